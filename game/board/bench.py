@@ -1,0 +1,76 @@
+"""``hexfire bench los``: the vectorised LOS engine against the scalar reference (RD-9)."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from .los import los
+from .mapgen import bench_map
+from .visibility import Visibility, line_tables
+
+GOALS = {
+    "pairs_per_s": (">=", 7e6),
+    "viewshed_ms": ("<=", 2.0),
+    "setup_s": ("<=", 1.0),
+    "speedup_vs_scalar": (">=", 50.0),
+}
+"""The issue's goals on a 2-core machine."""
+
+
+def bench_los(seed: int = 1944, sample: int = 3000, repeat: int = 3) -> dict:
+    """Time all-pairs visibility, one viewshed and the scalar reference on the 66 x 20 map."""
+    board = bench_map(seed)
+    n = board.size
+    pairs = n * (n - 1)
+
+    line_tables.cache_clear()
+    t0 = time.perf_counter()
+    vis = Visibility(board)
+    setup_s = time.perf_counter() - t0
+
+    all_s = min(_timed(vis.all_pairs) for _ in range(repeat))
+    clear, hind = vis.clear, vis.hindrance
+    assert clear is not None and hind is not None
+
+    rng = np.random.default_rng(seed)
+    origins = rng.integers(0, n, 50)
+    t0 = time.perf_counter()
+    for a in origins:
+        vis.viewshed(int(a))
+    viewshed_ms = (time.perf_counter() - t0) / len(origins) * 1000
+
+    src = rng.integers(0, n, sample)
+    dst = rng.integers(0, n, sample)
+    keep = src != dst
+    src, dst = src[keep], dst[keep]
+    hexes = [board.hex_at(i) for i in range(n)]
+    t0 = time.perf_counter()
+    results = [los(board, hexes[a], hexes[b]) for a, b in zip(src, dst, strict=True)]
+    scalar_s = (time.perf_counter() - t0) / len(src) * pairs
+    mismatches = sum(
+        1
+        for r, a, b in zip(results, src, dst, strict=True)
+        if r.clear != clear[a, b] or (r.clear and r.hindrance != hind[a, b])
+    )
+    return {
+        "map": f"{board.columns} x {board.rows} = {n} hexes (seed {seed})",
+        "pairs": pairs,
+        "all_pairs_s": round(all_s, 4),
+        "pairs_per_s": round(pairs / all_s),
+        "viewshed_ms": round(viewshed_ms, 3),
+        "setup_s": round(setup_s, 3),
+        "scalar_all_pairs_s": round(scalar_s, 1),
+        "speedup_vs_scalar": round(scalar_s / all_s, 1),
+        "sample": int(len(src)),
+        "sample_mismatches": mismatches,
+        "clear_fraction": round(float(clear.mean()), 4),
+        "goals": {k: f"{op} {v:g}" for k, (op, v) in GOALS.items()},
+    }
+
+
+def _timed(fn) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0

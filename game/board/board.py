@@ -1,0 +1,230 @@
+"""The map as numpy arrays: terrain id, ground level, obstacle height, hindrance (RD-9, RD-10).
+
+A board is ``columns`` x ``rows`` hexes laid out as an ASL board (flat-top, odd columns shoved
+down; see :mod:`game.board.hexes`). Hex ``i`` in the arrays is row-major: ``i = row * columns +
+col``. Terrain never changes in play; the smoke and wreck markers do (:meth:`Board.set_smoke`,
+:meth:`Board.add_wreck`).
+
+The scenario file's ``[map]`` table (this module reads it; the scenario issue adds the rest)::
+
+    [map]
+    columns = 5
+    rows = 3
+    hexes = [
+      "o  o  w   r  o",     # row 1: one token per column, A first
+      "o  w1 w1  r  o2",    # a token is a terrain code, then the ground level (hill 0-4) if not 0
+      "gr or sb  r  br",
+    ]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from .hexes import Hex, from_offset, label, parse_label, to_offset
+from .terrain import Catalogue, Terrain, catalogue
+
+_TOKEN = re.compile(r"^([a-z]+)([0-9]?)$")
+
+
+class MapError(ValueError):
+    """A malformed ``[map]`` table. ``path`` is the field path (``map.hexes[2]``)."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class HexInfo:
+    """What the board says of one hex."""
+
+    hex: Hex
+    label: str
+    terrain: Terrain
+    level: int
+    smoke: bool
+    wrecks: int
+
+
+class Board:
+    """The map. Terrain arrays are read-only; smoke and wreck markers change in play."""
+
+    def __init__(self, columns: int, rows: int, terrain: np.ndarray, ground: np.ndarray):
+        cat = catalogue()
+        self.catalogue: Catalogue = cat
+        self.columns = columns
+        self.rows = rows
+        n = columns * rows
+        if terrain.shape != (n,) or ground.shape != (n,):
+            raise ValueError(f"terrain and ground must have {n} entries")
+        self.terrain = terrain.astype(np.int8)
+        self.ground = ground.astype(np.int8)
+        obstacle = np.array([t.obstacle for t in cat.terrains], dtype=np.int8)
+        hindrance = np.array([t.hindrance for t in cat.terrains], dtype=np.int8)
+        htop = np.array([round(2 * t.hindrance_top) for t in cat.terrains], dtype=np.int16)
+        orchard = np.array([t.orchard for t in cat.terrains], dtype=bool)
+        tem = np.array([t.tem for t in cat.terrains], dtype=np.int8)
+        self.obstacle = obstacle[self.terrain]
+        """Obstacle height in levels above ground (RD-9)."""
+        self.hindrance = hindrance[self.terrain]
+        """Case R DRM of the terrain (C6.9)."""
+        self.hindrance_top2 = htop[self.terrain]
+        """Levels x 2 above ground up to which the terrain hinders."""
+        self.orchard = orchard[self.terrain]
+        self.tem = tem[self.terrain]
+        for a in (self.terrain, self.ground, self.obstacle, self.hindrance, self.orchard):
+            a.setflags(write=False)
+        self.smoke = np.zeros(n, dtype=bool)
+        self.wrecks = np.zeros(n, dtype=np.int8)
+        self.marker_version = 0
+        """Bumped whenever a smoke or wreck marker changes (for caches)."""
+        self._hexes = [from_offset(i % columns, i // columns) for i in range(n)]
+
+    # --- building -------------------------------------------------------------------------
+
+    @classmethod
+    def from_map_table(cls, table: dict, path: str = "map") -> Board:
+        """Build a board from the scenario's ``[map]`` table; raises MapError on bad input."""
+        if not isinstance(table, dict):
+            raise MapError(path, "expected a table")
+        known = {"columns", "rows", "hexes"}
+        for key in table:
+            if key not in known:
+                raise MapError(
+                    f"{path}.{key}", f"unknown key (expected {', '.join(sorted(known))})"
+                )
+        cols = table.get("columns")
+        rows = table.get("rows")
+        for key, v in (("columns", cols), ("rows", rows)):
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 200:
+                raise MapError(f"{path}.{key}", f"expected an integer 1-200, got {v!r}")
+        hexes = table.get("hexes")
+        if not isinstance(hexes, list):
+            raise MapError(f"{path}.hexes", "expected a list of row strings")
+        if len(hexes) != rows:
+            raise MapError(f"{path}.hexes", f"expected {rows} rows, got {len(hexes)}")
+        cat = catalogue()
+        codes = cat.codes
+        terrain = np.zeros(cols * rows, dtype=np.int8)
+        ground = np.zeros(cols * rows, dtype=np.int8)
+        for r, row in enumerate(hexes):
+            where = f"{path}.hexes[{r}]"
+            if not isinstance(row, str):
+                raise MapError(where, f"expected a string, got {type(row).__name__}")
+            tokens = row.split()
+            if len(tokens) != cols:
+                raise MapError(where, f"expected {cols} hexes, got {len(tokens)}")
+            for c, tok in enumerate(tokens):
+                m = _TOKEN.match(tok)
+                hex_label = label(from_offset(c, r))
+                if not m or m.group(1) not in codes:
+                    known_codes = ", ".join(codes)
+                    raise MapError(
+                        where,
+                        f"hex {hex_label}: bad token {tok!r} (expected a terrain code "
+                        f"[{known_codes}] then a ground level 0-{cat.max_level})",
+                    )
+                level = int(m.group(2) or 0)
+                if level > cat.max_level:
+                    raise MapError(where, f"hex {hex_label}: level {level} > {cat.max_level}")
+                terrain[r * cols + c] = codes[m.group(1)].id
+                ground[r * cols + c] = level
+        return cls(cols, rows, terrain, ground)
+
+    def to_map_table(self) -> dict:
+        """The ``[map]`` table of this board (inverse of :meth:`from_map_table`)."""
+        terrains = self.catalogue.terrains
+        rows = []
+        for r in range(self.rows):
+            toks = []
+            for c in range(self.columns):
+                i = r * self.columns + c
+                lvl = int(self.ground[i])
+                toks.append(terrains[self.terrain[i]].code + (str(lvl) if lvl else ""))
+            rows.append(" ".join(toks))
+        return {"columns": self.columns, "rows": self.rows, "hexes": rows}
+
+    def __repr__(self) -> str:
+        marks = [f"smoke {label(self.hex_at(i))}" for i in range(self.size) if self.smoke[i]] + [
+            f"wrecks {label(self.hex_at(i))} x{self.wrecks[i]}"
+            for i in range(self.size)
+            if self.wrecks[i]
+        ]
+        return f"Board({self.to_map_table()!r}{', ' if marks else ''}{', '.join(marks)})"
+
+    def copy(self) -> Board:
+        b = Board(self.columns, self.rows, self.terrain.copy(), self.ground.copy())
+        b.smoke[:] = self.smoke
+        b.wrecks[:] = self.wrecks
+        return b
+
+    # --- indexing -------------------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        return self.columns * self.rows
+
+    def contains(self, h: Hex) -> bool:
+        col, row = to_offset(h)
+        return 0 <= col < self.columns and 0 <= row < self.rows
+
+    def index(self, h: Hex) -> int:
+        """The array index of hex ``h``; raises KeyError off the map."""
+        col, row = to_offset(h)
+        if not (0 <= col < self.columns and 0 <= row < self.rows):
+            raise KeyError(f"{label(h) if col >= 0 and row >= 0 else h} is off the map")
+        return row * self.columns + col
+
+    def hex_at(self, i: int) -> Hex:
+        return self._hexes[i]
+
+    @property
+    def hexes(self) -> list[Hex]:
+        return list(self._hexes)
+
+    def parse(self, text: str) -> Hex:
+        """An ASL label on this board ("W6"); ValueError when malformed or off the map."""
+        h = parse_label(text)
+        if not self.contains(h):
+            raise ValueError(f"{text} is off the map ({self.describe_size()})")
+        return h
+
+    def describe_size(self) -> str:
+        last = label(from_offset(self.columns - 1, self.rows - 1))
+        return f"{self.columns} x {self.rows} hexes, A1 to {last}"
+
+    def info(self, h: Hex) -> HexInfo:
+        i = self.index(h)
+        return HexInfo(
+            h,
+            label(h),
+            self.catalogue.terrains[self.terrain[i]],
+            int(self.ground[i]),
+            bool(self.smoke[i]),
+            int(self.wrecks[i]),
+        )
+
+    def terrain_at(self, h: Hex) -> Terrain:
+        return self.catalogue.terrains[self.terrain[self.index(h)]]
+
+    # --- markers that appear in play ------------------------------------------------------
+
+    def set_smoke(self, h: Hex, present: bool = True) -> None:
+        self.smoke[self.index(h)] = present
+        self.marker_version += 1
+
+    def add_wreck(self, h: Hex) -> None:
+        self.wrecks[self.index(h)] += 1
+        self.marker_version += 1
+
+    def remove_wreck(self, h: Hex) -> None:
+        i = self.index(h)
+        if self.wrecks[i] <= 0:
+            raise ValueError(f"no wreck in {label(h)}")
+        self.wrecks[i] -= 1
+        self.marker_version += 1

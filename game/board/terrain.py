@@ -1,0 +1,141 @@
+"""The terrain catalogue (game/board/data/terrain.toml): MP costs (RD-10), TEM (Case Q, C6.8)
+and LOS role (RD-9), loaded once and checked on load."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """One kind of terrain. Heights are in levels above the hex's ground level (RD-9)."""
+
+    id: int
+    key: str
+    code: str
+    name: str
+    mp: float
+    """Vehicle MP to enter (RD-10); negative: a vehicle may not enter."""
+    mf: float
+    """Infantry MF to enter (RD-10)."""
+    tem: int
+    """Case Q TEM (C6.8)."""
+    obstacle: int
+    hindrance: int
+    hindrance_top: float
+    orchard: bool = False
+
+    @property
+    def enterable_by_vehicle(self) -> bool:
+        return self.mp >= 0
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A hindrance that appears in play (smoke, wreck) in the hex it stands in (RD-9)."""
+
+    key: str
+    name: str
+    hindrance: int
+    hindrance_top: float
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    terrains: tuple[Terrain, ...]
+    max_level: int
+    climb_mp: float
+    smoke: Marker
+    wreck: Marker
+
+    def by_code(self, code: str) -> Terrain:
+        for t in self.terrains:
+            if t.code == code:
+                return t
+        codes = ", ".join(t.code for t in self.terrains)
+        raise KeyError(f"unknown terrain code {code!r} (known: {codes})")
+
+    def by_key(self, key: str) -> Terrain:
+        for t in self.terrains:
+            if t.key == key:
+                return t
+        raise KeyError(f"unknown terrain {key!r}")
+
+    @property
+    def codes(self) -> dict[str, Terrain]:
+        return {t.code: t for t in self.terrains}
+
+
+class CatalogueError(ValueError):
+    """The terrain data file is malformed."""
+
+
+def _need(table: dict, key: str, kind: type | tuple[type, ...], where: str):
+    if key not in table:
+        raise CatalogueError(f"terrain.toml: {where}.{key}: missing")
+    value = table[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise CatalogueError(f"terrain.toml: {where}.{key}: wrong type {type(value).__name__}")
+    return value
+
+
+def parse_catalogue(data: dict) -> Catalogue:
+    """Check and build the catalogue from the parsed TOML."""
+    terrains = []
+    seen_codes: set[str] = set()
+    for i, (key, t) in enumerate(data.get("terrain", {}).items()):
+        where = f"terrain.{key}"
+        code = _need(t, "code", str, where)
+        if code in seen_codes:
+            raise CatalogueError(f"terrain.toml: {where}.code: duplicate code {code!r}")
+        if not code.isalpha() or not code.islower():
+            raise CatalogueError(f"terrain.toml: {where}.code: lower-case letters only")
+        seen_codes.add(code)
+        terrains.append(
+            Terrain(
+                id=i,
+                key=key,
+                code=code,
+                name=_need(t, "name", str, where),
+                mp=float(_need(t, "mp", (int, float), where)),
+                mf=float(_need(t, "mf", (int, float), where)),
+                tem=_need(t, "tem", int, where),
+                obstacle=_need(t, "obstacle", int, where),
+                hindrance=_need(t, "hindrance", int, where),
+                hindrance_top=float(_need(t, "hindrance_top", (int, float), where)),
+                orchard=bool(t.get("orchard", False)),
+            )
+        )
+    if not terrains:
+        raise CatalogueError("terrain.toml: no [terrain.*] tables")
+    hill = data.get("hill", {})
+    markers = data.get("marker", {})
+
+    def marker(key: str) -> Marker:
+        m = markers.get(key)
+        if m is None:
+            raise CatalogueError(f"terrain.toml: marker.{key}: missing")
+        return Marker(
+            key,
+            _need(m, "name", str, f"marker.{key}"),
+            _need(m, "hindrance", int, f"marker.{key}"),
+            float(_need(m, "hindrance_top", (int, float), f"marker.{key}")),
+        )
+
+    return Catalogue(
+        terrains=tuple(terrains),
+        max_level=_need(hill, "max_level", int, "hill"),
+        climb_mp=float(_need(hill, "climb_mp", (int, float), "hill")),
+        smoke=marker("smoke"),
+        wreck=marker("wreck"),
+    )
+
+
+@cache
+def catalogue() -> Catalogue:
+    """The terrain catalogue shipped with the game."""
+    text = resources.files("game.board").joinpath("data/terrain.toml").read_text("utf-8")
+    return parse_catalogue(tomllib.loads(text))

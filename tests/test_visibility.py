@@ -1,0 +1,105 @@
+"""The vectorised LOS engine equals the scalar reference on every pair (RD-9)."""
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.board import Board
+from game.board.los import los
+from game.board.mapgen import random_map
+from game.board.visibility import Visibility, line_tables
+from game.board.terrain import catalogue
+
+
+@st.composite
+def boards(draw, max_cols=9, max_rows=7):
+    """Random maps with elevation: any terrain at any level 0-4, some smoke and wrecks."""
+    cols = draw(st.integers(1, max_cols))
+    rows = draw(st.integers(1, max_rows))
+    n = cols * rows
+    ids = len(catalogue().terrains)
+    terrain = np.array(draw(st.lists(st.integers(0, ids - 1), min_size=n, max_size=n)))
+    ground = np.array(draw(st.lists(st.integers(0, 4), min_size=n, max_size=n)))
+    board = Board(cols, rows, terrain, ground)
+    for i in draw(st.lists(st.integers(0, n - 1), max_size=3)):
+        board.smoke[i] = True
+    for i in draw(st.lists(st.integers(0, n - 1), max_size=3)):
+        board.wrecks[i] += 1
+    return board
+
+
+def assert_equal_to_scalar(board: Board, clear: np.ndarray, hind: np.ndarray) -> None:
+    for a in range(board.size):
+        for b in range(board.size):
+            r = los(board, board.hex_at(a), board.hex_at(b))
+            assert r.clear == clear[a, b], (a, b, r.reason)
+            if r.clear:
+                assert r.hindrance == hind[a, b], (a, b)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards())
+def test_rd9_all_pairs_equal_the_scalar_reference_on_random_maps(board):
+    clear, hind = Visibility(board).all_pairs()
+    assert_equal_to_scalar(board, clear, hind)
+
+
+@settings(max_examples=25, deadline=None)
+@given(boards(), st.data())
+def test_rd9_viewshed_equals_the_all_pairs_row(board, data):
+    vis = Visibility(board)
+    clear, hind = vis.all_pairs()
+    a = data.draw(st.integers(0, board.size - 1))
+    vc, vh = vis.viewshed(a)
+    assert (vc == clear[a]).all() and (vh == hind[a]).all()
+
+
+@settings(max_examples=25, deadline=None)
+@given(boards(), st.data())
+def test_smoke_and_wrecks_update_only_touched_pairs_to_the_same_result(board, data):
+    vis = Visibility(board)
+    vis.all_pairs()
+    changed = data.draw(st.lists(st.integers(0, board.size - 1), min_size=1, max_size=3))
+    for i in changed:
+        if data.draw(st.booleans()):
+            board.smoke[i] = not board.smoke[i]
+        else:
+            board.wrecks[i] += 1
+    vis.update(changed)
+    fresh_clear, fresh_hind = Visibility(board).all_pairs()
+    assert (vis.clear == fresh_clear).all()
+    assert (vis.hindrance == fresh_hind).all()
+
+
+def test_update_recomputes_fewer_pairs_than_all():
+    board = random_map(30, 10, seed=5)
+    vis = Visibility(board)
+    vis.all_pairs()
+    board.set_smoke(board.hex_at(0))
+    redone = vis.update([0])
+    total = board.size * (board.size - 1) // 2
+    assert 0 < redone < total // 4
+
+
+def test_a_larger_seeded_map_matches_the_reference_on_a_sample():
+    board = random_map(40, 14, seed=9)
+    clear, hind = Visibility(board).all_pairs()
+    rng = np.random.default_rng(0)
+    for a, b in rng.integers(0, board.size, (400, 2)):
+        r = los(board, board.hex_at(a), board.hex_at(b))
+        assert r.clear == clear[a, b]
+        if r.clear:
+            assert r.hindrance == hind[a, b]
+
+
+def test_line_tables_are_shared_by_boards_of_one_size():
+    assert line_tables(12, 7) is line_tables(12, 7)
+
+
+def test_los_is_symmetric_where_no_end_hex_hinders():
+    board = random_map(20, 8, seed=3)
+    clear, _ = Visibility(board).all_pairs()
+    no_end_hindrance = (board.hindrance == 0) & ~board.smoke & (board.wrecks == 0)
+    sel = np.flatnonzero(no_end_hindrance)
+    sub = clear[np.ix_(sel, sel)]
+    assert (sub == sub.T).all()
