@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from game.board import Board
 from game.board.los import los
 from game.board.mapgen import random_map
-from game.board.visibility import Visibility, line_tables
 from game.board.terrain import catalogue
+from game.board.visibility import Visibility, line_tables
 
 
 @st.composite
