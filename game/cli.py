@@ -44,6 +44,100 @@ def _cmd_los(args: argparse.Namespace) -> int:
     return 0
 
 
+def _odds_attack(args: argparse.Namespace):
+    from game.rules.attack import Attack
+    from game.rules.to_hit import Situation
+
+    if args.rules == "asl" and args.af is None and not args.unarmored and args.target == "afv":
+        raise CliError("an armored target needs --af N (or --unarmored)")
+    if args.rules == "chart" and args.armor is None and not args.unarmored and args.target == "afv":
+        raise CliError("the chart needs the target's --armor A-F (or --unarmored)")
+    target = "vehicle" if args.unarmored else args.target
+    situation = Situation(
+        moving=args.moving,
+        motion=args.motion,
+        dff_mp=args.dff_mp,
+        concealed=args.concealed,
+        acquired=args.acquired or 0,
+        bore_sighted=args.bore_sighted,
+        hazardous=args.hazardous,
+        size=args.size,
+        tem=args.tem,
+        hindrance=args.hindrance,
+    )
+    turret_af = args.turret_af if args.turret_af is not None else args.af
+    return Attack(
+        rules=args.rules,
+        firer=args.firer,
+        gun=args.gun,
+        weapon=args.weapon,
+        nationality=args.nationality,
+        variant=args.variant,
+        ammo=args.ammo,
+        range=args.range,
+        aspect=args.aspect,
+        location=args.location,
+        target=target,
+        af_hull=args.af,
+        af_turret=turret_af,
+        worst_af=args.worst_af,
+        open_topped=args.open_topped,
+        ce=args.ce,
+        immobilized=args.immobilized,
+        red_cs=args.red_cs,
+        morale=args.morale,
+        atfp=args.atfp,
+        armor=args.armor,
+        rof=args.rof,
+        critical_hit=True if args.ch else None,
+        situation=situation,
+    )
+
+
+def _cmd_odds(args: argparse.Namespace) -> int:
+    from game.rules.attack import odds, odds_to_dict
+    from game.rules.drm import RuleError
+
+    try:
+        report = odds_to_dict(odds(_odds_attack(args)))
+    except RuleError as e:
+        raise CliError(f"refused: {e}") from None
+    except ValueError as e:  # a malformed value (a gun designation, ...)
+        raise CliError(str(e)) from None
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    th = report["to_hit"]
+    kind = "DC Position DR" if th.get("position_dr") else "To Hit"
+    print(f"{kind}: hit on a Modified DR <= {th['number']} ({th['rule']})")
+    for d in th["drms"]:
+        print(f"  {d['value']:+d}  Case {d['case']:<3} {d['rule']:<7} {d['why']}")
+    for n in th["notes"]:
+        print(f"   --  {n['rule']:<11} {n['text']}")
+    print(f"  total DRM {th['drm_total']:+d}; P(hit) {100 * th['p_hit']:.1f}%")
+    tk = report["to_kill"]
+    if "final" in tk:
+        print(f"To Kill ({tk['table']} table, {tk['location']} hit):")
+        print(f"  Basic TK# {tk['basic']:>3}   {tk['basic_rule']}")
+        for m in tk["modifications"]:
+            print(f"  {m['value']:+4d} Case {m['case']:<3} {m['rule']:<7} {m['why']}")
+        print(f"  Modified TK# {tk['modified']}")
+        if tk["af"] is not None:
+            print(f"  - AF {tk['af']} ({tk['af_rule']})")
+        by = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in tk["by_location"].items())
+        print(f"  Final TK# {tk['final']}   (every case: {by})")
+        for n in tk["notes"]:
+            print(f"   --  {n['rule']:<7} {n['text']}")
+    elif "elimination_number" in tk:
+        print(f"Armor Elimination Chart: Elimination Number {tk['elimination_number']} (002)")
+    else:
+        print(f"To Kill: {tk['gun']} ({tk['rule']})")
+    print("Odds:")
+    for k, v in report["p"].items():
+        print(f"  {k:<12} {100 * v:6.2f}%")
+    return 0
+
+
 def _print_figures(figures: dict, as_json: bool, title: str) -> None:
     if as_json:
         print(json.dumps(figures, indent=2))
@@ -63,6 +157,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         from game.board.bench import bench_los
 
         _print_figures(bench_los(), args.json, "hexfire bench los: LOS on a 4-board map")
+        return 0
+    if args.what == "odds":
+        from game.rules.bench import bench_odds
+
+        _print_figures(bench_odds(), args.json, "hexfire bench odds: exact odds of AT attacks")
         return 0
     raise CliError(f"unknown benchmark {args.what!r}")
 
@@ -87,12 +186,65 @@ def build_parser() -> argparse.ArgumentParser:
     los.add_argument("--json", action="store_true", help="print one JSON object")
     los.set_defaults(run=_cmd_los)
 
+    odds = sub.add_parser(
+        "odds",
+        help="the AT fire calculator: DRM, To Kill and the exact odds of one attack",
+        description="The exact odds of one AT attack under the asl rules (C6, C7) or the "
+        "chart (Valor & Victory's Armor Elimination Chart). A shot the rules refuse exits 2.",
+    )
+    odds.add_argument("--rules", choices=["asl", "chart"], default="asl")
+    odds.add_argument("--firer", choices=["gun", "afv", "sw"], default="gun")
+    odds.add_argument("--gun", help="the gun: caliber and length, e.g. 50L, 75*, 76LL")
+    odds.add_argument(
+        "--weapon", help="an AT support weapon: PSK PIAT BAZ43 BAZ44 PF PFk ATR FT DC MOL"
+    )
+    odds.add_argument("--nationality", help="for the colored entries of C7.31-.32 (russian, ...)")
+    odds.add_argument(
+        "--variant", help="a vehicle's own table entry (grant: the M3 Grant's hull 75)"
+    )
+    odds.add_argument("--ammo", choices=["AP", "APCR", "APDS", "HEAT", "HE"], default="AP")
+    odds.add_argument("--range", type=int, required=True, help="range in hexes")
+    odds.add_argument("--aspect", choices=["front", "side", "rear"], default="front")
+    odds.add_argument("--location", choices=["hull", "turret"], help="fix the hit location (RD-2)")
+    odds.add_argument("--target", choices=["afv", "vehicle", "gun", "infantry"], default="afv")
+    odds.add_argument("--af", type=int, help="AF of the aspect hit (asl)")
+    odds.add_argument("--turret-af", type=int, help="turret AF of that aspect, if not --af")
+    odds.add_argument("--worst-af", type=int, help="the AFV's worst AF (Aerial AF for a DC)")
+    odds.add_argument("--unarmored", action="store_true", help="an unarmored vehicle")
+    odds.add_argument("--atfp", choices=list("ABCDEF"), help="the firer's ATFP (chart)")
+    odds.add_argument("--armor", choices=list("ABCDEF"), help="the target's AF letter (chart)")
+    odds.add_argument("--open-topped", action="store_true")
+    odds.add_argument("--ce", action="store_true", help="the AFV is Crew Exposed")
+    odds.add_argument("--ch", action="store_true", help="the hit is a Critical Hit (C7.23)")
+    odds.add_argument("--immobilized", action="store_true", help="already immobilized (002)")
+    odds.add_argument("--red-cs", action="store_true", help="the AFV has a red CS# (C7.7)")
+    odds.add_argument("--morale", type=int, default=8, help="crew morale for the NTC (RD-5)")
+    odds.add_argument("--rof", type=int, default=0, help="the weapon's ROF (RD-4)")
+    odds.add_argument("--moving", action="store_true", help="entered a new hex, stopped (Case J)")
+    odds.add_argument("--motion", action="store_true", help="in Motion (Case J, no Case L)")
+    odds.add_argument(
+        "--dff-mp", type=float, help="Defensive First Fire: MP spent in the firer's LOS"
+    )
+    odds.add_argument("--concealed", action="store_true", help="Case K")
+    odds.add_argument("--acquired", type=int, choices=[1, 2], help="an Acquired -1/-2 counter")
+    odds.add_argument("--bore-sighted", action="store_true", help="Case M")
+    odds.add_argument("--hazardous", action="store_true", help="Case O")
+    odds.add_argument("--size", type=int, default=0, help="Case P: target size DRM -2..+2")
+    odds.add_argument("--tem", type=int, default=0, help="Case Q: TEM")
+    odds.add_argument("--hindrance", type=int, default=0, help="Case R: hindrance DRM")
+    odds.add_argument("--json", action="store_true", help="print one JSON object")
+    odds.set_defaults(run=_cmd_odds)
+
     bench = sub.add_parser(
         "bench",
         help="benchmarks that print figures",
         description="Benchmarks: each prints its figures and the goal beside each.",
     )
-    bench.add_argument("what", choices=["los"], help="los: all-pairs LOS, viewshed, vs scalar")
+    bench.add_argument(
+        "what",
+        choices=["los", "odds"],
+        help="los: all-pairs LOS, viewshed, vs scalar; odds: exact odds per second",
+    )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=_cmd_bench)
     return p

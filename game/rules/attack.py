@@ -1,0 +1,465 @@
+"""One AT attack, start to end (RULES-DECISIONS "The shape of one AT attack").
+
+:func:`plan` works out everything that does not depend on the dice (who may fire, the To Hit
+Number and DRM, the Final TK# for each hit location and for a Critical Hit); :func:`resolve`
+rolls the game's dice through it (the game and the Monte Carlo test use it); :func:`odds`
+enumerates the same plan exactly (the odds panel, ``hexfire odds``).
+
+Final outcomes: miss, dud, burn, eliminated, immobilized, abandoned, shock, no_effect.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cache
+
+from .chart import chart_result, elimination_number
+from .dice import DR, Dice
+from .drm import Drm, Note, RuleError
+from .outcomes import abandoned, ntc_fails
+from .tables import tables
+from .to_hit import Situation, hit_location, is_critical_hit, keeps_rof, to_hit_drms, to_hit_number
+from .to_kill import TkResult, aerial_af, dc_position, dc_position_drms, destruction, final_tk
+
+OUTCOMES = ("miss", "dud", "burn", "eliminated", "immobilized", "abandoned", "shock", "no_effect")
+TARGETS = ("afv", "vehicle", "gun", "infantry")
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Everything one AT attack needs, as plain values.
+
+    ``target``: "afv" (armored), "vehicle" (unarmored), "gun", or "infantry" (refused, 002).
+    ``af_hull`` / ``af_turret``: the AF of the aspect hit for each location (C7.11).
+    ``location``: fixes the hit location; None lets the dice decide (RD-2).
+    ``atfp`` / ``armor``: the ``chart`` system's letters (the SW's own ATFP if not given).
+    """
+
+    rules: str = "asl"
+    firer: str = "gun"
+    gun: str | None = None
+    weapon: str | None = None
+    nationality: str | None = None
+    variant: str | None = None
+    ammo: str | None = "AP"
+    range: int = 1
+    aspect: str = "front"
+    location: str | None = None
+    target: str = "afv"
+    af_hull: int | None = None
+    af_turret: int | None = None
+    worst_af: int | None = None
+    open_topped: bool = False
+    ce: bool = False
+    immobilized: bool = False
+    red_cs: bool = False
+    morale: int = 8
+    atfp: str | None = None
+    armor: str | None = None
+    rof: int = 0
+    phase_allows_rof: bool = True
+    elevation_advantage: bool = False
+    critical_hit: bool | None = None
+    """None: a hit is a CH on an Original TH DR of 2 (RD-3); True: every hit is a CH."""
+    situation: Situation = field(default_factory=Situation)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The dice-free part of an attack."""
+
+    attack: Attack
+    to_hit_number: int
+    to_hit_rule: str
+    drms: tuple[Drm, ...]
+    notes: tuple[Note, ...]
+    dc_position: bool
+    """A DC vs an armored target: the Position DR replaces the To Hit DR (C7.346)."""
+    tk: dict[tuple[str, bool], TkResult] = field(default_factory=dict)
+    """(location, critical hit) -> TkResult (``asl``; armored or unarmored vehicles)."""
+    elimination_number: int | str | None = None
+
+    @property
+    def drm_total(self) -> int:
+        return sum(d.value for d in self.drms)
+
+    @property
+    def ammo(self) -> str:
+        a = self.attack
+        if a.weapon:
+            return tables().sw[a.weapon].ammo
+        return a.ammo or "AP"
+
+    @property
+    def column(self) -> str:
+        return {"FT": "ftmol", "MOL": "ftmol", "DC": "dc"}.get(self.ammo, "direct")
+
+
+def plan(a: Attack) -> Plan:
+    """Check the attack is allowed and work out its dice-free part; RuleError if refused."""
+    return _plan(a)
+
+
+@cache
+def _plan(a: Attack) -> Plan:
+    t = tables()
+    if a.rules not in ("asl", "chart"):
+        raise RuleError("RD-7", f"the To Kill system is asl or chart, not {a.rules!r}")
+    if a.target not in TARGETS:
+        raise RuleError("002", f"target is afv, vehicle, gun or infantry, not {a.target!r}")
+    if a.target == "infantry":
+        raise RuleError("002", "AT fire has no effect on Infantry")
+    if a.location not in (None, "hull", "turret"):
+        raise RuleError("RD-2", f"hit location is hull or turret, not {a.location!r}")
+    sw_range = None
+    if a.firer == "sw":
+        if not a.weapon:
+            raise RuleError("002", "Infantry fire AT with a support weapon (--weapon)")
+        sw = t.sw.get(a.weapon)
+        if sw is None:
+            raise RuleError(
+                "002", f"unknown support weapon {a.weapon!r} (known: {', '.join(t.sw)})"
+            )
+        sw_range = sw.range
+    elif a.weapon:
+        raise RuleError("002", "a support weapon is fired by Infantry (--firer sw)")
+    elif not a.gun and a.rules == "asl":
+        raise RuleError("C7.1", "a Gun or an AFV fires its gun (--gun, e.g. 75L)")
+    thn, th_rule = to_hit_number(a.firer, a.range, sw_range)
+    s = replace(a.situation, firer=a.firer, range=a.range)
+    drms, notes = to_hit_drms(s)
+    ammo = t.sw[a.weapon].ammo if a.weapon else (a.ammo or "AP")
+    dc_pos = a.rules == "asl" and ammo == "DC" and a.target == "afv"
+    if dc_pos:
+        drms = dc_position_drms(
+            non_stopped_or_concealed=s.moving or s.motion or s.dff_mp is not None or s.concealed,
+            thrown=a.range >= 1,
+            aspect=a.aspect,
+            ce=a.ce,
+            elevation_advantage=a.elevation_advantage,
+            immobile=a.immobilized,
+            open_topped=a.open_topped,
+        )
+        notes = [Note("C7.346", "a DC vs an AFV: a Position DR instead of a To Hit DR")]
+    p = Plan(a, thn, th_rule, tuple(drms), tuple(notes), dc_pos)
+    if a.target == "gun":
+        return p
+    if a.rules == "chart":
+        if a.target == "afv":
+            atfp = a.atfp or (t.sw[a.weapon].atfp if a.weapon else None)
+            if atfp is None or a.armor is None:
+                raise RuleError("002", "the Armor Elimination Chart needs the ATFP and AF letters")
+            return replace(p, elimination_number=elimination_number(atfp, a.armor))
+        return p
+    armored = a.target == "afv"
+    tk = {}
+    for loc in ("hull", "turret"):
+        af = a.af_hull if loc == "hull" else a.af_turret
+        for ch in (False, True):
+            if ch and dc_pos:
+                continue  # no To Hit DR, no Critical Hit
+            tk[(loc, ch)] = final_tk(
+                ammo,
+                gun=None if a.weapon else a.gun,
+                weapon=a.weapon,
+                nationality=a.nationality,
+                variant=a.variant,
+                range_hexes=a.range,
+                aspect=a.aspect,
+                af=af,
+                armored=armored,
+                critical_hit=ch,
+                ce=a.ce,
+                open_topped=a.open_topped,
+                elevation_advantage=a.elevation_advantage,
+            )
+            if dc_pos:
+                worst = a.worst_af if a.worst_af is not None else af
+                if worst is None:
+                    raise RuleError("C7.12", "a DC needs the AFV's worst AF for its Aerial AF")
+                optimal = final_tk(
+                    ammo, weapon=a.weapon, aspect=a.aspect, af=aerial_af(worst), armored=True
+                )
+                tk[(loc, "aerial")] = replace(optimal, af_rule="C7.12")  # type: ignore[index]
+    return replace(p, tk=tk)
+
+
+# --- the game's path: roll the dice ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One thing that happened in the attack, with its dice and its rule."""
+
+    what: str
+    rule: str
+    dice: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        d = f" [{'+'.join(map(str, self.dice))}]" if self.dice else ""
+        return f"{self.what}{d} ({self.rule})"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    outcome: str
+    hit: bool
+    location: str | None
+    critical_hit: bool
+    rof_kept: bool
+    th_dr: DR | None
+    tk: TkResult | None
+    steps: tuple[Step, ...]
+
+    @property
+    def log(self) -> str:
+        return "; ".join(str(s) for s in self.steps)
+
+
+def resolve(a: Attack, dice: Dice) -> AttackResult:
+    """Roll the attack with the game's dice (the procedure of the game itself)."""
+    p = plan(a)
+    steps: list[Step] = []
+    dr = dice.roll()
+    modified = dr.total + p.drm_total
+    tk: TkResult | None = None
+    loc: str | None = None
+    ch = False
+    if p.dc_position:
+        pos, rule = dc_position(dr.total, p.drm_total)
+        steps.append(
+            Step(
+                f"DC Position DR {dr} {p.drm_total:+d} = {modified}: {pos}",
+                rule,
+                (dr.white, dr.colored),
+            )
+        )
+        hit = pos in ("optimal", "success")
+        if hit:
+            loc = a.location or hit_location(dr)
+            tk = p.tk[(loc, "aerial")] if pos == "optimal" else p.tk[(loc, False)]  # type: ignore[index]
+    else:
+        hit = modified <= p.to_hit_number
+        steps.append(
+            Step(
+                f"TH DR {dr} {p.drm_total:+d} = {modified} vs {p.to_hit_number}: "
+                + ("hit" if hit else "miss"),
+                p.to_hit_rule,
+                (dr.white, dr.colored),
+            )
+        )
+        if hit:
+            loc = a.location or hit_location(dr)
+            ch = bool(a.critical_hit) or is_critical_hit(dr, hit)
+            if ch:
+                steps.append(Step("Critical Hit", "RD-3"))
+    rof = (not p.dc_position) and keeps_rof(dr, a.rof, a.phase_allows_rof)
+    if not hit:
+        outcome = "miss"
+    elif a.target == "gun":
+        outcome = "eliminated"
+        steps.append(Step("a Gun hit by AT fire is eliminated", "002"))
+    elif a.rules == "chart":
+        outcome = _chart_hit(p, dice, steps)
+    else:
+        tk = tk or p.tk[(loc, ch)]  # type: ignore[index]
+        tdr = dice.roll()
+        outcome, rule = destruction(
+            tk.final,
+            tdr.total,
+            column=p.column,
+            he=p.ammo == "HE",
+            location=loc or "hull",
+            armored=tk.armored,
+            red_cs=a.red_cs,
+        )
+        steps.append(
+            Step(
+                f"{loc} hit, Final TK# {tk.final}: TK DR {tdr} = {tdr.total}: {outcome}",
+                rule,
+                (tdr.white, tdr.colored),
+            )
+        )
+        if outcome == "possible_shock":
+            ntc = dice.roll()
+            failed = ntc_fails(ntc.total, a.morale)
+            outcome = "shock" if failed else "no_effect"
+            steps.append(
+                Step(
+                    f"NTC DR {ntc} vs morale {a.morale}: {'Shock' if failed else 'passed'}",
+                    "RD-5",
+                    (ntc.white, ntc.colored),
+                )
+            )
+    if outcome == "immobilized" or (a.immobilized and outcome not in ("burn", "eliminated")):
+        d = dice.die()
+        if abandoned(d):
+            steps.append(Step(f"abandonment dr {d}: the crew abandons it", "002", (d,)))
+            outcome = "abandoned"
+        else:
+            steps.append(Step(f"abandonment dr {d}: the crew stays", "002", (d,)))
+    return AttackResult(outcome, hit, loc, ch, rof, dr, tk, tuple(steps))
+
+
+def _chart_hit(p: Plan, dice: Dice, steps: list[Step]) -> str:
+    a = p.attack
+    if a.target == "vehicle":
+        steps.append(Step("an unarmored vehicle hit by AT fire is eliminated", "002"))
+        return "eliminated"
+    en = p.elimination_number
+    if en in ("E", "-"):
+        result, rule = chart_result(en, 0)  # type: ignore[arg-type]
+        steps.append(Step(f"EN {en}: {result}", rule))
+        return result
+    edr = dice.roll()
+    result, rule = chart_result(en, edr.total)  # type: ignore[arg-type]
+    steps.append(Step(f"EN {en}: DR {edr} = {edr.total}: {result}", rule, (edr.white, edr.colored)))
+    return result
+
+
+# --- exact odds: the same plan, every die enumerated ---------------------------------------
+
+_TWO_D6 = [(t, 6 - abs(t - 7)) for t in range(2, 13)]  # (total, ways of 36)
+_ALL_DR = [DR(w, c) for w in range(1, 7) for c in range(1, 7)]
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    plan: Plan
+    p_hit: float
+    p: dict[str, float]
+    p_critical: float
+    p_rof: float
+
+
+@cache
+def _p_ntc_fail(morale: int) -> float:
+    return sum(w for t, w in _TWO_D6 if ntc_fails(t, morale)) / 36
+
+
+@cache
+def _p_abandon() -> float:
+    return sum(1 for d in range(1, 7) if abandoned(d)) / 6
+
+
+def odds(a: Attack) -> Odds:
+    """The exact probability of every final outcome of attack ``a`` (sums to 1)."""
+    p = plan(a)
+    out = dict.fromkeys(OUTCOMES, 0.0)
+    hits: dict[tuple[str, object], float] = {}
+    p_hit = p_ch = p_rof = 0.0
+    drm = p.drm_total
+    w = 1 / 36
+    for dr in _ALL_DR:
+        loc = a.location or hit_location(dr)
+        if p.dc_position:
+            pos, _ = dc_position(dr.total, drm)
+            hit = pos in ("optimal", "success")
+            key = (loc, "aerial" if pos == "optimal" else False)
+        else:
+            hit = dr.total + drm <= p.to_hit_number
+            ch = bool(a.critical_hit) or is_critical_hit(dr, hit)
+            key = (loc, ch)
+            if keeps_rof(dr, a.rof, a.phase_allows_rof):
+                p_rof += w
+            if hit and ch:
+                p_ch += w
+        if hit:
+            p_hit += w
+            hits[key] = hits.get(key, 0.0) + w
+        else:
+            out["miss"] += w
+    for key, q in hits.items():
+        for outcome, r in _hit_outcomes(p, key):
+            out[outcome] += q * r
+    if a.immobilized or out["immobilized"]:
+        pa = _p_abandon()
+        survivors = (
+            ("miss", "dud", "shock", "no_effect", "immobilized")
+            if a.immobilized
+            else ("immobilized",)
+        )
+        for k in survivors:
+            moved = out[k] * pa
+            out[k] -= moved
+            out["abandoned"] += moved
+    return Odds(p, p_hit, out, p_ch, p_rof)
+
+
+def _hit_outcomes(p: Plan, key: tuple[str, object]) -> tuple[tuple[str, float], ...]:
+    a = p.attack
+    if a.target == "gun":
+        return (("eliminated", 1.0),)
+    if a.rules == "chart":
+        if a.target == "vehicle":
+            return (("eliminated", 1.0),)
+        return _chart_distribution(p.elimination_number)  # type: ignore[arg-type]
+    tk = p.tk[key]  # type: ignore[index]
+    return _tk_distribution(
+        tk.final, p.column, p.ammo == "HE", str(key[0]), tk.armored, a.red_cs, a.morale
+    )
+
+
+@cache
+def _chart_distribution(en: int | str) -> tuple[tuple[str, float], ...]:
+    if en in ("E", "-"):
+        return ((chart_result(en, 0)[0], 1.0),)
+    return tuple((chart_result(en, t)[0], w / 36) for t, w in _TWO_D6)
+
+
+@cache
+def _tk_distribution(
+    final: int, column: str, he: bool, location: str, armored: bool, red_cs: bool, morale: int
+) -> tuple[tuple[str, float], ...]:
+    """The final outcomes of a TK DR against ``final`` (C7.7), the NTC resolved (RD-5)."""
+    res = []
+    for t, w in _TWO_D6:
+        outcome, _ = destruction(
+            final, t, column=column, he=he, location=location, armored=armored, red_cs=red_cs
+        )
+        q = w / 36
+        if outcome == "possible_shock":
+            f = _p_ntc_fail(morale)
+            res.append(("shock", q * f))
+            res.append(("no_effect", q * (1 - f)))
+        else:
+            res.append((outcome, q))
+    return tuple(res)
+
+
+def odds_to_dict(o: Odds) -> dict:
+    """The odds of one attack as one JSON-ready object (``hexfire odds --json``)."""
+    p = o.plan
+    a = p.attack
+    to_hit = {
+        "number": p.to_hit_number,
+        "rule": p.to_hit_rule,
+        "drms": [d.to_dict() for d in p.drms],
+        "drm_total": p.drm_total,
+        "notes": [n.to_dict() for n in p.notes],
+        "p_hit": o.p_hit,
+        "p_critical_hit": o.p_critical,
+        "p_rof": o.p_rof,
+    }
+    if p.dc_position:
+        to_hit["position_dr"] = True
+    out: dict = {"rules": a.rules, "to_hit": to_hit}
+    if a.target == "gun":
+        out["to_kill"] = {"rule": "002", "gun": "a Gun hit by AT fire is eliminated"}
+    elif a.rules == "chart":
+        out["to_kill"] = {
+            "elimination_number": p.elimination_number if a.target == "afv" else "E",
+            "rule": "002",
+        }
+    else:
+        loc = a.location or "hull"
+        main = p.tk[(loc, bool(a.critical_hit))]
+        tk = main.to_dict()
+        tk["location"] = loc
+        tk["by_location"] = {
+            f"{lc}{'_ch' if ch is True else ('_aerial' if ch == 'aerial' else '')}": r.final
+            for (lc, ch), r in p.tk.items()
+        }
+        out["to_kill"] = tk
+    out["p"] = {k: o.p[k] for k in OUTCOMES}
+    return out

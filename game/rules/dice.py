@@ -1,0 +1,84 @@
+"""Dice: the only source of random numbers in hexfire.
+
+A DR is two dice kept apart, one white and one colored (hit location, RD-2, and multiple ROF,
+RD-4, read the colored die); a dr is one die. ``Dice`` draws from one seeded generator and counts
+its draws, so that a replay reproduces every roll; ``FixedDice`` plays back given faces in tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True, slots=True)
+class DR:
+    """A dice roll of two dice: the white and the colored die."""
+
+    white: int
+    colored: int
+
+    @property
+    def total(self) -> int:
+        return self.white + self.colored
+
+    def __str__(self) -> str:
+        return f"{self.white}+{self.colored}"
+
+
+class Dice:
+    """Six-sided dice over one seeded generator (PCG64); ``draws`` counts the dice drawn."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self._rng = np.random.Generator(np.random.PCG64(seed))
+        self.draws = 0
+
+    def die(self) -> int:
+        """A dr: one die, 1-6."""
+        self.draws += 1
+        return int(self._rng.integers(1, 7))
+
+    def dr(self) -> int:
+        return self.die()
+
+    def roll(self) -> DR:
+        """A DR: white die first, then colored."""
+        return DR(self.die(), self.die())
+
+    def state(self) -> dict:
+        """The generator's state (for a save that resumes exactly)."""
+        return {"seed": self.seed, "draws": self.draws}
+
+    @classmethod
+    def resume(cls, seed: int, draws: int) -> Dice:
+        """Dice of ``seed`` that have already drawn ``draws`` dice."""
+        d = cls(seed)
+        for _ in range(draws):
+            d.die()
+        return d
+
+
+class FixedDice(Dice):
+    """Dice that return the given faces in order (tests); runs out loudly."""
+
+    def __init__(self, faces: Iterable[int]):
+        self.seed = -1
+        self.draws = 0
+        self._faces = list(faces)
+        for f in self._faces:
+            if not 1 <= f <= 6:
+                raise ValueError(f"a die shows 1-6, not {f}")
+
+    def die(self) -> int:
+        if self.draws >= len(self._faces):
+            raise IndexError(f"FixedDice ran out after {self.draws} dice")
+        f = self._faces[self.draws]
+        self.draws += 1
+        return f
+
+    @property
+    def remaining(self) -> int:
+        return len(self._faces) - self.draws

@@ -1,0 +1,37 @@
+"""Target Facing (RD-8): which aspect of a vehicle or Gun the firer sees."""
+
+from __future__ import annotations
+
+from game.board.hexes import Hex, direction_to, facing_angle
+
+from .drm import RuleError
+
+
+def facing_offset(target: Hex, facing: int, firer: Hex) -> float:
+    """|t| in degrees (0-180): the angle between the unit's facing (hull or turret) and the
+    direction from the target to the firer (RD-8)."""
+    if target == firer:
+        return 0.0
+    t = abs(direction_to(target, firer) - facing_angle(facing)) % 360.0
+    return round(min(t, 360.0 - t), 9)
+
+
+def asl_aspect(t: float) -> str:
+    """RD-8, ``asl``: front when |t| <= 60, side when <= 120, rear beyond; a firer exactly on a
+    boundary gets the aspect better for the target."""
+    if t <= 60:
+        return "front"
+    if t <= 120:
+        return "side"
+    return "rear"
+
+
+def chart_aspect(t: float, die: int | None = None) -> str:
+    """RD-8, ``chart``: front when |t| < 90, rear when > 90; exactly 90: a die, 1-3 front."""
+    if t < 90:
+        return "front"
+    if t > 90:
+        return "rear"
+    if die is None:
+        raise RuleError("RD-8", "a firer exactly on the 90-degree line needs a die roll")
+    return "front" if die <= 3 else "rear"

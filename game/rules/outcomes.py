@@ -1,0 +1,34 @@
+"""What follows a result: the Possible Shock NTC (RD-5), the crew abandonment check (002, RD
+"Immobilization and abandonment"), and Shock / UK recovery (C7.42)."""
+
+from __future__ import annotations
+
+from .tables import tables
+
+
+def ntc_fails(dr_total: int, morale: int | None = None) -> bool:
+    """RD-5: the NTC of a Possible Shock fails (Shock is placed) when the DR > the crew's morale
+    (hexfire: 8 unless the catalogue says otherwise)."""
+    m = tables().raw["to_kill"]["crew_morale"] if morale is None else morale
+    return dr_total > m
+
+
+def abandoned(dr: int) -> bool:
+    """002: one die; on 1-2 the crew abandons the immobilized AFV, which is removed."""
+    return dr <= tables().raw["abandonment"]["abandoned_max"]
+
+
+def recovery(state: str, dr: int) -> tuple[str, str]:
+    """C7.42: the recovery dr at the end of the next RPh. ``state`` "shock" or "uk" ->
+    (new state: "none", "uk" or "wreck", rule)."""
+    r = tables().raw["recovery"]
+    if state == "shock":
+        return ("none" if dr <= r["shock_removed_max"] else "uk"), "C7.42"
+    if state == "uk":
+        return ("none" if dr <= r["uk_removed_max"] else "wreck"), "C7.42"
+    raise ValueError(f"recovery is for a shocked AFV (shock or uk), not {state!r}")
+
+
+def shock_again(state: str) -> str:
+    """C7.42: a shocked AFV hit by another Shock result flips UK back to Shock."""
+    return "shock"

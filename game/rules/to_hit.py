@@ -1,0 +1,219 @@
+"""To Hit: the To Hit Number (002, RD-1) and the target-based To Hit DRM of ASL C6 (Cases J-R),
+hit location (RD-2), Critical Hit (RD-3) and multiple ROF (RD-4).
+
+A hit is a Modified TH DR (Original DR + every DRM) <= the To Hit Number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .dice import DR
+from .drm import Drm, Note, RuleError
+from .tables import tables
+
+FIRERS = ("gun", "afv", "sw")
+"""A Gun, an AFV's gun, or Infantry with an AT support weapon (002)."""
+
+
+def to_hit_number(firer: str, range_hexes: int, sw_range: int | None = None) -> tuple[int, str]:
+    """The To Hit Number and the rule it comes from.
+
+    Infantry AT SW: 8 within its printed range, refused beyond it (002). Gun / AFV gun: 10 at
+    0-10 hexes, 8 at 11-19 (RD-1), 6 at 20+ (002).
+    """
+    t = tables().to_hit
+    if range_hexes < 0:
+        raise RuleError("002", f"range must be >= 0, got {range_hexes}")
+    if firer == "sw":
+        if sw_range is not None and range_hexes > sw_range:
+            raise RuleError(
+                "002", f"an AT support weapon fires only within its range ({sw_range} hexes)"
+            )
+        return t["sw"], "002"
+    if firer not in FIRERS:
+        raise RuleError("002", f"unknown firer {firer!r}: expected gun, afv or sw")
+    if range_hexes <= t["gun_short_max_range"]:
+        return t["gun_short"], "002"
+    if range_hexes < t["gun_long_min_range"]:
+        return t["gun_medium"], "RD-1"
+    return t["gun_long"], "002"
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What the firer knows about the shot, as the To Hit DRM cases need it (C6).
+
+    ``moving``: the target entered a new hex this player turn and has stopped (Case J; Case L may
+    apply). ``motion``: the target is (or was this player turn) in Motion (Case J, no Case L).
+    ``dff_mp``: Defensive First Fire at a non-stopped vehicle that has spent that many MP in the
+    firer's continuous LOS (J2 <= 1, J1 <= 3, else J; no Case L). ``dff_exempt``: it began its
+    move in that LOS and has not left it since (C6.15: Case J only). ``acquired``: 0, 1 or 2 for
+    an Acquired -1 / -2 counter that applies. ``size``, ``tem``, ``hindrance``: the DRM of Cases
+    P, Q and R.
+    """
+
+    firer: str = "gun"
+    range: int = 1
+    moving: bool = False
+    motion: bool = False
+    dff_mp: float | None = None
+    dff_exempt: bool = False
+    dash: bool = False
+    concealed: bool = False
+    smoke_ammo: bool = False
+    known_units_in_target_hex: int = 0
+    non_hidden_units_in_target_hex: int = 1
+    acquired: int = 0
+    bore_sighted: bool = False
+    hazardous: bool = False
+    size: int = 0
+    tem: int = 0
+    hindrance: int = 0
+    firer_non_stopped: bool = False
+    area_target_type: bool = False
+    infantry_target: bool = False
+    infantry_non_assault: bool = False
+    infantry_in_open: bool = False
+
+
+def case_j(s: Situation) -> tuple[list[Drm], list[Note]]:
+    """Case J and its subcases (C6.1-.16)."""
+    notes: list[Note] = []
+    if s.infantry_target:
+        drms = []
+        if s.dff_mp is not None and s.infantry_non_assault:
+            drms.append(Drm("J3", -1, "C6.13", "Defensive First Fire vs Non-Assault Movement"))
+        if s.dff_mp is not None and s.infantry_in_open:
+            drms.append(Drm("J4", -1, "C6.14", "Defensive First Fire vs moving Infantry in Open"))
+        if s.dash:
+            drms.append(Drm("J", 2, "C6.1", "a Dash target"))
+        return drms, notes
+    if s.dff_mp is not None:
+        if s.dff_exempt:
+            notes.append(
+                Note("C6.15", "it began its move in the firer's LOS and has not left it: no J1/J2")
+            )
+            return [Drm("J", 2, "C6.1", "Defensive First Fire at a moving vehicle")], notes
+        mp = s.dff_mp
+        if mp <= 1:
+            return [Drm("J2", 4, "C6.12", f"{mp:g} MP in the firer's LOS (<= 1): Limited Aim")], []
+        if mp <= 3:
+            return [
+                Drm("J1", 3, "C6.11", f"{mp:g} MP in the firer's LOS (<= 3): Restricted Aim")
+            ], []
+        return [Drm("J", 2, "C6.1", f"moving vehicle, {mp:g} MP in the firer's LOS (> 3)")], []
+    if s.motion:
+        return [Drm("J", 2, "C6.1", "the target is/was in Motion this player turn")], notes
+    if s.moving:
+        return [Drm("J", 2, "C6.1", "the target entered a new hex this player turn")], notes
+    if s.dash:
+        return [Drm("J", 2, "C6.1", "a Dash target")], notes
+    return [], notes
+
+
+def case_k(s: Situation) -> Drm | None:
+    """Case K (C6.2): +2 vs a concealed target; when firing SMOKE only if the hex holds <= one
+    non-hidden enemy ground unit and none of them is Known."""
+    if not s.concealed:
+        return None
+    if s.smoke_ammo and not (
+        s.non_hidden_units_in_target_hex <= 1 and s.known_units_in_target_hex == 0
+    ):
+        return None
+    return Drm("K", 2, "C6.2", "concealed target")
+
+
+def case_l(s: Situation) -> tuple[Drm | None, Note | None]:
+    """Case L (C6.3): -2 at one hex, -1 at two; not for LATW, not vs a Motion / non-stopped
+    target, not at a target in the firer's hex, not with the Area Target Type, not for a
+    non-stopped firer."""
+    if s.range not in (1, 2):
+        return None, None
+    reasons = []
+    if s.firer == "sw":
+        reasons.append("the firer is a LATW")
+    if s.motion or s.dff_mp is not None:
+        reasons.append("the target is in Motion / non-stopped")
+    if s.area_target_type:
+        reasons.append("Area Target Type")
+    if s.firer_non_stopped:
+        reasons.append("the firer is non-stopped")
+    if reasons:
+        return None, Note("C6.3", "no Point Blank Range DRM: " + ", ".join(reasons))
+    value = -2 if s.range == 1 else -1
+    return Drm(
+        "L", value, "C6.3", f"Point Blank Range ({s.range} hex{'es' if s.range > 1 else ''})"
+    ), None
+
+
+def cases_m_n(s: Situation) -> tuple[Drm | None, Note | None]:
+    """Cases M (bore sighted, -2, C6.4) and N (acquired -1 / -2, C6.5): the better one, never
+    both (C6.4). Neither is open to a LATW (C6.41, C6.5)."""
+    if s.acquired not in (0, 1, 2):
+        raise RuleError("C6.5", f"an Acquired counter is -1 or -2, not -{s.acquired}")
+    if s.firer == "sw" and (s.bore_sighted or s.acquired):
+        raise RuleError("C6.41", "a LATW can neither Bore Sight nor acquire a target (C6.5)")
+    m = Drm("M", -2, "C6.4", "Bore Sighted Location") if s.bore_sighted else None
+    n = Drm("N", -s.acquired, "C6.5", f"Acquired -{s.acquired} counter") if s.acquired else None
+    if m and n:
+        best = m if m.value <= n.value else n
+        return best, Note("C6.4", f"Cases M and N both apply: only the better, Case {best.case}")
+    return m or n, None
+
+
+def case_o(s: Situation, j: list[Drm]) -> tuple[Drm | None, Note | None]:
+    """Case O (C6.6): -2 vs a target in Hazardous Movement; never with Case J."""
+    if not s.hazardous:
+        return None, None
+    if j:
+        return None, Note("C6.6", "Case O cannot be used with Case J")
+    return Drm("O", -2, "C6.6", "the target is in Hazardous Movement"), None
+
+
+def to_hit_drms(s: Situation) -> tuple[list[Drm], list[Note]]:
+    """Every To Hit DRM of the shot (C6; all cumulative except where a case says otherwise)."""
+    if not -2 <= s.size <= 2:
+        raise RuleError("C6.7", f"a Target Size DRM is -2..+2, got {s.size:+d}")
+    if s.hindrance < 0 or s.tem < 0:
+        raise RuleError("C6.8", "TEM and hindrance DRM are not negative")
+    drms, notes = case_j(s)
+    k = case_k(s)
+    if k:
+        drms.append(k)
+    l_drm, l_note = case_l(s)
+    mn, mn_note = cases_m_n(s)
+    o, o_note = case_o(s, [d for d in drms if d.case.startswith("J") and d.value > 0])
+    for d in (l_drm, mn, o):
+        if d:
+            drms.append(d)
+    for n in (l_note, mn_note, o_note):
+        if n:
+            notes.append(n)
+    if s.size:
+        drms.append(Drm("P", s.size, "C6.7", "Target Size"))
+    if s.tem and not s.area_target_type:
+        drms.append(Drm("Q", s.tem, "C6.8", "TEM of the target's Location"))
+    if s.hindrance:
+        drms.append(Drm("R", s.hindrance, "C6.9", "hindrances along the LOS"))
+    return drms, notes
+
+
+# --- after the roll ----------------------------------------------------------------------
+
+
+def hit_location(dr: DR, has_turret: bool = True) -> str:
+    """RD-2: a turret (or upper superstructure) hit when the colored die < the white die."""
+    del has_turret  # a vehicle without a turret takes "turret" hits on its upper superstructure
+    return "turret" if dr.colored < dr.white else "hull"
+
+
+def is_critical_hit(dr: DR, hit: bool) -> bool:
+    """RD-3: a hit whose Original TH DR is 2."""
+    return hit and dr.total == tables().to_hit["critical_hit_dr"]
+
+
+def keeps_rof(dr: DR, rof: int, phase_allows: bool = True) -> bool:
+    """RD-4: the colored die <= the weapon's ROF lets it fire again this phase (not in the
+    Advancing Fire Phase; C6.17 still limits Defensive First Fire)."""
+    return phase_allows and rof > 0 and dr.colored <= rof

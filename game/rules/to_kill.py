@@ -1,0 +1,390 @@
+"""To Kill, the ``asl`` system (ASL C7): Basic TK#, Cases A-D, AF, Final TK#, and the AFV
+Destruction Table (C7.7) with Dud (7.35), Shock (7.41), Immobilization (7.5) and Burning Wreck
+(7.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .drm import Drm, Note, RuleError
+from .tables import Gun, parse_drm_cell, tables
+
+AMMO = ("AP", "APCR", "APDS", "HEAT", "HE")
+"""Ordnance ammunition; SW fire HEAT or AP, or are a FT / MOL / DC."""
+ASPECTS = ("front", "side", "rear")
+LOCATIONS = ("hull", "turret")
+
+
+@dataclass(frozen=True, slots=True)
+class TkResult:
+    """How the Final TK# came about (C7.11): table, Basic TK#, each modification, AF, Final."""
+
+    table: str
+    basic: int
+    basic_rule: str
+    modifications: tuple[Drm, ...]
+    modified: int
+    af: int | None
+    """The AF subtracted (None: unarmored target, FT / MOL, 7.11 / 7.344)."""
+    af_rule: str | None
+    final: int
+    armored: bool
+    notes: tuple[Note, ...] = ()
+
+    def to_dict(self) -> dict:
+        return {
+            "table": self.table,
+            "basic": self.basic,
+            "basic_rule": self.basic_rule,
+            "modifications": [m.to_dict() for m in self.modifications],
+            "modified": self.modified,
+            "af": self.af,
+            "af_rule": self.af_rule,
+            "final": self.final,
+            "armored": self.armored,
+            "notes": [n.to_dict() for n in self.notes],
+        }
+
+
+# --- AF (C7.11, C7.12) ------------------------------------------------------------------------
+
+
+def aerial_af(worst_af: int) -> int:
+    """C7.12 / RD-14: one step below the AFV's worst AF on the C7.11 scale; 0 stays 0."""
+    scale = tables().armor_scale
+    if worst_af not in scale:
+        raise RuleError("C7.11", f"AF {worst_af} is not on the AF scale {scale}")
+    i = scale.index(worst_af)
+    return scale[max(0, i - 1)]
+
+
+# --- Basic TK# ----------------------------------------------------------------------------
+
+
+def _colour_of(nationality: str | None, variant: str | None, colour: str) -> bool:
+    if variant and variant.lower() == colour:
+        return True
+    return bool(nationality) and nationality.lower() in tables().colours.get(colour, [])
+
+
+def table_for(ammo: str, gun: Gun | None) -> tuple[str, str]:
+    """Which TK Table resolves the hit (7.1; the German 28LL / 40LL use APCR, 7.32)."""
+    always_apcr = tables().raw["apcr"]["german_always"]["guns"]
+    if ammo == "AP" and gun is not None and gun.designation in always_apcr:
+        return "APCR", "C7.32"
+    rule = {"AP": "C7.31", "APCR": "C7.32", "APDS": "C7.32", "HEAT": "C7.33", "HE": "C7.34"}
+    if ammo not in rule:
+        raise RuleError("C7.1", f"unknown ammunition {ammo!r}")
+    return ammo, rule[ammo]
+
+
+def he_band(caliber: float) -> int:
+    """C7.34: the index of the highest caliber band not above the gun's caliber."""
+    bands = tables().raw["he"]["bands"]
+    if caliber < bands[0]:
+        raise RuleError("C7.34", f"a {caliber:g}mm gun is below the HE To Kill Table (20+)")
+    return max(i for i, b in enumerate(bands) if b <= caliber)
+
+
+@cache
+def basic_tk(
+    ammo: str,
+    gun: str | None = None,
+    weapon: str | None = None,
+    nationality: str | None = None,
+    variant: str | None = None,
+) -> tuple[str, int, str]:
+    """(table, Basic TK#, rule) of a hit on an armored target (C7.31-.34, C7.344, C7.346)."""
+    t = tables()
+    if weapon is not None:
+        sw = t.sw.get(weapon)
+        if sw is None:
+            raise RuleError("002", f"unknown support weapon {weapon!r} (known: {', '.join(t.sw)})")
+        if sw.ammo in ("FT", "MOL", "DC"):
+            return (
+                sw.ammo,
+                t.raw[sw.ammo.lower()]["basic"],
+                "C7.344" if sw.ammo != "DC" else "C7.346",
+            )
+        if sw.ammo == "HEAT":
+            return "HEAT", t.basic("heat")[sw.tk], "C7.33"
+        gun = sw.tk  # the ATR fires AP
+        ammo = "AP"
+    if gun is None:
+        raise RuleError("C7.1", "a gun (e.g. 75L) or a support weapon is needed")
+    g = Gun.parse(gun)
+    table, rule = table_for(ammo, g)
+    if table == "HE":
+        return "HE", t.raw["he"]["armored_basic"][he_band(g.caliber)], rule
+    if table == "HEAT":
+        value = t.basic("heat").get(g.base)
+        if value is None:
+            raise RuleError("C7.33", f"a {g.base}mm gun has no HEAT entry on C7.33")
+        return "HEAT", value, rule
+    key = {"AP": "ap", "APCR": "apcr", "APDS": "apds"}[table]
+    for colour, value in t.colored(key).get(g.designation, {}).items():
+        if _colour_of(nationality, variant, colour):
+            return table, value, f"{rule} ({colour} entry)"
+    value = t.basic(key).get(g.designation)
+    if value is None:
+        raise RuleError(rule, f"{g.designation} is not on the {table} To Kill Table")
+    return table, value, rule
+
+
+def unarmored_final(ammo: str, gun: str | None, weapon: str | None) -> tuple[str, int, str]:
+    """(table, Final TK#, rule) vs an unarmored target (7.311, 7.321, 7.331, 7.342)."""
+    t = tables()
+    if weapon is not None:
+        sw = t.sw[weapon]
+        if sw.ammo in ("FT", "MOL", "DC"):
+            return (
+                sw.ammo,
+                t.raw[sw.ammo.lower()]["basic"],
+                "C7.344" if sw.ammo != "DC" else "C7.346",
+            )
+        if sw.ammo == "HEAT":
+            return "HEAT", t.raw["heat"]["unarmored_final"], "C7.331"
+        gun, ammo = sw.tk, "AP"
+    if gun is None:
+        raise RuleError("C7.1", "a gun (e.g. 75L) or a support weapon is needed")
+    g = Gun.parse(gun)
+    if ammo == "HEAT":
+        return "HEAT", t.raw["heat"]["unarmored_final"], "C7.331"
+    if ammo == "HE":
+        return "HE", t.raw["he"]["unarmored_final"][he_band(g.caliber)], "C7.342"
+    u = t.raw["ap"]["unarmored"]
+    i = max(i for i, b in enumerate(u["bands"]) if b <= g.caliber)
+    return ammo, u["final"][i], "C7.311" if ammo == "AP" else "C7.321"
+
+
+# --- Case D -------------------------------------------------------------------------------
+
+
+def _band_row(bands: list[int], caliber: float) -> int:
+    return max(i for i, b in enumerate(bands) if b <= caliber)
+
+
+def case_d(table: str, gun: Gun, range_hexes: int) -> Drm | None:
+    """C7.24: the range modification of an AP / APCR / APDS hit vs an armored Target Facing.
+    Raises RuleError for "NA" (no shot at that range)."""
+    t = tables().raw
+    if table == "AP":
+        d = t["ap"]["case_d"]
+        row = d["rows"][_band_row(d["bands"], gun.caliber)]
+        limits = d["range_max"]
+    elif table == "APDS":
+        d = t["apcr"]["case_d"]
+        row, limits = d["apds_row"], d["range_max"]
+    elif table == "APCR":
+        d = t["apcr"]["case_d"]
+        row = d["apcr_rows"][_band_row(d["apcr_bands"], gun.caliber)]
+        limits = d["range_max"]
+    else:
+        return None
+    col = next((i for i, m in enumerate(limits) if range_hexes <= m), None)
+    value = parse_drm_cell(row[col]) if col is not None else None
+    if value is None:
+        raise RuleError(
+            "C7.24", f"Case D: NA - no {table} shot by a {gun.designation} at {range_hexes} hexes"
+        )
+    if value == 0:
+        return None
+    return Drm("D", value, "C7.24", f"range {range_hexes} hexes")
+
+
+# --- the Final TK# ------------------------------------------------------------------------
+
+
+def final_tk(
+    ammo: str,
+    *,
+    gun: str | None = None,
+    weapon: str | None = None,
+    nationality: str | None = None,
+    variant: str | None = None,
+    range_hexes: int = 1,
+    aspect: str = "front",
+    af: int | None = None,
+    armored: bool = True,
+    critical_hit: bool = False,
+    ce: bool = False,
+    open_topped: bool = False,
+    elevation_advantage: bool = False,
+    aerial: bool = False,
+) -> TkResult:
+    """The Final TK# of a hit (C7.11): Basic TK# -> Cases C, A, B, D (and the FT / MOL
+    modifications, C7.344) -> Modified TK# -> minus the AF of the aspect and location hit."""
+    if aspect not in ASPECTS:
+        raise RuleError("RD-8", f"aspect is front, side or rear, not {aspect!r}")
+    if not armored:
+        table, final, rule = unarmored_final(ammo, gun, weapon)
+        mods: list[Drm] = []
+        notes = [Note("C7.311", "unarmored: no AF, no range or barrel-length effect")]
+        if critical_hit and table not in ("FT", "MOL", "DC"):
+            mods.append(Drm("C", final, "C7.23", "Critical Hit doubles the TK#"))
+            notes.append(Note("C7.311", "a CH doubles the unarmored TK# (hexfire: HE as well)"))
+        modified = final + sum(m.value for m in mods)
+        return TkResult(
+            table, final, rule, tuple(mods), modified, None, None, modified, False, tuple(notes)
+        )
+    if af is None:
+        raise RuleError("C7.11", "an armored target needs the AF of the aspect hit")
+    table, basic, rule = basic_tk(ammo, gun, weapon, nationality, variant)
+    mods = []
+    notes: list[Note] = []
+    g = Gun.parse(gun) if gun else (Gun.parse("ATR") if table == "AP" else None)
+    if table in ("FT", "MOL"):
+        t = tables().raw[table.lower()]
+        if table == "FT":
+            sw = tables().sw[weapon] if weapon else None
+            long_range = sw.long_range if sw and sw.long_range else None
+            if long_range is not None and range_hexes >= long_range:
+                mods.append(
+                    Drm("FT", -(basic - basic // 2), "C7.344", "FT at Long Range: Basic TK# halved")
+                )
+            if ce:
+                mods.append(Drm("CE", t["ce"], "C7.344", "the AFV is CE"))
+            if open_topped:
+                mods.append(Drm("OT", t["ot"], "C7.344", "the AFV is Open Topped"))
+        else:
+            if open_topped:
+                mods.append(Drm("OT", t["ot"], "C7.344", "the AFV is Open Topped (MOL: one only)"))
+            elif ce:
+                mods.append(Drm("CE", t["ce"], "C7.344", "the AFV is CE (MOL: one only)"))
+        if critical_hit:
+            notes.append(Note("C7.344", "Case C is NA to FT/MOL"))
+    elif critical_hit:
+        mods.append(Drm("C", basic, "C7.23", "Critical Hit: Basic TK# doubled before the others"))
+    if aspect == "rear" or aerial:
+        mods.append(Drm("A", 1, "C7.21", "rear Target Facing" if not aerial else "aircraft hit"))
+    if aerial or (table == "MOL" and elevation_advantage):
+        why = "aircraft hit" if aerial else "MOL from >= 1 level higher"
+        mods.append(
+            Drm("B", 2 if open_topped else 1, "C7.22", why + (" vs OT" if open_topped else ""))
+        )
+    if table in ("AP", "APCR", "APDS") and not aerial and g is not None:
+        d = case_d(table, g, range_hexes)
+        if d:
+            mods.append(d)
+    modified = basic + sum(m.value for m in mods)
+    if table in ("FT", "MOL"):
+        notes.append(Note("C7.344", "no AF applies to a FT/MOL attack"))
+        return TkResult(
+            table, basic, rule, tuple(mods), modified, None, None, modified, True, tuple(notes)
+        )
+    af_rule = "C7.12" if aerial else "C7.11"
+    return TkResult(
+        table, basic, rule, tuple(mods), modified, af, af_rule, modified - af, True, tuple(notes)
+    )
+
+
+# --- the TK DR (C7.35, C7.4-.7) -------------------------------------------------------------
+
+OUTCOMES = ("dud", "burn", "eliminated", "immobilized", "shock", "possible_shock", "no_effect")
+
+
+def destruction(
+    final: int,
+    dr_total: int,
+    *,
+    column: str = "direct",
+    he: bool = False,
+    location: str = "hull",
+    armored: bool = True,
+    red_cs: bool = False,
+) -> tuple[str, str]:
+    """The AFV Destruction Table (C7.7) for a Final TK# and an Original TK DR: (result, rule).
+
+    ``column``: "direct" (Direct Fire), "dc" or "ftmol". A Dud (12) takes precedence (7.35).
+    Burn: DR <= half the Final TK# (-1 DRM for a red CS#; 7.6). Eliminated: DR < Final. DR =
+    Final: Immobilized on a hull hit (7.5), Shock on a turret hit (7.41); FT/MOL eliminate
+    without burning. HE one > Final: as DR = Final (7.41, 7.5); non-HE Direct Fire one > Final:
+    Possible Shock (7.41). An unarmored vehicle (hexfire): Immobilized on DR = Final, no Shock.
+    """
+    if dr_total == tables().raw["to_kill"]["dud_dr"]:
+        return "dud", "C7.35"
+    he = he or column == "dc"  # the DC column reads like HE (C7.7)
+    burn_dr = dr_total + (tables().raw["to_kill"]["red_cs_burn_drm"] if red_cs and armored else 0)
+    if column == "ftmol":
+        if dr_total < final:
+            return "burn", "C7.6"
+        if dr_total == final:
+            return "eliminated", "C7.5"
+        return "no_effect", "C7.7"
+    if 2 * burn_dr <= final:
+        return "burn", "C7.6"
+    if dr_total < final:
+        return "eliminated", "C7.7"
+    if not armored:
+        return ("immobilized", "RD-8") if dr_total == final else ("no_effect", "C7.7")
+    if dr_total == final or (he and dr_total == final + 1):
+        if location == "hull":
+            return "immobilized", "C7.5"
+        return "shock", "C7.41"
+    if dr_total == final + 1 and column == "direct":
+        return "possible_shock", "C7.41"
+    return "no_effect", "C7.7"
+
+
+def dc_position(dr_total: int, drm: int) -> tuple[str, str]:
+    """C7.346: the DC Position DR -> "optimal" (Aerial AF), "success" (AF), "poor" (no effect
+    vs the AFV) or "none" (no effect vs the AFV or its crew)."""
+    p = tables().raw["dc"]["position"]
+    final = dr_total + drm
+    if final <= p["optimal_max"]:
+        return "optimal", "C7.346"
+    if final <= p["success_max"]:
+        return "success", "C7.346"
+    if final <= p["poor_max"]:
+        return "poor", "C7.346"
+    return "none", "C7.346"
+
+
+def dc_position_drms(
+    *,
+    non_stopped_or_concealed: bool = False,
+    thrown: bool = False,
+    thrown_from_moving: bool = False,
+    aspect: str = "front",
+    ce: bool = False,
+    thrown_in_afph: bool = False,
+    elevation_advantage: bool = False,
+    immobile: bool = False,
+    open_topped: bool = False,
+    bypass_same_hex: bool = False,
+    cx: bool = False,
+) -> list[Drm]:
+    """The DC Position DRM (C7.346; Case B applies inversely, C7.22)."""
+    d = tables().raw["dc"]["position_drm"]
+    out = []
+    if non_stopped_or_concealed:
+        out.append(
+            Drm("DC", d["non_stopped_or_concealed"], "C7.346", "non-stopped/Motion/concealed AFV")
+        )
+    if thrown_from_moving:
+        out.append(Drm("DC", d["thrown_from_moving"], "C7.346", "Thrown from a moving conveyance"))
+    elif thrown:
+        out.append(Drm("DC", d["thrown"], "C7.346", "Thrown DC"))
+    if aspect == "front":
+        out.append(Drm("DC", d["hull_front"], "C7.346", "through the hull front Target Facing"))
+    if aspect == "rear":
+        out.append(Drm("DC", d["hull_rear"], "C7.346", "through the hull rear Target Facing"))
+    if ce:
+        out.append(Drm("DC", d["ce"], "C7.346", "the AFV is CE"))
+    if thrown_in_afph:
+        out.append(Drm("DC", d["thrown_in_afph"], "C7.346", "Thrown in the AFPh"))
+    if elevation_advantage:
+        out.append(
+            Drm("B", -(2 if open_topped else 1), "C7.22", "Case B, inversely, for a DC from higher")
+        )
+    if immobile:
+        out.append(Drm("DC", d["immobile"], "C7.346", "immobile AFV"))
+    if open_topped:
+        out.append(Drm("DC", d["open_topped"], "C7.346", "OT AFV"))
+    if bypass_same_hex:
+        out.append(Drm("DC", d["bypass_same_hex"], "C7.346", "in Bypass in the placer's hex"))
+    if cx:
+        out.append(Drm("DC", d["cx"], "C7.346", "the placing unit is CX"))
+    return out

@@ -1,0 +1,202 @@
+"""The hexfire command line: los, odds, bench; bad input exits 2 with one line, no traceback."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+DUEL = str(ROOT / "scenarios" / "tutorial-duel.toml")
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_help_lists_the_commands(capsys):
+    code, out, _ = run(capsys)
+    assert code == 0 and "los" in out and "odds" in out and "bench" in out
+
+
+def test_python_dash_m_game_is_hexfire():
+    r = subprocess.run([sys.executable, "-m", "game", "--help"], capture_output=True, text=True)
+    assert r.returncode == 0 and "los" in r.stdout
+
+
+@pytest.mark.parametrize("cmd", ["los", "odds", "bench"])
+def test_each_command_has_help(cmd):
+    r = subprocess.run(
+        [sys.executable, "-m", "game", cmd, "--help"], capture_output=True, text=True
+    )
+    assert r.returncode == 0 and "usage" in r.stdout
+
+
+def test_los_prints_the_thread(capsys):
+    code, out, _ = run(capsys, "los", DUEL, "A1", "L4")
+    assert code == 0
+    assert "BLOCKED" in out and "D1" in out and "range      11" in out
+
+
+def test_los_json(capsys):
+    code, out, _ = run(capsys, "los", DUEL, "A1", "C2", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["clear"] is True and d["range"] == 2 and d["rule"] == "RD-9"
+    assert [h["hex"] for h in d["hexes"]][0] == "A1"
+
+
+def test_los_off_the_map_exits_2(capsys):
+    code, _, err = run(capsys, "los", DUEL, "A1", "Z9")
+    assert code == 2 and "off the map" in err and "Traceback" not in err
+
+
+def test_los_bad_file_exits_2_with_file_and_line(capsys, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[map]\ncolumns = 2\nrows = 1\nhexes = ["o zz"]\n')
+    code, _, err = run(capsys, "los", str(bad), "A1", "B1")
+    assert code == 2 and f"{bad}:4: map.hexes[0]: hex B1" in err
+
+
+def test_odds_asl_json_c7_24_example(capsys):
+    code, out, _ = run(
+        capsys,
+        "odds",
+        "--rules",
+        "asl",
+        "--firer",
+        "gun",
+        "--gun",
+        "50L",
+        "--ammo",
+        "AP",
+        "--range",
+        "25",
+        "--aspect",
+        "rear",
+        "--location",
+        "hull",
+        "--af",
+        "8",
+        "--json",
+    )
+    d = json.loads(out)
+    assert code == 0
+    assert d["to_hit"]["number"] == 6 and d["to_hit"]["drms"] == []
+    tk = d["to_kill"]
+    assert (tk["table"], tk["basic"], tk["modified"], tk["af"], tk["final"]) == ("AP", 13, 12, 8, 4)
+    assert [(m["case"], m["value"], m["rule"]) for m in tk["modifications"]] == [
+        ("A", 1, "C7.21"),
+        ("D", -2, "C7.24"),
+    ]
+    assert abs(sum(d["p"].values()) - 1) < 1e-9
+    assert set(d["p"]) == {
+        "miss",
+        "dud",
+        "burn",
+        "eliminated",
+        "immobilized",
+        "abandoned",
+        "shock",
+        "no_effect",
+    }
+
+
+def test_odds_to_hit_drms_in_json(capsys):
+    code, out, _ = run(
+        capsys,
+        "odds",
+        "--gun",
+        "75L",
+        "--range",
+        "2",
+        "--af",
+        "8",
+        "--moving",
+        "--concealed",
+        "--acquired",
+        "2",
+        "--bore-sighted",
+        "--size",
+        "-1",
+        "--tem",
+        "1",
+        "--hindrance",
+        "1",
+        "--json",
+    )
+    drms = {x["case"]: (x["value"], x["rule"]) for x in json.loads(out)["to_hit"]["drms"]}
+    assert drms == {
+        "J": (2, "C6.1"),
+        "K": (2, "C6.2"),
+        "L": (-1, "C6.3"),
+        "M": (-2, "C6.4"),
+        "P": (-1, "C6.7"),
+        "Q": (1, "C6.8"),
+        "R": (1, "C6.9"),
+    }
+
+
+def test_odds_chart_json_elimination_number(capsys):
+    code, out, _ = run(
+        capsys,
+        "odds",
+        "--rules",
+        "chart",
+        "--firer",
+        "sw",
+        "--weapon",
+        "PF",
+        "--armor",
+        "E",
+        "--range",
+        "1",
+        "--json",
+    )
+    d = json.loads(out)
+    assert code == 0 and d["to_kill"]["elimination_number"] == 5
+    assert d["to_hit"]["number"] == 8
+
+
+def test_odds_chart_e_and_dash(capsys):
+    _, out, _ = run(
+        capsys, "odds", "--rules", "chart", "--atfp", "F", "--armor", "A", "--range", "3", "--json"
+    )
+    assert json.loads(out)["to_kill"]["elimination_number"] == "E"
+    _, out, _ = run(
+        capsys, "odds", "--rules", "chart", "--atfp", "A", "--armor", "F", "--range", "3", "--json"
+    )
+    d = json.loads(out)
+    assert d["to_kill"]["elimination_number"] == "-" and d["p"]["eliminated"] == 0
+
+
+def test_odds_text_table(capsys):
+    code, out, _ = run(
+        capsys, "odds", "--gun", "50L", "--range", "25", "--aspect", "rear", "--af", "8"
+    )
+    assert code == 0 and "Final TK# 4" in out and "C7.24" in out and "%" in out
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--gun", "20L", "--range", "60", "--af", "1"], "NA"),
+        (["--gun", "75L", "--range", "3", "--target", "infantry"], "Infantry"),
+        (["--firer", "sw", "--weapon", "PIAT", "--range", "4", "--af", "8"], "range"),
+        (["--gun", "75L", "--range", "3"], "--af"),
+        (["--gun", "99Q", "--range", "3", "--af", "3"], "bad gun"),
+    ],
+)
+def test_refused_shots_exit_2_with_one_line(capsys, argv, words):
+    code, out, err = run(capsys, "odds", *argv)
+    assert code == 2 and words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_bench_odds_json(capsys):
+    code, out, _ = run(capsys, "bench", "odds", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["attacks"] > 100 and d["attacks_per_s"] > 0
