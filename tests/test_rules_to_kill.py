@@ -301,3 +301,25 @@ def test_c7_42_shock_and_uk_recovery():
     assert recovery("uk", 4) == ("wreck", "C7.42")
     with pytest.raises(ValueError):
         recovery("ok", 1)
+
+
+@pytest.mark.parametrize(
+    "column, equal, he_over, non_he_over",
+    [
+        ("direct", ("immobilized", "shock"), ("immobilized", "shock"), "possible_shock"),
+        ("dc", ("immobilized", "shock"), ("immobilized", "shock"), "immobilized"),
+        ("indirect", ("immobilized", "shock"), ("immobilized", "shock"), "no_effect"),
+        ("ifemg", ("stun", "stun"), ("no_effect", "no_effect"), "no_effect"),
+        ("cc", ("immobilized", "immobilized"), ("no_effect", "no_effect"), "no_effect"),
+    ],
+)
+def test_c7_7_afv_destruction_table_every_column(column, equal, he_over, non_he_over):
+    final = 8
+    assert destruction(final, 4, column=column)[0] == "burn"
+    assert destruction(final, 7, column=column)[0] == "eliminated"
+    for loc, want in zip(("hull", "turret"), equal, strict=True):
+        assert destruction(final, 8, column=column, location=loc)[0] == want
+    for loc, want in zip(("hull", "turret"), he_over, strict=True):
+        assert destruction(final, 9, column=column, location=loc, he=True)[0] == want
+    assert destruction(final, 9, column=column, location="hull")[0] == non_he_over
+    assert destruction(final, 12, column=column)[0] == "dud"

@@ -282,7 +282,21 @@ def final_tk(
 
 # --- the TK DR (C7.35, C7.4-.7) -------------------------------------------------------------
 
-OUTCOMES = ("dud", "burn", "eliminated", "immobilized", "shock", "possible_shock", "no_effect")
+OUTCOMES = (
+    "dud",
+    "burn",
+    "eliminated",
+    "immobilized",
+    "shock",
+    "possible_shock",
+    "stun",
+    "no_effect",
+)
+
+
+COLUMNS = ("direct", "dc", "ftmol", "ifemg", "indirect", "cc")
+"""The columns of the AFV Destruction Table (C7.7): Direct Fire, DC, FT/MOL, IFE/MG, Indirect
+Fire, CC."""
 
 
 def destruction(
@@ -295,17 +309,21 @@ def destruction(
     armored: bool = True,
     red_cs: bool = False,
 ) -> tuple[str, str]:
-    """The AFV Destruction Table (C7.7) for a Final TK# and an Original TK DR: (result, rule).
+    """The AFV Destruction Table (C7.7) for a Final TK# (or K#/CCV) and an Original DR:
+    (result, rule).
 
-    ``column``: "direct" (Direct Fire), "dc" or "ftmol". A Dud (12) takes precedence (7.35).
-    Burn: DR <= half the Final TK# (-1 DRM for a red CS#; 7.6). Eliminated: DR < Final. DR =
-    Final: Immobilized on a hull hit (7.5), Shock on a turret hit (7.41); FT/MOL eliminate
-    without burning. HE one > Final: as DR = Final (7.41, 7.5); non-HE Direct Fire one > Final:
+    A Dud (12) takes precedence (7.35). Every column: DR <= half the Final TK# burns (-1 DRM for
+    a red CS#; 7.6). DR < Final: eliminated (FT/MOL: burn, 7.6). DR = Final: Immobilized on a
+    hull hit (7.5), Shock on a turret hit (7.41) for Direct Fire, DC and Indirect Fire; FT/MOL
+    eliminate without burning (7.5); IFE/MG Stun; CC Immobilized. HE one > Final (Direct, DC,
+    Indirect; the DC column reads as HE): as DR = Final. Non-HE one > Final, Direct Fire only:
     Possible Shock (7.41). An unarmored vehicle (hexfire): Immobilized on DR = Final, no Shock.
     """
+    if column not in COLUMNS:
+        raise ValueError(f"column is one of {COLUMNS}, not {column!r}")
     if dr_total == tables().raw["to_kill"]["dud_dr"]:
         return "dud", "C7.35"
-    he = he or column == "dc"  # the DC column reads like HE (C7.7)
+    he = he or column == "dc"
     burn_dr = dr_total + (tables().raw["to_kill"]["red_cs_burn_drm"] if red_cs and armored else 0)
     if column == "ftmol":
         if dr_total < final:
@@ -319,6 +337,10 @@ def destruction(
         return "eliminated", "C7.7"
     if not armored:
         return ("immobilized", "RD-8") if dr_total == final else ("no_effect", "C7.7")
+    if column == "ifemg":
+        return ("stun", "C7.7") if dr_total == final else ("no_effect", "C7.7")
+    if column == "cc":
+        return ("immobilized", "C7.7") if dr_total == final else ("no_effect", "C7.7")
     if dr_total == final or (he and dr_total == final + 1):
         if location == "hull":
             return "immobilized", "C7.5"
