@@ -44,9 +44,12 @@ def test_c6_17_mp_in_los_before_the_location_count_for_the_subcase():
     assert b.best.drm.case == "J"
 
 
-def test_c6_17_best_option_claims_all_mp_spent_so_far():
+def test_c6_17_best_option_is_the_smallest_drm_at_the_earliest_mark():
     b = dff_budget(2, 2)
-    assert b.best.mark == 2 and b.best.drm.case == "J1"
+    assert b.best.mark == 1.5 and b.best.drm.case == "J1"
+    assert b.option_at(2).drm.case == "J1"
+    assert b.option_at(1).drm.case == "J2"
+    assert b.option_at(2.5) is None
 
 
 def test_c6_15_a_vehicle_that_began_its_move_in_the_los_is_case_j_only():

@@ -237,6 +237,8 @@ def column_index(letters: str) -> int:
 def label(h: Hex) -> str:
     """The ASL-style label of a hex: column letter(s) + row number from 1 (e.g. "W6")."""
     col, row = to_offset(h)
+    if col < 0 or row < 0:
+        return f"off-map({h.q},{h.r})"
     return f"{column_letters(col)}{row + 1}"
 
 

@@ -44,6 +44,9 @@ class Attack:
     ammo: str | None = "AP"
     range: int = 1
     aspect: str = "front"
+    """The Target Facing of the hull (RD-8)."""
+    turret_aspect: str | None = None
+    """The Target Facing of the turret, if not the hull's (RD-8: the turret for turret hits)."""
     location: str | None = None
     target: str = "afv"
     af_hull: int | None = None
@@ -165,7 +168,7 @@ def _plan(a: Attack) -> Plan:
                 nationality=a.nationality,
                 variant=a.variant,
                 range_hexes=a.range,
-                aspect=a.aspect,
+                aspect=a.aspect if loc == "hull" else (a.turret_aspect or a.aspect),
                 af=af,
                 armored=armored,
                 critical_hit=ch,

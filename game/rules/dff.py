@@ -59,8 +59,18 @@ class DffBudget:
 
     @property
     def best(self) -> DffOption | None:
-        """The option with the smallest DRM (claiming the most MP)."""
-        return min(self.options, key=lambda o: (o.drm.value, -o.mark)) if self.options else None
+        """The option with the smallest DRM at the earliest mark that gets it (claiming no more
+        MP than it needs, so that later shots keep the rest)."""
+        return min(self.options, key=lambda o: (o.drm.value, o.mark)) if self.options else None
+
+    def option_at(self, mark: float) -> DffOption | None:
+        """The shot that claims MP up to ``mark``, if the budget allows it."""
+        if not self.options or not self.options[0].mark <= mark <= self.options[-1].mark:
+            return None
+        before = self.mp_in_los - self.mp_in_location
+        in_los = max(0.0, before + mark)
+        drm = case_j_for(in_los, self.options[0].drm.rule == "C6.15")
+        return DffOption(mark, in_los, drm)
 
     @property
     def earliest(self) -> DffOption | None:

@@ -1,0 +1,8 @@
+"""The engine: units, actions, the phase state machine, movement tracking, Defensive First Fire,
+acquisition and AT fire in play. ``Game.apply(action)`` is the one door that changes a game."""
+
+from .actions import Action, action_from_json
+from .game import Game, IllegalAction
+from .setup import Setup, UnitSetup, Victory
+
+__all__ = ["Action", "Game", "IllegalAction", "Setup", "UnitSetup", "Victory", "action_from_json"]

@@ -1,0 +1,140 @@
+"""The unit catalogue (game/engine/data/catalogue.toml): vehicles, Guns and infantry squads with
+their AT support weapons. The figures are hexfire's own (the data file says so)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from game.rules.tables import Gun, tables
+
+
+class CatalogueError(ValueError):
+    """The catalogue data file is malformed."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    """One kind of unit: an AFV, an unarmored vehicle, a Gun or an infantry squad."""
+
+    key: str
+    name: str
+    nationality: str
+    category: str
+    """"afv", "vehicle", "gun" or "infantry"."""
+    turret: bool = False
+    open_topped: bool = False
+    af_hull_front: int | None = None
+    af_hull_side: int | None = None
+    af_turret_front: int | None = None
+    af_turret_side: int | None = None
+    chart_front: str | None = None
+    chart_rear: str | None = None
+    atfp: str | None = None
+    size: int = 0
+    mp: float = 0
+    mf: float = 0
+    morale: int = 8
+    red_cs: bool = False
+    gun: str | None = None
+    ammo: tuple[str, ...] = ()
+    rof: int = 0
+    sw: str | None = None
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.category in ("afv", "vehicle")
+
+    @property
+    def armored(self) -> bool:
+        return self.category == "afv"
+
+    @property
+    def has_at_weapon(self) -> bool:
+        """It may make AT attacks (002): a Gun, an AFV's gun, or Infantry with an AT SW."""
+        return bool(self.gun) or bool(self.sw)
+
+    @property
+    def caliber(self) -> float:
+        return Gun.parse(self.gun).caliber if self.gun else 0.0
+
+    def af(self, location: str, aspect: str) -> int | None:
+        """The AF of a location ("hull"/"turret") for an aspect (side and rear use the side AF)."""
+        if not self.armored:
+            return None
+        if location == "hull":
+            return self.af_hull_front if aspect == "front" else self.af_hull_side
+        return self.af_turret_front if aspect == "front" else self.af_turret_side
+
+    @property
+    def worst_af(self) -> int | None:
+        vals = [self.af_hull_front, self.af_hull_side, self.af_turret_front, self.af_turret_side]
+        present = [v for v in vals if v is not None]
+        return min(present) if present else None
+
+
+def _unit(key: str, category: str, d: dict) -> UnitType:
+    where = f"catalogue.toml: {category}.{key}"
+    try:
+        af = d.get("af", {})
+        chart = d.get("chart", {})
+        kind = d.get("kind", category)
+        u = UnitType(
+            key=key,
+            name=d["name"],
+            nationality=d["nationality"],
+            category=kind,
+            turret=bool(d.get("turret", False)),
+            open_topped=bool(d.get("open_topped", False)),
+            af_hull_front=af.get("hull_front"),
+            af_hull_side=af.get("hull_side"),
+            af_turret_front=af.get("turret_front"),
+            af_turret_side=af.get("turret_side"),
+            chart_front=chart.get("front"),
+            chart_rear=chart.get("rear"),
+            atfp=d.get("atfp"),
+            size=int(d.get("size", 0)),
+            mp=float(d.get("mp", 0)),
+            mf=float(d.get("mf", 0)),
+            morale=int(d.get("morale", tables().raw["to_kill"]["crew_morale"])),
+            red_cs=bool(d.get("red_cs", False)),
+            gun=d.get("gun"),
+            ammo=tuple(d.get("ammo", ())),
+            rof=int(d.get("rof", 0)),
+            sw=d.get("sw"),
+        )
+    except KeyError as e:
+        raise CatalogueError(f"{where}: missing {e.args[0]}") from None
+    if u.category not in ("afv", "vehicle", "gun", "infantry"):
+        raise CatalogueError(f"{where}: kind must be afv or vehicle")
+    if u.armored and None in (u.af_hull_front, u.af_hull_side, u.af_turret_front, u.af_turret_side):
+        raise CatalogueError(f"{where}: an AFV needs af hull/turret front/side")
+    scale = tables().armor_scale
+    for v in (u.af_hull_front, u.af_hull_side, u.af_turret_front, u.af_turret_side):
+        if v is not None and v not in scale:
+            raise CatalogueError(f"{where}: AF {v} is not on the C7.11 scale")
+    if u.armored and not (u.chart_front and u.chart_rear and u.atfp):
+        raise CatalogueError(f"{where}: an AFV needs chart front/rear letters and an atfp")
+    if not -2 <= u.size <= 2:
+        raise CatalogueError(f"{where}: size must be -2..+2")
+    if u.gun:
+        Gun.parse(u.gun)
+    if u.sw and u.sw not in tables().sw:
+        raise CatalogueError(f"{where}: unknown support weapon {u.sw}")
+    return u
+
+
+@cache
+def catalogue() -> dict[str, UnitType]:
+    """Every unit type by key."""
+    text = resources.files("game.engine").joinpath("data/catalogue.toml").read_text("utf-8")
+    raw = tomllib.loads(text)
+    out: dict[str, UnitType] = {}
+    for category in ("vehicle", "gun", "infantry"):
+        for key, d in raw.get(category, {}).items():
+            if key in out:
+                raise CatalogueError(f"catalogue.toml: duplicate unit type {key}")
+            out[key] = _unit(key, category, d)
+    return out

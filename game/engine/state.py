@@ -1,0 +1,102 @@
+"""Unit state in play: where a unit is, how it faces, what it has done this phase and turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.board.hexes import Hex, label
+from game.rules.acquisition import Acquisition
+
+from .catalogue import UnitType
+
+REMOVED = ("eliminated", "burning", "abandoned", "wreck", "exited")
+"""Statuses of a unit no longer in play ("wreck": a UK that did not recover, C7.42)."""
+
+
+@dataclass
+class UnitState:
+    """One unit's state. Only :class:`game.engine.game.Game` changes it."""
+
+    id: str
+    type: UnitType
+    side: str
+    hex: Hex
+    facing: int = 0
+    turret: int = 0
+    status: str = "active"
+    ce: bool = False
+    immobilized: bool = False
+    shock: str = "none"
+    """"none", "shock" or "uk" (C7.42)."""
+    concealed: bool = False
+    mp_spent: float = 0.0
+    entered_new_hex: bool = False
+    """It entered a new hex this player turn (Case J, C6.1)."""
+    motion: bool = False
+    was_motion: bool = False
+    """It is or was in Motion this player turn (Case J)."""
+    moving: bool = False
+    """It is in the middle of its move (non-stopped, Case L)."""
+    moved: bool = False
+    """It has moved (or ended its move) this Movement Phase."""
+    fired: bool = False
+    """It has fired this phase and kept no ROF."""
+    shots_this_phase: int = 0
+    fired_prep: bool = False
+    """It fired in the Prep Fire Phase: it may not move (RD-12)."""
+    first_fired: bool = False
+    """It Defensive First Fired this player turn (hexfire: no Defensive Fire Phase shot then)."""
+    acquisition: Acquisition | None = None
+    bore_sight: str | None = None
+    """The Bore Sighted Location (C6.42), while the weapon keeps it (C6.43)."""
+    setup_hex: Hex | None = None
+    setup_facing: int = 0
+    fired_at_acquired: bool = False
+    """It fired at its acquired target this phase (a CA change then keeps the counter, C6.5)."""
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def label(self) -> str:
+        return label(self.hex)
+
+    @property
+    def name(self) -> str:
+        return self.type.name
+
+    @property
+    def good_order(self) -> bool:
+        return self.active and self.shock == "none"
+
+    def to_json(self) -> dict:
+        acq = self.acquisition
+        return {
+            "id": self.id,
+            "type": self.type.key,
+            "side": self.side,
+            "hex": label(self.hex),
+            "facing": self.facing,
+            "turret": self.turret,
+            "status": self.status,
+            "ce": self.ce,
+            "immobilized": self.immobilized,
+            "shock": self.shock,
+            "concealed": self.concealed,
+            "mp_spent": self.mp_spent,
+            "entered_new_hex": self.entered_new_hex,
+            "motion": self.motion,
+            "was_motion": self.was_motion,
+            "moving": self.moving,
+            "moved": self.moved,
+            "fired": self.fired,
+            "shots_this_phase": self.shots_this_phase,
+            "fired_prep": self.fired_prep,
+            "first_fired": self.first_fired,
+            "acquisition": None
+            if acq is None
+            else [acq.letter, acq.level, str(acq.location), acq.target, acq.area],
+            "bore_sight": self.bore_sight,
+            "fired_at_acquired": self.fired_at_acquired,
+        }

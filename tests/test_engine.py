@@ -1,0 +1,414 @@
+"""The engine in play: scripted games from fixed dice that walk through each rule."""
+
+import pytest
+from engine_helpers import c617_game, make_setup, script, to_phase
+
+from game.engine import Game, IllegalAction, UnitSetup, Victory
+from game.engine.actions import (
+    BoreSight,
+    ButtonUp,
+    CrewExposed,
+    EndMove,
+    EndPhase,
+    Fire,
+    Move,
+    Pass,
+    Turn,
+    action_from_json,
+)
+
+
+def fire_text(events):
+    return next(e for e in events if e.kind == "fire").text
+
+
+def enter_w6(game):
+    """The tank starts (1 MP, out of the gun's LOS) and enters the hill hex (5 MP)."""
+    to_phase(game, "movement", "russian")
+    events = game.apply(Move("rus-tank-1", "E2"))
+    assert "ger-gun-1" in game.dff_pending
+    assert any(e.kind == "dff_chance" for e in events)
+    return events
+
+
+# --- the phase machine --------------------------------------------------------------------
+
+
+def test_rd12_phase_order_and_sides():
+    g = c617_game()
+    seen = [(g.phase, g.to_act)]
+    for _ in range(11):
+        g.apply(EndPhase())
+        seen.append((g.phase, g.phasing))
+    assert seen[:7] == [
+        ("setup", "german"),
+        ("rally", "russian"),
+        ("prep_fire", "russian"),
+        ("movement", "russian"),
+        ("defensive_fire", "russian"),
+        ("advancing_fire", "russian"),
+        ("rally", "german"),
+    ]
+    assert g.turn == 2 and g.phase == "rally" and g.phasing == "russian"
+
+
+def test_rd13_turn_limit_ends_the_game_defender_wins_by_default():
+    g = c617_game(turns=1)
+    while not g.over:
+        g.apply(EndPhase())
+    assert g.winner == "german" and "RD-13" in g.end_reason
+    with pytest.raises(IllegalAction, match="over"):
+        g.apply(EndPhase())
+
+
+def test_illegal_action_leaves_the_state_untouched():
+    g = c617_game()
+    before = g.state_hash()
+    for bad in (Move("rus-tank-1", "E2"), Fire("ger-gun-1", "rus-tank-1"), Move("nobody", "A1")):
+        with pytest.raises(IllegalAction):
+            g.apply(bad)
+    assert g.state_hash() == before
+
+
+def test_actions_round_trip_through_json():
+    for a in (
+        Move("x", "W6"),
+        Fire("a", "b", "AP"),
+        Fire("a", "b", None, 3.5),
+        EndMove("x", True),
+        Pass(),
+        EndPhase(),
+    ):
+        assert action_from_json(a.to_json()) == a
+
+
+# --- movement (RD-10) ---------------------------------------------------------------------
+
+
+def test_rd10_vehicle_moves_ahead_paying_start_terrain_and_climb():
+    g = c617_game()
+    enter_w6(g)
+    tank = g.units["rus-tank-1"]
+    assert tank.mp_spent == 6 and tank.hex == g.board.parse("E2")
+    assert g.loc_mp == 5  # the start MP was spent in F2
+
+
+def test_rd10_a_vehicle_moves_only_through_its_front_hexside():
+    g = c617_game()
+    to_phase(g, "movement", "russian")
+    with pytest.raises(IllegalAction, match="front hexside"):
+        g.apply(Move("rus-tank-1", "F1"))
+
+
+def test_rd10_no_move_past_its_mp():
+    rows = ["o o w w o o", "o o o o w o", "o o o o o o"]
+    units = [
+        UnitSetup("g", "pak40", "german", "A3"),
+        UnitSetup("t", "kv1e", "russian", "F2", facing=3),
+    ]
+    g = Game(make_setup(units, rows=rows), 1)
+    to_phase(g, "movement", "russian")
+    g.apply(Move("t", "E2"))  # start 1 + woods 4
+    if g.dff_pending:
+        g.apply(Pass())
+    g.apply(Move("t", "D1"))  # woods 4: 9 of 10 MP
+    if g.dff_pending:
+        g.apply(Pass())
+    with pytest.raises(IllegalAction, match="1 MP left"):
+        g.apply(Move("t", "C1"))
+
+
+# --- C6.17 and Case J in play --------------------------------------------------------------
+
+
+def test_c6_17_example_in_play_one_shot_claiming_three_and_a_half_then_one_more():
+    g = c617_game()
+    enter_w6(g)
+    # hit (6+2 +1 <= 10), turret, TK 5+4 = 9 vs Final 6: no effect; colored 2 <= ROF 2
+    script(g, 6, 2, 5, 4, 6, 2, 5, 4)
+    first = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))
+    assert "+2 Case J (C6.1)" in first and "J1" not in first and "J2" not in first
+    second = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))
+    assert "+2 Case J (C6.1)" in second
+    assert g.marks[("ger-gun-1", "rus-tank-1", "E2", 3)] == (3.5, 4.5)
+    assert not g.dff_budget_for(g.units["ger-gun-1"], g.units["rus-tank-1"]).can_fire
+    assert g.dff_pending == ()
+
+
+def test_c6_17_example_in_play_five_shots_j2_j1_j1_j_j():
+    g = c617_game()
+    enter_w6(g)
+    script(g, *([6, 1, 5, 4] * 5))
+    cases = []
+    for mp in (1, 2, 3, 4, 5):
+        text = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1", "AP", mp)))
+        cases.append(next(c for c in ("J2", "J1", "J") if f"Case {c} " in text))
+    assert cases == ["J2", "J1", "J1", "J", "J"]
+    assert g.dff_pending == ()
+
+
+def test_c6_17_a_claim_outside_the_budget_is_refused():
+    g = c617_game()
+    enter_w6(g)
+    with pytest.raises(IllegalAction, match="C6.17"):
+        g.apply(Fire("ger-gun-1", "rus-tank-1", "AP", 6))
+
+
+def test_c6_17_defensive_first_fire_only_when_offered_and_pass_goes_on():
+    g = c617_game()
+    enter_w6(g)
+    with pytest.raises(IllegalAction, match="fire or pass"):
+        g.apply(Move("rus-tank-1", "D1"))
+    g.apply(Pass())
+    assert g.dff_pending == ()
+    g.apply(Move("rus-tank-1", "D1"))
+
+
+def test_c6_15_a_vehicle_that_began_its_move_in_the_los_is_case_j_only():
+    rows = ["o o o o o o", "o o o o o o", "o o o o o o"]
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-tank-1", "kv1e", "russian", "F2", facing=3),
+    ]
+    g = Game(make_setup(units, rows=rows), 1)
+    to_phase(g, "movement", "russian")
+    g.apply(Move("rus-tank-1", "E2"))  # start 1 + open 1, all in the gun's LOS since the start
+    script(g, 6, 2, 5, 4)
+    text = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1", "AP", 1)))
+    assert "+2 Case J (C6.1)" in text and "J2" not in text
+
+
+# --- acquisition, bore sighting ---------------------------------------------------------
+
+
+def test_c6_5_acquisition_built_in_play_then_used_then_lost_when_the_gun_fires_elsewhere():
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-tank-1", "kv1e", "russian", "F2", facing=3),
+        UnitSetup("rus-tank-2", "t34m43", "russian", "E3", facing=3),
+    ]
+    g = Game(make_setup(units), 1)
+    to_phase(g, "movement", "russian")
+    g.apply(Move("rus-tank-1", "E2"))
+    script(g, 6, 2, 5, 4, 6, 2, 5, 4)
+    events = g.apply(Fire("ger-gun-1", "rus-tank-1"))
+    assert any("places -1A" in e.text and "C6.5" in e.rules for e in events)
+    second = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))
+    assert "-1 Case N (C6.5)" in second
+    assert g.units["ger-gun-1"].acquisition.level == 2
+    if g.dff_pending:
+        g.apply(Pass())
+    g.apply(EndMove("rus-tank-1", False))
+    if g.dff_pending:
+        g.apply(Pass())
+    to_phase(g, "prep_fire", "german")
+    script(g, 6, 6, 6, 6)
+    g.apply(Fire("ger-gun-1", "rus-tank-2"))  # another target elsewhere: a new -1 counter
+    acq = g.units["ger-gun-1"].acquisition
+    assert acq.target == "rus-tank-2" and acq.level == 1
+
+
+def test_c6_4_bore_sighted_shot_gets_case_m():
+    g = c617_game()
+    g.apply(BoreSight("ger-gun-1", "E2"))
+    with pytest.raises(IllegalAction, match="C6.42"):
+        g.apply(BoreSight("ger-gun-1", "E3"))
+    enter_w6(g)
+    script(g, 6, 2, 5, 4, 6, 2, 5, 4)
+    text = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))
+    assert "-2 Case M (C6.4)" in text
+    text = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))  # now acquired -1 too
+    assert "-2 Case M (C6.4)" in text and "Case N" not in text
+
+
+def test_c6_42_bore_sight_must_be_in_los_within_16_hexes_outside_its_hex():
+    g = c617_game()
+    with pytest.raises(IllegalAction, match="LOS"):
+        g.apply(BoreSight("ger-gun-1", "F2"))
+    with pytest.raises(IllegalAction, match="outside"):
+        g.apply(BoreSight("ger-gun-1", "A2"))
+    with pytest.raises(IllegalAction, match="belongs to"):
+        g.apply(BoreSight("rus-tank-1", "A1"))
+
+
+# --- Motion and Case L ------------------------------------------------------------------
+
+FLAT = ["o o o o o o", "o o o o o o", "o o o o o o"]
+
+
+def _approach(motion: bool) -> Game:
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-tank-1", "kv1e", "russian", "C2", facing=3),
+    ]
+    g = Game(make_setup(units, rows=FLAT), 1)
+    to_phase(g, "movement", "russian")
+    g.apply(Move("rus-tank-1", "B1"))
+    if g.dff_pending:
+        g.apply(Pass())
+    g.apply(EndMove("rus-tank-1", motion))
+    if g.dff_pending:
+        g.apply(Pass())
+    to_phase(g, "defensive_fire")
+    return g
+
+
+def test_c6_3_case_l_at_one_hex_vs_a_stopped_tank_with_case_j():
+    g = _approach(motion=False)
+    script(g, 6, 6)
+    text = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))
+    assert "+2 Case J (C6.1)" in text and "-2 Case L (C6.3)" in text
+
+
+def test_c6_3_no_case_l_vs_a_tank_in_motion():
+    g = _approach(motion=True)
+    assert g.units["rus-tank-1"].motion
+    script(g, 6, 6)
+    text = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))
+    assert "+2 Case J (C6.1)" in text and "Case L" not in text
+
+
+# --- Shock, immobilization, abandonment ----------------------------------------------------
+
+
+def _dff_hit(g, *faces):
+    enter_w6(g)
+    script(g, *faces)
+    events = g.apply(Fire("ger-gun-1", "rus-tank-1"))
+    if g.dff_pending:
+        g.apply(Pass())
+    return events
+
+
+def test_c7_42_a_shocked_afv_recovers_in_its_rally_phase():
+    g = c617_game()
+    # turret hit (2 < 6): Final 6, TK DR 3+3 = 6: Shock
+    events = _dff_hit(g, 6, 2, 3, 3)
+    tank = g.units["rus-tank-1"]
+    assert tank.shock == "shock" and not tank.moving
+    assert any(e.kind == "shock" for e in events)
+    with pytest.raises(IllegalAction):
+        g.apply(Move("rus-tank-1", "D1"))
+    to_phase(g, "rally", "russian", fresh=True)
+    script(g, 1)
+    events = g.apply(EndPhase())
+    assert tank.shock == "none" and any("recovers" in e.text and "C7.42" in e.rules for e in events)
+
+
+def test_c7_42_a_uk_that_fails_becomes_a_wreck():
+    g = c617_game()
+    _dff_hit(g, 6, 2, 3, 3)
+    to_phase(g, "rally", "russian", fresh=True)
+    script(g, 4)
+    g.apply(EndPhase())
+    tank = g.units["rus-tank-1"]
+    assert tank.shock == "uk"
+    to_phase(g, "rally", "russian", fresh=True)
+    script(g, 5)
+    g.apply(EndPhase())
+    assert tank.status == "wreck" and g.board.wrecks[g.board.index(tank.hex)] == 1
+
+
+def test_002_an_immobilized_afv_is_abandoned_on_a_later_missed_shot():
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("ger-psk-1", "ger_psk", "german", "C2"),
+        UnitSetup("rus-tank-1", "kv1e", "russian", "F2", facing=3),
+    ]
+    g = Game(make_setup(units), 1)
+    # hull hit (colored 6 >= white 1): Final 17 - 14 = 3; TK DR 1+2 = 3: immobilized (C7.5);
+    # the abandonment check at once: dr 5, the crew stays (002)
+    _dff_hit(g, 1, 6, 1, 2, 5)
+    tank = g.units["rus-tank-1"]
+    assert tank.immobilized and tank.active
+    to_phase(g, "prep_fire", "german")
+    script(g, 6, 6, 2)  # the PSK misses (12 - 1 > 8); the AFV survived: abandonment dr 2
+    events = g.apply(Fire("ger-psk-1", "rus-tank-1"))
+    assert "miss" in fire_text(events) and "abandonment dr 2" in fire_text(events)
+    assert tank.status == "abandoned"
+
+
+def test_002_an_immobilized_afv_may_not_move_or_turn():
+    g = c617_game()
+    _dff_hit(g, 1, 6, 1, 2, 5)
+    to_phase(g, "movement", "russian", fresh=True)
+    with pytest.raises(IllegalAction, match="immobilized"):
+        g.apply(Turn("rus-tank-1", 2))
+
+
+# --- to victory --------------------------------------------------------------------------
+
+
+def test_asl_game_to_victory_by_eliminating_the_tank():
+    g = c617_game(victory=[Victory("german", "eliminate", count=1)])
+    events = _dff_hit(g, 6, 2, 1, 1)  # turret hit, TK DR 2 <= 6 / 2: burns
+    assert g.over and g.winner == "german"
+    assert any(e.kind == "game_over" and "RD-13" in e.rules for e in events)
+    assert g.units["rus-tank-1"].status == "burning"
+
+
+def test_chart_game_to_victory():
+    g = c617_game(victory=[Victory("german", "eliminate", count=1)], to_kill="chart")
+    # hit; ATFP D vs the KV-1E's front E: EN 5; DR 1+2 = 3 < 5: eliminated (002)
+    events = _dff_hit(g, 6, 2, 1, 2)
+    assert "EN 5" in fire_text(events)
+    assert g.over and g.winner == "german"
+
+
+def test_rd13_hold_at_game_end():
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-tank-1", "kv1e", "russian", "F2", facing=3),
+    ]
+    setup = make_setup(units, victory=[Victory("russian", "hold", hexes=("F2",))], turns=1)
+    g = Game(setup, 1)
+    while not g.over:
+        g.apply(EndPhase())
+    assert g.winner == "russian"
+
+
+# --- hatches, concealment ----------------------------------------------------------------
+
+
+def test_button_up_and_crew_exposed():
+    g = c617_game()
+    to_phase(g, "prep_fire", "russian")
+    g.apply(CrewExposed("rus-tank-1"))
+    assert g.units["rus-tank-1"].ce
+    with pytest.raises(IllegalAction, match="already"):
+        g.apply(CrewExposed("rus-tank-1"))
+    g.apply(ButtonUp("rus-tank-1"))
+    assert not g.units["rus-tank-1"].ce
+
+
+def test_rd11_a_concealed_gun_loses_concealment_when_it_fires():
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0, concealed=True),
+        UnitSetup("rus-tank-1", "kv1e", "russian", "F2", facing=3),
+    ]
+    g = Game(make_setup(units), 1)
+    enter_w6(g)
+    script(g, 6, 6)
+    events = g.apply(Fire("ger-gun-1", "rus-tank-1"))
+    assert not g.units["ger-gun-1"].concealed
+    assert any("RD-11" in e.rules for e in events)
+
+
+def test_002_at_fire_at_infantry_is_refused():
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("sq", "rus_rifle", "russian", "C2"),
+    ]
+    g = Game(make_setup(units, rows=FLAT), 1)
+    to_phase(g, "defensive_fire")
+    with pytest.raises(IllegalAction, match="Infantry"):
+        g.apply(Fire("ger-gun-1", "sq"))
+
+
+def test_state_hash_is_deterministic():
+    a, b = c617_game(), c617_game()
+    for g in (a, b):
+        enter_w6(g)
+        g.apply(Fire("ger-gun-1", "rus-tank-1"))
+    assert a.state_hash() == b.state_hash()
+    assert a.dice.draws == b.dice.draws
