@@ -158,6 +158,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
         _print_figures(bench_los(), args.json, "hexfire bench los: LOS on a 4-board map")
         return 0
+    if args.what == "engine":
+        from game.engine.bench import bench_engine
+
+        _print_figures(bench_engine(), args.json, "hexfire bench engine: a random game, 66 x 20")
+        return 0
     if args.what == "odds":
         from game.rules.bench import bench_odds
 
@@ -242,8 +247,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "what",
-        choices=["los", "odds"],
-        help="los: all-pairs LOS, viewshed, vs scalar; odds: exact odds per second",
+        choices=["los", "odds", "engine"],
+        help="los: all-pairs LOS, viewshed, vs scalar; odds: exact odds per second; "
+        "engine: actions applied per second",
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=_cmd_bench)

@@ -83,6 +83,8 @@ class LineTables:
     group_bounds: np.ndarray
     """pair_src[group_bounds[k]:group_bounds[k+1]] have range group_range[k]."""
     group_range: np.ndarray
+    pair_pos: np.ndarray
+    """(ND, n) -> the position of pair (displacement, first hex) in pair_src / pair_did."""
 
     @property
     def max_range(self) -> int:
@@ -154,6 +156,8 @@ def line_tables(columns: int, rows: int) -> LineTables:
     dcell = (dq * rs + dr).astype(np.int32)
     ok = _on_board(q[None, :] + dq[:, None], r[None, :] + dr[:, None], columns, rows)
     did, src = np.nonzero(ok)  # sorted by displacement id, hence by range
+    pair_pos = np.full(ok.shape, -1, dtype=np.int32)
+    pair_pos[did, src] = np.arange(len(did), dtype=np.int32)
     pair_dist = dist[did]
     bounds = np.flatnonzero(np.diff(pair_dist)) + 1
     group_bounds = np.concatenate([[0], bounds, [len(did)]]).astype(np.int64)
@@ -183,6 +187,7 @@ def line_tables(columns: int, rows: int) -> LineTables:
         pair_did=did.astype(np.int32),
         group_bounds=group_bounds,
         group_range=group_range.astype(np.int32),
+        pair_pos=pair_pos,
     )
 
 
@@ -326,13 +331,8 @@ class Visibility:
         )
         return total_p, total_m
 
-    def _pairs(self, src: np.ndarray, did: np.ndarray):
-        """Both directions of the unordered pairs (src, src + displacement did):
-        [(clear, hindrance) of src -> dst, (clear, hindrance) of dst -> src].
-
-        The +nudged trace is scored at every interior step, laid out (step, pair) so the sum over
-        steps runs row by row; the -nudged trace differs from it only at a few steps of a few
-        displacements, and only those are scored again."""
+    def _geometry(self, src: np.ndarray, did: np.ndarray) -> dict:
+        """Per pair: range, cells of the ends, the line's height terms and the table offset."""
         lt, cl = self.tables, self._cl
         scale = lt.scale
         did = did.astype(np.intp)
@@ -342,21 +342,44 @@ class Visibility:
         ha2, hb2 = cl.g2[a_cell], cl.g2[b_cell]
         mbase = (np.maximum(ha2, hb2) // 2).astype(np.intp) * cl.size
         tie = np.where(ha2 == hb2, 0, n)  # equal to a same-level top blocks only a level line
-        base = scale * ha2 * n + tie
-        slope = scale * (hb2 - ha2)
-        start = a_cell + mbase
-        ea = self._score(start, scale * ha2, 1) % _BLOCK
-        eb = self._score(b_cell + mbase, scale * hb2, 1) % _BLOCK
+        return {
+            "did": did,
+            "n": n,
+            "a_cell": a_cell,
+            "b_cell": b_cell,
+            "ha2": ha2,
+            "hb2": hb2,
+            "mbase": mbase,
+            "base": scale * ha2 * n + tie,
+            "slope": scale * (hb2 - ha2),
+        }
 
+    def _ends(self, g: dict) -> tuple[np.ndarray, np.ndarray]:
+        """Case R DRM of each pair's two end hexes (the target's hex hinders, RD-9)."""
+        scale = self.tables.scale
+        ea = self._score(g["a_cell"] + g["mbase"], scale * g["ha2"], 1) % _BLOCK
+        eb = self._score(g["b_cell"] + g["mbase"], scale * g["hb2"], 1) % _BLOCK
+        return ea, eb
+
+    def _pair_totals(self, g: dict) -> tuple[np.ndarray, np.ndarray]:
+        """Score sums of the interior of both traces of each pair."""
+        n = g["n"]
         total_p = np.empty(len(n), dtype=np.int32)
         total_m = np.empty(len(n), dtype=np.int32)
         k = max(int(n.max()) - 1, 1) if len(n) else 1
         step = max(_CHUNK // k, 1)  # pairs per chunk: keep the (step, pair) arrays in cache
+        start = g["a_cell"] + g["mbase"]
         for c0 in range(0, len(n), step):
             c = slice(c0, c0 + step)
             total_p[c], total_m[c] = self._totals(
-                did[c], start[c], mbase[c], n[c], base[c], slope[c]
+                g["did"][c], start[c], g["mbase"][c], n[c], g["base"][c], g["slope"][c]
             )
+        return total_p, total_m
+
+    @staticmethod
+    def _finish(total_p, total_m, ea, eb):
+        """[(clear, hindrance) of src -> dst, (clear, hindrance) of dst -> src] from the trace
+        totals and the end hexes: the clear trace with the smaller hindrance (RD-9)."""
         blk_p, s_p = total_p >= _BLOCK, total_p % _BLOCK
         blk_m, s_m = total_m >= _BLOCK, total_m % _BLOCK
         out = []
@@ -368,6 +391,17 @@ class Visibility:
             out.append((cp | cm, hind))
         return out
 
+    def _pairs(self, src: np.ndarray, did: np.ndarray):
+        """Both directions of the unordered pairs (src, src + displacement did).
+
+        The +nudged trace is scored at every interior step, laid out (step, pair) so the sum over
+        steps runs row by row; the -nudged trace differs from it only at a few steps of a few
+        displacements, and only those are scored again."""
+        g = self._geometry(src, did)
+        ea, eb = self._ends(g)
+        total_p, total_m = self._pair_totals(g)
+        return self._finish(total_p, total_m, ea, eb), (total_p, total_m)
+
     # --- public ---------------------------------------------------------------------------
 
     def all_pairs(self) -> tuple[np.ndarray, np.ndarray]:
@@ -376,18 +410,20 @@ class Visibility:
         size = self.board.size
         clear = np.ones((size, size), dtype=bool)
         hind = np.zeros((size, size), dtype=np.int8)
+        self._tot_p = np.empty(len(lt.pair_src), dtype=np.int32)
+        self._tot_m = np.empty(len(lt.pair_src), dtype=np.int32)
         b = lt.group_bounds
         for k in range(len(b) - 1):
-            src = lt.pair_src[b[k] : b[k + 1]]
-            did = lt.pair_did[b[k] : b[k + 1]]
-            self._store(clear, hind, src, did)
+            part = slice(b[k], b[k + 1])
+            self._store(clear, hind, lt.pair_src[part], lt.pair_did[part], part)
         self.clear, self.hindrance = clear, hind
         return clear, hind
 
-    def _store(self, clear, hind, src, did) -> None:
+    def _store(self, clear, hind, src, did, part) -> None:
         lt = self.tables
         dst = lt.index_of[lt.cell_of[src] + lt.dcell[did]]
-        (c_ab, h_ab), (c_ba, h_ba) = self._pairs(src, did)
+        ((c_ab, h_ab), (c_ba, h_ba)), (tp, tm) = self._pairs(src, did)
+        self._tot_p[part], self._tot_m[part] = tp, tm
         clear[src, dst], hind[src, dst] = c_ab, np.where(c_ab, h_ab, 0)
         clear[dst, src], hind[dst, src] = c_ba, np.where(c_ba, h_ba, 0)
 
@@ -402,7 +438,7 @@ class Visibility:
         forward = code >= 0
         did = np.where(forward, code, -code - 1)
         src = np.where(forward, a, others)
-        (c_ab, h_ab), (c_ba, h_ba) = self._pairs(src.astype(np.int32), did)
+        ((c_ab, h_ab), (c_ba, h_ba)), _ = self._pairs(src.astype(np.int32), did)
         clear = np.ones(size, dtype=bool)
         hind = np.zeros(size, dtype=np.int8)
         clear[others] = np.where(forward, c_ab, c_ba)
@@ -415,36 +451,63 @@ class Visibility:
         return col, row - (col - (col & 1)) // 2
 
     def update(self, changed: list[int]) -> int:
-        """Refresh after smoke or wrecks changed in board indices ``changed``: only the pairs
-        whose line touches them are recomputed. Returns the number of unordered pairs redone."""
+        """Refresh after smoke or wrecks changed in board indices ``changed``.
+
+        Only the pairs whose line touches a changed hex are redone, and only by the difference
+        that hex makes: each trace's interior total moves by the hex's new score minus its old
+        one at that step (a hex stands at most once on a trace), and the end hexes' DRM are
+        recomputed. Returns the number of unordered pairs redone."""
         if self.clear is None or self.hindrance is None:
             raise RuntimeError("compute all_pairs() before update()")
-        self._cl = _cells(self.board, self.tables)
         lt = self.tables
-        keys = []
+        old = self._cl
+        self._cl = _cells(self.board, lt)
         cols, rows = self.board.columns, self.board.rows
-        ids = np.arange(len(lt.dist))[:, None]
-        for h in changed:
+        nd = len(lt.dist)
+        ids = np.arange(nd)[:, None]
+        keys, deltas, minus = [], [], []
+        for h in sorted(set(changed)):
             hq, hr = self._axial(np.array(h))
-            for oq, orr in (lt.axial_plus, lt.axial_minus):
+            for sign, (oq, orr) in ((1, lt.axial_plus), (-1, lt.axial_minus)):
                 steps = np.arange(oq.shape[1])[None, :]
                 sq, sr = hq - oq, hr - orr  # the pair's first hex, if h is its step `steps`
                 good = (steps <= lt.dist[:, None]) & _on_board(sq, sr, cols, rows)
                 good &= _on_board(sq + lt.disp[:, :1], sr + lt.disp[:, 1:], cols, rows)
-                src = (sr + (sq - (sq & 1)) // 2) * cols + sq
-                d_ids = np.broadcast_to(ids, good.shape)
-                keys.append(src[good].astype(np.int64) * len(lt.dist) + d_ids[good])
+                if sign == -1:
+                    good &= lt.two_traces[:, None]  # the same hexes as the + trace otherwise
+                src = ((sr + (sq - (sq & 1)) // 2) * cols + sq)[good]
+                did = np.broadcast_to(ids, good.shape)[good]
+                step = np.broadcast_to(steps, good.shape)[good]
+                interior = (step > 0) & (step < lt.dist[did])
+                g = self._geometry(src[interior], did[interior])
+                st = step[interior]
+                idx = lt.cell_of[h] + g["mbase"]
+                lhs = g["base"] + g["slope"] * st
+                new = self._score(idx, lhs, g["n"])
+                self._cl, cur = old, self._cl
+                before = self._score(idx, lhs, g["n"])
+                self._cl = cur
+                keys.append(lt.pair_pos[did, src])
+                deltas.append((lt.pair_pos[did[interior], src[interior]], new - before))
+                minus.append(sign == -1)
+        for (pos, d), is_minus in zip(deltas, minus, strict=True):
+            np.add.at(self._tot_m if is_minus else self._tot_p, pos, d)
+            if not is_minus:  # a displacement with one trace: its - total is its + total
+                one = ~lt.two_traces[lt.pair_did[pos]]
+                np.add.at(self._tot_m, pos[one], d[one])
         if not keys:
             return 0
-        uniq = np.unique(np.concatenate(keys))
-        src = (uniq // len(lt.dist)).astype(np.int32)
-        did = (uniq % len(lt.dist)).astype(np.int32)
-        order = np.argsort(lt.dist[did], kind="stable")
-        src, did = src[order], did[order]
-        bounds = np.flatnonzero(np.diff(lt.dist[did])) + 1
-        for part in np.split(np.arange(len(did)), bounds):
-            self._store(self.clear, self.hindrance, src[part], did[part])
-        return len(uniq)
+        touched = np.zeros(len(lt.pair_src), dtype=bool)
+        touched[np.concatenate(keys)] = True
+        pos = np.flatnonzero(touched)
+        src, did = lt.pair_src[pos], lt.pair_did[pos]
+        g = self._geometry(src, did)
+        ea, eb = self._ends(g)
+        (c_ab, h_ab), (c_ba, h_ba) = self._finish(self._tot_p[pos], self._tot_m[pos], ea, eb)
+        dst = lt.index_of[lt.cell_of[src] + lt.dcell[did]]
+        self.clear[src, dst], self.hindrance[src, dst] = c_ab, np.where(c_ab, h_ab, 0)
+        self.clear[dst, src], self.hindrance[dst, src] = c_ba, np.where(c_ba, h_ba, 0)
+        return len(pos)
 
 
 def hex_of(board: Board, i: int):

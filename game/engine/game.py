@@ -70,12 +70,15 @@ class _Track:
 class Game:
     """A game in progress. Build it from a :class:`Setup` and a seed."""
 
-    def __init__(self, setup: Setup, seed: int, dice: Dice | None = None):
+    def __init__(self, setup: Setup, seed: int, dice: Dice | None = None, scalar_los: bool = False):
         self.setup = setup
         self.seed = seed
         self.board = setup.board.copy()
+        self.scalar_los = scalar_los
+        """The benchmark's simple reference: every LOS traced by the scalar reference."""
         self.visibility = Visibility(self.board)
-        self.visibility.all_pairs()
+        if not scalar_los:
+            self.visibility.all_pairs()
         self.dice = dice if dice is not None else Dice(seed)
         self.turn = 1
         self.player_turn = 0
@@ -148,10 +151,19 @@ class Game:
         return self.board.index(u.hex)
 
     def can_see(self, a: UnitState, b: UnitState) -> bool:
+        """RD-9: the LOS from a's hex to b's hex is clear."""
+        return self.hex_sees(a.hex, b.hex)
+
+    def hex_sees(self, a: Hex, b: Hex) -> bool:
+        if self.scalar_los:
+            return los(self.board, a, b).clear
         assert self.visibility.clear is not None
-        return bool(self.visibility.clear[self._index(a), self._index(b)])
+        return bool(self.visibility.clear[self.board.index(a), self.board.index(b)])
 
     def hindrance(self, a: UnitState, b: UnitState) -> int:
+        """Case R: the hindrance DRM along a clear LOS (C6.9, RD-9)."""
+        if self.scalar_los:
+            return los(self.board, a.hex, b.hex).hindrance
         assert self.visibility.hindrance is not None
         return int(self.visibility.hindrance[self._index(a), self._index(b)])
 
@@ -255,12 +267,11 @@ class Game:
         return list(u.type.ammo) if u.type.gun else [None]
 
     def _bore_sight_hexes(self, u: UnitState) -> list[str]:
-        assert self.visibility.clear is not None
-        i = self._index(u)
+        """C6.42: hexes in the weapon's LOS within 16 hexes, outside its own hex."""
         out = []
         for j in range(self.board.size):
             h = self.board.hex_at(j)
-            if j != i and self.visibility.clear[i, j] and u.hex.distance(h) <= BORE_SIGHT_RANGE:
+            if h != u.hex and u.hex.distance(h) <= BORE_SIGHT_RANGE and self.hex_sees(u.hex, h):
                 out.append(label(h))
         return out
 
@@ -285,8 +296,7 @@ class Game:
             )
         if u.hex.distance(t) > BORE_SIGHT_RANGE:
             raise IllegalAction("no_bore_sight", f"{a.hex} is beyond 16 hexes (C6.42)")
-        assert self.visibility.clear is not None
-        if not self.visibility.clear[self._index(u), self.board.index(t)]:
+        if not self.hex_sees(u.hex, t):
             raise IllegalAction("no_bore_sight", f"{a.hex} is not in {u.name}'s LOS (C6.42)")
 
         def do() -> list[Event]:
@@ -516,12 +526,11 @@ class Game:
         """The moving vehicle spends MP in its hex: C6.15 LOS tracking for every enemy firer."""
         del why
         self.loc_mp += mp
-        assert self.visibility.clear is not None
-        start = self.board.index(self.move_start) if self.move_start else self._index(u)
+        start = self.move_start or u.hex
         for e in self._potential_firers(u):
             t = self.track.get((u.id, e.id))
             if t is None:  # C6.15: it began its move in this firer's LOS: exempt from J1/J2
-                began_in_los = bool(self.visibility.clear[self._index(e), start])
+                began_in_los = self.hex_sees(e.hex, start)
                 t = self.track[(u.id, e.id)] = _Track(0.0, exempt=began_in_los)
             if self.can_see(e, u):
                 t.los_mp += mp
@@ -666,7 +675,12 @@ class Game:
     # --- fire ---------------------------------------------------------------------------
 
     def _fire_problem(
-        self, f: UnitState, t: UnitState, ammo: str | None, dff: bool = False
+        self,
+        f: UnitState,
+        t: UnitState,
+        ammo: str | None,
+        dff: bool = False,
+        explain: bool = False,
     ) -> str | None:
         """Why ``f`` may not fire at ``t`` now (None: it may). Cheap checks first."""
         if not f.active:
@@ -689,7 +703,9 @@ class Game:
         if t.type.category == "infantry":
             return "AT fire has no effect on Infantry (002)"
         if not self.can_see(f, t):
-            why = los(self.board, f.hex, t.hex)
+            if not explain:
+                return "no LOS (RD-9)"
+            why = los(self.board, f.hex, t.hex)  # the scalar thread says which hex and why
             return f"no LOS from {f.label} to {t.label}: {why.reason} (RD-9)"
         if (not f.type.turret and f.type.gun) and facing_offset(
             f.hex, f.facing, t.hex
@@ -723,7 +739,7 @@ class Game:
         elif f.side != self.to_act:
             raise IllegalAction("not_your_unit", f"{f.name} is not {self.to_act}'s to fire now")
         ammo = a.ammo if a.ammo is not None else (f.type.ammo[0] if f.type.gun else None)
-        problem = self._fire_problem(f, t, ammo, dff=dff)
+        problem = self._fire_problem(f, t, ammo, dff=dff, explain=True)
         if problem:
             raise IllegalAction("cannot_fire", problem)
         if a.mp is not None:
@@ -986,7 +1002,8 @@ class Game:
 
     def _add_wreck(self, t: UnitState) -> list[Event]:
         self.board.add_wreck(t.hex)
-        self.visibility.update([self.board.index(t.hex)])
+        if not self.scalar_los:
+            self.visibility.update([self.board.index(t.hex)])
         return [Event("wreck", f"a wreck in {t.label} hinders LOS +1 (RD-9)", ("RD-9",))]
 
     # --- hatches ------------------------------------------------------------------------

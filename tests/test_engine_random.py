@@ -1,0 +1,93 @@
+"""Random legal play never breaks the engine: only IllegalAction for illegal actions, and every
+invariant holds (MP never past the unit's allowance, removed units never act, phase order)."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.engine import IllegalAction
+from game.engine.actions import EndMove, Fire, Move, Turn
+from game.engine.phases import PHASES
+from game.engine.randomplay import policy, random_game
+from game.engine.state import REMOVED
+
+ORDER = ["setup", "rally", "prep_fire", "movement", "defensive_fire", "advancing_fire"]
+
+
+def _actor(action) -> str | None:
+    return getattr(action, "unit", None)
+
+
+def _invariants(game):
+    for u in game.units.values():
+        allowance = u.type.mp if u.type.is_vehicle else u.type.mf
+        assert 0 <= u.mp_spent <= max(allowance, 0) + 1e-9, (u.id, u.mp_spent)
+        assert 0 <= u.facing <= 5 and 0 <= u.turret <= 5
+        if u.status in REMOVED:
+            assert game.moving_unit != u.id and u.id not in game.dff_pending
+    assert game.phase in PHASES
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.lists(st.integers(0, 10**6), min_size=30, max_size=160))
+def test_random_legal_sequences_keep_every_invariant(seed, picks):
+    game = random_game(12, 7, seed, per_side=4, turns=3)
+    rng = random.Random(seed)
+    last = ORDER.index(game.phase)
+    for pick in picks:
+        if game.over:
+            assert game.legal_actions() == []
+            break
+        acts = game.legal_actions()
+        assert acts, "a game that is not over always has a legal action"
+        action = acts[pick % len(acts)] if pick % 3 else policy(game, rng)
+        uid = _actor(action)
+        if uid:
+            assert game.units[uid].status not in REMOVED
+        before_turn = game.turn
+        game.apply(action)
+        _invariants(game)
+        now = ORDER.index(game.phase)
+        assert (
+            now == last or now == last + 1 or (now == 1 and last == 5) or (last == 0 and now == 1)
+        )
+        assert game.turn in (before_turn, before_turn + 1)
+        last = now
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 10_000),
+    st.lists(
+        st.tuples(st.integers(0, 4), st.integers(0, 50), st.integers(0, 50)),
+        min_size=20,
+        max_size=80,
+    ),
+)
+def test_random_illegal_actions_raise_illegal_action_and_change_nothing(seed, tries):
+    game = random_game(12, 7, seed, per_side=4, turns=3)
+    rng = random.Random(seed)
+    ids = sorted(game.units)
+    for kind, a, b in tries:
+        if game.over:
+            break
+        uid = ids[a % len(ids)]
+        other = ids[b % len(ids)]
+        hexes = [f"{chr(65 + (b % 14))}{1 + a % 9}", "ZZ99", "A0"]
+        action = [
+            Move(uid, hexes[b % 3]),
+            Turn(uid, b % 8),
+            EndMove(uid, bool(a % 2)),
+            Fire(uid, other, ["AP", "HE", "XX", None][a % 4]),
+            Fire(uid, other, None, float(b % 7)),
+        ][kind]
+        before = game.state_hash()
+        try:
+            game.apply(action)
+        except IllegalAction as e:
+            assert e.reason and game.state_hash() == before
+        else:
+            _invariants(game)
+        if rng.random() < 0.3 and not game.over:
+            game.apply(policy(game, rng))
