@@ -138,6 +138,56 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_validate(args: argparse.Namespace) -> int:
+    from game.files.scenario import ScenarioError, load_scenario
+
+    bad = 0
+    for f in args.files:
+        try:
+            sc = load_scenario(f)
+        except ScenarioError as e:
+            bad += 1
+            for line in e.errors:
+                print(line)
+            continue
+        n = len(sc.setup.units)
+        print(f"{f}: ok: {sc.title} ({n} units, {sc.setup.turns} turns, {sc.setup.to_kill})")
+    return 1 if bad else 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from game.files.replay import replay
+    from game.files.savegame import SaveError, read_save
+
+    try:
+        saved = read_save(args.save)
+    except SaveError as e:
+        print(str(e), file=sys.stderr)
+        return 1 if args.verify else 2
+
+    def show(i: int, action: dict, events: list) -> None:
+        if args.verify:
+            return
+        for e in events:
+            if args.json:
+                print(json.dumps({"index": i, "action": action, **e.to_json()}, sort_keys=True))
+            else:
+                print(f"[{i}] {e.text}")
+
+    try:
+        game = replay(saved, to=args.to, on_events=show, name=args.save)
+    except SaveError as e:
+        print(str(e), file=sys.stderr)
+        return 1 if args.verify else 2
+    done = len(saved.actions) if args.to is None else min(args.to, len(saved.actions))
+    if args.verify:
+        print(f"{args.save}: verified {done} actions; state {game.state_hash()[:16]}")
+    elif not args.json:
+        status = f"{game.winner} won: {game.end_reason}" if game.over else "in progress"
+        print(f"-- {done} actions replayed; {status}")
+    return 0
+
+
 def _print_figures(figures: dict, as_json: bool, title: str) -> None:
     if as_json:
         print(json.dumps(figures, indent=2))
@@ -162,6 +212,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         from game.engine.bench import bench_engine
 
         _print_figures(bench_engine(), args.json, "hexfire bench engine: a random game, 66 x 20")
+        return 0
+    if args.what == "replay":
+        from game.files.bench import bench_replay
+
+        _print_figures(bench_replay(), args.json, "hexfire bench replay: load, replay, verify")
         return 0
     if args.what == "odds":
         from game.rules.bench import bench_odds
@@ -240,6 +295,27 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--json", action="store_true", help="print one JSON object")
     odds.set_defaults(run=_cmd_odds)
 
+    val = sub.add_parser(
+        "validate",
+        help="check scenario files: every error as file:line: field: what was expected",
+        description="Validate scenario files; exit 0 when all are valid, 1 otherwise.",
+    )
+    val.add_argument("files", nargs="+", metavar="FILE")
+    val.set_defaults(run=_cmd_validate)
+
+    rep = sub.add_parser(
+        "replay",
+        help="replay a saved game headless, checking every roll and state",
+        description="Print a saved game's event log (one line per event, or one JSON object per "
+        "line), rebuilt from its scenario and seed, each action's dice count and state hash "
+        "checked. --verify only checks (exit 0 / 1).",
+    )
+    rep.add_argument("save", metavar="SAVE")
+    rep.add_argument("--json", action="store_true", help="one JSON object per event")
+    rep.add_argument("--verify", action="store_true", help="only check; exit 0 or 1")
+    rep.add_argument("--to", type=int, metavar="N", help="stop after action N")
+    rep.set_defaults(run=_cmd_replay)
+
     bench = sub.add_parser(
         "bench",
         help="benchmarks that print figures",
@@ -247,9 +323,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "what",
-        choices=["los", "odds", "engine"],
+        choices=["los", "odds", "engine", "replay"],
         help="los: all-pairs LOS, viewshed, vs scalar; odds: exact odds per second; "
-        "engine: actions applied per second",
+        "engine: actions applied per second; replay: a 2,000-action save verified",
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=_cmd_bench)

@@ -73,6 +73,9 @@ class LineTables:
     off_minus_t: np.ndarray
     two_traces: np.ndarray
     """(ND,) whether the -nudged trace differs from the +nudged one."""
+    diff_ptr: np.ndarray
+    """(ND + 1,) CSR pointers into diff_step: the steps where a displacement's traces differ."""
+    diff_step: np.ndarray
     disp_lookup: np.ndarray
     """(2*columns-1, rspan) -> displacement id, or -(id+1) for the negated canonical one."""
     dq0: int
@@ -145,7 +148,12 @@ def line_tables(columns: int, rows: int) -> LineTables:
         offs.append(np.where(valid, oq * rs + orr, 0).astype(np.int32))
         axial.append((np.where(valid, oq, 0), np.where(valid, orr, 0)))
     off_plus, off_minus = offs
-    two = (off_plus != off_minus).any(axis=1)
+    differ = off_plus != off_minus
+    two = differ.any(axis=1)
+    diff_d, diff_s = np.nonzero(differ)  # row-major: grouped by displacement, steps ascending
+    diff_ptr = np.zeros(len(dist) + 1, dtype=np.intp)
+    np.add.at(diff_ptr, diff_d + 1, 1)
+    diff_ptr = np.cumsum(diff_ptr)
 
     lookup = np.zeros((2 * columns - 1, rspan), dtype=np.int32)
     ids = np.arange(nd, dtype=np.int32)
@@ -180,6 +188,8 @@ def line_tables(columns: int, rows: int) -> LineTables:
         off_plus_t=np.ascontiguousarray(off_plus.T).astype(np.intp),
         off_minus_t=np.ascontiguousarray(off_minus.T).astype(np.intp),
         two_traces=two,
+        diff_ptr=diff_ptr,
+        diff_step=diff_s.astype(np.intp),
         disp_lookup=lookup,
         dq0=columns - 1,
         dr0=dr0,
@@ -213,6 +223,8 @@ class _Cells:
     tb: np.ndarray
     hv: np.ndarray
     ht: np.ndarray
+    ht_one: np.ndarray | None
+    """When every terrain hindrance is +1: ``ht`` where the terrain hinders, -far elsewhere."""
     has_markers: bool
     sm: np.ndarray
     smt: np.ndarray
@@ -258,18 +270,27 @@ def _cells(board: Board, lt: LineTables) -> _Cells:
     def per_level(a: np.ndarray) -> np.ndarray:
         return np.tile(a, levels)
 
+    hv_all = np.concatenate(hv)
+    one = bool(((hv_all == 0) | (hv_all == 1)).all())
+
     return _Cells(
         size=size,
         g2=g2,
         tb=np.concatenate(tb),
         hv=np.concatenate(hv),
         ht=per_level(scale * htop2),
+        ht_one=np.where(hv_all > 0, per_level(scale * htop2), -_FAR) if one else None,
         has_markers=bool(sm.any() or wr.any()),
         sm=per_level(sm),
         smt=per_level(scale * (g2 + round(2 * cat.smoke.hindrance_top))),
         wr=per_level(wr),
         wrt=per_level(scale * (g2 + round(2 * cat.wreck.hindrance_top))),
     )
+
+
+_COMPUTED: dict[tuple, tuple] = {}
+"""Recently computed all-pairs results by board content (see :meth:`Visibility.of`)."""
+_KEEP = 4
 
 
 class Visibility:
@@ -295,7 +316,11 @@ class Visibility:
             tb, ht, n1 = cl.tb, cl.ht, n
         lim = lhs - (self.tables.scale - 1)
         # bool * int instead of np.where(cond, x, 0): the same values, several times faster
-        score = cl.hv.take(idx) * (lim <= ht.take(idx) * n1)
+        if cl.ht_one is not None:  # every terrain hindrance is +1: one lookup says it all
+            hto = cl.ht_one * n if np.ndim(n) == 0 else cl.ht_one
+            score = (lim <= hto.take(idx) * n1).astype(np.int32)
+        else:
+            score = cl.hv.take(idx) * (lim <= ht.take(idx) * n1)
         if cl.has_markers:
             score += cl.sm.take(idx) * (lim <= cl.smt.take(idx) * n)
             score += cl.wr.take(idx) * (lim <= cl.wrt.take(idx) * n)
@@ -319,10 +344,16 @@ class Visibility:
         sel = np.flatnonzero(lt.two_traces[did])
         if not len(sel):
             return total_p, total_p
-        off_m = lt.off_minus_t[1 : k + 1][:, did[sel]]
-        st, pj = np.nonzero(off_m != off_p[:, sel])
-        pair = sel[pj]
-        sc_m = self._score(off_m[st, pj] + start[pair], lhs[st, pair], nn if uniform else n[pair])
+        # the steps where the two traces differ, listed once per displacement (CSR)
+        d_sel = did[sel]
+        counts = lt.diff_ptr[d_sel + 1] - lt.diff_ptr[d_sel]
+        pair = np.repeat(sel, counts)
+        first = np.repeat(lt.diff_ptr[d_sel] - np.cumsum(counts) + counts, counts)
+        entry = first + np.arange(len(pair))
+        step = lt.diff_step[entry]
+        st = step - 1  # row of the (step, pair) arrays
+        cells_m = lt.off_minus[did[pair], step] + start[pair]
+        sc_m = self._score(cells_m, lhs[st, pair], nn if uniform else n[pair])
         size = len(n)
         total_m = (
             total_p
@@ -403,6 +434,34 @@ class Visibility:
         return self._finish(total_p, total_m, ea, eb), (total_p, total_m)
 
     # --- public ---------------------------------------------------------------------------
+
+    @classmethod
+    def of(cls, board: Board) -> Visibility:
+        """The all-pairs visibility of ``board``, computed, or copied from the last boards
+        seen with the same terrain and markers (a scenario's map starts every game the same)."""
+        key = (
+            board.columns,
+            board.rows,
+            board.terrain.tobytes(),
+            board.ground.tobytes(),
+            board.smoke.tobytes(),
+            board.wrecks.tobytes(),
+        )
+        vis = cls(board)
+        hit = _COMPUTED.get(key)
+        if hit is None:
+            vis.all_pairs()
+            assert vis.clear is not None and vis.hindrance is not None
+            _COMPUTED[key] = tuple(  # copies: this board's arrays change as wrecks appear
+                a.copy() for a in (vis.clear, vis.hindrance, vis._tot_p, vis._tot_m)
+            )
+            while len(_COMPUTED) > _KEEP:
+                _COMPUTED.pop(next(iter(_COMPUTED)))
+        else:
+            clear, hind, tot_p, tot_m = hit
+            vis.clear, vis.hindrance = clear.copy(), hind.copy()
+            vis._tot_p, vis._tot_m = tot_p.copy(), tot_m.copy()
+        return vis
 
     def all_pairs(self) -> tuple[np.ndarray, np.ndarray]:
         """The visibility of every ordered pair: (clear, hindrance), each (n, n)."""

@@ -8,7 +8,6 @@ the board and the movement tracking know, and returns the events, each citing it
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -76,9 +75,7 @@ class Game:
         self.board = setup.board.copy()
         self.scalar_los = scalar_los
         """The benchmark's simple reference: every LOS traced by the scalar reference."""
-        self.visibility = Visibility(self.board)
-        if not scalar_los:
-            self.visibility.all_pairs()
+        self.visibility = Visibility(self.board) if scalar_los else Visibility.of(self.board)
         self.dice = dice if dice is not None else Dice(seed)
         self.turn = 1
         self.player_turn = 0
@@ -1254,9 +1251,37 @@ class Game:
             "units": [self.units[k].to_json() for k in sorted(self.units)],
         }
 
+    def state_key(self) -> tuple:
+        """The canonical encoding of the game's state apart from its units (each unit has its
+        own, :meth:`UnitState.key`): a tuple of plain values (ints, strings, bools, floats,
+        None) in a fixed order; markers as (index, count) of the hexes that have them."""
+        wrecks = self.board.wrecks
+        return (
+            self.turn,
+            self.player_turn,
+            self.phase,
+            self.over,
+            self.winner,
+            self.moving_unit,
+            self.dff_pending,
+            self.loc_mp,
+            self.move_start.q if self.move_start else None,
+            self.move_start.r if self.move_start else None,
+            tuple(sorted((k[0], k[1], t.los_mp, t.exempt) for k, t in self.track.items())),
+            tuple(sorted((*k, v) for k, v in self.marks.items())),
+            tuple(sorted(self.exited.items())),
+            self.dice.draws,
+            tuple((int(i), int(wrecks[i])) for i in wrecks.nonzero()[0]),
+            tuple(int(i) for i in self.board.smoke.nonzero()[0]),
+        )
+
+    def _units_key(self) -> str:
+        return "|".join(self.units[k].key_text() for k in sorted(self.units))
+
     def state_hash(self) -> str:
-        """SHA-256 of the canonical state encoding (for replays)."""
-        blob = json.dumps(self.state_json(), sort_keys=True, separators=(",", ":"))
+        """SHA-256 of the canonical state encoding (``repr`` of :meth:`state_key`; Python's
+        repr of these plain values is exact and stable), for replays."""
+        blob = repr(self.state_key()) + "#" + self._units_key()
         return hashlib.sha256(blob.encode()).hexdigest()
 
 

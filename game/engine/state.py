@@ -70,6 +70,61 @@ class UnitState:
     def good_order(self) -> bool:
         return self.active and self.shock == "none"
 
+    def __setattr__(self, name: str, value) -> None:
+        d = self.__dict__
+        if name != "_key_text" and (name not in d or d[name] != value):
+            d["_key_text"] = None
+        object.__setattr__(self, name, value)
+
+    def key_text(self) -> str:
+        """``repr(self.key())``, kept until a field changes (the state hash reads it for every
+        unit after every action; most units do not change)."""
+        text = self.__dict__.get("_key_text")
+        if text is None:
+            text = repr(self.key())
+            object.__setattr__(self, "_key_text", text)
+        return text
+
+    def key(self) -> tuple:
+        """The unit's state as a tuple of plain values in a fixed order (for the state hash)."""
+        acq = self.acquisition
+        return (
+            self.id,
+            self.type.key,
+            self.side,
+            self.hex.q,
+            self.hex.r,
+            self.facing,
+            self.turret,
+            self.status,
+            self.ce,
+            self.immobilized,
+            self.shock,
+            self.concealed,
+            self.mp_spent,
+            self.entered_new_hex,
+            self.motion,
+            self.was_motion,
+            self.moving,
+            self.moved,
+            self.fired,
+            self.shots_this_phase,
+            self.fired_prep,
+            self.first_fired,
+            None
+            if acq is None
+            else (
+                acq.letter,
+                acq.level,
+                acq.location.hex,
+                acq.location.level,
+                acq.target,
+                acq.area,
+            ),
+            self.bore_sight,
+            self.fired_at_acquired,
+        )
+
     def to_json(self) -> dict:
         acq = self.acquisition
         return {

@@ -1,0 +1,61 @@
+"""Replays: rebuild a game from its scenario and seed and apply its actions one by one, checking
+the dice drawn and the state hash after each. The first mismatch stops it with the action index,
+the action, and what differed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.engine import Game, IllegalAction
+from game.engine.actions import action_from_json
+from game.engine.events import Event
+
+from .savegame import SavedGame, SaveError
+
+
+class ReplayError(SaveError):
+    """The replay diverged from the save: ``index`` is the action where it did."""
+
+    def __init__(self, index: int, action: dict, what: str, name: str = "<save>"):
+        super().__init__(f"{name}: actions[{index}] {action}: {what}")
+        self.index = index
+        self.action = action
+        self.what = what
+
+
+def replay(
+    saved: SavedGame,
+    to: int | None = None,
+    on_events: Callable[[int, dict, list[Event]], None] | None = None,
+    name: str = "<save>",
+    verify: bool = True,
+) -> Game:
+    """The game after the first ``to`` actions (all by default), every check verified."""
+    scenario = saved.scenario()
+    game = Game(scenario.setup, saved.seed)
+    steps = saved.actions if to is None else saved.actions[: max(0, to)]
+    for i, entry in enumerate(steps):
+        action = action_from_json(entry["action"])
+        try:
+            events = game.apply(action)
+        except IllegalAction as e:
+            raise ReplayError(i, entry["action"], f"illegal here: {e.reason}", name) from None
+        if verify:
+            if game.dice.draws != entry["draws"]:
+                raise ReplayError(
+                    i,
+                    entry["action"],
+                    f"dice drawn {game.dice.draws}, the save says {entry['draws']}",
+                    name,
+                )
+            h = game.state_hash()
+            if h != entry["hash"]:
+                raise ReplayError(
+                    i,
+                    entry["action"],
+                    f"state hash {h[:12]}..., the save says {entry['hash'][:12]}...",
+                    name,
+                )
+        if on_events:
+            on_events(i, entry["action"], events)
+    return game
