@@ -412,3 +412,27 @@ def test_state_hash_is_deterministic():
         g.apply(Fire("ger-gun-1", "rus-tank-1"))
     assert a.state_hash() == b.state_hash()
     assert a.dice.draws == b.dice.draws
+
+
+def test_rd13_exit_off_the_map_edge_wins():
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-tank-1", "kv1e", "russian", "F2", facing=0),
+    ]
+    setup = make_setup(units, rows=FLAT, victory=[Victory("russian", "exit", count=1, edge="east")])
+    inward = make_setup(
+        [units[0], UnitSetup("rus-tank-1", "kv1e", "russian", "F2", facing=3)],
+        rows=FLAT,
+        victory=[Victory("russian", "exit", count=1, edge="east")],
+    )
+    g = Game(inward, 1)
+    to_phase(g, "movement", "russian")
+    with pytest.raises(IllegalAction, match="face off the map"):
+        g.apply(Move("rus-tank-1", "off"))
+    g2 = Game(setup, 1)
+    to_phase(g2, "movement", "russian")
+    # F2 is in the last column: facing 0 (lower right) points off the east edge
+    events = g2.apply(Move("rus-tank-1", "off"))
+    assert g2.units["rus-tank-1"].status == "exited"
+    assert g2.over and g2.winner == "russian"
+    assert any(e.kind == "exit" and "east" in e.text for e in events)

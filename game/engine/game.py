@@ -11,7 +11,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.board.hexes import Hex, direction_to, label
+from game.board.hexes import Hex, direction_to, label, to_offset
 from game.board.los import los
 from game.board.visibility import Visibility
 from game.rules import acquisition as acq_rules
@@ -90,7 +90,8 @@ class Game:
         self.loc_mp = 0.0
         self.track: dict[tuple[str, str], _Track] = {}
         self.marks: dict[tuple[str, str, str, int], tuple[float, ...]] = {}
-        self.exited: dict[str, int] = dict.fromkeys(setup.sides, 0)
+        self.exited: dict[str, int] = {}
+        """Units that left the map, by "side:edge" (RD-13 exit conditions)."""
         self.actions_applied = 0
         self.history: list[Event] = []
         types = catalogue()
@@ -244,6 +245,8 @@ class Game:
                 ahead = u.hex.neighbor(u.facing)
                 if u.type.is_vehicle and self.board.contains(ahead):
                     cands.append(Move(u.id, label(ahead)))
+                if any(not self.board.contains(n) for n in u.hex.neighbors()):
+                    cands.append(Move(u.id, "off"))
                 else:
                     cands.extend(
                         Move(u.id, label(n)) for n in u.hex.neighbors() if self.board.contains(n)
@@ -327,8 +330,66 @@ class Game:
             raise IllegalAction("shocked", f"{u.name} is shocked and may not move (C7.42)")
         return u
 
+    def _edge_of(self, h: Hex) -> str:
+        col, row = to_offset(h)
+        if row < 0:
+            return "north"
+        if row >= self.board.rows:
+            return "south"
+        return "west" if col < 0 else "east"
+
+    def _exit(self, u: UnitState) -> Callable[[], list[Event]]:
+        """A unit on the map edge leaves the map (RD-13 exit): a vehicle through its front
+        hexside (1 MP, hexfire), infantry by any edge hexside (1 MF)."""
+        if u.type.category == "gun":
+            raise IllegalAction("gun_cannot_move", f"{u.name} is a Gun and cannot move")
+        if u.type.is_vehicle:
+            if u.immobilized:
+                raise IllegalAction(
+                    "immobilized", f"{u.name} is immobilized and may not move (002)"
+                )
+            out = u.hex.neighbor(u.facing)
+            if self.board.contains(out):
+                raise IllegalAction("not_edge", f"{u.name} must face off the map edge to exit")
+            start = 0.0 if (u.moving or u.motion) else 1.0
+            left = u.type.mp - u.mp_spent
+        else:
+            offs = [n for n in u.hex.neighbors() if not self.board.contains(n)]
+            if not offs:
+                raise IllegalAction("not_edge", f"{u.name} is not on the map edge")
+            out, start, left = offs[0], 0.0, u.type.mf - u.mp_spent
+        if start + 1 > left:
+            raise IllegalAction(
+                "no_mp", f"{u.name} has {left:g} MP left; exiting costs {start + 1:g}"
+            )
+        edge = self._edge_of(out)
+
+        def do() -> list[Event]:
+            u.mp_spent += start + 1
+            u.status = "exited"
+            u.moving = False
+            u.moved = True
+            if self.moving_unit == u.id:
+                self.moving_unit = None
+            key = f"{u.side}:{edge}"
+            self.exited[key] = self.exited.get(key, 0) + 1
+            events = [
+                Event(
+                    "exit",
+                    f"{u.name} ({u.id}) leaves the map by the {edge} edge from {u.label} (RD-13)",
+                    ("RD-13",),
+                    data={"unit": u.id, "edge": edge},
+                )
+            ]
+            events.extend(self._check_victory())
+            return events
+
+        return do
+
     def _move(self, a: Move) -> Callable[[], list[Event]]:
         u = self._mover(a.unit)
+        if a.to.lower() == "off":
+            return self._exit(u)
         if u.type.category == "gun":
             raise IllegalAction("gun_cannot_move", f"{u.name} is a Gun and cannot move")
         to = self._hex(a.to)
@@ -1184,7 +1245,7 @@ class Game:
                 else:
                     won = self.eliminated_afvs(v.side) >= v.count
             elif v.kind == "exit":
-                won = self.exited.get(v.side, 0) >= v.count
+                won = self.exited.get(f"{v.side}:{v.edge}", 0) >= v.count
             if won:
                 return self._finish(v.side, f"{v.describe()} (RD-13)")
         return []
