@@ -210,8 +210,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         return 0
     if args.what == "engine":
         from game.engine.bench import bench_engine
+        from game.files.bench import LARGE
+        from game.files.scenario import load_scenario
 
-        _print_figures(bench_engine(), args.json, "hexfire bench engine: a random game, 66 x 20")
+        setup = load_scenario(LARGE).setup
+        title = "hexfire bench engine: a random legal game on the largest map"
+        _print_figures(bench_engine(setup), args.json, title)
         return 0
     if args.what == "replay":
         from game.files.bench import bench_replay

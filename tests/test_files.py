@@ -122,7 +122,7 @@ def test_at_least_four_scenarios_of_each_kind():
             "victory[0].units: names unit 'ghost', which does not exist",
         ),
         ("turns = 2", 'turns = 2\nweather = "rain"', "s.toml:6: weather: unknown key"),
-        ("turns = 2", 'turns = "two"', "s.toml:5: turns: expected an integer 1-50, got 'two'"),
+        ("turns = 2", 'turns = "two"', "s.toml:5: turns: expected an integer 1-99, got 'two'"),
         (
             'to_kill = "asl"',
             'to_kill = "dice"',

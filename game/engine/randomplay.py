@@ -92,16 +92,18 @@ def random_game(columns: int, rows: int, seed: int, **kw) -> Game:
     return Game(random_setup(board, seed, **kw), seed)
 
 
-def policy(game: Game, rng: random.Random) -> Action:
-    """A seeded policy that plays like a person in a hurry: it fires when it can, moves often,
-    and ends phases; every choice is a legal action."""
+def policy(game: Game, rng: random.Random, fire_p: float = 0.8) -> Action:
+    """A seeded policy that plays like a person in a hurry: it fires when it can (with
+    probability ``fire_p``), moves often, and ends phases; every choice is a legal action."""
     acts = game.legal_actions()
     by: dict[str, list[Action]] = {}
     for a in acts:
-        by.setdefault(a.type, []).append(a)
+        kind = "exit" if a.type == "move" and getattr(a, "to", "") == "off" else a.type
+        by.setdefault(kind, []).append(a)
     for kind, p in (
-        ("fire", 0.8),
+        ("fire", fire_p),
         ("move", 0.7),
+        ("exit", 0.05),
         ("turn", 0.25),
         ("end_move", 0.35),
         ("pass", 0.4),
@@ -110,4 +112,5 @@ def policy(game: Game, rng: random.Random) -> Action:
             return rng.choice(by[kind])
     if "end_phase" in by and rng.random() < 0.8:
         return by["end_phase"][0]
-    return rng.choice(acts)
+    rest = [a for a in acts if not (a.type == "move" and getattr(a, "to", "") == "off")]
+    return rng.choice(rest or acts)

@@ -130,8 +130,8 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
     if date and not _DATE.match(date):
         err.add("date", f"expected YYYY-MM (1930-1949), got {date!r}")
     turns = data.get("turns")
-    if not _is_int(turns) or not 1 <= turns <= 50:
-        err.add("turns", f"expected an integer 1-50, got {turns!r}")
+    if not _is_int(turns) or not 1 <= turns <= 99:
+        err.add("turns", f"expected an integer 1-99, got {turns!r}")
         turns = 1
 
     rules = data.get("rules", {})
