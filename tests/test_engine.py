@@ -7,6 +7,7 @@ from game.engine import Game, IllegalAction, UnitSetup, Victory
 from game.engine.actions import (
     BoreSight,
     ButtonUp,
+    Conceal,
     CrewExposed,
     EndMove,
     EndPhase,
@@ -436,3 +437,19 @@ def test_rd13_exit_off_the_map_edge_wins():
     assert g2.units["rus-tank-1"].status == "exited"
     assert g2.over and g2.winner == "russian"
     assert any(e.kind == "exit" and "east" in e.text for e in events)
+
+
+def test_rd11_the_defender_may_set_up_concealed_in_woods_out_of_enemy_los():
+    rows = ["w o o o o o", "o o o o o2 o", "o o o o o o"]
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A1", facing=0),
+        UnitSetup("ger-gun-2", "pak38", "german", "A3", facing=0),
+        UnitSetup("rus-tank-1", "kv1e", "russian", "F2", facing=3),
+    ]
+    g = Game(make_setup(units, rows=rows), 1)
+    events = g.apply(Conceal("ger-gun-1"))
+    assert g.units["ger-gun-1"].concealed and "RD-11" in events[0].rules
+    with pytest.raises(IllegalAction, match="woods or a building"):
+        g.apply(Conceal("ger-gun-2"))  # open ground
+    with pytest.raises(IllegalAction, match="belongs to"):
+        g.apply(Conceal("rus-tank-1"))

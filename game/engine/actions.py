@@ -3,6 +3,7 @@
 The JSON form is the saved game's action list; keep it small and stable:
 
     {"type": "bore_sight", "unit": "ger-pak-1", "hex": "W6"}     set-up (scenario defender)
+    {"type": "conceal", "unit": "ger-pak-1"}                      set-up (scenario defender)
     {"type": "move", "unit": "ger-tank-1", "to": "W6"}            one hex ("off": leave the map)
     {"type": "turn", "unit": "ger-tank-1", "facing": 3}           one hexside (0-5)
     {"type": "end_move", "unit": "ger-tank-1", "motion": false}   stop (or stay in Motion)
@@ -40,6 +41,12 @@ class BoreSight(Action):
     type: ClassVar[str] = "bore_sight"
     unit: str
     hex: str
+
+
+@dataclass(frozen=True, slots=True)
+class Conceal(Action):
+    type: ClassVar[str] = "conceal"
+    unit: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from .actions import (
     Action,
     BoreSight,
     ButtonUp,
+    Conceal,
     CrewExposed,
     EndMove,
     EndPhase,
@@ -204,6 +205,7 @@ class Game:
     def _handlers(self) -> dict[str, Callable[[Action], Callable[[], list[Event]]]]:
         return {
             "bore_sight": self._bore_sight,  # type: ignore[dict-item]
+            "conceal": self._conceal,  # type: ignore[dict-item]
             "move": self._move,  # type: ignore[dict-item]
             "turn": self._turn,  # type: ignore[dict-item]
             "end_move": self._end_move,  # type: ignore[dict-item]
@@ -234,6 +236,7 @@ class Game:
         side = self.to_act
         mine = [u for u in self.units.values() if u.active and u.side == side]
         if self.phase == "setup":
+            cands.extend(Conceal(u.id) for u in mine)
             for u in mine:
                 if u.type.gun:
                     for t in self._bore_sight_hexes(u):
@@ -311,6 +314,35 @@ class Game:
             ]
 
         return do
+
+    def _conceal(self, a: Conceal) -> Callable[[], list[Event]]:
+        """Set-up: the scenario defender conceals a unit in woods or a building out of every
+        enemy unit's LOS (RD-11; the same test as regaining concealment)."""
+        u = self._own(a.unit, self.setup.defender)
+        if u.concealed:
+            raise IllegalAction("already_concealed", f"{u.name} is already concealed")
+        if not self._may_hide(u):
+            raise IllegalAction(
+                "cannot_conceal",
+                f"{u.name} may set up concealed only in woods or a building out of every "
+                "enemy unit's LOS (RD-11)",
+            )
+
+        def do() -> list[Event]:
+            u.concealed = True
+            return [
+                Event("concealment", f"{u.name} ({u.id}) sets up concealed (RD-11)", ("RD-11",))
+            ]
+
+        return do
+
+    def _may_hide(self, u: UnitState) -> bool:
+        """RD-11: in woods or a building, out of every enemy unit's LOS."""
+        if self.board.terrain_at(u.hex).key not in ("woods", "wooden_building", "stone_building"):
+            return False
+        return not any(
+            e.active and e.side != u.side and self.can_see(e, u) for e in self.units.values()
+        )
 
     # --- movement -----------------------------------------------------------------------
 
@@ -1191,17 +1223,7 @@ class Game:
         enemy unit's LOS regains concealment."""
         events = []
         for u in self.units.values():
-            if not u.active or u.concealed:
-                continue
-            if self.board.terrain_at(u.hex).key not in (
-                "woods",
-                "wooden_building",
-                "stone_building",
-            ):
-                continue
-            if any(
-                e.active and e.side != u.side and self.can_see(e, u) for e in self.units.values()
-            ):
+            if not u.active or u.concealed or not self._may_hide(u):
                 continue
             u.concealed = True
             events.append(

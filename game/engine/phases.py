@@ -3,7 +3,7 @@
 A game turn is two player turns. Player turn: Rally -> Prep Fire -> Movement (the other side may
 Defensive First Fire after each MP the moving unit spends in its LOS) -> Defensive Fire (the
 other side) -> Advancing Fire -> end of the player turn. Before the first: the scenario
-defender's set-up choices (bore sighting, C6.41-.42).
+defender's set-up choices: bore sighting (C6.41-.42) and concealment (RD-11).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ PHASES: dict[str, Phase] = {
             "setup",
             "Set Up",
             "scenario_defender",
-            frozenset({"bore_sight", "end_phase"}),
+            frozenset({"bore_sight", "conceal", "end_phase"}),
             "rally",
             "C6.42",
         ),
