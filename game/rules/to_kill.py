@@ -88,6 +88,20 @@ def he_band(caliber: float) -> int:
     return max(i for i, b in enumerate(bands) if b <= caliber)
 
 
+def _support_weapon(weapon: str):
+    sw = tables().sw.get(weapon)
+    if sw is None:
+        known = ", ".join(tables().sw)
+        raise RuleError("002", f"unknown support weapon {weapon!r} (known: {known})")
+    return sw
+
+
+def _charge_basic(kind: str) -> tuple[str, int, str]:
+    """FT / MOL / DC: their Basic TK# (hexfire values), no AF (C7.344) or via the Position DR
+    (C7.346); the same figure vs an unarmored target."""
+    return kind, tables().raw[kind.lower()]["basic"], "C7.346" if kind == "DC" else "C7.344"
+
+
 @cache
 def basic_tk(
     ammo: str,
@@ -99,15 +113,9 @@ def basic_tk(
     """(table, Basic TK#, rule) of a hit on an armored target (C7.31-.34, C7.344, C7.346)."""
     t = tables()
     if weapon is not None:
-        sw = t.sw.get(weapon)
-        if sw is None:
-            raise RuleError("002", f"unknown support weapon {weapon!r} (known: {', '.join(t.sw)})")
+        sw = _support_weapon(weapon)
         if sw.ammo in ("FT", "MOL", "DC"):
-            return (
-                sw.ammo,
-                t.raw[sw.ammo.lower()]["basic"],
-                "C7.344" if sw.ammo != "DC" else "C7.346",
-            )
+            return _charge_basic(sw.ammo)
         if sw.ammo == "HEAT":
             return "HEAT", t.basic("heat")[sw.tk], "C7.33"
         gun = sw.tk  # the ATR fires AP
@@ -137,13 +145,9 @@ def unarmored_final(ammo: str, gun: str | None, weapon: str | None) -> tuple[str
     """(table, Final TK#, rule) vs an unarmored target (7.311, 7.321, 7.331, 7.342)."""
     t = tables()
     if weapon is not None:
-        sw = t.sw[weapon]
+        sw = _support_weapon(weapon)
         if sw.ammo in ("FT", "MOL", "DC"):
-            return (
-                sw.ammo,
-                t.raw[sw.ammo.lower()]["basic"],
-                "C7.344" if sw.ammo != "DC" else "C7.346",
-            )
+            return _charge_basic(sw.ammo)
         if sw.ammo == "HEAT":
             return "HEAT", t.raw["heat"]["unarmored_final"], "C7.331"
         gun, ammo = sw.tk, "AP"
