@@ -321,3 +321,21 @@ def test_replay_command_log_json_verify_and_to(tmp_path):
         text=True,
     )
     assert r.returncode == 1 and "actions[3]" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_date_season_out_of_season_grain_does_not_hinder():
+    summer = GOOD.replace('"o o o o",\n  "o sb', '"o gr gr o",\n  "o sb', 1)
+    winter = summer.replace('date = "1944-06"', 'date = "1944-12"')
+    from game.board.los import los
+
+    for text, hindrance in ((summer, 2), (winter, 0)):  # B1 and C1 lie on the line
+        board = parse_scenario(text, "s.toml").setup.board
+        r = los(board, board.parse("A1"), board.parse("D1"))
+        assert r.clear and r.hindrance == hindrance
+
+
+def test_date_weapons_availability():
+    early = GOOD.replace('date = "1944-06"', 'date = "1942-01"')
+    errs = errors_of(early)
+    assert any("M4A1 Sherman is not available before 1942-09" in e for e in errs)
+    assert not any("PaK 40" in e for e in errs)  # in service since 1941-11

@@ -54,8 +54,17 @@ class HexInfo:
 class Board:
     """The map. Terrain arrays are read-only; smoke and wreck markers change in play."""
 
-    def __init__(self, columns: int, rows: int, terrain: np.ndarray, ground: np.ndarray):
+    def __init__(
+        self,
+        columns: int,
+        rows: int,
+        terrain: np.ndarray,
+        ground: np.ndarray,
+        month: int | None = None,
+    ):
         cat = catalogue()
+        self.month = month
+        """The scenario's month: grain and orchards in or out of season (None: in season)."""
         self.catalogue: Catalogue = cat
         self.columns = columns
         self.rows = rows
@@ -64,11 +73,12 @@ class Board:
             raise ValueError(f"terrain and ground must have {n} entries")
         self.terrain = terrain.astype(np.int8)
         self.ground = ground.astype(np.int8)
-        obstacle = np.array([t.obstacle for t in cat.terrains], dtype=np.int8)
-        hindrance = np.array([t.hindrance for t in cat.terrains], dtype=np.int8)
-        htop = np.array([round(2 * t.hindrance_top) for t in cat.terrains], dtype=np.int16)
-        orchard = np.array([t.orchard for t in cat.terrains], dtype=bool)
-        tem = np.array([t.tem for t in cat.terrains], dtype=np.int8)
+        now = [t.for_month(month) for t in cat.terrains]
+        obstacle = np.array([t.obstacle for t in now], dtype=np.int8)
+        hindrance = np.array([t.hindrance for t in now], dtype=np.int8)
+        htop = np.array([round(2 * t.hindrance_top) for t in now], dtype=np.int16)
+        orchard = np.array([t.orchard for t in now], dtype=bool)
+        tem = np.array([t.tem for t in now], dtype=np.int8)
         self.obstacle = obstacle[self.terrain]
         """Obstacle height in levels above ground (RD-9)."""
         self.hindrance = hindrance[self.terrain]
@@ -88,7 +98,7 @@ class Board:
     # --- building -------------------------------------------------------------------------
 
     @classmethod
-    def from_map_table(cls, table: dict, path: str = "map") -> Board:
+    def from_map_table(cls, table: dict, path: str = "map", month: int | None = None) -> Board:
         """Build a board from the scenario's ``[map]`` table; raises MapError on bad input."""
         if not isinstance(table, dict):
             raise MapError(path, "expected a table")
@@ -134,7 +144,7 @@ class Board:
                     raise MapError(where, f"hex {hex_label}: level {level} > {cat.max_level}")
                 terrain[r * cols + c] = codes[m.group(1)].id
                 ground[r * cols + c] = level
-        return cls(cols, rows, terrain, ground)
+        return cls(cols, rows, terrain, ground, month)
 
     def to_map_table(self) -> dict:
         """The ``[map]`` table of this board (inverse of :meth:`from_map_table`)."""
@@ -158,7 +168,7 @@ class Board:
         return f"Board({self.to_map_table()!r}{', ' if marks else ''}{', '.join(marks)})"
 
     def copy(self) -> Board:
-        b = Board(self.columns, self.rows, self.terrain.copy(), self.ground.copy())
+        b = Board(self.columns, self.rows, self.terrain.copy(), self.ground.copy(), self.month)
         b.smoke[:] = self.smoke
         b.wrecks[:] = self.wrecks
         return b
@@ -210,7 +220,8 @@ class Board:
         )
 
     def terrain_at(self, h: Hex) -> Terrain:
-        return self.catalogue.terrains[self.terrain[self.index(h)]]
+        """The terrain of hex ``h`` as it stands in the board's month."""
+        return self.catalogue.terrains[self.terrain[self.index(h)]].for_month(self.month)
 
     # --- markers that appear in play ------------------------------------------------------
 

@@ -106,10 +106,11 @@ def _hindrance_at(board: Board, i: int, lh: int, n: int, mx2: int) -> tuple[int,
     why = []
     cat = board.catalogue
     t = cat.terrains[board.terrain[i]]
-    orchard_obstacle = t.orchard and mx2 > g2
-    if t.hindrance and not orchard_obstacle and lh <= (g2 + int(board.hindrance_top2[i])) * n:
-        total += t.hindrance
-        why.append(f"{t.name} +{t.hindrance}")
+    hind = int(board.hindrance[i])
+    orchard_obstacle = bool(board.orchard[i]) and mx2 > g2
+    if hind and not orchard_obstacle and lh <= (g2 + int(board.hindrance_top2[i])) * n:
+        total += hind
+        why.append(f"{t.name} +{hind}")
     if board.smoke[i] and lh <= (g2 + round(2 * cat.smoke.hindrance_top)) * n:
         total += cat.smoke.hindrance
         why.append(f"Smoke +{cat.smoke.hindrance}")
@@ -146,12 +147,13 @@ def _trace(board: Board, a: Hex, b: Hex, nudge: int) -> _Trace:
         lh = ha2 * (n - step) + hb2 * step  # line height x n, in half levels
         lvl = g2 // 2
         if step < n:
-            has_obs = t.obstacle > 0 and (not t.orchard or mx2 > g2)
-            top2 = g2 + (2 * t.obstacle if has_obs else 0)
+            obstacle = int(board.obstacle[i])  # the board's arrays: the terrain in its season
+            has_obs = obstacle > 0 and (not board.orchard[i] or mx2 > g2)
+            top2 = g2 + (2 * obstacle if has_obs else 0)
             why = ""
             if top2 * n > lh:
                 if has_obs:
-                    why = f"{t.name} (level {lvl} ground + {t.obstacle}) rises above the LOS"
+                    why = f"{t.name} (level {lvl} ground + {obstacle}) rises above the LOS"
                 else:
                     why = f"level {lvl} ground rises above the LOS"
             elif has_obs and top2 * n == lh and ha2 <= top2 and hb2 <= top2:

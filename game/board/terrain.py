@@ -4,7 +4,7 @@ and LOS role (RD-9), loaded once and checked on load."""
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
@@ -27,6 +27,22 @@ class Terrain:
     hindrance: int
     hindrance_top: float
     orchard: bool = False
+    season: tuple[int, int] | None = None
+    """The months (first, last) it is in season; None: always."""
+    out_of_season: tuple[tuple[str, object], ...] = ()
+    """Field values that change outside its season."""
+
+    def in_season(self, month: int | None) -> bool:
+        if self.season is None or month is None:
+            return True
+        first, last = self.season
+        return first <= month <= last if first <= last else (month >= first or month <= last)
+
+    def for_month(self, month: int | None) -> Terrain:
+        """This terrain as it stands in ``month`` (TABLES.md: grain, orchard "in season")."""
+        if self.in_season(month):
+            return self
+        return replace(self, **dict(self.out_of_season))
 
     @property
     def enterable_by_vehicle(self) -> bool:
@@ -82,6 +98,20 @@ def _need(table: dict, key: str, kind: type | tuple[type, ...], where: str):
     return value
 
 
+def _season(t: dict, where: str) -> tuple[int, int] | None:
+    s = t.get("season")
+    if s is None:
+        return None
+    if not (
+        isinstance(s, list) and len(s) == 2 and all(isinstance(m, int) and 1 <= m <= 12 for m in s)
+    ):
+        raise CatalogueError(f"terrain.toml: {where}.season: expected [first month, last month]")
+    for key in t.get("out_of_season", {}):
+        if key not in ("obstacle", "hindrance", "hindrance_top", "orchard", "tem"):
+            raise CatalogueError(f"terrain.toml: {where}.out_of_season.{key}: not a seasonal field")
+    return (s[0], s[1])
+
+
 def parse_catalogue(data: dict) -> Catalogue:
     """Check and build the catalogue from the parsed TOML."""
     terrains = []
@@ -107,6 +137,8 @@ def parse_catalogue(data: dict) -> Catalogue:
                 hindrance=_need(t, "hindrance", int, where),
                 hindrance_top=float(_need(t, "hindrance_top", (int, float), where)),
                 orchard=bool(t.get("orchard", False)),
+                season=_season(t, where),
+                out_of_season=tuple(sorted(t.get("out_of_season", {}).items())),
             )
         )
     if not terrains:

@@ -444,6 +444,9 @@ class Visibility:
             board.rows,
             board.terrain.tobytes(),
             board.ground.tobytes(),
+            board.obstacle.tobytes(),
+            board.hindrance.tobytes(),
+            board.orchard.tobytes(),
             board.smoke.tobytes(),
             board.wrecks.tobytes(),
         )

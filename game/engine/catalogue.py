@@ -42,6 +42,8 @@ class UnitType:
     ammo: tuple[str, ...] = ()
     rof: int = 0
     sw: str | None = None
+    available: str | None = None
+    """"YYYY-MM": the first month a scenario may field it (hexfire dates)."""
 
     @property
     def is_vehicle(self) -> bool:
@@ -104,6 +106,7 @@ def _unit(key: str, category: str, d: dict) -> UnitType:
             ammo=tuple(d.get("ammo", ())),
             rof=int(d.get("rof", 0)),
             sw=d.get("sw"),
+            available=d.get("available"),
         )
     except KeyError as e:
         raise CatalogueError(f"{where}: missing {e.args[0]}") from None

@@ -80,8 +80,10 @@ def load_board(path: str | Path) -> Board:
     data, text = read_toml(p)
     if "map" not in data:
         raise ScenarioError([f"{p}: map: missing (expected a [map] table)"])
+    date = data.get("date")
+    month = int(date[5:7]) if isinstance(date, str) and _DATE.match(date) else None
     try:
-        return Board.from_map_table(data["map"])
+        return Board.from_map_table(data["map"], month=month)
     except MapError as e:
         raise ScenarioError([f"{_where(str(p), text, e.path)}: {e.path}: {e.message}"]) from None
 
@@ -147,12 +149,13 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
             err.add("rules.to_kill", f'expected "asl" or "chart", got {to_kill!r}')
             to_kill = "asl"
 
+    month = int(date[5:7]) if date and _DATE.match(date) else None
     board = None
     if "map" not in data:
         err.add("map", "missing (expected a [map] table)")
     else:
         try:
-            board = Board.from_map_table(data["map"])
+            board = Board.from_map_table(data["map"], month=month)
         except MapError as e:
             err.add(e.path, e.message)
 
@@ -219,6 +222,12 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
         if utype not in types:
             err.add(f"{where}.type", f"unknown catalogue type {utype!r}")
             utype = None
+        elif date and _DATE.match(date) and (types[utype].available or "") > date:
+            err.add(
+                f"{where}.type",
+                f"{types[utype].name} is not available before {types[utype].available} "
+                f"(the scenario is dated {date})",
+            )
         side = ut.get("side")
         if side not in side_names:
             err.add(f"{where}.side", f"expected one of {', '.join(side_names)}, got {side!r}")
