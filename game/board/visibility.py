@@ -68,6 +68,10 @@ class LineTables:
     axial_plus: tuple[np.ndarray, np.ndarray]
     """The +nudged trace's (dq, dr) offsets, each (ND, maxN + 1)."""
     axial_minus: tuple[np.ndarray, np.ndarray]
+    flat_plus: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+    """Every (displacement, step, dq, dr) of the +nudged traces, steps 0..range only."""
+    flat_minus: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+    """The same for the -nudged traces of the displacements whose two traces differ."""
     off_plus_t: np.ndarray
     """(maxN + 1, ND) the same, transposed and as intp, for (step, pair) layouts."""
     off_minus_t: np.ndarray
@@ -98,6 +102,12 @@ class LineTables:
         """Heights x range are compared as scale * (line height x range) + a tie term below
         the scale, exactly in integers: the scale exceeds every range."""
         return self.max_range + 2
+
+
+def _flatten(axial, keep: np.ndarray):
+    """(displacement, step, dq, dr) of every kept entry of a trace table."""
+    fd, fs = np.nonzero(keep)
+    return fd.astype(np.intp), fs.astype(np.intp), axial[0][fd, fs], axial[1][fd, fs]
 
 
 def _on_board(q: np.ndarray, r: np.ndarray, columns: int, rows: int) -> np.ndarray:
@@ -185,6 +195,8 @@ def line_tables(columns: int, rows: int) -> LineTables:
         off_minus=off_minus,
         axial_plus=axial[0],
         axial_minus=axial[1],
+        flat_plus=_flatten(axial[0], valid),
+        flat_minus=_flatten(axial[1], valid & two[:, None]),
         off_plus_t=np.ascontiguousarray(off_plus.T).astype(np.intp),
         off_minus_t=np.ascontiguousarray(off_minus.T).astype(np.intp),
         two_traces=two,
@@ -525,21 +537,16 @@ class Visibility:
         old = self._cl
         self._cl = _cells(self.board, lt)
         cols, rows = self.board.columns, self.board.rows
-        nd = len(lt.dist)
-        ids = np.arange(nd)[:, None]
         keys, deltas, minus = [], [], []
         for h in sorted(set(changed)):
             hq, hr = self._axial(np.array(h))
-            for sign, (oq, orr) in ((1, lt.axial_plus), (-1, lt.axial_minus)):
-                steps = np.arange(oq.shape[1])[None, :]
-                sq, sr = hq - oq, hr - orr  # the pair's first hex, if h is its step `steps`
-                good = (steps <= lt.dist[:, None]) & _on_board(sq, sr, cols, rows)
-                good &= _on_board(sq + lt.disp[:, :1], sr + lt.disp[:, 1:], cols, rows)
-                if sign == -1:
-                    good &= lt.two_traces[:, None]  # the same hexes as the + trace otherwise
+            for sign, (fd, fs, fq, fr) in ((1, lt.flat_plus), (-1, lt.flat_minus)):
+                sq, sr = hq - fq, hr - fr  # the pair's first hex, if h is its step fs
+                good = _on_board(sq, sr, cols, rows)
+                good &= _on_board(sq + lt.disp[fd, 0], sr + lt.disp[fd, 1], cols, rows)
                 src = ((sr + (sq - (sq & 1)) // 2) * cols + sq)[good]
-                did = np.broadcast_to(ids, good.shape)[good]
-                step = np.broadcast_to(steps, good.shape)[good]
+                did = fd[good]
+                step = fs[good]
                 interior = (step > 0) & (step < lt.dist[did])
                 g = self._geometry(src[interior], did[interior])
                 st = step[interior]
@@ -549,8 +556,13 @@ class Visibility:
                 self._cl, cur = old, self._cl
                 before = self._score(idx, lhs, g["n"])
                 self._cl = cur
-                keys.append(lt.pair_pos[did, src])
-                deltas.append((lt.pair_pos[did[interior], src[interior]], new - before))
+                delta = new - before
+                changed_here = delta != 0
+                # only pairs whose trace total moved, or with the hex at an end, can change
+                keys.append(lt.pair_pos[did[~interior], src[~interior]])
+                pos_i = lt.pair_pos[did[interior][changed_here], src[interior][changed_here]]
+                keys.append(pos_i)
+                deltas.append((pos_i, delta[changed_here]))
                 minus.append(sign == -1)
         for (pos, d), is_minus in zip(deltas, minus, strict=True):
             np.add.at(self._tot_m if is_minus else self._tot_p, pos, d)
