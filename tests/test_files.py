@@ -339,3 +339,24 @@ def test_date_weapons_availability():
     errs = errors_of(early)
     assert any("M4A1 Sherman is not available before 1942-09" in e for e in errs)
     assert not any("PaK 40" in e for e in errs)  # in service since 1941-11
+
+
+@pytest.mark.parametrize("seed", [2, 9, 31])
+def test_replay_of_any_game_reaches_the_same_hash_after_every_action(tmp_path, seed):
+    import random
+
+    from game.engine.randomplay import policy
+
+    sc = load_scenario(ROOT / "scenarios" / "road-ambush.toml")
+    ag = new_game(sc, seed, tmp_path / "g.json")
+    rng = random.Random(seed)
+    hashes = []
+    for _ in range(120):
+        if ag.game.over:
+            break
+        ag.apply(policy(ag.game, rng))
+        hashes.append(ag.game.state_hash())
+    seen = []
+    replay(read_save(tmp_path / "g.json"), on_events=lambda i, a, e: seen.append(i))
+    assert seen == list(range(len(hashes)))
+    assert [a["hash"] for a in read_save(tmp_path / "g.json").actions] == hashes
