@@ -453,3 +453,40 @@ def test_rd11_the_defender_may_set_up_concealed_in_woods_out_of_enemy_los():
         g.apply(Conceal("ger-gun-2"))  # open ground
     with pytest.raises(IllegalAction, match="belongs to"):
         g.apply(Conceal("rus-tank-1"))
+
+
+def test_c6_17_no_chance_is_offered_when_no_enemy_unit_can_fire():
+    rows = ["o o o o o o", "o w o o o o", "o o o o o o"]
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=3),  # faces away: E2 off its arc
+        UnitSetup("rus-tank-1", "kv1e", "russian", "F2", facing=3),
+    ]
+    g = Game(make_setup(units, rows=rows), 1)
+    to_phase(g, "movement", "russian")
+    events = g.apply(Move("rus-tank-1", "E2"))
+    assert g.dff_pending == () and not any(e.kind == "dff_chance" for e in events)
+    g.apply(Move("rus-tank-1", "D1"))  # the move goes on without asking
+
+
+def test_c6_51_the_counter_stays_where_the_target_left_the_los():
+    g = c617_game()
+    enter_w6(g)
+    script(g, 6, 2, 5, 4)
+    g.apply(Fire("ger-gun-1", "rus-tank-1"))
+    acq = g.units["ger-gun-1"].acquisition
+    assert acq.target == "rus-tank-1" and acq.location.hex == "E2"
+    g.apply(Pass())
+    # back down the hill, out of the gun's LOS (E2 -> D1 is still seen; turn and go to F2)
+    g.apply(Turn("rus-tank-1", 4))
+    if g.dff_pending:
+        g.apply(Pass())
+    g.apply(Turn("rus-tank-1", 5))
+    if g.dff_pending:
+        g.apply(Pass())
+    g.apply(Turn("rus-tank-1", 0))
+    if g.dff_pending:
+        g.apply(Pass())
+    events = g.apply(Move("rus-tank-1", "F2"))
+    acq = g.units["ger-gun-1"].acquisition
+    assert acq.target is None and acq.location.hex == "E2"
+    assert any("C6.51" in e.rules for e in events)
