@@ -95,6 +95,7 @@ class Game:
         """Units that left the map, by "side:edge" (RD-13 exit conditions)."""
         self.actions_applied = 0
         self.history: list[Event] = []
+        self._explain = True
         types = catalogue()
         self.letters: dict[str, str] = {}
         """Each Gun's Acquired-counter ID letter (C6.58), per side in set-up order."""
@@ -176,12 +177,16 @@ class Game:
         self.history.extend(events)
         return events
 
-    def check(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now, or None if :meth:`apply` would accept it."""
+    def check(self, action: Action, explain: bool = True) -> str | None:
+        """Why ``action`` is illegal now, or None if :meth:`apply` would accept it.
+        ``explain=False`` skips the costly part of a reason (the scalar LOS thread)."""
+        self._explain = explain
         try:
             self._validate(action)
         except IllegalAction as e:
             return e.reason
+        finally:
+            self._explain = True
         return None
 
     def _validate(self, action: Action) -> Callable[[], list[Event]]:
@@ -220,7 +225,7 @@ class Game:
         """Every action :meth:`apply` would accept now."""
         if self.over:
             return []
-        return [a for a in self._candidates() if self.check(a) is None]
+        return [a for a in self._candidates() if self.check(a, explain=False) is None]
 
     def _candidates(self) -> list[Action]:
         if self.dff_pending:
@@ -829,7 +834,7 @@ class Game:
         elif f.side != self.to_act:
             raise IllegalAction("not_your_unit", f"{f.name} is not {self.to_act}'s to fire now")
         ammo = a.ammo if a.ammo is not None else (f.type.ammo[0] if f.type.gun else None)
-        problem = self._fire_problem(f, t, ammo, dff=dff, explain=True)
+        problem = self._fire_problem(f, t, ammo, dff=dff, explain=self._explain)
         if problem:
             raise IllegalAction("cannot_fire", problem)
         if a.mp is not None:
