@@ -11,7 +11,7 @@ Final outcomes: miss, dud, burn, eliminated, immobilized, abandoned, shock, no_e
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 
 from .chart import chart_result, elimination_number
 from .dice import DR, Dice
@@ -103,7 +103,7 @@ def plan(a: Attack) -> Plan:
     return _plan(a)
 
 
-@cache
+@lru_cache(maxsize=8192)
 def _plan(a: Attack) -> Plan:
     t = tables()
     if a.rules not in ("asl", "chart"):
