@@ -4,7 +4,7 @@ seed's worked examples."""
 import pytest
 
 from game.rules.drm import RuleError
-from game.rules.outcomes import abandoned, ntc_fails, recovery
+from game.rules.outcomes import abandoned, ntc_fails, recovery, shock_again
 from game.rules.to_kill import (
     aerial_af,
     basic_tk,
@@ -323,3 +323,8 @@ def test_c7_7_afv_destruction_table_every_column(column, equal, he_over, non_he_
         assert destruction(final, 9, column=column, location=loc, he=True)[0] == want
     assert destruction(final, 9, column=column, location="hull")[0] == non_he_over
     assert destruction(final, 12, column=column)[0] == "dud"
+
+
+def test_c7_42_a_shock_result_on_a_uk_flips_it_back_to_shock():
+    assert shock_again("uk") == ("shock", "C7.42")
+    assert shock_again("shock") == ("shock", "C7.42")

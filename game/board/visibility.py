@@ -24,7 +24,7 @@ from functools import cache
 import numpy as np
 
 from .board import Board
-from .hexes import EPSILON, from_offset
+from .hexes import EPSILON
 from .los import HINDRANCE_BLOCKS
 
 _NEUTRAL_G2 = -1000  # a padding cell: never blocks, never hinders
@@ -582,8 +582,3 @@ class Visibility:
         self.clear[src, dst], self.hindrance[src, dst] = c_ab, np.where(c_ab, h_ab, 0)
         self.clear[dst, src], self.hindrance[dst, src] = c_ba, np.where(c_ba, h_ba, 0)
         return len(pos)
-
-
-def hex_of(board: Board, i: int):
-    """The hex of board index ``i`` (a convenience for callers holding indices)."""
-    return from_offset(i % board.columns, i // board.columns)

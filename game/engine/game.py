@@ -20,7 +20,7 @@ from game.rules.dff import DffBudget, dff_budget
 from game.rules.dice import Dice
 from game.rules.drm import RuleError
 from game.rules.facing import asl_aspect, chart_aspect, facing_offset
-from game.rules.outcomes import recovery
+from game.rules.outcomes import recovery, shock_again
 from game.rules.to_hit import Situation
 
 from .actions import (
@@ -1072,7 +1072,7 @@ class Game:
             t.immobilized = True
             self._halt(t)
         elif outcome == "shock":
-            t.shock = "shock"
+            t.shock, _ = shock_again(t.shock)
             t.ce = False
             self._halt(t)
             events.append(

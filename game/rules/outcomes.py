@@ -29,6 +29,8 @@ def recovery(state: str, dr: int) -> tuple[str, str]:
     raise ValueError(f"recovery is for a shocked AFV (shock or uk), not {state!r}")
 
 
-def shock_again(state: str) -> str:
-    """C7.42: a shocked AFV hit by another Shock result flips UK back to Shock."""
-    return "shock"
+def shock_again(state: str) -> tuple[str, str]:
+    """C7.42: an AFV hit by a Shock result is shocked; a UK one flips back to its Shock side;
+    one already on its Shock side has no additional effect."""
+    del state  # whatever it was (none, shock, uk), it is now on the Shock side
+    return "shock", "C7.42"
