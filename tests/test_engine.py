@@ -490,3 +490,28 @@ def test_c6_51_the_counter_stays_where_the_target_left_the_los():
     acq = g.units["ger-gun-1"].acquisition
     assert acq.target is None and acq.location.hex == "E2"
     assert any("C6.51" in e.rules for e in events)
+
+
+def test_preview_fire_gives_the_exact_odds_of_the_shot_without_rolling():
+    g = c617_game()
+    enter_w6(g)
+    before = (g.state_hash(), g.dice.draws)
+    o = g.preview_fire("ger-gun-1", "rus-tank-1")
+    assert (g.state_hash(), g.dice.draws) == before
+    assert abs(sum(o.p.values()) - 1) < 1e-9
+    cases = {d.case for d in o.plan.drms}
+    assert "J" in cases and "P" in cases  # the same DRM the shot gets (C6.1, C6.7)
+    with pytest.raises(IllegalAction, match="not an enemy"):
+        g.preview_fire("ger-gun-1", "ger-gun-1")
+
+
+def test_view_hides_concealed_enemy_units():
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0, concealed=True),
+        UnitSetup("rus-tank-1", "kv1e", "russian", "F2", facing=3),
+    ]
+    g = Game(make_setup(units), 1)
+    russian = {u["id"]: u for u in g.view("russian")}
+    german = {u["id"]: u for u in g.view("german")}
+    assert russian["ger-gun-1"]["type"] == "?" and "facing" not in russian["ger-gun-1"]
+    assert german["ger-gun-1"]["type"] == "pak40"

@@ -15,7 +15,7 @@ from game.board.hexes import Hex, direction_to, label, to_offset
 from game.board.los import los
 from game.board.visibility import Visibility
 from game.rules import acquisition as acq_rules
-from game.rules.attack import Attack, AttackResult, plan, resolve
+from game.rules.attack import Attack, AttackResult, Odds, odds, plan, resolve
 from game.rules.dff import DffBudget, dff_budget
 from game.rules.dice import Dice
 from game.rules.drm import RuleError
@@ -1100,6 +1100,42 @@ class Game:
         if not self.scalar_los:
             self.visibility.update([self.board.index(t.hex)])
         return [Event("wreck", f"a wreck in {t.label} hinders LOS +1 (RD-9)", ("RD-9",))]
+
+    # --- what a player sees -------------------------------------------------------------
+
+    def preview_fire(self, firer: str, target: str, ammo: str | None = None) -> Odds:
+        """The exact odds of ``firer`` shooting at ``target`` now, built exactly as the shot
+        would be (the odds panel); IllegalAction with the reason when the shot is not allowed.
+        No die is drawn and nothing changes."""
+        f, t = self.unit(firer), self.unit(target)
+        dff = bool(self.dff_pending) and firer in self.dff_pending and self.moving_unit == target
+        am = ammo if ammo is not None else (f.type.ammo[0] if f.type.gun else None)
+        problem = self._fire_problem(f, t, am, dff=dff, explain=True)
+        if problem:
+            raise IllegalAction("cannot_fire", problem)
+        hull_t = self._aspects(f, t)[2]
+        die = None
+        if self.setup.to_kill == "chart" and t.type.armored and abs(hull_t - 90.0) < 1e-9:
+            die = 1  # RD-8: a die decides; the preview shows the front, the better for the target
+        return odds(self._attack(f, t, am, dff=dff, chart_die=die))
+
+    def view(self, side: str) -> list[dict]:
+        """The units as ``side`` may see them: an enemy concealed unit is a "?" in its hex
+        (RD-11), with no type, facing or state shown."""
+        out = []
+        for k in sorted(self.units):
+            u = self.units[k]
+            if not u.active:
+                continue
+            if u.side != side and u.concealed:
+                out.append(
+                    {"id": u.id, "side": u.side, "hex": u.label, "concealed": True, "type": "?"}
+                )
+            else:
+                d = u.to_json()
+                d["name"] = u.name
+                out.append(d)
+        return out
 
     # --- hatches ------------------------------------------------------------------------
 
