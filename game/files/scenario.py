@@ -107,6 +107,13 @@ class _Errors:
     def add(self, field: str, message: str) -> None:
         self.items.append(f"{_where(self.name, self.text, field)}: {field}: {message}")
 
+    def unknown_keys(self, table: dict, allowed: set[str], where: str) -> None:
+        """Every key of ``table`` that the format does not know is an error (no silent typo)."""
+        for key in table:
+            if key not in allowed:
+                field = f"{where}.{key}" if where else key
+                self.add(field, f"unknown key (expected one of {', '.join(sorted(allowed))})")
+
 
 def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
@@ -116,9 +123,7 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
     """Validate a scenario's TOML text and build its :class:`Setup`; every error collected."""
     data = parse_toml(text, name)
     err = _Errors(name, text)
-    for key in data:
-        if key not in TOP_KEYS:
-            err.add(key, f"unknown key (expected one of {', '.join(sorted(TOP_KEYS))})")
+    err.unknown_keys(data, TOP_KEYS, "")
 
     def need_str(key: str) -> str:
         v = data.get(key)
@@ -141,9 +146,7 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
     if not isinstance(rules, dict):
         err.add("rules", "expected a table")
     else:
-        for key in rules:
-            if key != "to_kill":
-                err.add(f"rules.{key}", "unknown key (expected to_kill)")
+        err.unknown_keys(rules, {"to_kill"}, "rules")
         to_kill = rules.get("to_kill", "asl")
         if to_kill not in ("asl", "chart"):
             err.add("rules.to_kill", f'expected "asl" or "chart", got {to_kill!r}')
@@ -171,11 +174,7 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
             if not isinstance(st, dict):
                 err.add(where, "expected a table")
                 continue
-            for key in st:
-                if key not in SIDE_KEYS:
-                    err.add(
-                        f"{where}.{key}", f"unknown key (expected {', '.join(sorted(SIDE_KEYS))})"
-                    )
+            err.unknown_keys(st, SIDE_KEYS, where)
             if not isinstance(st.get("nationality"), str):
                 err.add(f"{where}.nationality", "expected a string")
             for flag in ("defender", "moves_first"):
@@ -208,9 +207,7 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
         if not isinstance(ut, dict):
             err.add(where, "expected a table")
             continue
-        for key in ut:
-            if key not in UNIT_KEYS:
-                err.add(f"{where}.{key}", f"unknown key (expected {', '.join(sorted(UNIT_KEYS))})")
+        err.unknown_keys(ut, UNIT_KEYS, where)
         uid = ut.get("id")
         if not isinstance(uid, str) or not uid:
             err.add(f"{where}.id", f"expected a string, got {uid!r}")
@@ -298,11 +295,7 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
         if not isinstance(vt, dict):
             err.add(where, "expected a table")
             continue
-        for key in vt:
-            if key not in VICTORY_KEYS:
-                err.add(
-                    f"{where}.{key}", f"unknown key (expected {', '.join(sorted(VICTORY_KEYS))})"
-                )
+        err.unknown_keys(vt, VICTORY_KEYS, where)
         side, kind = vt.get("side"), vt.get("kind")
         if side not in side_names:
             err.add(f"{where}.side", f"expected one of {', '.join(side_names)}, got {side!r}")
