@@ -18,8 +18,9 @@ class CliError(Exception):
 def _cmd_los(args: argparse.Namespace) -> int:
     from game.board.los import los
     from game.files.scenario import load_board
+    from game.files.shipped import find_scenario
 
-    board = load_board(args.scenario)
+    board = load_board(find_scenario(args.scenario))
     try:
         a, b = board.parse(args.from_hex), board.parse(args.to_hex)
     except ValueError as e:
@@ -56,6 +57,8 @@ def _odds_attack(args: argparse.Namespace):
     situation = Situation(
         moving=args.moving,
         motion=args.motion,
+        was_motion=args.was_motion,
+        non_stopped=args.dff_mp is not None and not args.stopped,
         dff_mp=args.dff_mp,
         concealed=args.concealed,
         acquired=args.acquired or 0,
@@ -140,11 +143,12 @@ def _cmd_odds(args: argparse.Namespace) -> int:
 
 def _cmd_validate(args: argparse.Namespace) -> int:
     from game.files.scenario import ScenarioError, load_scenario
+    from game.files.shipped import find_scenario, shipped_scenarios
 
     bad = 0
-    for f in args.files:
+    for f in args.files or [str(p) for p in shipped_scenarios()]:
         try:
-            sc = load_scenario(f)
+            sc = load_scenario(find_scenario(f))
         except ScenarioError as e:
             bad += 1
             for line in e.errors:
@@ -185,6 +189,43 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     elif not args.json:
         status = f"{game.winner} won: {game.end_reason}" if game.over else "in progress"
         print(f"-- {done} actions replayed; {status}")
+    return 0
+
+
+def _cmd_scenarios(args: argparse.Namespace) -> int:
+    from game.files.scenario import ScenarioError, load_scenario
+    from game.files.shipped import shipped_saves, shipped_scenarios
+
+    rows = []
+    for p in shipped_scenarios():
+        try:
+            sc = load_scenario(p)
+        except ScenarioError as e:
+            rows.append({"name": p.stem, "path": str(p), "error": str(e)})
+            continue
+        s = sc.setup
+        rows.append(
+            {
+                "name": p.stem,
+                "path": str(p),
+                "title": sc.title,
+                "size": f"{s.board.columns} x {s.board.rows}",
+                "rules": s.to_kill,
+                "turns": s.turns,
+            }
+        )
+    saves = [str(p) for p in shipped_saves()]
+    if args.json:
+        print(json.dumps({"scenarios": rows, "saves": saves}, indent=2))
+        return 0
+    for r in rows:
+        if "error" in r:
+            print(f"{r['name']:<20} {r['error']}")
+        else:
+            print(f"{r['name']:<20} {r['title']} ({r['size']}, {r['rules']}, {r['turns']} turns)")
+    print(f"folder: {shipped_scenarios()[0].parent if rows else '(none)'}")
+    for p in saves:
+        print(f"save: {p}")
     return 0
 
 
@@ -287,7 +328,17 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--moving", action="store_true", help="entered a new hex, stopped (Case J)")
     odds.add_argument("--motion", action="store_true", help="in Motion (Case J, no Case L)")
     odds.add_argument(
+        "--was-motion",
+        action="store_true",
+        help="was in Motion this player turn, stopped now (Case J; Case L may apply)",
+    )
+    odds.add_argument(
         "--dff-mp", type=float, help="Defensive First Fire: MP spent in the firer's LOS"
+    )
+    odds.add_argument(
+        "--stopped",
+        action="store_true",
+        help="with --dff-mp: the target has spent its Stop MP (Case L may apply)",
     )
     odds.add_argument("--concealed", action="store_true", help="Case K")
     odds.add_argument("--acquired", type=int, choices=[1, 2], help="an Acquired -1/-2 counter")
@@ -304,8 +355,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="check scenario files: every error as file:line: field: what was expected",
         description="Validate scenario files; exit 0 when all are valid, 1 otherwise.",
     )
-    val.add_argument("files", nargs="+", metavar="FILE")
+    val.add_argument(
+        "files", nargs="*", metavar="FILE", help="scenario files (default: the shipped ones)"
+    )
     val.set_defaults(run=_cmd_validate)
+
+    scen = sub.add_parser(
+        "scenarios",
+        help="list the shipped scenarios (any command takes a shipped scenario by its name)",
+        description="List the scenarios and saved games shipped with hexfire, with their paths.",
+    )
+    scen.add_argument("--json", action="store_true", help="print one JSON object")
+    scen.set_defaults(run=_cmd_scenarios)
 
     rep = sub.add_parser(
         "replay",

@@ -10,7 +10,7 @@ import pytest
 from game.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-DUEL = str(ROOT / "scenarios" / "tutorial-duel.toml")
+DUEL = str(ROOT / "game" / "scenarios" / "tutorial-duel.toml")
 
 
 def run(capsys, *argv):
@@ -200,3 +200,19 @@ def test_bench_odds_json(capsys):
     code, out, _ = run(capsys, "bench", "odds", "--json")
     d = json.loads(out)
     assert code == 0 and d["attacks"] > 100 and d["attacks_per_s"] > 0
+
+
+def test_scenarios_lists_the_shipped_scenarios_and_saves(capsys):
+    code, out, _ = run(capsys, "scenarios", "--json")
+    listing = json.loads(out)
+    names = {r["name"] for r in listing["scenarios"]}
+    assert code == 0 and {"tutorial-duel", "road-ambush", "hedgerow-chart"} <= names
+    assert all(Path(p).exists() for p in listing["saves"]) and len(listing["saves"]) >= 3
+
+
+def test_a_shipped_scenario_is_found_by_name_from_any_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "los", "tutorial-duel", "A1", "L4", "--json")
+    assert code == 0 and json.loads(out)["clear"] is False
+    code, out, _ = run(capsys, "validate")
+    assert code == 0 and out.count(": ok: ") >= 4

@@ -239,7 +239,7 @@ FLAT = ["o o o o o o", "o o o o o o", "o o o o o o"]
 
 def _approach(motion: bool) -> Game:
     units = [
-        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=1),
         UnitSetup("rus-tank-1", "kv1e", "russian", "C2", facing=3),
     ]
     g = Game(make_setup(units, rows=FLAT), 1)

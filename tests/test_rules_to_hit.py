@@ -140,7 +140,8 @@ def test_c6_3_case_l_applies_to_a_moving_but_stopped_target():
     [
         {"firer": "sw"},
         {"motion": True},
-        {"dff_mp": 4},
+        {"dff_mp": 4, "non_stopped": True},
+        {"non_stopped": True},
         {"firer_non_stopped": True},
         {"area_target_type": True},
     ],

@@ -19,11 +19,28 @@ The JSON form is the saved game's action list; keep it small and stable:
 from __future__ import annotations
 
 from dataclasses import MISSING, asdict, dataclass, fields
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 
 class ActionError(ValueError):
     """An action whose JSON form is malformed."""
+
+
+ACTION_TYPES: dict[str, type[Action]] = {}
+"""The one registry of action types: the parser reads it, and the engine checks at import that
+its handlers and the phase table name exactly these types (so an action cannot be legal in play
+and unknown to a save)."""
+
+
+A = TypeVar("A", bound="type[Action]")
+
+
+def register(cls: A) -> A:
+    """Class decorator: add an action type to :data:`ACTION_TYPES`."""
+    if not cls.type or cls.type in ACTION_TYPES:
+        raise ValueError(f"action type {cls.type!r} is empty or registered twice")
+    ACTION_TYPES[cls.type] = cls
+    return cls
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +53,7 @@ class Action:
         return d
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class BoreSight(Action):
     type: ClassVar[str] = "bore_sight"
@@ -43,12 +61,14 @@ class BoreSight(Action):
     hex: str
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class Conceal(Action):
     type: ClassVar[str] = "conceal"
     unit: str
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class Move(Action):
     type: ClassVar[str] = "move"
@@ -56,6 +76,7 @@ class Move(Action):
     to: str
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class Turn(Action):
     type: ClassVar[str] = "turn"
@@ -63,6 +84,7 @@ class Turn(Action):
     facing: int
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class EndMove(Action):
     type: ClassVar[str] = "end_move"
@@ -70,18 +92,21 @@ class EndMove(Action):
     motion: bool = False
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class ButtonUp(Action):
     type: ClassVar[str] = "button_up"
     unit: str
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class CrewExposed(Action):
     type: ClassVar[str] = "crew_exposed"
     unit: str
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class Fire(Action):
     type: ClassVar[str] = "fire"
@@ -91,20 +116,16 @@ class Fire(Action):
     mp: float | None = None
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     type: ClassVar[str] = "pass"
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class EndPhase(Action):
     type: ClassVar[str] = "end_phase"
-
-
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.type: cls
-    for cls in (BoreSight, Move, Turn, EndMove, ButtonUp, CrewExposed, Fire, Pass, EndPhase)
-}
 
 
 def action_from_json(d: object) -> Action:

@@ -24,6 +24,7 @@ from game.rules.outcomes import recovery, shock_again
 from game.rules.to_hit import Situation
 
 from .actions import (
+    ACTION_TYPES,
     Action,
     BoreSight,
     ButtonUp,
@@ -46,8 +47,10 @@ BORE_SIGHT_RANGE = 16
 """C6.42: a Bore Sighted Location within the weapon's Normal Range, 16 hexes at most."""
 CONCEALMENT_LOSS_RANGE = 16
 """RD-11: a concealed unit moving in the LOS of an enemy unit within 16 hexes loses it."""
-COVERED_ARC = 60.0
-"""A Gun or a vehicle without a turret fires only at a target in its front arc (hexfire)."""
+COVERED_ARC_HALF = 30.0
+"""HX-2: a Gun or a vehicle without a turret fires only into its Covered Arc, the 60-degree
+wedge between the hexspines of its front hexside: at most 30 degrees either side of its facing.
+A target exactly on a hexspine is inside (the boundary belongs to the arc)."""
 
 
 class IllegalAction(Exception):
@@ -207,19 +210,22 @@ class Game:
             )
         return self._handlers()[action.type](action)
 
+    HANDLERS: dict[str, str] = {
+        "bore_sight": "_bore_sight",
+        "conceal": "_conceal",
+        "move": "_move",
+        "turn": "_turn",
+        "end_move": "_end_move",
+        "button_up": "_hatch",
+        "crew_exposed": "_hatch",
+        "fire": "_fire",
+        "pass": "_pass",
+        "end_phase": "_end_phase",
+    }
+    """Action type -> the method that checks it and returns its commit."""
+
     def _handlers(self) -> dict[str, Callable[[Action], Callable[[], list[Event]]]]:
-        return {
-            "bore_sight": self._bore_sight,  # type: ignore[dict-item]
-            "conceal": self._conceal,  # type: ignore[dict-item]
-            "move": self._move,  # type: ignore[dict-item]
-            "turn": self._turn,  # type: ignore[dict-item]
-            "end_move": self._end_move,  # type: ignore[dict-item]
-            "button_up": self._hatch,  # type: ignore[dict-item]
-            "crew_exposed": self._hatch,  # type: ignore[dict-item]
-            "fire": self._fire,  # type: ignore[dict-item]
-            "pass": self._pass,  # type: ignore[dict-item]
-            "end_phase": self._end_phase,  # type: ignore[dict-item]
-        }
+        return {kind: getattr(self, name) for kind, name in self.HANDLERS.items()}
 
     def legal_actions(self) -> list[Action]:
         """Every action :meth:`apply` would accept now."""
@@ -465,7 +471,7 @@ class Game:
                 raise IllegalAction("occupied", f"{a.to} holds an enemy unit")
             if u.type.is_vehicle and (other.type.is_vehicle or other.type.category == "gun"):
                 raise IllegalAction(
-                    "stacking", f"{a.to} already holds a vehicle or Gun (hexfire: one per hex)"
+                    "stacking", f"{a.to} already holds a vehicle or Gun (one per hex, HX-4)"
                 )
 
         def do() -> list[Event]:
@@ -789,7 +795,7 @@ class Game:
         if self.phase == "defensive_fire" and f.first_fired:
             return (
                 f"{f.name} Defensive First Fired this player turn "
-                "(hexfire: no Defensive Fire Phase shot)"
+                "and does not fire again in the Defensive Fire Phase (HX-8)"
             )
         if self.phase == "advancing_fire" and f.shots_this_phase:
             return f"{f.name} has fired this phase (no Multiple ROF in the AFPh, RD-4)"
@@ -804,8 +810,11 @@ class Game:
             return f"no LOS from {f.label} to {t.label}: {why.reason} (RD-9)"
         if (not f.type.turret and f.type.gun) and facing_offset(
             f.hex, f.facing, t.hex
-        ) > COVERED_ARC:
-            return f"{t.name} is outside {f.name}'s front arc: turn first"
+        ) > COVERED_ARC_HALF:
+            return (
+                f"{t.name} is outside {f.name}'s Covered Arc (the 60-degree wedge of its front "
+                "hexside, HX-2): turn first"
+            )
         if dff and not self.dff_budget_for(f, t).can_fire:
             return f"no Defensive First Fire left at {t.name} in {t.label} (C6.17)"
         if f.type.gun and ammo is not None and ammo not in f.type.ammo:
@@ -893,7 +902,9 @@ class Game:
         bore = f.bore_sight is not None and f.bore_sight == t.label and firer != "sw"
         sit = Situation(
             moving=t.entered_new_hex and not t.moving,
-            motion=t.motion or t.was_motion,
+            motion=t.motion,
+            was_motion=t.was_motion and not t.motion,
+            non_stopped=t.moving,
             dff_mp=dff_mp,
             dff_exempt=exempt,
             concealed=t.concealed,
@@ -1321,7 +1332,8 @@ class Game:
                 return self._finish(v.side, f"{v.describe()} (RD-13)")
         return self._finish(
             self.setup.defender,
-            "the last turn ended with no other condition met: the scenario defender wins (RD-13)",
+            "the last turn ended with no other condition met: the scenario defender wins "
+            "(RD-13, HX-11)",
         )
 
     def _holds(self, side: str, h: Hex) -> bool:
@@ -1413,3 +1425,21 @@ def _nearest_direction(a: Hex, b: Hex) -> int:
     """RD-7: the hexside a turret turns to, to face from ``a`` toward ``b``."""
     angle = direction_to(a, b)
     return min(range(6), key=lambda d: abs(((angle - (60 * d - 30)) + 180) % 360 - 180))
+
+
+def check_registry() -> None:
+    """The action registry, the handlers and the phase table name the same action types, so
+    every action the engine accepts can be saved, loaded and replayed (one registry)."""
+    registered = set(ACTION_TYPES)
+    handled = set(Game.HANDLERS)
+    in_phases = set().union(*(p.actions for p in PHASES.values())) | DFF_ACTIONS
+    missing = [m for m in Game.HANDLERS.values() if not callable(getattr(Game, m, None))]
+    if registered != handled or registered != in_phases or missing:
+        raise RuntimeError(
+            "action registry out of step: registered "
+            f"{sorted(registered)}, handled {sorted(handled)}, in phases {sorted(in_phases)}, "
+            f"missing handlers {missing}"
+        )
+
+
+check_registry()

@@ -101,6 +101,8 @@ def policy(game: Game, rng: random.Random, fire_p: float = 0.8) -> Action:
         kind = "exit" if a.type == "move" and getattr(a, "to", "") == "off" else a.type
         by.setdefault(kind, []).append(a)
     for kind, p in (
+        ("bore_sight", 0.5),
+        ("conceal", 0.5),
         ("fire", fire_p),
         ("move", 0.7),
         ("exit", 0.05),

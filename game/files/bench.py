@@ -15,9 +15,10 @@ from game.engine.randomplay import policy
 from .replay import replay
 from .savegame import SavedGame, read_save, save
 from .scenario import Scenario, load_scenario, parse_scenario
+from .shipped import scenarios_dir
 
 GOAL_ACTIONS_PER_S = 5_000
-LARGE = Path(__file__).resolve().parents[2] / "scenarios" / "bagration-4-boards.toml"
+LARGE = scenarios_dir() / "bagration-4-boards.toml"
 
 
 def record(scenario: Scenario, seed: int, actions: int, fire_p: float = 0.8) -> SavedGame:

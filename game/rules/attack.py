@@ -107,7 +107,9 @@ def plan(a: Attack) -> Plan:
 def _plan(a: Attack) -> Plan:
     t = tables()
     if a.rules not in ("asl", "chart"):
-        raise RuleError("RD-7", f"the To Kill system is asl or chart, not {a.rules!r}")
+        raise RuleError("HX-1", f"the To Kill system is asl or chart, not {a.rules!r}")
+    if a.critical_hit and a.rules == "chart":
+        raise RuleError("RD-3", "a Critical Hit has no meaning under the Armor Elimination Chart")
     if a.target not in TARGETS:
         raise RuleError("002", f"target is afv, vehicle, gun or infantry, not {a.target!r}")
     if a.target == "infantry":
@@ -115,9 +117,13 @@ def _plan(a: Attack) -> Plan:
     if a.location not in (None, "hull", "turret"):
         raise RuleError("RD-2", f"hit location is hull or turret, not {a.location!r}")
     sw_range = None
-    if a.firer == "sw":
+    if a.firer == "sw" and not a.weapon and a.rules == "chart" and a.atfp:
+        pass  # the chart needs only the SW's ATFP (002); its printed range is not known
+    elif a.firer == "sw":
         if not a.weapon:
-            raise RuleError("002", "Infantry fire AT with a support weapon (--weapon)")
+            raise RuleError(
+                "002", "Infantry fire AT with a support weapon (--weapon, or --atfp on the chart)"
+            )
         sw = t.sw.get(a.weapon)
         if sw is None:
             raise RuleError(
@@ -131,11 +137,13 @@ def _plan(a: Attack) -> Plan:
     thn, th_rule = to_hit_number(a.firer, a.range, sw_range)
     s = replace(a.situation, firer=a.firer, range=a.range)
     drms, notes = to_hit_drms(s)
+    if a.firer == "sw" and not a.weapon:
+        notes.append(Note("HX-10", "an SW rated by its ATFP alone: its printed range not checked"))
     ammo = t.sw[a.weapon].ammo if a.weapon else (a.ammo or "AP")
     dc_pos = a.rules == "asl" and ammo == "DC" and a.target == "afv"
     if dc_pos:
         drms = dc_position_drms(
-            non_stopped_or_concealed=s.moving or s.motion or s.dff_mp is not None or s.concealed,
+            non_stopped_or_concealed=s.non_stopped or s.motion or s.concealed,
             thrown=a.range >= 1,
             aspect=a.aspect,
             ce=a.ce,
@@ -144,6 +152,10 @@ def _plan(a: Attack) -> Plan:
             open_topped=a.open_topped,
         )
         notes = [Note("C7.346", "a DC vs an AFV: a Position DR instead of a To Hit DR")]
+        if a.critical_hit:
+            raise RuleError(
+                "C7.346", "a DC vs an AFV rolls a Position DR, not a To Hit DR: no Critical Hit"
+            )
     p = Plan(a, thn, th_rule, tuple(drms), tuple(notes), dc_pos)
     if a.target == "gun":
         return p
@@ -253,7 +265,7 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
         )
         if hit:
             loc = a.location or hit_location(dr)
-            ch = bool(a.critical_hit) or is_critical_hit(dr, hit)
+            ch = _critical(a, dr, hit)
             if ch:
                 steps.append(Step("Critical Hit", "RD-3"))
     rof = (not p.dc_position) and keeps_rof(dr, a.rof, a.phase_allows_rof)
@@ -302,6 +314,14 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
         else:
             steps.append(Step(f"abandonment dr {d}: the crew stays", "002", (d,)))
     return AttackResult(outcome, hit, loc, ch, rof, dr, tk, tuple(steps))
+
+
+def _critical(a: Attack, dr: DR, hit: bool) -> bool:
+    """RD-3: a hit on an Original TH DR of 2 is a Critical Hit, under ``asl`` only (a CH has no
+    meaning under the Armor Elimination Chart)."""
+    if a.rules != "asl":
+        return False
+    return hit and (bool(a.critical_hit) or is_critical_hit(dr, hit))
 
 
 def _chart_hit(p: Plan, dice: Dice, steps: list[Step]) -> str:
@@ -361,7 +381,7 @@ def odds(a: Attack) -> Odds:
             key = (loc, "aerial" if pos == "optimal" else False)
         else:
             hit = dr.total + drm <= p.to_hit_number
-            ch = bool(a.critical_hit) or is_critical_hit(dr, hit)
+            ch = _critical(a, dr, hit)
             key = (loc, ch)
             if keeps_rof(dr, a.rof, a.phase_allows_rof):
                 p_rof += w

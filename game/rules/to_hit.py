@@ -45,10 +45,14 @@ class Situation:
     """What the firer knows about the shot, as the To Hit DRM cases need it (C6).
 
     ``moving``: the target entered a new hex this player turn and has stopped (Case J; Case L may
-    apply). ``motion``: the target is (or was this player turn) in Motion (Case J, no Case L).
-    ``dff_mp``: Defensive First Fire at a non-stopped vehicle that has spent that many MP in the
-    firer's continuous LOS (J2 <= 1, J1 <= 3, else J; no Case L). ``dff_exempt``: it began its
-    move in that LOS and has not left it since (C6.15: Case J only). ``acquired``: 0, 1 or 2 for
+    apply). ``motion``: the target is in Motion at the moment of the shot (Case J, no Case L).
+    ``was_motion``: it was in Motion earlier this player turn and has stopped since (Case J; Case
+    L may apply, C6.1 / C6.3). ``non_stopped``: the target is moving and has not stopped at the
+    moment of the shot (no Case L, C6.3; +2 DC Position DRM, C7.346); a vehicle that has spent
+    its Stop MP has stopped (RULES-DECISIONS, C6.1). ``dff_mp``: Defensive First Fire at a
+    vehicle that has spent that many MP in the firer's continuous LOS (J2 <= 1, J1 <= 3, else J).
+    ``dff_exempt``: it began its move in that LOS and has not left it since (C6.15: Case J
+    only). ``acquired``: 0, 1 or 2 for
     an Acquired -1 / -2 counter that applies. ``size``, ``tem``, ``hindrance``: the DRM of Cases
     P, Q and R.
     """
@@ -57,6 +61,8 @@ class Situation:
     range: int = 1
     moving: bool = False
     motion: bool = False
+    was_motion: bool = False
+    non_stopped: bool = False
     dff_mp: float | None = None
     dff_exempt: bool = False
     dash: bool = False
@@ -104,7 +110,9 @@ def case_j(s: Situation) -> tuple[list[Drm], list[Note]]:
             ], []
         return [Drm("J", 2, "C6.1", f"moving vehicle, {mp:g} MP in the firer's LOS (> 3)")], []
     if s.motion:
-        return [Drm("J", 2, "C6.1", "the target is/was in Motion this player turn")], notes
+        return [Drm("J", 2, "C6.1", "the target is in Motion")], notes
+    if s.was_motion:
+        return [Drm("J", 2, "C6.1", "the target was in Motion this player turn")], notes
     if s.moving:
         return [Drm("J", 2, "C6.1", "the target entered a new hex this player turn")], notes
     if s.dash:
@@ -125,16 +133,19 @@ def case_k(s: Situation) -> Drm | None:
 
 
 def case_l(s: Situation) -> tuple[Drm | None, Note | None]:
-    """Case L (C6.3): -2 at one hex, -1 at two; not for LATW, not vs a Motion / non-stopped
-    target, not at a target in the firer's hex, not with the Area Target Type, not for a
+    """Case L (C6.3): -2 at one hex, -1 at two; not for LATW, not vs a target in Motion or
+    non-stopped at the moment of the shot (a vehicle stopped after Motion or after its Stop MP
+    qualifies), not at a target in the firer's hex, not with the Area Target Type, not for a
     non-stopped firer."""
     if s.range not in (1, 2):
         return None, None
     reasons = []
     if s.firer == "sw":
         reasons.append("the firer is a LATW")
-    if s.motion or s.dff_mp is not None:
-        reasons.append("the target is in Motion / non-stopped")
+    if s.motion:
+        reasons.append("the target is in Motion")
+    elif s.non_stopped:
+        reasons.append("the target is non-stopped")
     if s.area_target_type:
         reasons.append("Area Target Type")
     if s.firer_non_stopped:

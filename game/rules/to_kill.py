@@ -141,8 +141,16 @@ def basic_tk(
     return table, value, rule
 
 
-def unarmored_final(ammo: str, gun: str | None, weapon: str | None) -> tuple[str, int, str]:
-    """(table, Final TK#, rule) vs an unarmored target (7.311, 7.321, 7.331, 7.342)."""
+def unarmored_final(
+    ammo: str,
+    gun: str | None,
+    weapon: str | None,
+    nationality: str | None = None,
+    variant: str | None = None,
+) -> tuple[str, int, str]:
+    """(table, Final TK#, rule) vs an unarmored target (7.311, 7.321, 7.331, 7.342; FT / MOL
+    C7.344, DC C7.346). HEAT, APCR and APDS are fired only by the guns their tables list (C7.32,
+    C7.33): another gun is refused here as against an armored target."""
     t = tables()
     if weapon is not None:
         sw = _support_weapon(weapon)
@@ -154,6 +162,8 @@ def unarmored_final(ammo: str, gun: str | None, weapon: str | None) -> tuple[str
     if gun is None:
         raise RuleError("C7.1", "a gun (e.g. 75L) or a support weapon is needed")
     g = Gun.parse(gun)
+    if ammo in ("HEAT", "APCR", "APDS"):
+        basic_tk(ammo, gun, None, nationality, variant)  # RuleError: the gun has none (C7.32-.33)
     if ammo == "HEAT":
         return "HEAT", t.raw["heat"]["unarmored_final"], "C7.331"
     if ammo == "HE":
@@ -161,6 +171,14 @@ def unarmored_final(ammo: str, gun: str | None, weapon: str | None) -> tuple[str
     u = t.raw["ap"]["unarmored"]
     i = max(i for i, b in enumerate(u["bands"]) if b <= g.caliber)
     return ammo, u["final"][i], "C7.311" if ammo == "AP" else "C7.321"
+
+
+def ft_long_range(weapon: str | None, basic: int, range_hexes: int) -> Drm | None:
+    """C7.344: the Basic TK# of a FT is halved at Long Range (against any target)."""
+    sw = tables().sw.get(weapon) if weapon else None
+    if sw is None or sw.ammo != "FT" or not sw.long_range or range_hexes < sw.long_range:
+        return None
+    return Drm("FT", -(basic - basic // 2), "C7.344", "FT at Long Range: Basic TK# halved")
 
 
 # --- Case D -------------------------------------------------------------------------------
@@ -223,12 +241,15 @@ def final_tk(
     if aspect not in ASPECTS:
         raise RuleError("RD-8", f"aspect is front, side or rear, not {aspect!r}")
     if not armored:
-        table, final, rule = unarmored_final(ammo, gun, weapon)
+        table, final, rule = unarmored_final(ammo, gun, weapon, nationality, variant)
         mods: list[Drm] = []
-        notes = [Note("C7.311", "unarmored: no AF, no range or barrel-length effect")]
+        notes = [Note("C7.11", "unarmored: no AF; no range or barrel-length effect")]
+        ft = ft_long_range(weapon, final, range_hexes) if table == "FT" else None
+        if ft:
+            mods.append(ft)
         if critical_hit and table not in ("FT", "MOL", "DC"):
             mods.append(Drm("C", final, "C7.23", "Critical Hit doubles the TK#"))
-            notes.append(Note("C7.311", "a CH doubles the unarmored TK# (hexfire: HE as well)"))
+            notes.append(Note("HX-7", "a CH doubles the unarmored TK#, HE as well"))
         modified = final + sum(m.value for m in mods)
         return TkResult(
             table, final, rule, tuple(mods), modified, None, None, modified, False, tuple(notes)
@@ -242,12 +263,9 @@ def final_tk(
     if table in ("FT", "MOL"):
         t = tables().raw[table.lower()]
         if table == "FT":
-            sw = tables().sw[weapon] if weapon else None
-            long_range = sw.long_range if sw and sw.long_range else None
-            if long_range is not None and range_hexes >= long_range:
-                mods.append(
-                    Drm("FT", -(basic - basic // 2), "C7.344", "FT at Long Range: Basic TK# halved")
-                )
+            ft = ft_long_range(weapon, basic, range_hexes)
+            if ft:
+                mods.append(ft)
             if ce:
                 mods.append(Drm("CE", t["ce"], "C7.344", "the AFV is CE"))
             if open_topped:
@@ -340,7 +358,7 @@ def destruction(
     if dr_total < final:
         return "eliminated", "C7.7"
     if not armored:
-        return ("immobilized", "RD-8") if dr_total == final else ("no_effect", "C7.7")
+        return ("immobilized", "HX-6") if dr_total == final else ("no_effect", "C7.7")
     if column == "ifemg":
         return ("stun", "C7.7") if dr_total == final else ("no_effect", "C7.7")
     if column == "cc":

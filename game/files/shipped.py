@@ -1,0 +1,36 @@
+"""The scenarios and saved games shipped with hexfire, found from the installed package (any
+folder, checkout or wheel): one list that the command line and the screen share."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+
+def scenarios_dir() -> Path:
+    """The folder of the shipped scenarios (``game/scenarios``)."""
+    return Path(str(resources.files("game.scenarios")))
+
+
+def shipped_scenarios() -> list[Path]:
+    """Every shipped scenario file, by name."""
+    return sorted(scenarios_dir().glob("*.toml"))
+
+
+def shipped_saves() -> list[Path]:
+    """Every shipped saved game (games played to the end), by name."""
+    return sorted((scenarios_dir() / "saves").glob("*.json"))
+
+
+def find_scenario(name: str | Path) -> Path:
+    """A scenario path as given if that file exists, else the shipped scenario of that name
+    (``tutorial-duel`` or ``tutorial-duel.toml``); otherwise the path as given (the loader
+    then says it cannot read it)."""
+    p = Path(name)
+    if p.exists():
+        return p
+    stem = p.name[:-5] if p.name.endswith(".toml") else p.name
+    for s in shipped_scenarios():
+        if s.stem == stem and p.parent == Path("."):
+            return s
+    return p

@@ -1,0 +1,81 @@
+"""One registry of action types: every action the engine accepts saves, loads and replays."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.engine import Game
+from game.engine.actions import ACTION_TYPES, Action, action_from_json
+from game.engine.game import check_registry
+from game.engine.phases import DFF_ACTIONS, PHASES
+from game.engine.randomplay import policy
+from game.files.replay import replay
+from game.files.savegame import new_game, resume
+from game.files.scenario import load_scenario
+from game.files.shipped import shipped_scenarios
+
+SAMPLE = {"str": "A1", "int": 3, "bool": True, "str | None": "AP", "float | None": 1.5}
+
+
+def test_registry_handlers_and_phase_table_name_the_same_action_types():
+    in_phases = set().union(*(p.actions for p in PHASES.values())) | DFF_ACTIONS
+    assert set(ACTION_TYPES) == set(Game.HANDLERS) == in_phases
+    assert "conceal" in ACTION_TYPES  # the set-up concealment choice (RD-11) saves and loads
+    check_registry()
+
+
+def test_registry_check_refuses_a_handler_the_parser_does_not_know(monkeypatch):
+    monkeypatch.setitem(Game.HANDLERS, "smoke", "_pass")
+    with pytest.raises(RuntimeError, match="registry out of step"):
+        check_registry()
+
+
+@pytest.mark.parametrize("kind", sorted(ACTION_TYPES))
+def test_every_action_type_round_trips_through_json(kind):
+    cls = ACTION_TYPES[kind]
+    action: Action = cls(**{f.name: SAMPLE[str(f.type)] for f in fields(cls)})
+    d = action.to_json()
+    assert d["type"] == kind
+    assert action_from_json(d) == action
+
+
+def _play(path, seed: int, n: int, save_path) -> Game:
+    ag = new_game(load_scenario(path), seed, save_path)
+    rng = random.Random(seed)
+    for _ in range(n):
+        if ag.game.over:
+            break
+        ag.apply(policy(ag.game, rng))
+    return ag.game
+
+
+@pytest.mark.parametrize("path", shipped_scenarios(), ids=lambda p: p.stem)
+@settings(
+    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 10_000), n=st.integers(1, 120))
+def test_random_legal_games_save_resume_and_replay_to_the_same_hash(path, seed, n, tmp_path):
+    """Set-up choices included (the random policy bore-sights and conceals where it may)."""
+    save_path = tmp_path / f"{path.stem}-{seed}.json"
+    game = _play(path, seed, n, save_path)
+    again = resume(save_path)
+    assert again.game.state_hash() == game.state_hash()
+    assert replay(again.saved).state_hash() == game.state_hash()
+
+
+def test_a_game_with_set_up_concealment_and_bore_sighting_resumes(tmp_path):
+    path = next(p for p in shipped_scenarios() if p.stem == "road-ambush")
+    save_path = tmp_path / "ambush.json"
+    ag = new_game(load_scenario(path), 3, save_path)
+    kinds = set()
+    for a in ag.game.legal_actions():
+        if a.type in ("conceal", "bore_sight") and a.type not in kinds:
+            ag.apply(a)
+            kinds.add(a.type)
+    assert kinds == {"conceal", "bore_sight"}
+    assert resume(save_path).game.state_hash() == ag.game.state_hash()
