@@ -19,8 +19,14 @@ from game.engine.actions import (
 )
 
 
-def fire_text(events):
-    return next(e for e in events if e.kind == "fire").text
+def fire_data(events):
+    """The data of the fire event among ``events``."""
+    return next(e for e in events if e.kind == "fire").data
+
+
+def cases(data):
+    """Case -> (DRM, rule) of a fire event's To Hit DRM."""
+    return {d["case"]: (d["value"], d["rule"]) for d in data["to_hit"]["drms"]}
 
 
 def enter_w6(game):
@@ -91,7 +97,8 @@ def test_rd10_vehicle_moves_ahead_paying_start_terrain_and_climb():
     enter_w6(g)
     tank = g.units["rus-tank-1"]
     assert tank.mp_spent == 6 and tank.hex == g.board.parse("E2")
-    assert g.loc_mp == 5  # the start MP was spent in F2
+    budget = g.dff_budget_for(g.units["ger-gun-1"], tank)
+    assert budget.mp_in_location == 5  # the start MP was spent in F2
 
 
 def test_rd10_a_vehicle_moves_only_through_its_front_hexside():
@@ -127,11 +134,11 @@ def test_c6_17_example_in_play_one_shot_claiming_three_and_a_half_then_one_more(
     enter_w6(g)
     # hit (6+2 +1 <= 10), turret, TK 5+4 = 9 vs Final 6: no effect; colored 2 <= ROF 2
     script(g, 6, 2, 5, 4, 6, 2, 5, 4)
-    first = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))
-    assert "+2 Case J (C6.1)" in first and "J1" not in first and "J2" not in first
-    second = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))
-    assert "+2 Case J (C6.1)" in second
-    assert g.marks[("ger-gun-1", "rus-tank-1", "E2", 3)] == (3.5, 4.5)
+    first = fire_data(g.apply(Fire("ger-gun-1", "rus-tank-1")))
+    assert cases(first)["J"] == (2, "C6.1") and not {"J1", "J2"} & set(cases(first))
+    second = fire_data(g.apply(Fire("ger-gun-1", "rus-tank-1")))
+    assert cases(second)["J"] == (2, "C6.1") and not {"J1", "J2"} & set(cases(second))
+    assert (first["dff_mark"], second["dff_mark"]) == (3.5, 4.5)
     assert not g.dff_budget_for(g.units["ger-gun-1"], g.units["rus-tank-1"]).can_fire
     assert g.dff_pending == ()
 
@@ -140,11 +147,11 @@ def test_c6_17_example_in_play_five_shots_j2_j1_j1_j_j():
     g = c617_game()
     enter_w6(g)
     script(g, *([6, 1, 5, 4] * 5))
-    cases = []
+    found = []
     for mp in (1, 2, 3, 4, 5):
-        text = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1", "AP", mp)))
-        cases.append(next(c for c in ("J2", "J1", "J") if f"Case {c} " in text))
-    assert cases == ["J2", "J1", "J1", "J", "J"]
+        data = fire_data(g.apply(Fire("ger-gun-1", "rus-tank-1", "AP", mp)))
+        found.extend(c for c in cases(data) if c.startswith("J"))
+    assert found == ["J2", "J1", "J1", "J", "J"]
     assert g.dff_pending == ()
 
 
@@ -175,8 +182,8 @@ def test_c6_15_a_vehicle_that_began_its_move_in_the_los_is_case_j_only():
     to_phase(g, "movement", "russian")
     g.apply(Move("rus-tank-1", "E2"))  # start 1 + open 1, all in the gun's LOS since the start
     script(g, 6, 2, 5, 4)
-    text = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1", "AP", 1)))
-    assert "+2 Case J (C6.1)" in text and "J2" not in text
+    data = fire_data(g.apply(Fire("ger-gun-1", "rus-tank-1", "AP", 1)))
+    assert cases(data)["J"] == (2, "C6.1") and "J2" not in cases(data)
 
 
 # --- acquisition, bore sighting ---------------------------------------------------------
@@ -193,9 +200,10 @@ def test_c6_5_acquisition_built_in_play_then_used_then_lost_when_the_gun_fires_e
     g.apply(Move("rus-tank-1", "E2"))
     script(g, 6, 2, 5, 4, 6, 2, 5, 4)
     events = g.apply(Fire("ger-gun-1", "rus-tank-1"))
-    assert any("places -1A" in e.text and "C6.5" in e.rules for e in events)
-    second = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))
-    assert "-1 Case N (C6.5)" in second
+    placed = [e for e in events if e.kind == "acquisition"]
+    assert placed and placed[0].data["level"] == 1 and "C6.5" in placed[0].rules
+    second = fire_data(g.apply(Fire("ger-gun-1", "rus-tank-1")))
+    assert cases(second)["N"] == (-1, "C6.5")
     assert g.units["ger-gun-1"].acquisition.level == 2
     if g.dff_pending:
         g.apply(Pass())
@@ -216,10 +224,10 @@ def test_c6_4_bore_sighted_shot_gets_case_m():
         g.apply(BoreSight("ger-gun-1", "E3"))
     enter_w6(g)
     script(g, 6, 2, 5, 4, 6, 2, 5, 4)
-    text = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))
-    assert "-2 Case M (C6.4)" in text
-    text = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))  # now acquired -1 too
-    assert "-2 Case M (C6.4)" in text and "Case N" not in text
+    data = fire_data(g.apply(Fire("ger-gun-1", "rus-tank-1")))
+    assert cases(data)["M"] == (-2, "C6.4")
+    data = fire_data(g.apply(Fire("ger-gun-1", "rus-tank-1")))  # now acquired -1 too
+    assert cases(data)["M"] == (-2, "C6.4") and "N" not in cases(data)
 
 
 def test_c6_42_bore_sight_must_be_in_los_within_16_hexes_outside_its_hex():
@@ -257,16 +265,16 @@ def _approach(motion: bool) -> Game:
 def test_c6_3_case_l_at_one_hex_vs_a_stopped_tank_with_case_j():
     g = _approach(motion=False)
     script(g, 6, 6)
-    text = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))
-    assert "+2 Case J (C6.1)" in text and "-2 Case L (C6.3)" in text
+    data = fire_data(g.apply(Fire("ger-gun-1", "rus-tank-1")))
+    assert cases(data)["J"] == (2, "C6.1") and cases(data)["L"] == (-2, "C6.3")
 
 
 def test_c6_3_no_case_l_vs_a_tank_in_motion():
     g = _approach(motion=True)
     assert g.units["rus-tank-1"].motion
     script(g, 6, 6)
-    text = fire_text(g.apply(Fire("ger-gun-1", "rus-tank-1")))
-    assert "+2 Case J (C6.1)" in text and "Case L" not in text
+    data = fire_data(g.apply(Fire("ger-gun-1", "rus-tank-1")))
+    assert cases(data)["J"] == (2, "C6.1") and "L" not in cases(data)
 
 
 # --- Shock, immobilization, abandonment ----------------------------------------------------
@@ -325,7 +333,13 @@ def test_002_an_immobilized_afv_is_abandoned_on_a_later_missed_shot():
     to_phase(g, "prep_fire", "german")
     script(g, 6, 6, 2)  # the PSK misses (12 - 1 > 8); the AFV survived: abandonment dr 2
     events = g.apply(Fire("ger-psk-1", "rus-tank-1"))
-    assert "miss" in fire_text(events) and "abandonment dr 2" in fire_text(events)
+    data = fire_data(events)
+    assert not data["hit"] and data["outcome"] == "abandoned"
+    assert data["steps"][-1] == {
+        "what": "abandonment dr 2: the crew abandons it",
+        "rule": "002",
+        "dice": [2],
+    }
     assert tank.status == "abandoned"
 
 
@@ -352,7 +366,8 @@ def test_chart_game_to_victory():
     g = c617_game(victory=[Victory("german", "eliminate", count=1)], to_kill="chart")
     # hit; ATFP D vs the KV-1E's front E: EN 5; DR 1+2 = 3 < 5: eliminated (002)
     events = _dff_hit(g, 6, 2, 1, 2)
-    assert "EN 5" in fire_text(events)
+    data = fire_data(events)
+    assert data["elimination_number"] == 5 and data["outcome"] == "eliminated"
     assert g.over and g.winner == "german"
 
 

@@ -2,7 +2,8 @@
 acquisition and AT fire in play. ``Game.apply(action)`` is the one door that changes a game."""
 
 from .actions import Action, action_from_json
-from .game import Game, IllegalAction
+from .errors import IllegalAction
+from .game import Game
 from .setup import Setup, UnitSetup, Victory
 
 __all__ = ["Action", "Game", "IllegalAction", "Setup", "UnitSetup", "Victory", "action_from_json"]

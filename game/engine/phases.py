@@ -1,4 +1,5 @@
-"""The phase state machine (RD-12): a table of phases, who acts in each and what they may do.
+"""The phase state machine (RD-12): a table of phases, who acts in each, what they may do, and
+the work done when each ends (named here, done in ``play/turns.py``).
 
 A game turn is two player turns. Player turn: Rally -> Prep Fire -> Movement (the other side may
 Defensive First Fire after each MP the moving unit spends in its LOS) -> Defensive Fire (the
@@ -10,19 +11,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .vocabulary import Actor, PhaseName
+
 
 @dataclass(frozen=True, slots=True)
 class Phase:
-    name: str
+    name: PhaseName
     title: str
-    actor: str
-    """Who acts: "phasing", "non_phasing" or "scenario_defender"."""
+    actor: Actor
     actions: frozenset[str]
-    next: str
+    next: PhaseName | None
+    """The phase that follows; None: the player turn ends (then a Rally Phase)."""
     rule: str
+    on_end: tuple[str, ...] = ()
+    """The work done as it ends, in order (``play/turns.py`` names each)."""
 
 
-PHASES: dict[str, Phase] = {
+PHASES: dict[PhaseName, Phase] = {
     p.name: p
     for p in (
         Phase(
@@ -32,8 +37,17 @@ PHASES: dict[str, Phase] = {
             frozenset({"bore_sight", "conceal", "end_phase"}),
             "rally",
             "C6.42",
+            on_end=("clear_fire", "start_player_turn"),
         ),
-        Phase("rally", "Rally Phase", "phasing", frozenset({"end_phase"}), "prep_fire", "RD-12"),
+        Phase(
+            "rally",
+            "Rally Phase",
+            "phasing",
+            frozenset({"end_phase"}),
+            "prep_fire",
+            "RD-12",
+            on_end=("recovery", "clear_fire"),
+        ),
         Phase(
             "prep_fire",
             "Prep Fire Phase",
@@ -41,6 +55,7 @@ PHASES: dict[str, Phase] = {
             frozenset({"fire", "button_up", "crew_exposed", "end_phase"}),
             "movement",
             "RD-12",
+            on_end=("clear_fire",),
         ),
         Phase(
             "movement",
@@ -49,6 +64,7 @@ PHASES: dict[str, Phase] = {
             frozenset({"move", "turn", "end_move", "button_up", "crew_exposed", "end_phase"}),
             "defensive_fire",
             "RD-12",
+            on_end=("clear_fire", "clear_tracking"),
         ),
         Phase(
             "defensive_fire",
@@ -57,17 +73,18 @@ PHASES: dict[str, Phase] = {
             frozenset({"fire", "button_up", "crew_exposed", "end_phase"}),
             "advancing_fire",
             "RD-12",
+            on_end=("clear_fire",),
         ),
         Phase(
             "advancing_fire",
             "Advancing Fire Phase",
             "phasing",
             frozenset({"fire", "end_phase"}),
-            "end",
+            None,
             "RD-12",
+            on_end=("clear_fire", "end_player_turn"),
         ),
     )
 }
 DFF_ACTIONS = frozenset({"fire", "pass"})
 """While a Defensive First Fire chance is open, the other side acts: fire or pass (C6.17)."""
-FIRE_PHASES = ("prep_fire", "defensive_fire", "advancing_fire")

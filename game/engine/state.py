@@ -1,16 +1,59 @@
-"""Unit state in play: where a unit is, how it faces, what it has done this phase and turn."""
+"""The state of a game: the units (where each is, how it faces, what it has done this phase and
+turn), the phase, the movement tracking (C6.15), the Defensive First Fire window (C6.17), the
+dice and the board's markers; and the state hash, built from the dataclass fields."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any
 
+from game.board import Board
 from game.board.hexes import Hex, label
+from game.board.los import los
+from game.board.visibility import Visibility
 from game.rules.acquisition import Acquisition
+from game.rules.dice import Dice
 
-from .catalogue import UnitType
+from .catalogue import UnitType, catalogue
+from .errors import IllegalAction
+from .events import Event
+from .phases import PHASES, Phase
+from .setup import Setup
 
 REMOVED = ("eliminated", "burning", "abandoned", "wreck", "exited")
 """Statuses of a unit no longer in play ("wreck": a UK that did not recover, C7.42)."""
+
+
+class Flat(tuple):
+    """An encoded field that contributes several values to a state key, in order."""
+
+
+def encode_fields(obj: Any) -> tuple:
+    """The state key of a dataclass: every field in order, through its ``encode`` metadata if
+    it has one (a :class:`Flat` result adds several values), except fields marked
+    ``hash=False``. A new field is hashed unless it says otherwise, so it cannot silently drop
+    out of the replay checks."""
+    out: list = []
+    for f in fields(obj):
+        if not f.metadata.get("hash", True):
+            continue
+        value = getattr(obj, f.name)
+        encode: Callable[[Any], Any] | None = f.metadata.get("encode")
+        if encode is not None:
+            value = encode(value)
+        if isinstance(value, Flat):
+            out.extend(value)
+        else:
+            out.append(value)
+    return tuple(out)
+
+
+def _acquisition_key(acq: Acquisition | None) -> tuple | None:
+    if acq is None:
+        return None
+    return (acq.letter, acq.level, acq.location.hex, acq.location.level, acq.target, acq.area)
 
 
 @dataclass
@@ -18,9 +61,9 @@ class UnitState:
     """One unit's state. Only :class:`game.engine.game.Game` changes it."""
 
     id: str
-    type: UnitType
+    type: UnitType = field(metadata={"encode": lambda t: t.key})
     side: str
-    hex: Hex
+    hex: Hex = field(metadata={"encode": lambda h: Flat((h.q, h.r))})
     facing: int = 0
     turret: int = 0
     status: str = "active"
@@ -34,7 +77,7 @@ class UnitState:
     """It entered a new hex this player turn (Case J, C6.1)."""
     motion: bool = False
     was_motion: bool = False
-    """It is or was in Motion this player turn (Case J)."""
+    """It was in Motion at the start of this player turn or since (Case J, C6.1)."""
     moving: bool = False
     """It is in the middle of its move (non-stopped, Case L)."""
     moved: bool = False
@@ -45,12 +88,13 @@ class UnitState:
     fired_prep: bool = False
     """It fired in the Prep Fire Phase: it may not move (RD-12)."""
     first_fired: bool = False
-    """It Defensive First Fired this player turn (hexfire: no Defensive Fire Phase shot then)."""
-    acquisition: Acquisition | None = None
+    """It Defensive First Fired this player turn (no Defensive Fire Phase shot then, HX-8)."""
+    acquisition: Acquisition | None = field(default=None, metadata={"encode": _acquisition_key})
     bore_sight: str | None = None
     """The Bore Sighted Location (C6.42), while the weapon keeps it (C6.43)."""
-    setup_hex: Hex | None = None
-    setup_facing: int = 0
+    setup_hex: Hex | None = field(default=None, metadata={"hash": False})
+    """Where it set up (constant: not hashed)."""
+    setup_facing: int = field(default=0, metadata={"hash": False})
     fired_at_acquired: bool = False
     """It fired at its acquired target this phase (a CA change then keeps the counter, C6.5)."""
 
@@ -65,10 +109,6 @@ class UnitState:
     @property
     def name(self) -> str:
         return self.type.name
-
-    @property
-    def good_order(self) -> bool:
-        return self.active and self.shock == "none"
 
     def __setattr__(self, name: str, value) -> None:
         d = self.__dict__
@@ -86,44 +126,9 @@ class UnitState:
         return text
 
     def key(self) -> tuple:
-        """The unit's state as a tuple of plain values in a fixed order (for the state hash)."""
-        acq = self.acquisition
-        return (
-            self.id,
-            self.type.key,
-            self.side,
-            self.hex.q,
-            self.hex.r,
-            self.facing,
-            self.turret,
-            self.status,
-            self.ce,
-            self.immobilized,
-            self.shock,
-            self.concealed,
-            self.mp_spent,
-            self.entered_new_hex,
-            self.motion,
-            self.was_motion,
-            self.moving,
-            self.moved,
-            self.fired,
-            self.shots_this_phase,
-            self.fired_prep,
-            self.first_fired,
-            None
-            if acq is None
-            else (
-                acq.letter,
-                acq.level,
-                acq.location.hex,
-                acq.location.level,
-                acq.target,
-                acq.area,
-            ),
-            self.bore_sight,
-            self.fired_at_acquired,
-        )
+        """The unit's state as a tuple of plain values, one or more per hashed field in field
+        order (:func:`encode_fields`), for the state hash."""
+        return encode_fields(self)
 
     def to_json(self) -> dict:
         acq = self.acquisition
@@ -155,3 +160,227 @@ class UnitState:
             "bore_sight": self.bore_sight,
             "fired_at_acquired": self.fired_at_acquired,
         }
+
+
+# --- the game's state -------------------------------------------------------------------------
+
+
+@dataclass
+class Track:
+    """C6.15: MP a moving vehicle has spent in one enemy unit's continuous LOS; ``exempt``: it
+    began its move in that LOS and has not left it since (no J1 / J2)."""
+
+    los_mp: float = 0.0
+    exempt: bool = False
+
+
+def _hex_or_none(h: Hex | None) -> Flat:
+    return Flat((h.q, h.r) if h else (None, None))
+
+
+def _sorted_track(track: dict[tuple[str, str], Track]) -> tuple:
+    return tuple(sorted((k[0], k[1], t.los_mp, t.exempt) for k, t in track.items()))
+
+
+def _sorted_marks(marks: dict[tuple[str, str, str, int], tuple[float, ...]]) -> tuple:
+    return tuple(sorted((*k, v) for k, v in marks.items()))
+
+
+def _markers(board: Board) -> Flat:
+    wrecks = board.wrecks
+    return Flat(
+        (
+            tuple((int(i), int(wrecks[i])) for i in wrecks.nonzero()[0]),
+            tuple(int(i) for i in board.smoke.nonzero()[0]),
+        )
+    )
+
+
+NOT_HASHED: dict[str, Any] = {"hash": False}
+
+
+@dataclass
+class GameState:
+    """Everything a game is, apart from the door that changes it (:class:`game.engine.Game`).
+
+    The fields before ``setup`` make the state key (hashed after every action, for replays), in
+    order; the units are hashed each by its own key. The play modules (``play/``) read and
+    change it; nothing else does."""
+
+    turn: int
+    player_turn: int
+    """0: the side that moves first in every game turn is phasing; 1: the other."""
+    phase: Phase
+    over: bool
+    winner: str | None
+    moving_unit: str | None
+    """The vehicle whose move is in progress (or whose last MP the other side may answer)."""
+    dff_pending: tuple[str, ...]
+    """The Defensive First Fire window: the units that may fire at the mover now (C6.17)."""
+    loc_mp: float
+    """MP the moving vehicle has spent in its Location, in its current Target Facing (C6.17)."""
+    move_start: Hex | None = field(metadata={"encode": _hex_or_none})
+    """Where the moving unit began its move (C6.15)."""
+    track: dict[tuple[str, str], Track] = field(metadata={"encode": _sorted_track})
+    """(mover, firer) -> C6.15 tracking."""
+    marks: dict[tuple[str, str, str, int], tuple[float, ...]] = field(
+        metadata={"encode": _sorted_marks}
+    )
+    """(firer, target, Location, Target Facing) -> the MP marks of its shots there (C6.17)."""
+    exited: dict[str, int] = field(metadata={"encode": lambda d: tuple(sorted(d.items()))})
+    """Units that left the map, by "side:edge" (RD-13 exit conditions)."""
+    dice: Dice = field(metadata={"encode": lambda d: d.draws})
+    board: Board = field(metadata={"encode": _markers})
+    """The map with its wrecks and smoke (a copy of the scenario's)."""
+    setup: Setup = field(metadata=NOT_HASHED)
+    seed: int = field(metadata=NOT_HASHED)
+    visibility: Visibility = field(metadata=NOT_HASHED)
+    scalar_los: bool = field(metadata=NOT_HASHED)
+    """The benchmark's simple reference: every LOS traced by the scalar reference."""
+    units: dict[str, UnitState] = field(metadata=NOT_HASHED)
+    """By id; hashed unit by unit (:meth:`UnitState.key_text`)."""
+    letters: dict[str, str] = field(metadata=NOT_HASHED)
+    """Each Gun's Acquired-counter ID letter (C6.58), per side in set-up order."""
+    end_reason: str = field(default="", metadata=NOT_HASHED)
+    history: list[Event] = field(default_factory=list, metadata=NOT_HASHED)
+    explain: bool = field(default=True, metadata=NOT_HASHED)
+    """Whether a refusal spells out why (the scalar LOS thread); off while listing actions."""
+
+    @classmethod
+    def start(cls, setup: Setup, seed: int, dice: Dice | None, scalar_los: bool) -> GameState:
+        """The state before the set-up choices: units where the scenario puts them."""
+        board = setup.board.copy()
+        types = catalogue()
+        units: dict[str, UnitState] = {}
+        letters: dict[str, str] = {}
+        for us in setup.units:
+            h = board.parse(us.hex)
+            units[us.id] = UnitState(
+                id=us.id,
+                type=types[us.type],
+                side=us.side,
+                hex=h,
+                facing=us.facing,
+                turret=us.turret if us.turret is not None else us.facing,
+                concealed=us.concealed,
+                ce=us.ce,
+                setup_hex=h,
+                setup_facing=us.facing,
+            )
+            if types[us.type].gun:
+                n = sum(1 for k in letters if units[k].side == us.side)
+                letters[us.id] = chr(ord("A") + n % 26)
+        return cls(
+            turn=1,
+            player_turn=0,
+            phase="setup",
+            over=False,
+            winner=None,
+            moving_unit=None,
+            dff_pending=(),
+            loc_mp=0.0,
+            move_start=None,
+            track={},
+            marks={},
+            exited={},
+            dice=dice if dice is not None else Dice(seed),
+            board=board,
+            setup=setup,
+            seed=seed,
+            visibility=Visibility(board) if scalar_los else Visibility.of(board),
+            scalar_los=scalar_los,
+            units=units,
+            letters=letters,
+        )
+
+    # --- who acts -------------------------------------------------------------------------
+
+    @property
+    def phasing(self) -> str:
+        return self.setup.first if self.player_turn == 0 else self.setup.other(self.setup.first)
+
+    @property
+    def non_phasing(self) -> str:
+        return self.setup.other(self.phasing)
+
+    @property
+    def to_act(self) -> str:
+        """The side whose decision the game waits for."""
+        if self.dff_pending:
+            return self.non_phasing
+        actor = PHASES[self.phase].actor
+        if actor == "scenario_defender":
+            return self.setup.defender
+        return self.phasing if actor == "phasing" else self.non_phasing
+
+    # --- units and hexes ------------------------------------------------------------------
+
+    def unit(self, unit_id: str) -> UnitState:
+        unit = self.units.get(unit_id)
+        if unit is None:
+            raise IllegalAction("no_unit", f"there is no unit {unit_id!r}")
+        return unit
+
+    def own(self, unit_id: str, side: str) -> UnitState:
+        """``unit_id``, in play and of ``side`` (else IllegalAction with the reason)."""
+        unit = self.unit(unit_id)
+        if not unit.active:
+            raise IllegalAction("not_in_play", f"{unit.name} ({unit_id}) is no longer in play")
+        if unit.side != side:
+            raise IllegalAction(
+                "not_your_unit", f"{unit.name} belongs to {unit.side}; {side} acts now"
+            )
+        return unit
+
+    def units_at(self, h: Hex) -> list[UnitState]:
+        return [u for u in self.units.values() if u.active and u.hex == h]
+
+    def moving_target(self) -> UnitState | None:
+        return self.units.get(self.moving_unit) if self.moving_unit else None
+
+    def potential_firers(self, target: UnitState) -> list[UnitState]:
+        """The enemy units in play with an AT weapon (002)."""
+        return [
+            e
+            for e in self.units.values()
+            if e.active and e.side != target.side and e.type.has_at_weapon
+        ]
+
+    def parse_hex(self, text: str) -> Hex:
+        try:
+            return self.board.parse(text)
+        except ValueError as e:
+            raise IllegalAction("bad_hex", str(e)) from None
+
+    # --- LOS (RD-9) -------------------------------------------------------------------------
+
+    def can_see(self, a: UnitState, b: UnitState) -> bool:
+        """RD-9: the LOS from a's hex to b's hex is clear."""
+        return self.hex_sees(a.hex, b.hex)
+
+    def hex_sees(self, a: Hex, b: Hex) -> bool:
+        if self.scalar_los:
+            return los(self.board, a, b).clear
+        assert self.visibility.clear is not None
+        return bool(self.visibility.clear[self.board.index(a), self.board.index(b)])
+
+    def hindrance(self, a: UnitState, b: UnitState) -> int:
+        """Case R: the hindrance DRM along a clear LOS (C6.9, RD-9)."""
+        if self.scalar_los:
+            return los(self.board, a.hex, b.hex).hindrance
+        assert self.visibility.hindrance is not None
+        return int(self.visibility.hindrance[self.board.index(a.hex), self.board.index(b.hex)])
+
+    # --- the hash ---------------------------------------------------------------------------
+
+    def key(self) -> tuple:
+        """The canonical encoding of the state apart from its units: the hashed fields in
+        order (:func:`encode_fields`)."""
+        return encode_fields(self)
+
+    def hash(self) -> str:
+        """SHA-256 of the canonical state encoding (``repr`` of :meth:`key` and of each unit's
+        key; Python's repr of these plain values is exact and stable), for replays."""
+        units = "|".join(self.units[k].key_text() for k in sorted(self.units))
+        blob = repr(self.key()) + "#" + units
+        return hashlib.sha256(blob.encode()).hexdigest()

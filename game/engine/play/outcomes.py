@@ -1,0 +1,111 @@
+"""What a shot leaves behind: removal, wrecks, immobilization, Shock / UK and their recovery
+(C7.42), abandonment (002)."""
+
+from __future__ import annotations
+
+from game.engine.events import Event
+from game.engine.state import GameState, UnitState
+from game.engine.vocabulary import REMOVED, Status
+from game.rules.outcomes import recovery as recovery_roll
+from game.rules.outcomes import shock_again
+
+from .victory import check_victory
+
+REMOVAL: dict[str, Status] = {
+    "burn": "burning",
+    "eliminated": "eliminated",
+    "abandoned": "abandoned",
+}
+
+
+def apply_outcome(state: GameState, target: UnitState, outcome: str) -> list[Event]:
+    """The final outcome of an attack on ``target``, applied."""
+    events = []
+    if outcome in REMOVAL:
+        target.status = REMOVAL[outcome]
+        if target.type.is_vehicle:
+            events.extend(add_wreck(state, target))
+        events.append(
+            Event(
+                "removed",
+                f"{target.name} ({target.id}) is {target.status} and removed from play",
+                ("C7.6" if outcome == "burn" else "002",),
+                data={"unit": target.id, "status": target.status},
+            )
+        )
+        halt(target)
+    elif outcome == "immobilized":
+        target.immobilized = True
+        halt(target)
+    elif outcome == "shock":
+        target.shock, _ = shock_again(target.shock)
+        target.ce = False
+        halt(target)
+        events.append(
+            Event(
+                "shock",
+                f"{target.name} is shocked: no move, no fire; buttons up (C7.42)",
+                ("C7.42",),
+                data={"unit": target.id, "shock": target.shock},
+            )
+        )
+        target.acquisition = None  # its crew is not in Good Order: the counter is lost (C6.5)
+    if target.status in REMOVED and state.moving_unit == target.id:
+        state.moving_unit = None
+        state.dff_pending = ()
+    return events
+
+
+def halt(unit: UnitState) -> None:
+    """A hit that stops a moving vehicle ends its move (C7.42: no MP needed)."""
+    if unit.moving:
+        unit.moving = False
+        unit.moved = True
+        unit.motion = False
+
+
+def add_wreck(state: GameState, unit: UnitState) -> list[Event]:
+    """A wreck in the vehicle's hex hinders LOS +1 (RD-9); the LOS pairs it changes are
+    recomputed."""
+    state.board.add_wreck(unit.hex)
+    if not state.scalar_los:
+        state.visibility.update([state.board.index(unit.hex)])
+    return [
+        Event(
+            "wreck",
+            f"a wreck in {unit.label} hinders LOS +1 (RD-9)",
+            ("RD-9",),
+            data={"hex": unit.label},
+        )
+    ]
+
+
+def recovery(state: GameState) -> list[Event]:
+    """C7.42: the phasing side's shocked AFVs roll for recuperation at the end of its RPh."""
+    events = []
+    for unit in state.units.values():
+        if not (unit.active and unit.side == state.phasing and unit.shock in ("shock", "uk")):
+            continue
+        d = state.dice.die()
+        new, rule = recovery_roll(unit.shock, d)
+        old = unit.shock
+        if new == "wreck":
+            unit.status = "wreck"
+            unit.shock = "none"
+            what = "a wreck"
+        else:
+            unit.shock = new
+            what = "recovers" if new == "none" else "is Unconfirmed Kill (UK)"
+        events.append(
+            Event(
+                "recovery",
+                f"{unit.name} ({old.upper()}) recovery dr {d}: {what} (C7.42)",
+                (rule,),
+                (d,),
+                data={"unit": unit.id, "from": old, "to": new},
+            )
+        )
+        if new == "wreck":
+            events.extend(add_wreck(state, unit))
+    events.extend(check_victory(state))
+    return events

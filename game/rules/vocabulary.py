@@ -1,0 +1,19 @@
+"""The rules' words, as types: Target Facing, hit location, the final outcome of an attack, the
+To Kill system, the firer and target kinds. Literal strings (their values are what is saved)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Aspect = Literal["front", "side", "rear"]
+"""Target Facing (RD-8)."""
+Location = Literal["hull", "turret"]
+"""Hit location (RD-2)."""
+Outcome = Literal[
+    "miss", "dud", "burn", "eliminated", "immobilized", "abandoned", "shock", "no_effect"
+]
+"""The final outcome of one attack (Possible Shock resolved, abandonment checked)."""
+System = Literal["asl", "chart"]
+"""The To Kill system (HX-1)."""
+FirerKind = Literal["gun", "afv", "sw"]
+TargetKind = Literal["afv", "vehicle", "gun", "infantry"]
