@@ -29,19 +29,7 @@ def _cmd_los(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
-    verdict = "CLEAR" if result.clear else "BLOCKED"
-    print(f"LOS {args.from_hex.upper()} -> {args.to_hex.upper()}: {verdict} (RD-9)")
-    print(f"  range      {result.range} hexes")
-    print(f"  hindrance  +{result.hindrance} (Case R, C6.9; 6 or more blocks)")
-    if not result.clear:
-        print(f"  blocked    {result.reason}")
-    print("  thread:")
-    for h in result.hexes:
-        extra = f"  {h.why}" if h.why else ""
-        drm = f" +{h.hindrance}" if h.hindrance else ""
-        print(
-            f"    {h.step:>3}  {h.label:<6} {h.terrain:<16} level {h.level}  {h.status}{drm}{extra}"
-        )
+    print("\n".join(result.describe()))
     return 0
 
 
@@ -98,8 +86,9 @@ def _odds_attack(args: argparse.Namespace):
 
 
 def _cmd_odds(args: argparse.Namespace) -> int:
-    from game.rules.attack import odds, odds_to_dict
     from game.rules.drm import RuleError
+    from game.rules.odds import odds, odds_to_dict
+    from game.rules.report import odds_report_lines
 
     try:
         report = odds_to_dict(odds(_odds_attack(args)))
@@ -110,34 +99,7 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
-    th = report["to_hit"]
-    kind = "DC Position DR" if th.get("position_dr") else "To Hit"
-    print(f"{kind}: hit on a Modified DR <= {th['number']} ({th['rule']})")
-    for d in th["drms"]:
-        print(f"  {d['value']:+d}  Case {d['case']:<3} {d['rule']:<7} {d['why']}")
-    for n in th["notes"]:
-        print(f"   --  {n['rule']:<11} {n['text']}")
-    print(f"  total DRM {th['drm_total']:+d}; P(hit) {100 * th['p_hit']:.1f}%")
-    tk = report["to_kill"]
-    if "final" in tk:
-        print(f"To Kill ({tk['table']} table, {tk['location']} hit):")
-        print(f"  Basic TK# {tk['basic']:>3}   {tk['basic_rule']}")
-        for m in tk["modifications"]:
-            print(f"  {m['value']:+4d} Case {m['case']:<3} {m['rule']:<7} {m['why']}")
-        print(f"  Modified TK# {tk['modified']}")
-        if tk["af"] is not None:
-            print(f"  - AF {tk['af']} ({tk['af_rule']})")
-        by = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in tk["by_location"].items())
-        print(f"  Final TK# {tk['final']}   (every case: {by})")
-        for n in tk["notes"]:
-            print(f"   --  {n['rule']:<7} {n['text']}")
-    elif "elimination_number" in tk:
-        print(f"Armor Elimination Chart: Elimination Number {tk['elimination_number']} (002)")
-    else:
-        print(f"To Kill: {tk['gun']} ({tk['rule']})")
-    print("Odds:")
-    for k, v in report["p"].items():
-        print(f"  {k:<12} {100 * v:6.2f}%")
+    print("\n".join(odds_report_lines(report)))
     return 0
 
 
@@ -196,7 +158,7 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
     from game.files.scenario import ScenarioError, load_scenario
     from game.files.shipped import shipped_saves, shipped_scenarios
 
-    rows = []
+    rows: list[dict[str, object]] = []
     for p in shipped_scenarios():
         try:
             sc = load_scenario(p)
@@ -224,8 +186,8 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
         else:
             print(f"{r['name']:<20} {r['title']} ({r['size']}, {r['rules']}, {r['turns']} turns)")
     print(f"folder: {shipped_scenarios()[0].parent if rows else '(none)'}")
-    for p in saves:
-        print(f"save: {p}")
+    for save_path in saves:
+        print(f"save: {save_path}")
     return 0
 
 

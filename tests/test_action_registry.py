@@ -15,8 +15,8 @@ from game.engine.game import HANDLERS, check_registry
 from game.engine.phases import DFF_ACTIONS, PHASES
 from game.engine.randomplay import policy
 from game.files.replay import replay
-from game.files.savegame import new_game, resume
 from game.files.scenario import load_scenario
+from game.files.session import new_game, resume
 from game.files.shipped import shipped_scenarios
 
 SAMPLE = {"str": "A1", "int": 3, "bool": True, "str | None": "AP", "float | None": 1.5}

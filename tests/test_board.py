@@ -4,7 +4,7 @@ import pytest
 
 from game.board import Board, MapError
 from game.board.hexes import parse_label
-from game.board.terrain import catalogue
+from game.board.terrain import terrain_catalogue
 from game.files.scenario import ScenarioError, load_board
 
 
@@ -36,7 +36,7 @@ def test_index_and_hex_agree():
 
 
 def test_case_q_tem_of_the_terrain_chart():
-    cat = catalogue()
+    cat = terrain_catalogue()
     assert {t.key: t.tem for t in cat.terrains} == {
         "open": 0,
         "road": 0,
@@ -50,7 +50,7 @@ def test_case_q_tem_of_the_terrain_chart():
 
 
 def test_rd10_vehicle_mp_costs():
-    cat = catalogue()
+    cat = terrain_catalogue()
     assert cat.by_key("open").mp == 1
     assert cat.by_key("road").mp == 0.5
     assert cat.by_key("grain").mp == cat.by_key("brush").mp == cat.by_key("orchard").mp == 2

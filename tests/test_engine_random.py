@@ -10,7 +10,7 @@ from game.engine import IllegalAction
 from game.engine.actions import EndMove, Fire, Move, Turn
 from game.engine.phases import PHASES
 from game.engine.randomplay import policy, random_game
-from game.engine.state import REMOVED
+from game.engine.vocabulary import REMOVED
 
 ORDER = ["setup", "rally", "prep_fire", "movement", "defensive_fire", "advancing_fire"]
 

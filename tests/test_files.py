@@ -11,15 +11,9 @@ import pytest
 
 from game.engine.actions import EndPhase
 from game.files.replay import ReplayError, replay
-from game.files.savegame import (
-    SaveError,
-    new_game,
-    parse_save,
-    read_save,
-    resume,
-    save,
-)
+from game.files.savegame import SaveError, parse_save, read_save, save
 from game.files.scenario import ScenarioError, load_scenario, parse_scenario
+from game.files.session import new_game, resume
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "game" / "scenarios").glob("*.toml"))
@@ -234,7 +228,7 @@ def test_resume_after_a_killed_process(tmp_path):
     script = f"""
 import random, os
 from game.files.scenario import load_scenario
-from game.files.savegame import new_game
+from game.files.session import new_game
 from game.engine.randomplay import policy
 ag = new_game(load_scenario({str(DUEL)!r}), 5, {str(tmp_path / "k.json")!r})
 rng = random.Random(5)

@@ -1,20 +1,19 @@
 """Acquired Target counters (Case N, C6.5-.58), with the seed's examples."""
 
 from game.rules.acquisition import (
+    Acquirer,
     Acquisition,
-    Gun,
     Location,
     Shot,
     after_shot,
     applies,
     on_ca_changed,
-    on_crew_lost,
     on_gun_left_location,
     on_target_left_los,
     on_target_moved_in_los,
 )
 
-AT_GUN = Gun("ger-pak-1", "A", 75)
+AT_GUN = Acquirer("ger-pak-1", "A", 75)
 W6 = Location("W6")
 
 
@@ -29,9 +28,9 @@ def test_c6_5_placed_at_minus_1_then_flipped_to_minus_2_and_no_further():
 
 
 def test_c6_5_only_guns_of_20mm_and_more_not_mortars_not_latw():
-    assert after_shot(None, Gun("mg", "B", 12.7), Shot("t34", W6))[0] is None
-    assert after_shot(None, Gun("psk", "C", 88, lat_weapon=True), Shot("t34", W6))[0] is None
-    assert after_shot(None, Gun("mtr", "D", 81, mortar=True), Shot("t34", W6))[0] is None
+    assert after_shot(None, Acquirer("mg", "B", 12.7), Shot("t34", W6))[0] is None
+    assert after_shot(None, Acquirer("psk", "C", 88, lat_weapon=True), Shot("t34", W6))[0] is None
+    assert after_shot(None, Acquirer("mtr", "D", 81, mortar=True), Shot("t34", W6))[0] is None
 
 
 def test_c6_5_lost_when_the_gun_fires_at_another_target_elsewhere():
@@ -45,7 +44,6 @@ def test_c6_5_loss_conditions():
     assert on_gun_left_location(acq, AT_GUN) is None
     assert on_ca_changed(acq, fired_at_acquired_this_phase=False) is None
     assert on_ca_changed(acq, fired_at_acquired_this_phase=True) == acq
-    assert on_crew_lost(acq) is None
     for ammo in ("SMOKE", "IFE", "canister"):
         assert after_shot(acq, AT_GUN, Shot("t34", W6, ammo=ammo))[0] is None
 
@@ -74,11 +72,11 @@ def test_c6_54_ife_neither_places_nor_uses():
 
 
 def test_c6_55_only_a_stabilized_gun_keeps_acquisition_moving():
-    tank = Gun("sherman", "E", 75, stabilized=True)
+    tank = Acquirer("sherman", "E", 75, stabilized=True)
     acq, _ = after_shot(None, tank, Shot("pz4", W6))
     assert on_gun_left_location(acq, tank, retains_los=True) == acq
     assert on_gun_left_location(acq, tank, retains_los=False) is None
-    plain = Gun("pz4", "F", 75)
+    plain = Acquirer("pz4", "F", 75)
     acq2, _ = after_shot(None, plain, Shot("sherman", W6))
     assert on_gun_left_location(acq2, plain, retains_los=True) is None
     assert applies(acq2, plain, Shot("sherman", W6, bounding=True))[1].rule == "C6.55"
@@ -99,7 +97,7 @@ def test_c6_57_a_concealed_target_is_acquired_only_if_the_shot_strips_concealmen
 
 def test_c6_57_example_m4_76_at_m2():
     """C6.57 EX: the tank fires Area at M2 (a concealed squad on Level 1, a squad on Level 2)."""
-    tank = Gun("m4-76", "G", 76, stabilized=True)
+    tank = Acquirer("m4-76", "G", 76, stabilized=True)
     m2_l1, m2_l2 = Location("M2", 1), Location("M2", 2)
     area, _ = after_shot(None, tank, Shot(None, m2_l1, target_type="area"))
     assert area.area and area.level == 1
@@ -128,7 +126,7 @@ def test_c6_57_example_m4_76_at_m2():
 
 def test_c6_58_example_pzkpfw_vg_area_to_half_inch_keeps_minus_2():
     """C6.58 EX: PzKpfw VG (ID C): -1C Area (PFPh), -2C Area (DFPh), -2C 1/2" (next PFPh)."""
-    panther = Gun("pzvg", "C", 75)
+    panther = Acquirer("pzvg", "C", 75)
     loc = Location("K4")
     acq, _ = after_shot(None, panther, Shot("squad", loc, target_type="area"))
     assert acq.label == "-1C (Area)"
@@ -142,5 +140,5 @@ def test_c6_58_example_pzkpfw_vg_area_to_half_inch_keeps_minus_2():
 
 def test_c6_51_one_counter_per_gun():
     acq = Acquisition("ger-pak-1", "A", 1, W6, "t34")
-    other = Gun("ger-pak-2", "B", 75)
+    other = Acquirer("ger-pak-2", "B", 75)
     assert applies(acq, other, Shot("t34", W6)) == (None, None)

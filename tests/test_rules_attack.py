@@ -8,9 +8,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.rules.attack import OUTCOMES, Attack, odds, odds_to_dict, resolve
+from game.rules.attack import OUTCOMES, Attack, resolve
 from game.rules.dice import Dice, FixedDice
 from game.rules.drm import RuleError
+from game.rules.odds import odds, odds_to_dict
 from game.rules.to_hit import Situation
 
 KV1E_REAR = Attack(gun="50L", ammo="AP", range=25, aspect="rear", af_hull=8, af_turret=8)

@@ -12,9 +12,10 @@ from engine_helpers import make_setup, script, to_phase
 from game.cli import main
 from game.engine import Game, UnitSetup
 from game.engine.actions import EndMove, Fire, Move, Pass
-from game.rules.attack import Attack, odds, plan, resolve
+from game.rules.attack import Attack, plan, resolve
 from game.rules.dice import FixedDice
 from game.rules.drm import RuleError
+from game.rules.odds import odds
 from game.rules.rule_index import rule_ids_in, rule_index
 from game.rules.to_hit import Situation
 from game.rules.to_kill import final_tk
@@ -272,6 +273,6 @@ def test_citations_point_at_the_right_rule():
     assert e.value.rule == "HX-1"
     unarmored = final_tk("HEAT", gun="75", armored=False)
     assert {n.rule for n in unarmored.notes} == {"C7.11"}
-    from game.rules.to_kill import destruction
+    from game.rules.destruction import destruction
 
     assert destruction(8, 8, armored=False) == ("immobilized", "HX-6")

@@ -28,7 +28,9 @@ def test_dice_are_reproducible_from_the_seed_and_count_draws():
     assert rolls == [b.roll() for _ in range(50)]
     assert a.draws == 100
     assert all(1 <= r.white <= 6 and 1 <= r.colored <= 6 for r in rolls)
-    resumed = Dice.resume(42, 100)
+    resumed = Dice(42)
+    for _ in range(100):
+        resumed.die()
     assert resumed.roll() == a.roll()
 
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from game.board import Board
 from game.board.los import los
 from game.board.mapgen import random_map
-from game.board.terrain import catalogue
+from game.board.terrain import terrain_catalogue
 from game.board.visibility import Visibility, line_tables
 
 
@@ -17,7 +17,7 @@ def boards(draw, max_cols=9, max_rows=7):
     cols = draw(st.integers(1, max_cols))
     rows = draw(st.integers(1, max_rows))
     n = cols * rows
-    ids = len(catalogue().terrains)
+    ids = len(terrain_catalogue().terrains)
     terrain = np.array(draw(st.lists(st.integers(0, ids - 1), min_size=n, max_size=n)))
     ground = np.array(draw(st.lists(st.integers(0, 4), min_size=n, max_size=n)))
     board = Board(cols, rows, terrain, ground)

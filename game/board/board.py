@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .hexes import Hex, from_offset, label, parse_label, to_offset
-from .terrain import Catalogue, Terrain, catalogue
+from .terrain import Catalogue, Terrain, terrain_catalogue
 
 _TOKEN = re.compile(r"^([a-z]+)([0-9]?)$")
 
@@ -62,7 +62,7 @@ class Board:
         ground: np.ndarray,
         month: int | None = None,
     ):
-        cat = catalogue()
+        cat = terrain_catalogue()
         self.month = month
         """The scenario's month: grain and orchards in or out of season (None: in season)."""
         self.catalogue: Catalogue = cat
@@ -91,7 +91,6 @@ class Board:
             a.setflags(write=False)
         self.smoke = np.zeros(n, dtype=bool)
         self.wrecks = np.zeros(n, dtype=np.int8)
-        self.marker_version = 0
         """Bumped whenever a smoke or wreck marker changes (for caches)."""
         self._hexes = [from_offset(i % columns, i // columns) for i in range(n)]
 
@@ -113,12 +112,13 @@ class Board:
         for key, v in (("columns", cols), ("rows", rows)):
             if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 200:
                 raise MapError(f"{path}.{key}", f"expected an integer 1-200, got {v!r}")
+        assert isinstance(cols, int) and isinstance(rows, int)
         hexes = table.get("hexes")
         if not isinstance(hexes, list):
             raise MapError(f"{path}.hexes", "expected a list of row strings")
         if len(hexes) != rows:
             raise MapError(f"{path}.hexes", f"expected {rows} rows, got {len(hexes)}")
-        cat = catalogue()
+        cat = terrain_catalogue()
         codes = cat.codes
         terrain = np.zeros(cols * rows, dtype=np.int8)
         ground = np.zeros(cols * rows, dtype=np.int8)
@@ -227,15 +227,12 @@ class Board:
 
     def set_smoke(self, h: Hex, present: bool = True) -> None:
         self.smoke[self.index(h)] = present
-        self.marker_version += 1
 
     def add_wreck(self, h: Hex) -> None:
         self.wrecks[self.index(h)] += 1
-        self.marker_version += 1
 
     def remove_wreck(self, h: Hex) -> None:
         i = self.index(h)
         if self.wrecks[i] <= 0:
             raise ValueError(f"no wreck in {label(h)}")
         self.wrecks[i] -= 1
-        self.marker_version += 1

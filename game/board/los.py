@@ -65,6 +65,33 @@ class LosResult:
     def blocked(self) -> bool:
         return not self.clear
 
+    def summary(self) -> str:
+        """One line: the verdict, range, hindrance and, when blocked, where and why (the LOS
+        thread label on the map and the first line of ``hexfire los``)."""
+        verdict = "CLEAR" if self.clear else "BLOCKED"
+        text = f"{verdict}: range {self.range}, hindrance +{self.hindrance} (Case R)"
+        return text + (f"; {self.reason}" if not self.clear else "") + " (RD-9)"
+
+    def describe(self) -> list[str]:
+        """The LOS as lines of text (``hexfire los`` and the screen show the same words)."""
+        verdict = "CLEAR" if self.clear else "BLOCKED"
+        lines = [
+            f"LOS {label(self.firer)} -> {label(self.target)}: {verdict} (RD-9)",
+            f"  range      {self.range} hexes",
+            f"  hindrance  +{self.hindrance} (Case R, C6.9; 6 or more blocks)",
+        ]
+        if not self.clear:
+            lines.append(f"  blocked    {self.reason}")
+        lines.append("  thread:")
+        for h in self.hexes:
+            extra = f"  {h.why}" if h.why else ""
+            drm = f" +{h.hindrance}" if h.hindrance else ""
+            lines.append(
+                f"    {h.step:>3}  {h.label:<6} {h.terrain:<16} level {h.level}  "
+                f"{h.status}{drm}{extra}"
+            )
+        return lines
+
     def to_dict(self) -> dict:
         return {
             "from": label(self.firer),

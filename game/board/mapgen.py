@@ -11,7 +11,7 @@ import numpy as np
 
 from .board import Board
 from .hexes import from_offset
-from .terrain import catalogue
+from .terrain import terrain_catalogue
 
 
 def _patch(board_hexes, center, radius: int) -> list[int]:
@@ -22,7 +22,7 @@ def random_map(columns: int, rows: int, seed: int, density: float = 1.0) -> Boar
     """A map of ``columns`` x ``rows`` with woods, buildings, orchards, grain, brush, a road and
     hills 0-3, reproducible from ``seed``. ``density`` scales the number of patches."""
     rng = np.random.default_rng(seed)
-    cat = catalogue()
+    cat = terrain_catalogue()
     n = columns * rows
     hexes = [from_offset(i % columns, i // columns) for i in range(n)]
     terrain = np.full(n, cat.by_key("open").id, dtype=np.int8)

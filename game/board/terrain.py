@@ -7,6 +7,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,8 @@ class Terrain:
         """This terrain as it stands in ``month`` (TABLES.md: grain, orchard "in season")."""
         if self.in_season(month):
             return self
-        return replace(self, **dict(self.out_of_season))
+        changes: dict[str, Any] = dict(self.out_of_season)
+        return replace(self, **changes)
 
     @property
     def enterable_by_vehicle(self) -> bool:
@@ -85,16 +87,18 @@ class Catalogue:
         return {t.code: t for t in self.terrains}
 
 
-class CatalogueError(ValueError):
+class TerrainCatalogueError(ValueError):
     """The terrain data file is malformed."""
 
 
 def _need(table: dict, key: str, kind: type | tuple[type, ...], where: str):
     if key not in table:
-        raise CatalogueError(f"terrain.toml: {where}.{key}: missing")
+        raise TerrainCatalogueError(f"terrain.toml: {where}.{key}: missing")
     value = table[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise CatalogueError(f"terrain.toml: {where}.{key}: wrong type {type(value).__name__}")
+        raise TerrainCatalogueError(
+            f"terrain.toml: {where}.{key}: wrong type {type(value).__name__}"
+        )
     return value
 
 
@@ -105,10 +109,14 @@ def _season(t: dict, where: str) -> tuple[int, int] | None:
     if not (
         isinstance(s, list) and len(s) == 2 and all(isinstance(m, int) and 1 <= m <= 12 for m in s)
     ):
-        raise CatalogueError(f"terrain.toml: {where}.season: expected [first month, last month]")
+        raise TerrainCatalogueError(
+            f"terrain.toml: {where}.season: expected [first month, last month]"
+        )
     for key in t.get("out_of_season", {}):
         if key not in ("obstacle", "hindrance", "hindrance_top", "orchard", "tem"):
-            raise CatalogueError(f"terrain.toml: {where}.out_of_season.{key}: not a seasonal field")
+            raise TerrainCatalogueError(
+                f"terrain.toml: {where}.out_of_season.{key}: not a seasonal field"
+            )
     return (s[0], s[1])
 
 
@@ -120,9 +128,9 @@ def parse_catalogue(data: dict) -> Catalogue:
         where = f"terrain.{key}"
         code = _need(t, "code", str, where)
         if code in seen_codes:
-            raise CatalogueError(f"terrain.toml: {where}.code: duplicate code {code!r}")
+            raise TerrainCatalogueError(f"terrain.toml: {where}.code: duplicate code {code!r}")
         if not code.isalpha() or not code.islower():
-            raise CatalogueError(f"terrain.toml: {where}.code: lower-case letters only")
+            raise TerrainCatalogueError(f"terrain.toml: {where}.code: lower-case letters only")
         seen_codes.add(code)
         terrains.append(
             Terrain(
@@ -142,14 +150,14 @@ def parse_catalogue(data: dict) -> Catalogue:
             )
         )
     if not terrains:
-        raise CatalogueError("terrain.toml: no [terrain.*] tables")
+        raise TerrainCatalogueError("terrain.toml: no [terrain.*] tables")
     hill = data.get("hill", {})
     markers = data.get("marker", {})
 
     def marker(key: str) -> Marker:
         m = markers.get(key)
         if m is None:
-            raise CatalogueError(f"terrain.toml: marker.{key}: missing")
+            raise TerrainCatalogueError(f"terrain.toml: marker.{key}: missing")
         return Marker(
             key,
             _need(m, "name", str, f"marker.{key}"),
@@ -167,7 +175,7 @@ def parse_catalogue(data: dict) -> Catalogue:
 
 
 @cache
-def catalogue() -> Catalogue:
+def terrain_catalogue() -> Catalogue:
     """The terrain catalogue shipped with the game."""
     text = resources.files("game.board").joinpath("data/terrain.toml").read_text("utf-8")
     return parse_catalogue(tomllib.loads(text))

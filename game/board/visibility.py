@@ -19,202 +19,16 @@ touches the hexes that changed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
 from .board import Board
-from .hexes import EPSILON
+from .lines import BLOCKED_CELL, LineTables, line_tables, on_board
 from .los import HINDRANCE_BLOCKS
 
 _NEUTRAL_G2 = -1000  # a padding cell: never blocks, never hinders
 
 
-def _round_cube(fq: np.ndarray, fr: np.ndarray, fs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Red Blob's cube rounding, vectorised (same ties as :func:`game.board.hexes.hex_round`)."""
-    q, r, s = np.round(fq), np.round(fr), np.round(fs)
-    dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
-    fix_q = (dq > dr) & (dq > ds)
-    fix_r = ~fix_q & (dr > ds)
-    q = np.where(fix_q, -r - s, q)
-    r = np.where(fix_r, -q - s, r)
-    return q.astype(np.int32), r.astype(np.int32)
-
-
-@dataclass(frozen=True)
-class LineTables:
-    """The hex lines of every displacement on a board of one size; they never change in play."""
-
-    columns: int
-    rows: int
-    rs: int
-    """Cells per axial column of the padded grid."""
-    ncells: int
-    neutral: int
-    """The padding cell index (one past the grid)."""
-    cell_of: np.ndarray
-    """Board index -> cell."""
-    index_of: np.ndarray
-    """Cell -> board index, -1 off the map."""
-    disp: np.ndarray
-    """(ND, 2) canonical displacements (dq > 0, or dq == 0 and dr > 0), sorted by range."""
-    dist: np.ndarray
-    """(ND,) range of each displacement."""
-    dcell: np.ndarray
-    """(ND,) cell offset of each displacement."""
-    off_plus: np.ndarray
-    """(ND, maxN + 1) cell offsets of the +nudged trace; padded with 0 past the range."""
-    off_minus: np.ndarray
-    axial_plus: tuple[np.ndarray, np.ndarray]
-    """The +nudged trace's (dq, dr) offsets, each (ND, maxN + 1)."""
-    axial_minus: tuple[np.ndarray, np.ndarray]
-    flat_plus: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
-    """Every (displacement, step, dq, dr) of the +nudged traces, steps 0..range only."""
-    flat_minus: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
-    """The same for the -nudged traces of the displacements whose two traces differ."""
-    off_plus_t: np.ndarray
-    """(maxN + 1, ND) the same, transposed and as intp, for (step, pair) layouts."""
-    off_minus_t: np.ndarray
-    two_traces: np.ndarray
-    """(ND,) whether the -nudged trace differs from the +nudged one."""
-    diff_ptr: np.ndarray
-    """(ND + 1,) CSR pointers into diff_step: the steps where a displacement's traces differ."""
-    diff_step: np.ndarray
-    disp_lookup: np.ndarray
-    """(2*columns-1, rspan) -> displacement id, or -(id+1) for the negated canonical one."""
-    dq0: int
-    dr0: int
-    pair_src: np.ndarray
-    """All unordered pairs as (board index of the canonical first hex, displacement id)."""
-    pair_did: np.ndarray
-    group_bounds: np.ndarray
-    """pair_src[group_bounds[k]:group_bounds[k+1]] have range group_range[k]."""
-    group_range: np.ndarray
-    pair_pos: np.ndarray
-    """(ND, n) -> the position of pair (displacement, first hex) in pair_src / pair_did."""
-
-    @property
-    def max_range(self) -> int:
-        return int(self.dist.max()) if len(self.dist) else 0
-
-    @property
-    def scale(self) -> int:
-        """Heights x range are compared as scale * (line height x range) + a tie term below
-        the scale, exactly in integers: the scale exceeds every range."""
-        return self.max_range + 2
-
-
-def _flatten(axial, keep: np.ndarray):
-    """(displacement, step, dq, dr) of every kept entry of a trace table."""
-    fd, fs = np.nonzero(keep)
-    return fd.astype(np.intp), fs.astype(np.intp), axial[0][fd, fs], axial[1][fd, fs]
-
-
-def _on_board(q: np.ndarray, r: np.ndarray, columns: int, rows: int) -> np.ndarray:
-    """Which axial (q, r) lie on a columns x rows odd-q board."""
-    row = r + (q - (q & 1)) // 2
-    return (q >= 0) & (q < columns) & (row >= 0) & (row < rows)
-
-
-@cache
-def line_tables(columns: int, rows: int) -> LineTables:
-    """Precompute the lines of a board size (cached: boards of one size share them)."""
-    n = columns * rows
-    idx = np.arange(n)
-    col, row = idx % columns, idx // columns
-    q = col
-    r = row - (col - (col & 1)) // 2
-    qmin, rmin = -1, int(r.min()) - 1
-    rs = int(r.max()) + 1 - rmin + 1
-    ncells = (columns + 2) * rs
-    cell_of = ((q - qmin) * rs + (r - rmin)).astype(np.int32)
-    index_of = np.full(ncells + 1, -1, dtype=np.int32)
-    index_of[cell_of] = idx
-
-    # canonical displacements that some on-board pair realises
-    dq_all = q[None, :] - q[:, None]
-    dr_all = r[None, :] - r[:, None]
-    canon = (dq_all > 0) | ((dq_all == 0) & (dr_all > 0))
-    dr0 = int(r.min() - r.max())
-    rspan = 2 * int(r.max() - r.min()) + 1
-    codes = np.unique((dq_all[canon]) * rspan + (dr_all[canon] - dr0))
-    dq = codes // rspan
-    dr = codes % rspan + dr0
-    dist = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).astype(np.int32)
-    order = np.argsort(dist, kind="stable")
-    dq, dr, dist = dq[order], dr[order], dist[order]
-    nd = len(dist)
-    maxn = int(dist.max()) if nd else 0
-
-    # both nudged traces of every displacement (Red Blob's lerp + round, as hexes.line)
-    t = np.arange(maxn + 1)[None, :] / np.maximum(dist, 1)[:, None]
-    valid = np.arange(maxn + 1)[None, :] <= dist[:, None]
-    offs, axial = [], []
-    for sign in (1, -1):
-        e = EPSILON * sign
-        oq, orr = _round_cube(
-            e + dq[:, None] * t, 2 * e + dr[:, None] * t, -3 * e - (dq + dr)[:, None] * t
-        )
-        offs.append(np.where(valid, oq * rs + orr, 0).astype(np.int32))
-        axial.append((np.where(valid, oq, 0), np.where(valid, orr, 0)))
-    off_plus, off_minus = offs
-    differ = off_plus != off_minus
-    two = differ.any(axis=1)
-    diff_d, diff_s = np.nonzero(differ)  # row-major: grouped by displacement, steps ascending
-    diff_ptr = np.zeros(len(dist) + 1, dtype=np.intp)
-    np.add.at(diff_ptr, diff_d + 1, 1)
-    diff_ptr = np.cumsum(diff_ptr)
-
-    lookup = np.zeros((2 * columns - 1, rspan), dtype=np.int32)
-    ids = np.arange(nd, dtype=np.int32)
-    lookup[dq + columns - 1, dr - dr0] = ids
-    lookup[-dq + columns - 1, -dr - dr0] = -(ids + 1)
-
-    # every unordered on-board pair, grouped by range
-    dcell = (dq * rs + dr).astype(np.int32)
-    ok = _on_board(q[None, :] + dq[:, None], r[None, :] + dr[:, None], columns, rows)
-    did, src = np.nonzero(ok)  # sorted by displacement id, hence by range
-    pair_pos = np.full(ok.shape, -1, dtype=np.int32)
-    pair_pos[did, src] = np.arange(len(did), dtype=np.int32)
-    pair_dist = dist[did]
-    bounds = np.flatnonzero(np.diff(pair_dist)) + 1
-    group_bounds = np.concatenate([[0], bounds, [len(did)]]).astype(np.int64)
-    group_range = pair_dist[group_bounds[:-1]] if len(did) else np.zeros(0, dtype=np.int32)
-    return LineTables(
-        columns=columns,
-        rows=rows,
-        rs=rs,
-        ncells=ncells,
-        neutral=ncells,
-        cell_of=cell_of,
-        index_of=index_of,
-        disp=np.stack([dq, dr], axis=1).astype(np.int32),
-        dist=dist,
-        dcell=dcell,
-        off_plus=off_plus,
-        off_minus=off_minus,
-        axial_plus=axial[0],
-        axial_minus=axial[1],
-        flat_plus=_flatten(axial[0], valid),
-        flat_minus=_flatten(axial[1], valid & two[:, None]),
-        off_plus_t=np.ascontiguousarray(off_plus.T).astype(np.intp),
-        off_minus_t=np.ascontiguousarray(off_minus.T).astype(np.intp),
-        two_traces=two,
-        diff_ptr=diff_ptr,
-        diff_step=diff_s.astype(np.intp),
-        disp_lookup=lookup,
-        dq0=columns - 1,
-        dr0=dr0,
-        pair_src=src.astype(np.int32),
-        pair_did=did.astype(np.int32),
-        group_bounds=group_bounds,
-        group_range=group_range.astype(np.int32),
-        pair_pos=pair_pos,
-    )
-
-
-_BLOCK = 4096
-"""A blocking hex adds this to a trace's score; hindrances add their DRM (always far below it)."""
 _FAR = 1_000_000
 _CHUNK = 1 << 16
 """Line hexes scored per numpy pass (cache-sized)."""
@@ -320,7 +134,7 @@ class Visibility:
     # --- the kernel -----------------------------------------------------------------------
 
     def _score(self, idx: np.ndarray, lhs: np.ndarray, n) -> np.ndarray:
-        """Per hex of a line: _BLOCK if it blocks, plus its Case R DRM (RD-9)."""
+        """Per hex of a line: BLOCKED_CELL if it blocks, plus its Case R DRM (RD-9)."""
         cl = self._cl
         if np.ndim(n) == 0:  # one range for every pair: scale the small tables, not the lines
             tb, ht, n1 = cl.tb * n, cl.ht * n, 1
@@ -336,11 +150,11 @@ class Visibility:
         if cl.has_markers:
             score += cl.sm.take(idx) * (lim <= cl.smt.take(idx) * n)
             score += cl.wr.take(idx) * (lim <= cl.wrt.take(idx) * n)
-        score += (tb.take(idx) * n1 > lhs) * np.int32(_BLOCK)
+        score += (tb.take(idx) * n1 > lhs) * np.int32(BLOCKED_CELL)
         return score
 
     def _totals(self, did, start, mbase, n, base, slope):
-        """Score sums (_BLOCK per blocking hex + Case R DRM) of the interior of both traces."""
+        """Score sums (BLOCKED_CELL per blocking hex + Case R DRM) of both traces' interiors."""
         lt, cl = self.tables, self._cl
         k = max(int(n.max()) - 1, 0)
         uniform = int(n.min()) == int(n.max())
@@ -400,8 +214,8 @@ class Visibility:
     def _ends(self, g: dict) -> tuple[np.ndarray, np.ndarray]:
         """Case R DRM of each pair's two end hexes (the target's hex hinders, RD-9)."""
         scale = self.tables.scale
-        ea = self._score(g["a_cell"] + g["mbase"], scale * g["ha2"], 1) % _BLOCK
-        eb = self._score(g["b_cell"] + g["mbase"], scale * g["hb2"], 1) % _BLOCK
+        ea = self._score(g["a_cell"] + g["mbase"], scale * g["ha2"], 1) % BLOCKED_CELL
+        eb = self._score(g["b_cell"] + g["mbase"], scale * g["hb2"], 1) % BLOCKED_CELL
         return ea, eb
 
     def _pair_totals(self, g: dict) -> tuple[np.ndarray, np.ndarray]:
@@ -423,8 +237,8 @@ class Visibility:
     def _finish(total_p, total_m, ea, eb):
         """[(clear, hindrance) of src -> dst, (clear, hindrance) of dst -> src] from the trace
         totals and the end hexes: the clear trace with the smaller hindrance (RD-9)."""
-        blk_p, s_p = total_p >= _BLOCK, total_p % _BLOCK
-        blk_m, s_m = total_m >= _BLOCK, total_m % _BLOCK
+        blk_p, s_p = total_p >= BLOCKED_CELL, total_p % BLOCKED_CELL
+        blk_m, s_m = total_m >= BLOCKED_CELL, total_m % BLOCKED_CELL
         out = []
         for end in (eb, ea):  # a -> b (the target is b), then b -> a
             tp, tm = s_p + end, s_m + end
@@ -542,8 +356,8 @@ class Visibility:
             hq, hr = self._axial(np.array(h))
             for sign, (fd, fs, fq, fr) in ((1, lt.flat_plus), (-1, lt.flat_minus)):
                 sq, sr = hq - fq, hr - fr  # the pair's first hex, if h is its step fs
-                good = _on_board(sq, sr, cols, rows)
-                good &= _on_board(sq + lt.disp[fd, 0], sr + lt.disp[fd, 1], cols, rows)
+                good = on_board(sq, sr, cols, rows)
+                good &= on_board(sq + lt.disp[fd, 0], sr + lt.disp[fd, 1], cols, rows)
                 src = ((sr + (sq - (sq & 1)) // 2) * cols + sq)[good]
                 did = fd[good]
                 step = fs[good]

@@ -133,7 +133,7 @@ def action_from_json(d: object) -> Action:
     if not isinstance(d, dict):
         raise ActionError(f"an action is a JSON object, not {type(d).__name__}")
     kind = d.get("type")
-    cls = ACTION_TYPES.get(kind)  # type: ignore[arg-type]
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ActionError(f"unknown action type {kind!r} (known: {', '.join(ACTION_TYPES)})")
     names = {f.name: f for f in fields(cls)}

@@ -10,6 +10,7 @@ from dataclasses import replace
 from game.board.mapgen import bench_map
 from game.board.visibility import _COMPUTED
 
+from .actions import Action
 from .game import Game
 from .randomplay import policy, random_setup
 from .setup import Setup
@@ -29,7 +30,7 @@ def bench_engine(
     setup = replace(setup, turns=max(setup.turns, turns), victory=())  # a long game
     game = Game(setup, seed)
     rng = random.Random(seed)
-    actions = []
+    actions: list[Action] = []
     t_legal = 0.0
     while not game.over and len(actions) < max_actions:
         t0 = time.perf_counter()

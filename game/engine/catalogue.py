@@ -10,8 +10,10 @@ from importlib import resources
 
 from game.rules.tables import Gun, tables
 
+from .vocabulary import Category
 
-class CatalogueError(ValueError):
+
+class UnitCatalogueError(ValueError):
     """The catalogue data file is malformed."""
 
 
@@ -22,7 +24,7 @@ class UnitType:
     key: str
     name: str
     nationality: str
-    category: str
+    category: Category
     """"afv", "vehicle", "gun" or "infantry"."""
     turret: bool = False
     open_topped: bool = False
@@ -109,28 +111,28 @@ def _unit(key: str, category: str, d: dict) -> UnitType:
             available=d.get("available"),
         )
     except KeyError as e:
-        raise CatalogueError(f"{where}: missing {e.args[0]}") from None
+        raise UnitCatalogueError(f"{where}: missing {e.args[0]}") from None
     if u.category not in ("afv", "vehicle", "gun", "infantry"):
-        raise CatalogueError(f"{where}: kind must be afv or vehicle")
+        raise UnitCatalogueError(f"{where}: kind must be afv or vehicle")
     if u.armored and None in (u.af_hull_front, u.af_hull_side, u.af_turret_front, u.af_turret_side):
-        raise CatalogueError(f"{where}: an AFV needs af hull/turret front/side")
+        raise UnitCatalogueError(f"{where}: an AFV needs af hull/turret front/side")
     scale = tables().armor_scale
     for v in (u.af_hull_front, u.af_hull_side, u.af_turret_front, u.af_turret_side):
         if v is not None and v not in scale:
-            raise CatalogueError(f"{where}: AF {v} is not on the C7.11 scale")
+            raise UnitCatalogueError(f"{where}: AF {v} is not on the C7.11 scale")
     if u.armored and not (u.chart_front and u.chart_rear and u.atfp):
-        raise CatalogueError(f"{where}: an AFV needs chart front/rear letters and an atfp")
+        raise UnitCatalogueError(f"{where}: an AFV needs chart front/rear letters and an atfp")
     if not -2 <= u.size <= 2:
-        raise CatalogueError(f"{where}: size must be -2..+2")
+        raise UnitCatalogueError(f"{where}: size must be -2..+2")
     if u.gun:
         Gun.parse(u.gun)
     if u.sw and u.sw not in tables().sw:
-        raise CatalogueError(f"{where}: unknown support weapon {u.sw}")
+        raise UnitCatalogueError(f"{where}: unknown support weapon {u.sw}")
     return u
 
 
 @cache
-def catalogue() -> dict[str, UnitType]:
+def unit_types() -> dict[str, UnitType]:
     """Every unit type by key."""
     text = resources.files("game.engine").joinpath("data/catalogue.toml").read_text("utf-8")
     raw = tomllib.loads(text)
@@ -138,6 +140,6 @@ def catalogue() -> dict[str, UnitType]:
     for category in ("vehicle", "gun", "infantry"):
         for key, d in raw.get(category, {}).items():
             if key in out:
-                raise CatalogueError(f"catalogue.toml: duplicate unit type {key}")
+                raise UnitCatalogueError(f"catalogue.toml: duplicate unit type {key}")
             out[key] = _unit(key, category, d)
     return out

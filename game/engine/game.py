@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from game.board import Board
-from game.rules.attack import Odds
 from game.rules.dff import DffBudget
 from game.rules.dice import Dice
+from game.rules.odds import Odds
 
 from .actions import ACTION_TYPES, Action
 from .errors import IllegalAction

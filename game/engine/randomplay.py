@@ -10,7 +10,7 @@ from game.board.hexes import label
 from game.board.mapgen import random_map
 
 from .actions import Action
-from .catalogue import catalogue
+from .catalogue import unit_types
 from .game import Game
 from .setup import Setup, UnitSetup, Victory
 
@@ -45,7 +45,7 @@ def random_setup(
 ) -> Setup:
     """Germans on the west third, Russians on the east third, on hexes a vehicle may enter."""
     rng = random.Random(seed)
-    types = catalogue()
+    types = unit_types()
     used: set[int] = set()
     units = []
     for side, pool, cols, facing in (

@@ -16,14 +16,12 @@ from game.board.visibility import Visibility
 from game.rules.acquisition import Acquisition
 from game.rules.dice import Dice
 
-from .catalogue import UnitType, catalogue
+from .catalogue import UnitType, unit_types
 from .errors import IllegalAction
 from .events import Event
-from .phases import PHASES, Phase
+from .phases import PHASES
 from .setup import Setup
-
-REMOVED = ("eliminated", "burning", "abandoned", "wreck", "exited")
-"""Statuses of a unit no longer in play ("wreck": a UK that did not recover, C7.42)."""
+from .vocabulary import PhaseName, Shock, Status
 
 
 class Flat(tuple):
@@ -66,10 +64,10 @@ class UnitState:
     hex: Hex = field(metadata={"encode": lambda h: Flat((h.q, h.r))})
     facing: int = 0
     turret: int = 0
-    status: str = "active"
+    status: Status = "active"
     ce: bool = False
     immobilized: bool = False
-    shock: str = "none"
+    shock: Shock = "none"
     """"none", "shock" or "uk" (C7.42)."""
     concealed: bool = False
     mp_spent: float = 0.0
@@ -210,7 +208,7 @@ class GameState:
     turn: int
     player_turn: int
     """0: the side that moves first in every game turn is phasing; 1: the other."""
-    phase: Phase
+    phase: PhaseName
     over: bool
     winner: str | None
     moving_unit: str | None
@@ -250,7 +248,7 @@ class GameState:
     def start(cls, setup: Setup, seed: int, dice: Dice | None, scalar_los: bool) -> GameState:
         """The state before the set-up choices: units where the scenario puts them."""
         board = setup.board.copy()
-        types = catalogue()
+        types = unit_types()
         units: dict[str, UnitState] = {}
         letters: dict[str, str] = {}
         for us in setup.units:

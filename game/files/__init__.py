@@ -1,2 +1,3 @@
-"""The files layer: scenario TOML files (the ``[map]`` table so far), with errors that say
-file:line and field path."""
+"""The files layer: scenario TOML files (validated, errors as file:line: field.path: reason),
+the saved-game format, replays with a check after every action, the playing session with its
+autosave, and the scenarios shipped with the game."""

@@ -1,5 +1,6 @@
-"""Saved games (JSON): the scenario (embedded, with its SHA-256), the seed and the action list,
-each action with a check (the dice drawn so far and the state hash after it).
+"""The saved-game format (JSON): the scenario (embedded, with its SHA-256), the seed and the
+action list, each action with a check (the dice drawn so far and the state hash after it).
+Replaying a save is :mod:`.replay`; playing with an autosave and resuming is :mod:`.session`.
 
 Writing is atomic: a temporary file in the same folder, flushed and synced, then renamed over
 the save, so a crash loses at most the action in flight and never the file. Loading refuses, with
@@ -152,48 +153,12 @@ def read_save(path: str | Path) -> SavedGame:
     return parse_save(text, str(p))
 
 
-class Autosave:
-    """A game with its save: every action applied through it is saved at once."""
-
-    def __init__(
-        self, game: Game, saved: SavedGame, path: str | Path | None, write_now: bool = True
-    ):
-        self.game = game
-        self.saved = saved
-        self.path = Path(path) if path else None
-        if self.path and write_now:
-            save(self.saved, self.path)
-
-    def apply(self, action: Action):
-        events = self.game.apply(action)
-        self.saved.record(action, self.game)
-        if self.path:
-            save(self.saved, self.path)
-        return events
-
-
-def new_game(scenario: Scenario, seed: int, path: str | Path | None = None) -> Autosave:
-    return Autosave(Game(scenario.setup, seed), SavedGame.new(scenario, seed), path)
-
-
-def resume(path: str | Path) -> Autosave:
-    """Load a save and bring the game to where it stood (every check verified)."""
-    from .replay import replay
-
-    saved = read_save(path)
-    game = replay(saved, name=str(path))
-    return Autosave(game, saved, path, write_now=False)
-
-
 __all__ = [
-    "Autosave",
     "SaveError",
     "SavedGame",
     "ScenarioError",
-    "new_game",
     "parse_save",
     "read_save",
-    "resume",
     "save",
     "write_atomic",
 ]

@@ -9,10 +9,11 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeGuard
 
 from game.board import Board, MapError
 from game.board.hexes import column_index, to_offset
-from game.engine.catalogue import catalogue
+from game.engine.catalogue import unit_types
 from game.engine.setup import EDGES, VICTORY_KINDS, Setup, UnitSetup, Victory
 
 from .tomlsource import line_of
@@ -102,7 +103,8 @@ def _where(name: str, text: str, field: str) -> str:
 
 class _Errors:
     def __init__(self, name: str, text: str):
-        self.name, self.text, self.items = name, text, []
+        self.name, self.text = name, text
+        self.items: list[str] = []
 
     def add(self, field: str, message: str) -> None:
         self.items.append(f"{_where(self.name, self.text, field)}: {field}: {message}")
@@ -115,7 +117,7 @@ class _Errors:
                 self.add(field, f"unknown key (expected one of {', '.join(sorted(allowed))})")
 
 
-def _is_int(v) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -140,6 +142,7 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
     if not _is_int(turns) or not 1 <= turns <= 99:
         err.add("turns", f"expected an integer 1-99, got {turns!r}")
         turns = 1
+    assert isinstance(turns, int)
 
     rules = data.get("rules", {})
     to_kill = "asl"
@@ -194,7 +197,7 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
         if first is None:
             err.add("sides", "one side must have moves_first = true")
 
-    types = catalogue()
+    types = unit_types()
     units: list[UnitSetup] = []
     seen_ids: set[str] = set()
     occupied: dict[str, str] = {}

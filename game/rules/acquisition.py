@@ -29,7 +29,7 @@ class Location:
 
 
 @dataclass(frozen=True, slots=True)
-class Gun:
+class Acquirer:
     """What acquisition needs to know of the firing weapon."""
 
     id: str
@@ -62,7 +62,7 @@ class Shot:
 
 @dataclass(frozen=True, slots=True)
 class Acquisition:
-    """An Acquired counter: Gun ``gun`` (ID ``letter``), -``level`` (1 or 2)."""
+    """An Acquired counter: Acquirer ``gun`` (ID ``letter``), -``level`` (1 or 2)."""
 
     gun: str
     letter: str
@@ -78,7 +78,7 @@ class Acquisition:
         return f"-{self.level}{self.letter}{' (Area)' if self.area else ''}"
 
 
-def _can_acquire(gun: Gun, shot: Shot) -> tuple[bool, str]:
+def _can_acquire(gun: Acquirer, shot: Shot) -> tuple[bool, str]:
     if gun.lat_weapon:
         return False, "C6.5"  # not FT or LATW
     if gun.caliber < 20:
@@ -100,7 +100,7 @@ def _can_acquire(gun: Gun, shot: Shot) -> tuple[bool, str]:
     return True, "C6.5"
 
 
-def applies(acq: Acquisition | None, gun: Gun, shot: Shot) -> tuple[Drm | None, Note | None]:
+def applies(acq: Acquisition | None, gun: Acquirer, shot: Shot) -> tuple[Drm | None, Note | None]:
     """The Case N DRM this counter gives the shot, if any (C6.5, C6.51, C6.52, C6.521, C6.55,
     C6.57)."""
     if acq is None or acq.gun != gun.id:
@@ -127,7 +127,9 @@ def applies(acq: Acquisition | None, gun: Gun, shot: Shot) -> tuple[Drm | None, 
     return drm, None
 
 
-def after_shot(acq: Acquisition | None, gun: Gun, shot: Shot) -> tuple[Acquisition | None, str]:
+def after_shot(
+    acq: Acquisition | None, gun: Acquirer, shot: Shot
+) -> tuple[Acquisition | None, str]:
     """The Gun's counter after it fired ``shot`` (C6.5, C6.51-.57); returns it and the rule."""
     if acq is not None and acq.gun != gun.id:
         raise ValueError("this counter belongs to another Gun")
@@ -171,7 +173,7 @@ def after_shot(acq: Acquisition | None, gun: Gun, shot: Shot) -> tuple[Acquisiti
 
 
 def on_gun_left_location(
-    acq: Acquisition | None, gun: Gun, retains_los: bool = False
+    acq: Acquisition | None, gun: Acquirer, retains_los: bool = False
 ) -> Acquisition | None:
     """The Gun (or its manning Infantry) leaves its Location: lost [EXC: a Stabilized Gun that
     keeps LOS to the target, C6.55]."""
@@ -185,13 +187,6 @@ def on_ca_changed(
 ) -> Acquisition | None:
     """The Gun changes its CA without firing at its acquired target this phase: lost (C6.5)."""
     return acq if fired_at_acquired_this_phase else None
-
-
-def on_crew_lost(acq: Acquisition | None) -> None:
-    """Its crew is eliminated, not in Good Order, no longer possesses it, malfunctions, fires
-    Inherent FP / SW, Interdicts, or (un)limbers: lost (C6.5)."""
-    del acq
-    return None
 
 
 def on_target_left_los(acq: Acquisition | None, last_in_los: Location) -> Acquisition | None:

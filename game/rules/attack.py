@@ -2,24 +2,27 @@
 
 :func:`plan` works out everything that does not depend on the dice (who may fire, the To Hit
 Number and DRM, the Final TK# for each hit location and for a Critical Hit); :func:`resolve`
-rolls the game's dice through it (the game and the Monte Carlo test use it); :func:`odds`
+rolls the game's dice through it (the game and the Monte Carlo test use it); :func:`.odds.odds`
 enumerates the same plan exactly (the odds panel, ``hexfire odds``).
 
-Final outcomes: miss, dud, burn, eliminated, immobilized, abandoned, shock, no_effect.
+Final outcomes: miss, dud, burn, eliminated, immobilized, abandoned, shock, no_effect. The
+exact odds of the same plan are :mod:`.odds`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
+from functools import lru_cache
+from typing import Literal
 
 from .chart import chart_result, elimination_number
+from .destruction import dc_position, dc_position_drms, destruction
 from .dice import DR, Dice
 from .drm import Drm, Note, RuleError
 from .outcomes import abandoned, ntc_fails
 from .tables import tables
 from .to_hit import Situation, hit_location, is_critical_hit, keeps_rof, to_hit_drms, to_hit_number
-from .to_kill import TkResult, aerial_af, dc_position, dc_position_drms, destruction, final_tk
+from .to_kill import TkResult, aerial_af, final_tk
 
 OUTCOMES = ("miss", "dud", "burn", "eliminated", "immobilized", "abandoned", "shock", "no_effect")
 TARGETS = ("afv", "vehicle", "gun", "infantry")
@@ -67,6 +70,11 @@ class Attack:
     situation: Situation = field(default_factory=Situation)
 
 
+TkKey = tuple[str, bool | Literal["aerial"]]
+"""(hit location, Critical Hit) or (hit location, "aerial"): a DC optimally positioned
+(C7.346, Aerial AF C7.12)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Plan:
     """The dice-free part of an attack."""
@@ -78,7 +86,7 @@ class Plan:
     notes: tuple[Note, ...]
     dc_position: bool
     """A DC vs an armored target: the Position DR replaces the To Hit DR (C7.346)."""
-    tk: dict[tuple[str, bool], TkResult] = field(default_factory=dict)
+    tk: dict[TkKey, TkResult] = field(default_factory=dict)
     """(location, critical hit) -> TkResult (``asl``; armored or unarmored vehicles)."""
     elimination_number: int | str | None = None
 
@@ -167,7 +175,7 @@ def _plan(a: Attack) -> Plan:
             return replace(p, elimination_number=elimination_number(atfp, a.armor))
         return p
     armored = a.target == "afv"
-    tk = {}
+    tk: dict[TkKey, TkResult] = {}
     for loc in ("hull", "turret"):
         af = a.af_hull if loc == "hull" else a.af_turret
         for ch in (False, True):
@@ -195,7 +203,7 @@ def _plan(a: Attack) -> Plan:
                 optimal = final_tk(
                     ammo, weapon=a.weapon, aspect=a.aspect, af=aerial_af(worst), armored=True
                 )
-                tk[(loc, "aerial")] = replace(optimal, af_rule="C7.12")  # type: ignore[index]
+                tk[(loc, "aerial")] = replace(optimal, af_rule="C7.12")
     return replace(p, tk=tk)
 
 
@@ -252,7 +260,7 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
         hit = pos in ("optimal", "success")
         if hit:
             loc = a.location or hit_location(dr)
-            tk = p.tk[(loc, "aerial")] if pos == "optimal" else p.tk[(loc, False)]  # type: ignore[index]
+            tk = p.tk[(loc, "aerial")] if pos == "optimal" else p.tk[(loc, False)]
     else:
         hit = modified <= p.to_hit_number
         steps.append(
@@ -265,7 +273,7 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
         )
         if hit:
             loc = a.location or hit_location(dr)
-            ch = _critical(a, dr, hit)
+            ch = critical(a, dr, hit)
             if ch:
                 steps.append(Step("Critical Hit", "RD-3"))
     rof = (not p.dc_position) and keeps_rof(dr, a.rof, a.phase_allows_rof)
@@ -277,7 +285,7 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
     elif a.rules == "chart":
         outcome = _chart_hit(p, dice, steps)
     else:
-        tk = tk or p.tk[(loc, ch)]  # type: ignore[index]
+        tk = tk or p.tk[(loc or "hull", ch)]
         tdr = dice.roll()
         outcome, rule = destruction(
             tk.final,
@@ -316,7 +324,7 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
     return AttackResult(outcome, hit, loc, ch, rof, dr, tk, tuple(steps))
 
 
-def _critical(a: Attack, dr: DR, hit: bool) -> bool:
+def critical(a: Attack, dr: DR, hit: bool) -> bool:
     """RD-3: a hit on an Original TH DR of 2 is a Critical Hit, under ``asl`` only (a CH has no
     meaning under the Armor Elimination Chart)."""
     if a.rules != "asl":
@@ -330,159 +338,12 @@ def _chart_hit(p: Plan, dice: Dice, steps: list[Step]) -> str:
         steps.append(Step("an unarmored vehicle hit by AT fire is eliminated", "002"))
         return "eliminated"
     en = p.elimination_number
+    assert en is not None  # an AFV under the chart has its Elimination Number (002)
     if en in ("E", "-"):
-        result, rule = chart_result(en, 0)  # type: ignore[arg-type]
+        result, rule = chart_result(en, 0)
         steps.append(Step(f"EN {en}: {result}", rule))
         return result
     edr = dice.roll()
-    result, rule = chart_result(en, edr.total)  # type: ignore[arg-type]
+    result, rule = chart_result(en, edr.total)
     steps.append(Step(f"EN {en}: DR {edr} = {edr.total}: {result}", rule, (edr.white, edr.colored)))
     return result
-
-
-# --- exact odds: the same plan, every die enumerated ---------------------------------------
-
-_TWO_D6 = [(t, 6 - abs(t - 7)) for t in range(2, 13)]  # (total, ways of 36)
-_ALL_DR = [DR(w, c) for w in range(1, 7) for c in range(1, 7)]
-
-
-@dataclass(frozen=True, slots=True)
-class Odds:
-    plan: Plan
-    p_hit: float
-    p: dict[str, float]
-    p_critical: float
-    p_rof: float
-
-
-@cache
-def _p_ntc_fail(morale: int) -> float:
-    return sum(w for t, w in _TWO_D6 if ntc_fails(t, morale)) / 36
-
-
-@cache
-def _p_abandon() -> float:
-    return sum(1 for d in range(1, 7) if abandoned(d)) / 6
-
-
-def odds(a: Attack) -> Odds:
-    """The exact probability of every final outcome of attack ``a`` (sums to 1)."""
-    p = plan(a)
-    out = dict.fromkeys(OUTCOMES, 0.0)
-    hits: dict[tuple[str, object], float] = {}
-    p_hit = p_ch = p_rof = 0.0
-    drm = p.drm_total
-    w = 1 / 36
-    for dr in _ALL_DR:
-        loc = a.location or hit_location(dr)
-        if p.dc_position:
-            pos, _ = dc_position(dr.total, drm)
-            hit = pos in ("optimal", "success")
-            key = (loc, "aerial" if pos == "optimal" else False)
-        else:
-            hit = dr.total + drm <= p.to_hit_number
-            ch = _critical(a, dr, hit)
-            key = (loc, ch)
-            if keeps_rof(dr, a.rof, a.phase_allows_rof):
-                p_rof += w
-            if hit and ch:
-                p_ch += w
-        if hit:
-            p_hit += w
-            hits[key] = hits.get(key, 0.0) + w
-        else:
-            out["miss"] += w
-    for key, q in hits.items():
-        for outcome, r in _hit_outcomes(p, key):
-            out[outcome] += q * r
-    if a.immobilized or out["immobilized"]:
-        pa = _p_abandon()
-        survivors = (
-            ("miss", "dud", "shock", "no_effect", "immobilized")
-            if a.immobilized
-            else ("immobilized",)
-        )
-        for k in survivors:
-            moved = out[k] * pa
-            out[k] -= moved
-            out["abandoned"] += moved
-    return Odds(p, p_hit, out, p_ch, p_rof)
-
-
-def _hit_outcomes(p: Plan, key: tuple[str, object]) -> tuple[tuple[str, float], ...]:
-    a = p.attack
-    if a.target == "gun":
-        return (("eliminated", 1.0),)
-    if a.rules == "chart":
-        if a.target == "vehicle":
-            return (("eliminated", 1.0),)
-        return _chart_distribution(p.elimination_number)  # type: ignore[arg-type]
-    tk = p.tk[key]  # type: ignore[index]
-    return _tk_distribution(
-        tk.final, p.column, p.ammo == "HE", str(key[0]), tk.armored, a.red_cs, a.morale
-    )
-
-
-@cache
-def _chart_distribution(en: int | str) -> tuple[tuple[str, float], ...]:
-    if en in ("E", "-"):
-        return ((chart_result(en, 0)[0], 1.0),)
-    return tuple((chart_result(en, t)[0], w / 36) for t, w in _TWO_D6)
-
-
-@cache
-def _tk_distribution(
-    final: int, column: str, he: bool, location: str, armored: bool, red_cs: bool, morale: int
-) -> tuple[tuple[str, float], ...]:
-    """The final outcomes of a TK DR against ``final`` (C7.7), the NTC resolved (RD-5)."""
-    res = []
-    for t, w in _TWO_D6:
-        outcome, _ = destruction(
-            final, t, column=column, he=he, location=location, armored=armored, red_cs=red_cs
-        )
-        q = w / 36
-        if outcome == "possible_shock":
-            f = _p_ntc_fail(morale)
-            res.append(("shock", q * f))
-            res.append(("no_effect", q * (1 - f)))
-        else:
-            res.append((outcome, q))
-    return tuple(res)
-
-
-def odds_to_dict(o: Odds) -> dict:
-    """The odds of one attack as one JSON-ready object (``hexfire odds --json``)."""
-    p = o.plan
-    a = p.attack
-    to_hit = {
-        "number": p.to_hit_number,
-        "rule": p.to_hit_rule,
-        "drms": [d.to_dict() for d in p.drms],
-        "drm_total": p.drm_total,
-        "notes": [n.to_dict() for n in p.notes],
-        "p_hit": o.p_hit,
-        "p_critical_hit": o.p_critical,
-        "p_rof": o.p_rof,
-    }
-    if p.dc_position:
-        to_hit["position_dr"] = True
-    out: dict = {"rules": a.rules, "to_hit": to_hit}
-    if a.target == "gun":
-        out["to_kill"] = {"rule": "002", "gun": "a Gun hit by AT fire is eliminated"}
-    elif a.rules == "chart":
-        out["to_kill"] = {
-            "elimination_number": p.elimination_number if a.target == "afv" else "E",
-            "rule": "002",
-        }
-    else:
-        loc = a.location or "hull"
-        main = p.tk[(loc, bool(a.critical_hit))]
-        tk = main.to_dict()
-        tk["location"] = loc
-        tk["by_location"] = {
-            f"{lc}{'_ch' if ch is True else ('_aerial' if ch == 'aerial' else '')}": r.final
-            for (lc, ch), r in p.tk.items()
-        }
-        out["to_kill"] = tk
-    out["p"] = {k: o.p[k] for k in OUTCOMES}
-    return out

@@ -6,9 +6,10 @@ from __future__ import annotations
 import itertools
 import time
 
-from .attack import Attack, _plan, odds
+from .attack import Attack, _plan
 from .dice import Dice
 from .drm import RuleError
+from .odds import odds
 from .to_hit import Situation
 
 GOAL_ATTACKS_PER_S = 20_000

@@ -41,24 +41,9 @@ class Dice:
         self.draws += 1
         return int(self._rng.integers(1, 7))
 
-    def dr(self) -> int:
-        return self.die()
-
     def roll(self) -> DR:
         """A DR: white die first, then colored."""
         return DR(self.die(), self.die())
-
-    def state(self) -> dict:
-        """The generator's state (for a save that resumes exactly)."""
-        return {"seed": self.seed, "draws": self.draws}
-
-    @classmethod
-    def resume(cls, seed: int, draws: int) -> Dice:
-        """Dice of ``seed`` that have already drawn ``draws`` dice."""
-        d = cls(seed)
-        for _ in range(draws):
-            d.die()
-        return d
 
 
 class FixedDice(Dice):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.board.hexes import Hex, direction_to, facing_angle
 
 from .drm import RuleError
+from .vocabulary import Aspect
 
 
 def facing_offset(target: Hex, facing: int, firer: Hex) -> float:
@@ -16,7 +17,7 @@ def facing_offset(target: Hex, facing: int, firer: Hex) -> float:
     return round(min(t, 360.0 - t), 9)
 
 
-def asl_aspect(t: float) -> str:
+def asl_aspect(t: float) -> Aspect:
     """RD-8, ``asl``: front when |t| <= 60, side when <= 120, rear beyond; a firer exactly on a
     boundary gets the aspect better for the target."""
     if t <= 60:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from .tables import tables
 
 
@@ -18,7 +20,7 @@ def abandoned(dr: int) -> bool:
     return dr <= tables().raw["abandonment"]["abandoned_max"]
 
 
-def recovery(state: str, dr: int) -> tuple[str, str]:
+def recovery(state: str, dr: int) -> tuple[Literal["none", "uk", "wreck"], str]:
     """C7.42: the recovery dr at the end of the next RPh. ``state`` "shock" or "uk" ->
     (new state: "none", "uk" or "wreck", rule)."""
     r = tables().raw["recovery"]
@@ -29,8 +31,8 @@ def recovery(state: str, dr: int) -> tuple[str, str]:
     raise ValueError(f"recovery is for a shocked AFV (shock or uk), not {state!r}")
 
 
-def shock_again(state: str) -> tuple[str, str]:
+def shock_again() -> tuple[Literal["shock"], str]:
     """C7.42: an AFV hit by a Shock result is shocked; a UK one flips back to its Shock side;
     one already on its Shock side has no additional effect."""
-    del state  # whatever it was (none, shock, uk), it is now on the Shock side
+    # whatever it was (none, shock, uk), it is now on the Shock side
     return "shock", "C7.42"

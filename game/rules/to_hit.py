@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from .dice import DR
 from .drm import Drm, Note, RuleError
 from .tables import tables
+from .vocabulary import Location
 
 FIRERS = ("gun", "afv", "sw")
 """A Gun, an AFV's gun, or Infantry with an AT support weapon (002)."""
@@ -213,9 +214,9 @@ def to_hit_drms(s: Situation) -> tuple[list[Drm], list[Note]]:
 # --- after the roll ----------------------------------------------------------------------
 
 
-def hit_location(dr: DR, has_turret: bool = True) -> str:
-    """RD-2: a turret (or upper superstructure) hit when the colored die < the white die."""
-    del has_turret  # a vehicle without a turret takes "turret" hits on its upper superstructure
+def hit_location(dr: DR) -> Location:
+    """RD-2: a turret (or upper superstructure: a vehicle without a turret takes its "turret"
+    hits there) hit when the colored die < the white die."""
     return "turret" if dr.colored < dr.white else "hull"
 
 

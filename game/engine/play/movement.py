@@ -132,7 +132,7 @@ def move(state: GameState, a: Move) -> Commit:
             )
 
     def do() -> list[Event]:
-        events = []
+        events: list[Event] = []
         frm = u.label
         if state.moving_unit is None:
             state.move_start = u.hex
@@ -188,7 +188,7 @@ def turn(state: GameState, a: Turn) -> Commit:
         raise IllegalAction("no_facing", "infantry have no facing")
 
     def do() -> list[Event]:
-        events = []
+        events: list[Event] = []
         if state.moving_unit is None:
             state.move_start = u.hex
         if start:

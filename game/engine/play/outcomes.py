@@ -38,7 +38,7 @@ def apply_outcome(state: GameState, target: UnitState, outcome: str) -> list[Eve
         target.immobilized = True
         halt(target)
     elif outcome == "shock":
-        target.shock, _ = shock_again(target.shock)
+        target.shock, _ = shock_again()
         target.ce = False
         halt(target)
         events.append(

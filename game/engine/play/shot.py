@@ -9,10 +9,11 @@ from game.board.los import los
 from game.engine.errors import IllegalAction
 from game.engine.state import GameState, Track, UnitState
 from game.rules import acquisition as acq_rules
-from game.rules.attack import Attack, Odds, odds, plan
+from game.rules.attack import Attack, plan
 from game.rules.dff import DffBudget, DffOption, dff_budget
 from game.rules.drm import RuleError
 from game.rules.facing import asl_aspect, chart_aspect, facing_offset
+from game.rules.odds import Odds, odds
 from game.rules.to_hit import Situation
 from game.rules.vocabulary import Aspect, FirerKind, TargetKind
 
@@ -164,9 +165,9 @@ def build_attack(
     )
 
 
-def acq_gun(state: GameState, firer: UnitState) -> acq_rules.Gun:
+def acq_gun(state: GameState, firer: UnitState) -> acq_rules.Acquirer:
     letter = state.letters.get(firer.id, "A")
-    return acq_rules.Gun(firer.id, letter, firer.type.caliber, lat_weapon=bool(firer.type.sw))
+    return acq_rules.Acquirer(firer.id, letter, firer.type.caliber, lat_weapon=bool(firer.type.sw))
 
 
 def acq_shot(target: UnitState, hit: bool = False) -> acq_rules.Shot:

@@ -1,0 +1,162 @@
+"""Exact odds (DESIGN.md: "exact odds, not guesses"): the plan of an attack (:func:`.attack.plan`)
+with every die enumerated: 36 To Hit DR, then the To Kill DR, the NTC of a Possible Shock (RD-5)
+and the abandonment check (002). The odds panel and ``hexfire odds`` show them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .attack import OUTCOMES, Attack, Plan, TkKey, critical, plan
+from .chart import chart_result
+from .destruction import dc_position, destruction
+from .dice import DR
+from .outcomes import abandoned, ntc_fails
+from .to_hit import hit_location, keeps_rof
+
+_TWO_D6 = [(t, 6 - abs(t - 7)) for t in range(2, 13)]  # (total, ways of 36)
+_ALL_DR = [DR(w, c) for w in range(1, 7) for c in range(1, 7)]
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    plan: Plan
+    p_hit: float
+    p: dict[str, float]
+    p_critical: float
+    p_rof: float
+
+
+@cache
+def _p_ntc_fail(morale: int) -> float:
+    return sum(w for t, w in _TWO_D6 if ntc_fails(t, morale)) / 36
+
+
+@cache
+def _p_abandon() -> float:
+    return sum(1 for d in range(1, 7) if abandoned(d)) / 6
+
+
+def odds(a: Attack) -> Odds:
+    """The exact probability of every final outcome of attack ``a`` (sums to 1)."""
+    p = plan(a)
+    out = dict.fromkeys(OUTCOMES, 0.0)
+    hits: dict[TkKey, float] = {}
+    key: TkKey
+    p_hit = p_ch = p_rof = 0.0
+    drm = p.drm_total
+    w = 1 / 36
+    for dr in _ALL_DR:
+        loc = a.location or hit_location(dr)
+        if p.dc_position:
+            pos, _ = dc_position(dr.total, drm)
+            hit = pos in ("optimal", "success")
+            key = (loc, "aerial" if pos == "optimal" else False)
+        else:
+            hit = dr.total + drm <= p.to_hit_number
+            ch = critical(a, dr, hit)
+            key = (loc, ch)
+            if keeps_rof(dr, a.rof, a.phase_allows_rof):
+                p_rof += w
+            if hit and ch:
+                p_ch += w
+        if hit:
+            p_hit += w
+            hits[key] = hits.get(key, 0.0) + w
+        else:
+            out["miss"] += w
+    for key, q in hits.items():
+        for outcome, r in _hit_outcomes(p, key):
+            out[outcome] += q * r
+    if a.immobilized or out["immobilized"]:
+        pa = _p_abandon()
+        survivors = (
+            ("miss", "dud", "shock", "no_effect", "immobilized")
+            if a.immobilized
+            else ("immobilized",)
+        )
+        for k in survivors:
+            moved = out[k] * pa
+            out[k] -= moved
+            out["abandoned"] += moved
+    return Odds(p, p_hit, out, p_ch, p_rof)
+
+
+def _hit_outcomes(p: Plan, key: TkKey) -> tuple[tuple[str, float], ...]:
+    a = p.attack
+    if a.target == "gun":
+        return (("eliminated", 1.0),)
+    if a.rules == "chart":
+        if a.target == "vehicle":
+            return (("eliminated", 1.0),)
+        assert p.elimination_number is not None
+        return _chart_distribution(p.elimination_number)
+    tk = p.tk[key]
+    return _tk_distribution(
+        tk.final, p.column, p.ammo == "HE", str(key[0]), tk.armored, a.red_cs, a.morale
+    )
+
+
+@cache
+def _chart_distribution(en: int | str) -> tuple[tuple[str, float], ...]:
+    if en in ("E", "-"):
+        return ((chart_result(en, 0)[0], 1.0),)
+    return tuple((chart_result(en, t)[0], w / 36) for t, w in _TWO_D6)
+
+
+@cache
+def _tk_distribution(
+    final: int, column: str, he: bool, location: str, armored: bool, red_cs: bool, morale: int
+) -> tuple[tuple[str, float], ...]:
+    """The final outcomes of a TK DR against ``final`` (C7.7), the NTC resolved (RD-5)."""
+    res = []
+    for t, w in _TWO_D6:
+        outcome, _ = destruction(
+            final, t, column=column, he=he, location=location, armored=armored, red_cs=red_cs
+        )
+        q = w / 36
+        if outcome == "possible_shock":
+            f = _p_ntc_fail(morale)
+            res.append(("shock", q * f))
+            res.append(("no_effect", q * (1 - f)))
+        else:
+            res.append((outcome, q))
+    return tuple(res)
+
+
+def odds_to_dict(o: Odds) -> dict:
+    """The odds of one attack as one JSON-ready object (``hexfire odds --json``)."""
+    p = o.plan
+    a = p.attack
+    to_hit = {
+        "number": p.to_hit_number,
+        "rule": p.to_hit_rule,
+        "drms": [d.to_dict() for d in p.drms],
+        "drm_total": p.drm_total,
+        "notes": [n.to_dict() for n in p.notes],
+        "p_hit": o.p_hit,
+        "p_critical_hit": o.p_critical,
+        "p_rof": o.p_rof,
+    }
+    if p.dc_position:
+        to_hit["position_dr"] = True
+    out: dict = {"rules": a.rules, "to_hit": to_hit}
+    if a.target == "gun":
+        out["to_kill"] = {"rule": "002", "gun": "a Gun hit by AT fire is eliminated"}
+    elif a.rules == "chart":
+        out["to_kill"] = {
+            "elimination_number": p.elimination_number if a.target == "afv" else "E",
+            "rule": "002",
+        }
+    else:
+        loc = a.location or "hull"
+        main = p.tk[(loc, bool(a.critical_hit))]
+        tk = main.to_dict()
+        tk["location"] = loc
+        tk["by_location"] = {
+            f"{lc}{'_ch' if ch is True else ('_aerial' if ch == 'aerial' else '')}": r.final
+            for (lc, ch), r in p.tk.items()
+        }
+        out["to_kill"] = tk
+    out["p"] = {k: o.p[k] for k in OUTCOMES}
+    return out

@@ -1,0 +1,46 @@
+"""The odds report as text: the To Hit Number and every DRM with its rule, the To Kill
+derivation (or the chart's Elimination Number) and the exact odds of each outcome, from
+:func:`.odds.odds_to_dict`. ``hexfire odds`` prints it; the screen's odds panel shows the same
+lines."""
+
+from __future__ import annotations
+
+
+def odds_report_lines(report: dict) -> list[str]:
+    """The lines of the odds report for one attack."""
+    lines = []
+    th = report["to_hit"]
+    kind = "DC Position DR" if th.get("position_dr") else "To Hit"
+    lines.append(f"{kind}: hit on a Modified DR <= {th['number']} ({th['rule']})")
+    for d in th["drms"]:
+        lines.append(f"  {d['value']:+d}  Case {d['case']:<3} {d['rule']:<7} {d['why']}")
+    for n in th["notes"]:
+        lines.append(f"   --  {n['rule']:<11} {n['text']}")
+    lines.append(f"  total DRM {th['drm_total']:+d}; P(hit) {100 * th['p_hit']:.1f}%")
+    lines.extend(to_kill_lines(report["to_kill"]))
+    lines.append("Odds:")
+    for k, v in report["p"].items():
+        lines.append(f"  {k:<12} {100 * v:6.2f}%")
+    return lines
+
+
+def to_kill_lines(tk: dict) -> list[str]:
+    """The To Kill part: the C7 derivation, the chart's Elimination Number, or a Gun's fate."""
+    if "final" in tk:
+        lines = [
+            f"To Kill ({tk['table']} table, {tk['location']} hit):",
+            f"  Basic TK# {tk['basic']:>3}   {tk['basic_rule']}",
+        ]
+        for m in tk["modifications"]:
+            lines.append(f"  {m['value']:+4d} Case {m['case']:<3} {m['rule']:<7} {m['why']}")
+        lines.append(f"  Modified TK# {tk['modified']}")
+        if tk["af"] is not None:
+            lines.append(f"  - AF {tk['af']} ({tk['af_rule']})")
+        by = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in tk["by_location"].items())
+        lines.append(f"  Final TK# {tk['final']}   (every case: {by})")
+        for n in tk["notes"]:
+            lines.append(f"   --  {n['rule']:<7} {n['text']}")
+        return lines
+    if "elimination_number" in tk:
+        return [f"Armor Elimination Chart: Elimination Number {tk['elimination_number']} (002)"]
+    return [f"To Kill: {tk['gun']} ({tk['rule']})"]
