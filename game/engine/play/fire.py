@@ -26,9 +26,9 @@ def offer_dff(state: GameState, mover: UnitState) -> list[Event]:
         state.dff_pending = ()
         return []
     able = []
-    for e in state.potential_firers(mover):
-        if fire_problem(state, e, mover, None, dff=True) is None:
-            able.append(e.id)
+    for enemy in state.potential_firers(mover):
+        if fire_problem(state, enemy, mover, None, dff=True) is None:
+            able.append(enemy.id)
     state.dff_pending = tuple(sorted(able))
     if not able:
         return []
@@ -47,14 +47,14 @@ def offer_dff(state: GameState, mover: UnitState) -> list[Event]:
 def pass_dff(state: GameState, action: Pass) -> Commit:
     """The defending side declines its Defensive First Fire chance (C6.17)."""
 
-    def do() -> list[Event]:
+    def commit() -> list[Event]:
         state.dff_pending = ()
         mover = state.moving_target()
         if mover and not mover.moving:
             state.moving_unit = None  # its move had ended; the leftover MP are answered
         return [Event("pass", f"{state.non_phasing} passes")]
 
-    return do
+    return commit
 
 
 def fire(state: GameState, action: Fire) -> Commit:
@@ -86,10 +86,10 @@ def fire(state: GameState, action: Fire) -> Commit:
                 "bad_claim", f"the shot may claim {lo:g} to {hi:g} MP of {target.label} (C6.17)"
             )
 
-    def do() -> list[Event]:
+    def commit() -> list[Event]:
         return resolve_fire(state, firer, target, ammo, dff, action.mp)
 
-    return do
+    return commit
 
 
 def resolve_fire(

@@ -18,20 +18,20 @@ from .victory import check_victory
 
 
 def mover(state: GameState, uid: str) -> UnitState:
-    u = state.own(uid, state.phasing)
-    if state.moving_unit not in (None, u.id):
+    unit = state.own(uid, state.phasing)
+    if state.moving_unit not in (None, unit.id):
         raise IllegalAction(
             "other_moving", f"{state.units[state.moving_unit].name} is moving: end its move first"
         )
-    if u.moved:
-        raise IllegalAction("already_moved", f"{u.name} has already moved this phase")
-    if u.fired_prep:
+    if unit.moved:
+        raise IllegalAction("already_moved", f"{unit.name} has already moved this phase")
+    if unit.fired_prep:
         raise IllegalAction(
-            "fired_prep", f"{u.name} fired in the Prep Fire Phase and may not move (RD-12)"
+            "fired_prep", f"{unit.name} fired in the Prep Fire Phase and may not move (RD-12)"
         )
-    if u.shock != "none":
-        raise IllegalAction("shocked", f"{u.name} is shocked and may not move (C7.42)")
-    return u
+    if unit.shock != "none":
+        raise IllegalAction("shocked", f"{unit.name} is shocked and may not move (C7.42)")
+    return unit
 
 
 def edge_of(state: GameState, h: Hex) -> str:
@@ -43,107 +43,111 @@ def edge_of(state: GameState, h: Hex) -> str:
     return "west" if col < 0 else "east"
 
 
-def exit_map(state: GameState, u: UnitState) -> Commit:
+def exit_map(state: GameState, unit: UnitState) -> Commit:
     """A unit on the map edge leaves the map (RD-13 exit): a vehicle through its front
     hexside (1 MP, hexfire), infantry by any edge hexside (1 MF)."""
-    if u.type.category == "gun":
-        raise IllegalAction("gun_cannot_move", f"{u.name} is a Gun and cannot move")
-    if u.type.is_vehicle:
-        if u.immobilized:
-            raise IllegalAction("immobilized", f"{u.name} is immobilized and may not move (002)")
-        out = u.hex.neighbor(u.facing)
+    if unit.type.category == "gun":
+        raise IllegalAction("gun_cannot_move", f"{unit.name} is a Gun and cannot move")
+    if unit.type.is_vehicle:
+        if unit.immobilized:
+            raise IllegalAction("immobilized", f"{unit.name} is immobilized and may not move (002)")
+        out = unit.hex.neighbor(unit.facing)
         if state.board.contains(out):
-            raise IllegalAction("not_edge", f"{u.name} must face off the map edge to exit")
-        start = 0.0 if (u.moving or u.motion) else 1.0
-        left = u.type.mp - u.mp_spent
+            raise IllegalAction("not_edge", f"{unit.name} must face off the map edge to exit")
+        start = 0.0 if (unit.moving or unit.motion) else 1.0
+        left = unit.type.mp - unit.mp_spent
     else:
-        offs = [n for n in u.hex.neighbors() if not state.board.contains(n)]
+        offs = [n for n in unit.hex.neighbors() if not state.board.contains(n)]
         if not offs:
-            raise IllegalAction("not_edge", f"{u.name} is not on the map edge")
-        out, start, left = offs[0], 0.0, u.type.mf - u.mp_spent
+            raise IllegalAction("not_edge", f"{unit.name} is not on the map edge")
+        out, start, left = offs[0], 0.0, unit.type.mf - unit.mp_spent
     if start + 1 > left:
-        raise IllegalAction("no_mp", f"{u.name} has {left:g} MP left; exiting costs {start + 1:g}")
+        raise IllegalAction(
+            "no_mp", f"{unit.name} has {left:g} MP left; exiting costs {start + 1:g}"
+        )
     edge = edge_of(state, out)
 
-    def do() -> list[Event]:
-        u.mp_spent += start + 1
-        u.status = "exited"
-        u.moving = False
-        u.moved = True
-        if state.moving_unit == u.id:
+    def commit() -> list[Event]:
+        unit.mp_spent += start + 1
+        unit.status = "exited"
+        unit.moving = False
+        unit.moved = True
+        if state.moving_unit == unit.id:
             state.moving_unit = None
-        key = f"{u.side}:{edge}"
+        key = f"{unit.side}:{edge}"
         state.exited[key] = state.exited.get(key, 0) + 1
         events = [
             Event(
                 "exit",
-                f"{u.name} ({u.id}) leaves the map by the {edge} edge from {u.label} (RD-13)",
+                f"{unit.name} ({unit.id}) leaves the map by the {edge} edge "
+                f"from {unit.label} (RD-13)",
                 ("RD-13",),
-                data={"unit": u.id, "edge": edge},
+                data={"unit": unit.id, "edge": edge},
             )
         ]
         events.extend(check_victory(state))
         return events
 
-    return do
+    return commit
 
 
-def move(state: GameState, a: Move) -> Commit:
-    u = mover(state, a.unit)
-    if a.to.lower() == "off":
-        return exit_map(state, u)
-    if u.type.category == "gun":
-        raise IllegalAction("gun_cannot_move", f"{u.name} is a Gun and cannot move")
-    to = state.parse_hex(a.to)
-    if to.distance(u.hex) != 1:
-        raise IllegalAction("not_adjacent", f"{a.to} is not adjacent to {u.label}")
+def move(state: GameState, action: Move) -> Commit:
+    unit = mover(state, action.unit)
+    if action.to.lower() == "off":
+        return exit_map(state, unit)
+    if unit.type.category == "gun":
+        raise IllegalAction("gun_cannot_move", f"{unit.name} is a Gun and cannot move")
+    to = state.parse_hex(action.to)
+    if to.distance(unit.hex) != 1:
+        raise IllegalAction("not_adjacent", f"{action.to} is not adjacent to {unit.label}")
     terrain = state.board.terrain_at(to)
-    climb = max(0, state.board.info(to).level - state.board.info(u.hex).level)
+    climb = max(0, state.board.info(to).level - state.board.info(unit.hex).level)
     start = 0.0
-    if u.type.is_vehicle:
-        if u.immobilized:
-            raise IllegalAction("immobilized", f"{u.name} is immobilized and may not move (002)")
-        if to != u.hex.neighbor(u.facing):
+    if unit.type.is_vehicle:
+        if unit.immobilized:
+            raise IllegalAction("immobilized", f"{unit.name} is immobilized and may not move (002)")
+        if to != unit.hex.neighbor(unit.facing):
             raise IllegalAction(
                 "not_ahead",
-                f"a vehicle moves through its front hexside: {u.name} faces "
-                f"{label(u.hex.neighbor(u.facing))}; turn first (RD-10)",
+                f"a vehicle moves through its front hexside: {unit.name} faces "
+                f"{label(unit.hex.neighbor(unit.facing))}; turn first (RD-10)",
             )
         if not terrain.enterable_by_vehicle:
             raise IllegalAction("impassable", f"a vehicle cannot enter {terrain.name} (RD-10)")
-        start = 0.0 if (u.moving or u.motion) else 1.0
+        start = 0.0 if (unit.moving or unit.motion) else 1.0
         cost = terrain.mp + state.board.catalogue.climb_mp * climb
-        left = u.type.mp - u.mp_spent
+        left = unit.type.mp - unit.mp_spent
     else:
         cost = terrain.mf + climb
-        left = u.type.mf - u.mp_spent
+        left = unit.type.mf - unit.mp_spent
     if start + cost > left:
-        unit_word = "MP" if u.type.is_vehicle else "MF"
+        unit_word = "MP" if unit.type.is_vehicle else "MF"
         raise IllegalAction(
             "no_mp",
-            f"{u.name} has {left:g} {unit_word} left; {a.to} costs {start + cost:g} (RD-10)",
+            f"{unit.name} has {left:g} {unit_word} left; "
+            f"{action.to} costs {start + cost:g} (RD-10)",
         )
     for other in state.units_at(to):
-        if other.side != u.side:
-            raise IllegalAction("occupied", f"{a.to} holds an enemy unit")
-        if u.type.is_vehicle and (other.type.is_vehicle or other.type.category == "gun"):
+        if other.side != unit.side:
+            raise IllegalAction("occupied", f"{action.to} holds an enemy unit")
+        if unit.type.is_vehicle and (other.type.is_vehicle or other.type.category == "gun"):
             raise IllegalAction(
-                "stacking", f"{a.to} already holds a vehicle or Gun (one per hex, HX-4)"
+                "stacking", f"{action.to} already holds a vehicle or Gun (one per hex, HX-4)"
             )
 
-    def do() -> list[Event]:
+    def commit() -> list[Event]:
         events: list[Event] = []
-        frm = u.label
+        frm = unit.label
         if state.moving_unit is None:
-            state.move_start = u.hex
+            state.move_start = unit.hex
         if start:
-            spend(state, u, start)
-        state.moving_unit = u.id
-        u.moving = True
-        u.hex = to
-        u.entered_new_hex = True
-        u.mp_spent += start + cost
-        base = terrain.mp if u.type.is_vehicle else terrain.mf
+            spend(state, unit, start)
+        state.moving_unit = unit.id
+        unit.moving = True
+        unit.hex = to
+        unit.entered_new_hex = True
+        unit.mp_spent += start + cost
+        base = terrain.mp if unit.type.is_vehicle else terrain.mf
         parts = ("start 1, " if start else "") + f"{terrain.name} {base:g}"
         if climb:
             parts += f", up {climb} level{'s' if climb > 1 else ''} +{cost - base:g}"
@@ -151,206 +155,210 @@ def move(state: GameState, a: Move) -> Commit:
             0,
             Event(
                 "move",
-                f"{u.name} ({u.id}) moves {frm} -> {label(to)}: "
-                f"{start + cost:g} {'MP' if u.type.is_vehicle else 'MF'} ({parts}; RD-10)",
+                f"{unit.name} ({unit.id}) moves {frm} -> {label(to)}: "
+                f"{start + cost:g} {'MP' if unit.type.is_vehicle else 'MF'} ({parts}; RD-10)",
                 ("RD-10",),
-                data={"unit": u.id, "from": frm, "to": label(to)},
+                data={"unit": unit.id, "from": frm, "to": label(to)},
             ),
         )
-        events.extend(left_location(state, u))
-        if u.type.is_vehicle:
+        events.extend(left_location(state, unit))
+        if unit.type.is_vehicle:
             state.loc_mp = 0.0
-            spend(state, u, cost)
-        events.extend(concealment.on_move(state, u))
-        events.extend(offer_dff(state, u))
+            spend(state, unit, cost)
+        events.extend(concealment.on_move(state, unit))
+        events.extend(offer_dff(state, unit))
         return events
 
-    return do
+    return commit
 
 
-def turn(state: GameState, a: Turn) -> Commit:
-    u = mover(state, a.unit)
-    if not 0 <= a.facing <= 5 or (a.facing - u.facing) % 6 not in (1, 5):
+def turn(state: GameState, action: Turn) -> Commit:
+    unit = mover(state, action.unit)
+    if not 0 <= action.facing <= 5 or (action.facing - unit.facing) % 6 not in (1, 5):
         raise IllegalAction(
             "bad_facing",
-            f"turn one hexside at a time: {u.name} faces {u.facing}, so 0-5 next to it",
+            f"turn one hexside at a time: {unit.name} faces {unit.facing}, so 0-5 next to it",
         )
     start = 0.0
-    if u.type.is_vehicle:
-        if u.immobilized:
+    if unit.type.is_vehicle:
+        if unit.immobilized:
             raise IllegalAction(
-                "immobilized", f"{u.name} is immobilized and may not change facing (002)"
+                "immobilized", f"{unit.name} is immobilized and may not change facing (002)"
             )
-        start = 0.0 if (u.moving or u.motion) else 1.0
-        if start + 1 > u.type.mp - u.mp_spent:
-            raise IllegalAction("no_mp", f"{u.name} has no MP left to turn (RD-10)")
-    elif u.type.category != "gun":
+        start = 0.0 if (unit.moving or unit.motion) else 1.0
+        if start + 1 > unit.type.mp - unit.mp_spent:
+            raise IllegalAction("no_mp", f"{unit.name} has no MP left to turn (RD-10)")
+    elif unit.type.category != "gun":
         raise IllegalAction("no_facing", "infantry have no facing")
 
-    def do() -> list[Event]:
+    def commit() -> list[Event]:
         events: list[Event] = []
         if state.moving_unit is None:
-            state.move_start = u.hex
+            state.move_start = unit.hex
         if start:
-            spend(state, u, start)
-        old = u.facing
-        u.facing = a.facing
-        if not u.type.turret:
-            u.turret = a.facing
+            spend(state, unit, start)
+        old = unit.facing
+        unit.facing = action.facing
+        if not unit.type.turret:
+            unit.turret = action.facing
         events.insert(
             0,
             Event(
                 "turn",
-                f"{u.name} ({u.id}) turns from hexside {old} to {a.facing}"
-                + (" (1 MP, RD-10)" if u.type.is_vehicle else ""),
+                f"{unit.name} ({unit.id}) turns from hexside {old} to {action.facing}"
+                + (" (1 MP, RD-10)" if unit.type.is_vehicle else ""),
                 ("RD-10",),
-                data={"unit": u.id, "facing": a.facing},
+                data={"unit": unit.id, "facing": action.facing},
             ),
         )
-        events.extend(ca_changed(state, u))
-        if u.type.is_vehicle:
-            state.moving_unit = u.id
-            u.moving = True
-            u.mp_spent += start + 1
+        events.extend(ca_changed(state, unit))
+        if unit.type.is_vehicle:
+            state.moving_unit = unit.id
+            unit.moving = True
+            unit.mp_spent += start + 1
             state.loc_mp = 0.0  # C6.17 counts MP in the current Target Facing
-            spend(state, u, 1.0)
-            events.extend(offer_dff(state, u))
+            spend(state, unit, 1.0)
+            events.extend(offer_dff(state, unit))
         else:
-            u.moved = True
+            unit.moved = True
         return events
 
-    return do
+    return commit
 
 
-def end_move(state: GameState, a: EndMove) -> Commit:
-    u = state.own(a.unit, state.phasing)
-    if state.moving_unit != u.id:
-        raise IllegalAction("not_moving", f"{u.name} is not moving")
+def end_move(state: GameState, action: EndMove) -> Commit:
+    unit = state.own(action.unit, state.phasing)
+    if state.moving_unit != unit.id:
+        raise IllegalAction("not_moving", f"{unit.name} is not moving")
 
-    def do() -> list[Event]:
+    def commit() -> list[Event]:
         events = []
         state.moving_unit = None
-        u.moving = False
-        u.moved = True
-        if not u.type.is_vehicle:
-            return [Event("end_move", f"{u.name} ({u.id}) ends its move in {u.label}")]
-        left = u.type.mp - u.mp_spent
-        motion = a.motion
+        unit.moving = False
+        unit.moved = True
+        if not unit.type.is_vehicle:
+            return [Event("end_move", f"{unit.name} ({unit.id}) ends its move in {unit.label}")]
+        left = unit.type.mp - unit.mp_spent
+        motion = action.motion
         why = ""
         if not motion and left < 1:
             motion, why = True, " (no MP left to stop)"
         if motion:
-            u.motion = True
-            u.was_motion = True
+            unit.motion = True
+            unit.was_motion = True
             events.append(
                 Event(
                     "end_move",
-                    f"{u.name} ({u.id}) ends its move in Motion in {u.label}{why} (C6.1)",
+                    f"{unit.name} ({unit.id}) ends its move in Motion in {unit.label}{why} (C6.1)",
                     ("C6.1",),
                 )
             )
         else:
-            u.motion = False
-            u.mp_spent += 1
+            unit.motion = False
+            unit.mp_spent += 1
             left -= 1
             events.append(
                 Event(
                     "end_move",
-                    f"{u.name} ({u.id}) stops in {u.label} (1 MP, RD-10)",
+                    f"{unit.name} ({unit.id}) stops in {unit.label} (1 MP, RD-10)",
                     ("RD-10",),
                 )
             )
-            spend(state, u, 1.0)
+            spend(state, unit, 1.0)
         if left > 0:
-            u.mp_spent += left
+            unit.mp_spent += left
             events.append(
                 Event(
                     "leftover",
-                    f"{u.name}'s {left:g} MP left over are spent in {u.label} (C6.16)",
+                    f"{unit.name}'s {left:g} MP left over are spent in {unit.label} (C6.16)",
                     ("C6.16",),
                 )
             )
-            spend(state, u, left)
-        state.moving_unit = u.id  # Defensive First Fire may still answer the MP spent here
-        events.extend(offer_dff(state, u))
+            spend(state, unit, left)
+        state.moving_unit = unit.id  # Defensive First Fire may still answer the MP spent here
+        events.extend(offer_dff(state, unit))
         if not state.dff_pending:
             state.moving_unit = None
         return events
 
-    return do
+    return commit
 
 
-def spend(state: GameState, u: UnitState, mp: float) -> None:
+def spend(state: GameState, unit: UnitState, mp: float) -> None:
     """The moving vehicle spends MP in its hex: C6.15 LOS tracking for every enemy firer."""
     state.loc_mp += mp
-    start = state.move_start or u.hex
-    for e in state.potential_firers(u):
-        t = state.track.get((u.id, e.id))
+    start = state.move_start or unit.hex
+    for enemy in state.potential_firers(unit):
+        t = state.track.get((unit.id, enemy.id))
         if t is None:  # C6.15: it began its move in this firer's LOS: exempt from J1/J2
-            began_in_los = state.hex_sees(e.hex, start)
-            t = state.track[(u.id, e.id)] = Track(0.0, exempt=began_in_los)
-        if state.can_see(e, u):
+            began_in_los = state.hex_sees(enemy.hex, start)
+            t = state.track[(unit.id, enemy.id)] = Track(0.0, exempt=began_in_los)
+        if state.can_see(enemy, unit):
             t.los_mp += mp
         else:
             t.los_mp = 0.0
             t.exempt = False
 
 
-def left_location(state: GameState, u: UnitState) -> list[Event]:
+def left_location(state: GameState, unit: UnitState) -> list[Event]:
     """The unit entered a new hex: its own counters and the enemy's counters on it."""
     events = []
-    if u.acquisition and not acq_rules.on_gun_left_location(
-        u.acquisition, acq_gun(state, u), retains_los=False
+    if unit.acquisition and not acq_rules.on_gun_left_location(
+        unit.acquisition, acq_gun(state, unit), retains_los=False
     ):
-        u.acquisition = None
+        unit.acquisition = None
         events.append(
             Event(
                 "acquisition",
-                f"{u.name} left its Location: its Acquired counter is lost (C6.5)",
+                f"{unit.name} left its Location: its Acquired counter is lost (C6.5)",
                 ("C6.5",),
             )
         )
-    if u.bore_sight:
+    if unit.bore_sight:
         events.append(
             Event(
                 "bore_sight",
-                f"{u.name} left its set-up Location: Bore Sighting lost (C6.43)",
+                f"{unit.name} left its set-up Location: Bore Sighting lost (C6.43)",
                 ("C6.43",),
             )
         )
-        u.bore_sight = None
-    for e in state.units.values():
-        a = e.acquisition
-        if a is None or a.target != u.id:
+        unit.bore_sight = None
+    for enemy in state.units.values():
+        acq = enemy.acquisition
+        if acq is None or acq.target != unit.id:
             continue
-        if state.can_see(e, u):
-            e.acquisition = acq_rules.on_target_moved_in_los(a, u.id, acq_rules.Location(u.label))
+        if state.can_see(enemy, unit):
+            enemy.acquisition = acq_rules.on_target_moved_in_los(
+                acq, unit.id, acq_rules.Location(unit.label)
+            )
         else:
-            e.acquisition = acq_rules.on_target_left_los(a, a.location)
+            enemy.acquisition = acq_rules.on_target_left_los(acq, acq.location)
             events.append(
                 Event(
                     "acquisition",
-                    f"{u.name} left {e.name}'s LOS: the Acquired counter stays in "
-                    f"{a.location} (C6.51)",
+                    f"{unit.name} left {enemy.name}'s LOS: the Acquired counter stays in "
+                    f"{acq.location} (C6.51)",
                     ("C6.51",),
                 )
             )
     return events
 
 
-def ca_changed(state: GameState, u: UnitState) -> list[Event]:
+def ca_changed(state: GameState, unit: UnitState) -> list[Event]:
     events = []
-    if u.bore_sight and u.facing != u.setup_facing:
+    if unit.bore_sight and unit.facing != unit.setup_facing:
         events.append(
-            Event("bore_sight", f"{u.name}'s VCA changed: Bore Sighting lost (C6.43)", ("C6.43",))
+            Event(
+                "bore_sight", f"{unit.name}'s VCA changed: Bore Sighting lost (C6.43)", ("C6.43",)
+            )
         )
-        u.bore_sight = None
-    if u.acquisition and not acq_rules.on_ca_changed(u.acquisition, u.fired_at_acquired):
-        u.acquisition = None
+        unit.bore_sight = None
+    if unit.acquisition and not acq_rules.on_ca_changed(unit.acquisition, unit.fired_at_acquired):
+        unit.acquisition = None
         events.append(
             Event(
                 "acquisition",
-                f"{u.name} changed its CA without firing at its acquired target: "
+                f"{unit.name} changed its CA without firing at its acquired target: "
                 "counter lost (C6.5)",
                 ("C6.5",),
             )
@@ -358,18 +366,18 @@ def ca_changed(state: GameState, u: UnitState) -> list[Event]:
     return events
 
 
-def hatch(state: GameState, a: ButtonUp | CrewExposed) -> Commit:
-    u = state.own(a.unit, state.to_act)
-    if not u.type.armored:
-        raise IllegalAction("no_hatch", f"{u.name} is not an AFV")
-    want_ce = isinstance(a, CrewExposed)
-    if want_ce and u.shock != "none":
-        raise IllegalAction("shocked", f"{u.name} is shocked and stays buttoned up (C7.42)")
-    if u.ce == want_ce:
-        raise IllegalAction("no_change", f"{u.name} is already {'CE' if want_ce else 'BU'}")
+def hatch(state: GameState, action: ButtonUp | CrewExposed) -> Commit:
+    unit = state.own(action.unit, state.to_act)
+    if not unit.type.armored:
+        raise IllegalAction("no_hatch", f"{unit.name} is not an AFV")
+    want_ce = isinstance(action, CrewExposed)
+    if want_ce and unit.shock != "none":
+        raise IllegalAction("shocked", f"{unit.name} is shocked and stays buttoned up (C7.42)")
+    if unit.ce == want_ce:
+        raise IllegalAction("no_change", f"{unit.name} is already {'CE' if want_ce else 'BU'}")
 
-    def do() -> list[Event]:
-        u.ce = want_ce
-        return [Event("hatch", f"{u.name} ({u.id}) is now {'CE' if want_ce else 'BU'}")]
+    def commit() -> list[Event]:
+        unit.ce = want_ce
+        return [Event("hatch", f"{unit.name} ({unit.id}) is now {'CE' if want_ce else 'BU'}")]
 
-    return do
+    return commit

@@ -71,8 +71,8 @@ def fire_problem(
         return f"{firer.name}'s {firer.type.sw} fires its own ammunition"
     try:
         plan(build_attack(state, firer, target, ammo, dff=dff, chart_die=1))
-    except RuleError as e:
-        return str(e)
+    except RuleError as error:
+        return str(error)
     return None
 
 
