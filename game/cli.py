@@ -191,6 +191,41 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
+def _size(text: str) -> tuple[int, int]:
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.isdigit() or not h.isdigit():
+        raise CliError(f"--size: expected WxH like 1280x800, got {text!r}")
+    width, height = int(w), int(h)
+    if not (640 <= width <= 7680 and 480 <= height <= 4320):
+        raise CliError(f"--size: {width}x{height} is outside 640x480 .. 7680x4320")
+    return width, height
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from game.files.savegame import SaveError
+    from game.files.scenario import ScenarioError
+    from game.files.shipped import find_scenario
+
+    path = None
+    if args.file is not None:
+        path = Path(args.file) if args.file.endswith(".json") else find_scenario(args.file)
+    size = _size(args.size)
+    try:
+        if args.screenshot:
+            from game.ui.main import screenshot
+
+            if path is None:
+                raise CliError("--screenshot needs a scenario or a save")
+            return screenshot(path, Path(args.screenshot), size, args.select, args.hover, args.seed)
+        from game.ui.main import run_window
+
+        return run_window(path, size, args.save_dir, args.seed)
+    except (SaveError, ScenarioError) as e:
+        raise CliError(str(e).splitlines()[0]) from None
+
+
 def _print_figures(figures: dict, as_json: bool, title: str) -> None:
     if as_json:
         print(json.dumps(figures, indent=2))
@@ -322,6 +357,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     val.set_defaults(run=_cmd_validate)
 
+    play = sub.add_parser(
+        "play",
+        help="open the game window: a scenario (a new game) or a saved game (resumed)",
+        description="Play at one screen. Without FILE: the start screen. --screenshot renders "
+        "one frame (no display needed) and exits.",
+    )
+    play.add_argument(
+        "file",
+        nargs="?",
+        metavar="SCENARIO|SAVE",
+        help="a scenario (.toml, or a shipped one's name) or a save (.json)",
+    )
+    play.add_argument("--screenshot", metavar="FILE.png", help="render one frame and exit")
+    play.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
+    play.add_argument("--select", metavar="UNIT", help="with --screenshot: select this unit")
+    play.add_argument("--hover", metavar="HEX", help="with --screenshot: the mouse over this hex")
+    play.add_argument(
+        "--save-dir", metavar="DIR", help="where autosaves go (default: the user data folder)"
+    )
+    play.add_argument("--seed", type=int, help="the dice seed of a new game (default: random)")
+    play.set_defaults(run=_cmd_play)
+
     scen = sub.add_parser(
         "scenarios",
         help="list the shipped scenarios (any command takes a shipped scenario by its name)",
@@ -363,9 +420,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
-    if run is None:
-        parser.print_help()
-        return 0
+    if run is None:  # no command: the game window's start screen
+        args = parser.parse_args(["play"])
+        run = _cmd_play
     from game.files.scenario import ScenarioError
 
     try:

@@ -91,7 +91,6 @@ class Board:
             a.setflags(write=False)
         self.smoke = np.zeros(n, dtype=bool)
         self.wrecks = np.zeros(n, dtype=np.int8)
-        """Bumped whenever a smoke or wreck marker changes (for caches)."""
         self._hexes = [from_offset(i % columns, i // columns) for i in range(n)]
 
     # --- building -------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from game.rules.dff import DffBudget
 from game.rules.dice import Dice
 from game.rules.odds import Odds
 
-from .actions import ACTION_TYPES, Action
+from .actions import ACTION_TYPES, Action, Move
 from .errors import IllegalAction
 from .events import Event
 from .legal import candidates
@@ -131,8 +131,37 @@ class Game:
             else:
                 d = unit.to_json()
                 d["name"] = unit.name
+                d["category"] = unit.type.category
+                d["turreted"] = unit.type.turret
+                d["has_gun"] = bool(unit.type.gun)
+                d["mp_left"] = (
+                    unit.type.mp if unit.type.is_vehicle else unit.type.mf
+                ) - unit.mp_spent
                 out.append(d)
         return out
+
+    def move_costs(self, unit_id: str) -> dict[str, float]:
+        """The hexes ``unit_id`` may enter now (from :meth:`legal_actions`) and what each costs
+        in MP / MF, start MP included (RD-10): the screen shows these."""
+        unit = self.state.unit(unit_id)
+        out: dict[str, float] = {}
+        for action in self.legal_actions():
+            if isinstance(action, Move) and action.unit == unit_id and action.to != "off":
+                start, cost = movement.entry_cost(
+                    self.state, unit, self.state.board.parse(action.to)
+                )
+                out[action.to] = start + cost
+        return out
+
+    def los_tracking(self, mover_id: str) -> dict[str, tuple[float, bool]]:
+        """C6.15: for the moving vehicle, each enemy firer's id -> (MP spent in its continuous
+        LOS, exempt because it began its move there). The screen shows those of the firers the
+        viewing side can see."""
+        return {
+            firer: (track.los_mp, track.exempt)
+            for (mover, firer), track in self.state.track.items()
+            if mover == mover_id
+        }
 
     def state_hash(self) -> str:
         """SHA-256 of the canonical state (:meth:`GameState.hash`), for replays."""

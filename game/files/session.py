@@ -27,11 +27,35 @@ class Autosave:
             save(self.saved, self.path)
 
     def apply(self, action: Action) -> list[Event]:
+        """Apply through :meth:`Game.apply`, record it with its check, write the save."""
         events = self.game.apply(action)
         self.saved.record(action, self.game)
         if self.path:
             save(self.saved, self.path)
         return events
+
+    def undo(self) -> str | None:
+        """Take back the last action if it was the acting side's own, drew no die, and asked
+        the other side nothing since (the game is rebuilt by replaying to the action before,
+        and the save rewritten). Returns why not, or None when undone."""
+        actions = self.saved.actions
+        if not actions:
+            return "nothing to undo"
+        before_draws = actions[-2]["draws"] if len(actions) > 1 else 0
+        if actions[-1]["draws"] != before_draws:
+            return "a die was rolled: no undo across a die roll"
+        previous = replay(self.saved, to=len(actions) - 1, verify=False)
+        if previous.to_act != self.game.to_act:
+            return f"{previous.to_act} took that action and {self.game.to_act} acts now"
+        self.game = previous
+        del actions[-1]
+        if self.path:
+            save(self.saved, self.path)
+        return None
+
+    def save_as(self, path: str | Path) -> None:
+        """Write a copy of the save to ``path`` (the autosave goes on where it was)."""
+        save(self.saved, path)
 
 
 def new_game(scenario: Scenario, seed: int, path: str | Path | None = None) -> Autosave:

@@ -102,7 +102,6 @@ def move(state: GameState, action: Move) -> Commit:
         raise IllegalAction("not_adjacent", f"{action.to} is not adjacent to {unit.label}")
     terrain = state.board.terrain_at(to)
     climb = max(0, state.board.info(to).level - state.board.info(unit.hex).level)
-    start = 0.0
     if unit.type.is_vehicle:
         if unit.immobilized:
             raise IllegalAction("immobilized", f"{unit.name} is immobilized and may not move (002)")
@@ -114,12 +113,10 @@ def move(state: GameState, action: Move) -> Commit:
             )
         if not terrain.enterable_by_vehicle:
             raise IllegalAction("impassable", f"a vehicle cannot enter {terrain.name} (RD-10)")
-        start = 0.0 if (unit.moving or unit.motion) else 1.0
-        cost = terrain.mp + state.board.catalogue.climb_mp * climb
         left = unit.type.mp - unit.mp_spent
     else:
-        cost = terrain.mf + climb
         left = unit.type.mf - unit.mp_spent
+    start, cost = entry_cost(state, unit, to)
     if start + cost > left:
         unit_word = "MP" if unit.type.is_vehicle else "MF"
         raise IllegalAction(
@@ -158,7 +155,7 @@ def move(state: GameState, action: Move) -> Commit:
                 f"{unit.name} ({unit.id}) moves {frm} -> {label(to)}: "
                 f"{start + cost:g} {'MP' if unit.type.is_vehicle else 'MF'} ({parts}; RD-10)",
                 ("RD-10",),
-                data={"unit": unit.id, "from": frm, "to": label(to)},
+                data={"unit": unit.id, "from": frm, "to": label(to), "mp": start + cost},
             ),
         )
         events.extend(left_location(state, unit))
@@ -170,6 +167,17 @@ def move(state: GameState, action: Move) -> Commit:
         return events
 
     return commit
+
+
+def entry_cost(state: GameState, unit: UnitState, to: Hex) -> tuple[float, float]:
+    """(start MP, MP or MF to enter ``to``) for ``unit`` (RD-10): a vehicle pays 1 to start
+    from stopped, the terrain's MP and +2 a level up; infantry the terrain's MF +1 a level."""
+    terrain = state.board.terrain_at(to)
+    climb = max(0, state.board.info(to).level - state.board.info(unit.hex).level)
+    if unit.type.is_vehicle:
+        start = 0.0 if (unit.moving or unit.motion) else 1.0
+        return start, terrain.mp + state.board.catalogue.climb_mp * climb
+    return 0.0, terrain.mf + climb
 
 
 def turn(state: GameState, action: Turn) -> Commit:

@@ -1,0 +1,177 @@
+"""The window and its scenes: a small stack of scenes, each with ``handle(event)``,
+``update(dt)`` and ``draw(surface)``; pygame-gui for the widgets. Redraws only when something
+changed (an idle window sleeps in ``pygame.event.wait``). ``screenshot`` renders one frame to a
+PNG without a display."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from .prefs import Prefs, saves_dir
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (960, 640)
+FONTS_TO_PRELOAD: list[dict[str, str | int | float]] = [
+    {"name": "noto_sans", "point_size": 13, "style": "bold", "antialiased": "1"},
+    {"name": "noto_sans", "point_size": 14, "style": "bold", "antialiased": "1"},
+    {"name": "noto_sans", "point_size": 13, "style": "italic", "antialiased": "1"},
+    {"name": "noto_sans", "point_size": 14, "style": "italic", "antialiased": "1"},
+]
+
+
+def theme_path() -> str:
+    return str(resources.files("game.ui").joinpath("data/theme.json"))
+
+
+class Scene:
+    """One screen of the game. ``app`` is set when it is pushed."""
+
+    app: App
+
+    def enter(self) -> None:
+        """Build its widgets (called when it becomes the top scene)."""
+
+    def leave(self) -> None:
+        """Remove its widgets."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        del event
+
+    def update(self, dt: float) -> None:
+        del dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        del surface
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: rebuild the widgets."""
+        self.leave()
+        self.enter()
+
+
+class App:
+    """The window, the UI manager and the scene stack."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        save_dir: str | Path | None = None,
+        headless: bool = False,
+    ):
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(350, 40)
+        flags = pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption("hexfire")
+        self.size = self.screen.get_size()
+        self.ui = pygame_gui.UIManager(self.size, theme_path())
+        self.ui.preload_fonts(FONTS_TO_PRELOAD)
+        self.save_dir = saves_dir(save_dir)
+        self.prefs = Prefs.load()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.dirty = True
+        self.clock = pygame.time.Clock()
+        self.on_quit: Callable[[], None] | None = None
+
+    # --- the scene stack ----------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].leave()
+        scene.app = self
+        self.scenes.append(scene)
+        scene.enter()
+        self.dirty = True
+
+    def pop(self) -> Scene:
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.scenes:
+            self.scenes[-1].enter()
+        self.dirty = True
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        while self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    # --- the loop -----------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One event: to the widgets, then to the top scene."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+            self.size = (w, h)
+            self.ui.set_window_resolution(self.size)
+            for scene in self.scenes[-1:]:
+                scene.resize(self.size)
+            self.dirty = True
+            return
+        self.ui.process_events(event)
+        if self.scenes:
+            self.scene.handle(event)
+        self.dirty = True
+
+    def frame(self, dt: float = 0.0) -> None:
+        """Update and draw one frame."""
+        self.ui.update(dt)
+        if self.scenes:
+            self.scene.update(dt)
+        self.render(self.screen)
+
+    def render(self, surface: pygame.Surface) -> None:
+        if self.scenes:
+            self.scene.draw(surface)
+        self.ui.draw_ui(surface)
+
+    def run(self) -> None:
+        """Until the window closes. Waits for events when nothing changes (idle: no CPU)."""
+        while self.running and self.scenes:
+            if self.dirty or self.ui_animating():
+                dt = self.clock.tick(60) / 1000.0
+                events = pygame.event.get()
+            else:
+                events = [pygame.event.wait(500)]
+                dt = self.clock.tick() / 1000.0
+            for event in events:
+                if event.type != pygame.NOEVENT:
+                    self.handle(event)
+            if self.dirty or self.ui_animating():
+                self.frame(dt)
+                pygame.display.flip()
+                self.dirty = False
+        pygame.display.quit()
+
+    def ui_animating(self) -> bool:
+        """pygame-gui widgets that need frames (a hovered button, a caret, a tooltip)."""
+        return bool(self.ui.get_hovering_any_element()) or bool(self.ui.get_focus_set())
+
+    def pump(self, events: list[pygame.event.Event] | None = None) -> None:
+        """Tests: handle the posted events (or the given ones) and draw one frame."""
+        for event in events if events is not None else pygame.event.get():
+            self.handle(event)
+        self.frame(0.016)
+
+    def screenshot(self, path: str | Path) -> None:
+        """Render a frame and write it as a PNG."""
+        self.frame(0.016)
+        self.frame(0.016)
+        pygame.image.save(self.screen, str(path))

@@ -1,0 +1,28 @@
+"""Every key and mouse binding, in one table: the help screen (F1 / ?) shows it and the README
+repeats it."""
+
+from __future__ import annotations
+
+CONTROLS: tuple[tuple[str, str], ...] = (
+    ("Left click own unit", "select it (a stack opens a chooser)"),
+    ("Tab / n", "next own unit that can still act"),
+    ("Esc", "deselect; close a dialog or this help"),
+    ("Left click a blue hex", "move the selected vehicle there (its MP cost is shown)"),
+    (", and .", "turn the selected unit's hull one hexside left / right (1 MP)"),
+    ("x", "stop the moving vehicle (1 MP)"),
+    ("m", "end the move in Motion (no stop MP; Case J, no Case L against it)"),
+    ("Hover an enemy", "with a firer selected: the odds panel (To Hit, To Kill, every outcome)"),
+    ("Left click / Enter on an enemy", "fire at it"),
+    ("r", "cycle the selected gun's ammunition"),
+    ("b", "button up / crew exposed"),
+    ("e / End Phase button", "end the phase (asks once if units have not acted)"),
+    ("1-9, Space", "Defensive First Fire prompt: fire with that unit / continue (pass)"),
+    ("k then click a hex", "set-up: bore sight that hex with the selected Gun (C6.42)"),
+    ("h", "set-up: conceal the selected unit (RD-11)"),
+    ("u / Ctrl+Z", "undo your last action (never across a die roll)"),
+    ("Ctrl+S / Ctrl+O", "save as / load a game"),
+    ("Right or middle drag, arrows, WASD", "pan the map"),
+    ("Wheel, + / -", "zoom around the cursor"),
+    ("g", "hex labels on / off"),
+    ("F1 / ?", "this help"),
+)

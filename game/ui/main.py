@@ -1,0 +1,93 @@
+"""Entry points for the command line: open the window (the start screen, or a scenario or save
+given on the command line), or render one frame to a PNG (``--screenshot``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from game.files.savegame import SaveError, read_save
+from game.files.scenario import ScenarioError, load_scenario
+from game.files.session import Autosave, new_game, resume
+
+
+def load_session(path: Path, seed: int | None, save_dir: Path | None) -> tuple[Autosave, str]:
+    """A scenario (a new game; autosaved in ``save_dir`` if given) or a save (resumed at its
+    last action). ScenarioError / SaveError with the one-line reason."""
+    if path.suffix.lower() == ".json":
+        if save_dir is None:  # a screenshot: read it, write nothing
+            from game.files.replay import replay
+
+            saved = read_save(path)
+            return Autosave(replay(saved, name=str(path)), saved, None, write_now=False), (
+                saved.scenario().title
+            )
+        session = resume(path)
+        return session, session.saved.scenario().title
+    scenario = load_scenario(path)
+    target = None
+    if save_dir is not None:
+        from .prefs import autosave_path
+
+        target = autosave_path(save_dir, path.stem)
+    import secrets
+
+    return new_game(scenario, secrets.randbelow(2**31) if seed is None else seed, target), (
+        scenario.title
+    )
+
+
+def run_window(
+    path: Path | None, size: tuple[int, int], save_dir: str | None, seed: int | None
+) -> int:
+    from .app import App
+    from .play import PlayScene
+    from .start import StartScene
+
+    app = App(size, save_dir)
+    if path is None:
+        app.push(StartScene())
+    else:
+        session, title = load_session(path, seed, app.save_dir)
+        app.push(PlayScene(session, title))
+    app.run()
+    app.prefs.save()
+    return 0
+
+
+def screenshot(
+    path: Path,
+    out: Path,
+    size: tuple[int, int],
+    select: str | None,
+    hover: str | None,
+    seed: int | None,
+) -> int:
+    """Render the game as the side to act sees it (no handover) to ``out``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from .app import App
+    from .play import PlayScene
+
+    session, title = load_session(path, 1 if seed is None else seed, None)
+    app = App(size, save_dir=Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
+    play = PlayScene(session, title)
+    play.viewer = session.game.to_act
+    app.push(play)
+    while len(app.scenes) > 1:  # no handover in a screenshot
+        app.pop()
+    play.viewer = session.game.to_act
+    play.rebuild_log()
+    if select:
+        if select not in session.game.units:
+            raise ValueError(f"--select: no unit {select!r}")
+        play.selected = select
+        play.center_on(session.game.units[select].label)
+    if hover:
+        h = session.game.board.parse(hover)
+        play.hover_hex = hover.upper()
+        play.mouse = tuple(int(v) for v in play.camera.hex_to_screen(h))  # type: ignore[assignment]
+    app.screenshot(out)
+    return 0
+
+
+__all__ = ["SaveError", "ScenarioError", "load_session", "run_window", "screenshot"]

@@ -1,0 +1,365 @@
+"""Drawing the map: terrain rendered once per zoom level into a cached surface (fill, hill
+shading, a pattern per terrain type, the hex grid, ASL coordinate labels), then blitted; wrecks,
+smoke, highlights and counters drawn over it each frame. :meth:`MapRenderer.draw_naive` draws
+every hex polygon every frame: the benchmark's reference."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.board import Board
+from game.board.hexes import Hex, label
+
+from .geometry import Camera, direction_vector, hex_corners, map_extent, world_of
+from .style import RGB, style
+
+MAX_CACHED_ZOOMS = 4
+
+
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    return (
+        int(a[0] + (b[0] - a[0]) * t),
+        int(a[1] + (b[1] - a[1]) * t),
+        int(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+class Fonts:
+    """Fonts by pixel size (pygame's default font), cached."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+
+    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (max(6, size), bold)
+        font = self._cache.get(key)
+        if font is None:
+            font = pygame.font.Font(None, key[0])
+            font.set_bold(bold)
+            self._cache[key] = font
+        return font
+
+
+FONTS = Fonts()
+
+
+class MapRenderer:
+    """The map of one board: cached terrain per zoom, and the dynamic layers."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.hexes = [board.hex_at(i) for i in range(board.size)]
+        self._cache: dict[tuple[int, bool], pygame.Surface] = {}
+        self.show_labels = True
+
+    # --- terrain, cached --------------------------------------------------------------------
+
+    def _origin(self, zoom: int) -> tuple[float, float]:
+        x0, y0, _, _ = map_extent(self.board.columns, self.board.rows)
+        return x0 * zoom, y0 * zoom
+
+    def terrain_surface(self, zoom: int) -> pygame.Surface:
+        """The whole map's terrain at ``zoom``, rendered once (LRU of a few zoom levels)."""
+        key = (zoom, self.show_labels)
+        surf = self._cache.get(key)
+        if surf is not None:
+            return surf
+        x0, y0, x1, y1 = map_extent(self.board.columns, self.board.rows)
+        w, h = math.ceil((x1 - x0) * zoom) + 2, math.ceil((y1 - y0) * zoom) + 2
+        surf = pygame.Surface((w, h))
+        surf.fill(style().ui["background"])
+        ox, oy = -x0 * zoom, -y0 * zoom
+        for hx in self.hexes:
+            wx, wy = world_of(hx)
+            self._draw_hex(surf, hx, wx * zoom + ox, wy * zoom + oy, zoom)
+        if len(self._cache) >= MAX_CACHED_ZOOMS:
+            self._cache.pop(next(iter(self._cache)))
+        self._cache[key] = surf
+        return surf
+
+    def _draw_hex(self, surf: pygame.Surface, h: Hex, cx: float, cy: float, zoom: int) -> None:
+        st = style()
+        info = self.board.info(h)
+        ts = st.terrain.get(info.terrain.key, st.terrain["open"])
+        fill = ts.fill
+        if info.level:
+            fill = _mix(fill, st.level_tint, min(0.75, st.level_step * info.level))
+        pts = hex_corners(cx, cy, zoom)
+        pygame.draw.polygon(surf, fill, pts)
+        if ts.pattern == "road":
+            self._draw_road(surf, h, cx, cy, zoom, ts.ink)
+        else:
+            _pattern(surf, ts.pattern, ts.ink, cx, cy, zoom, h)
+        grid = st.contour if info.level else st.ui["grid"]
+        pygame.draw.polygon(surf, grid, pts, 2 if info.level else 1)
+        if info.level and zoom >= 16:
+            f = FONTS.get(int(zoom * 0.42), bold=True)
+            t = f.render(f"L{info.level}", True, st.contour)
+            surf.blit(t, (cx + zoom * 0.35, cy - zoom * 0.35))
+        if self.show_labels and zoom >= 16:
+            f = FONTS.get(max(9, int(zoom * 0.36)))
+            t = f.render(label(h), True, st.ui["label"])
+            surf.blit(t, (cx - t.get_width() / 2, cy - zoom * 0.82))
+
+    def _draw_road(
+        self, surf: pygame.Surface, h: Hex, cx: float, cy: float, zoom: int, ink: RGB
+    ) -> None:
+        """A road runs from the hex centre to each neighbouring road hex (or the map edge)."""
+        width = max(3, zoom // 4)
+        ends = []
+        for d in range(6):
+            n = h.neighbor(d)
+            back = h.neighbor((d + 3) % 6)
+            off_edge = (
+                not self.board.contains(n)
+                and self.board.contains(back)
+                and self.board.terrain_at(back).key == "road"
+            )
+            if d in (2, 5) and self._road_triangle(h, d):
+                continue  # the two other sides of the triangle carry the road
+            if off_edge or (self.board.contains(n) and self.board.terrain_at(n).key == "road"):
+                dx, dy = direction_vector(d)
+                ends.append((cx + dx * zoom * 0.87, cy + dy * zoom * 0.87))
+        if not ends:
+            ends = [(cx - zoom * 0.6, cy), (cx + zoom * 0.6, cy)]
+        for end in ends:
+            pygame.draw.line(surf, ink, (cx, cy), end, width)
+        pygame.draw.circle(surf, ink, (cx, cy), width // 2)
+
+    def _road_triangle(self, h: Hex, d: int) -> bool:
+        """Whether h, its neighbour d and a common neighbour are all road hexes."""
+        for side in (h.neighbor((d + 1) % 6), h.neighbor((d - 1) % 6)):
+            if self.board.contains(side) and self.board.terrain_at(side).key == "road":
+                return True
+        return False
+
+    def invalidate(self) -> None:
+        self._cache.clear()
+
+    # --- per frame ------------------------------------------------------------------------
+
+    def draw(self, target: pygame.Surface, cam: Camera, viewport: pygame.Rect) -> None:
+        """Blit the cached terrain, then the wrecks and smoke."""
+        surf = self.terrain_surface(cam.zoom)
+        x0, y0 = self._origin(cam.zoom)
+        target.set_clip(viewport)
+        target.fill(style().ui["background"], viewport)
+        target.blit(surf, (cam.ox + x0, cam.oy + y0))
+        self._draw_markers(target, cam)
+        target.set_clip(None)
+
+    def draw_naive(self, target: pygame.Surface, cam: Camera, viewport: pygame.Rect) -> None:
+        """The reference: every hex polygon (and its pattern and label) drawn every frame."""
+        target.set_clip(viewport)
+        target.fill(style().ui["background"], viewport)
+        for hx in self.hexes:
+            sx, sy = cam.hex_to_screen(hx)
+            self._draw_hex(target, hx, sx, sy, cam.zoom)
+        self._draw_markers(target, cam)
+        target.set_clip(None)
+
+    def _draw_markers(self, target: pygame.Surface, cam: Camera) -> None:
+        b = self.board
+        z = cam.zoom
+        for i in b.wrecks.nonzero()[0]:
+            sx, sy = cam.hex_to_screen(b.hex_at(int(i)))
+            r = pygame.Rect(0, 0, int(z * 0.9), int(z * 0.5))
+            r.center = (int(sx), int(sy + z * 0.45))
+            pygame.draw.rect(target, (60, 40, 30), r, border_radius=3)
+            f = FONTS.get(max(9, int(z * 0.36)), bold=True)
+            t = f.render(
+                f"WRECK{'x' + str(b.wrecks[i]) if b.wrecks[i] > 1 else ''}", True, (255, 170, 90)
+            )
+            target.blit(t, t.get_rect(center=r.center))
+        for i in b.smoke.nonzero()[0]:
+            sx, sy = cam.hex_to_screen(b.hex_at(int(i)))
+            pygame.draw.circle(target, (210, 210, 210), (int(sx), int(sy)), int(z * 0.6), 3)
+
+    def highlight(
+        self,
+        target: pygame.Surface,
+        cam: Camera,
+        h: Hex,
+        color: RGB,
+        width: int = 3,
+        fill_alpha: int = 0,
+    ) -> None:
+        sx, sy = cam.hex_to_screen(h)
+        pts = hex_corners(sx, sy, cam.zoom - 1)
+        if fill_alpha:
+            x0 = min(p[0] for p in pts)
+            y0 = min(p[1] for p in pts)
+            over = pygame.Surface((cam.zoom * 2 + 2, cam.zoom * 2 + 2), pygame.SRCALPHA)
+            pygame.draw.polygon(over, (*color, fill_alpha), [(x - x0, y - y0) for x, y in pts])
+            target.blit(over, (x0, y0))
+        pygame.draw.polygon(target, color, pts, width)
+
+
+def _pattern(
+    surf: pygame.Surface, kind: str, ink: RGB, cx: float, cy: float, z: int, h: Hex
+) -> None:
+    """A small symbol per terrain type, so that colour is never the only cue."""
+    if kind == "none" or z < 10:
+        return
+    w = max(1, z // 14)
+    if kind == "road":
+        pygame.draw.line(surf, ink, (cx - z * 0.95, cy), (cx + z * 0.95, cy), max(2, z // 5))
+    elif kind == "canopy":
+        for dx, dy in ((-0.35, -0.15), (0.3, -0.25), (0.0, 0.25), (-0.4, 0.35), (0.4, 0.3)):
+            pygame.draw.circle(surf, ink, (cx + dx * z, cy + dy * z), z * 0.22)
+    elif kind == "trees":
+        for dx, dy in ((-0.4, -0.25), (0.0, -0.25), (0.4, -0.25), (-0.2, 0.25), (0.2, 0.25)):
+            pygame.draw.circle(surf, ink, (cx + dx * z, cy + dy * z), z * 0.12)
+            pygame.draw.line(
+                surf, ink, (cx + dx * z, cy + dy * z), (cx + dx * z, cy + (dy + 0.2) * z), w
+            )
+    elif kind == "rows":
+        for k in (-0.4, -0.15, 0.1, 0.35):
+            pygame.draw.line(surf, ink, (cx - z * 0.6, cy + k * z), (cx + z * 0.6, cy + k * z), w)
+    elif kind == "tufts":
+        for dx, dy in ((-0.4, -0.2), (0.1, -0.3), (0.4, 0.1), (-0.2, 0.3), (0.15, 0.35)):
+            x, y = cx + dx * z, cy + dy * z
+            for a in (-0.12, 0.0, 0.12):
+                pygame.draw.line(surf, ink, (x, y), (x + a * z, y - 0.18 * z), w)
+    elif kind == "building":
+        r = pygame.Rect(0, 0, int(z * 1.0), int(z * 0.8))
+        r.center = (int(cx), int(cy + z * 0.05))
+        pygame.draw.rect(surf, ink, r)
+        pygame.draw.rect(surf, _mix(ink, (0, 0, 0), 0.4), r, max(1, z // 12))
+    del h
+
+
+# --- counters ------------------------------------------------------------------------------
+
+
+def short_name(name: str) -> str:
+    """A counter's short name: the nickname in parentheses if any, else the name shortened."""
+    if "(" in name and ")" in name:
+        return name[name.index("(") + 1 : name.index(")")]
+    return name.replace("PzKpfw ", "Pz ").replace("Sd.Kfz. ", "SdKfz ")
+
+
+def draw_counter(
+    target: pygame.Surface, unit: dict, cx: float, cy: float, z: int, selected: bool = False
+) -> pygame.Rect:
+    """One counter from a :meth:`Game.view` entry: side colour, a type symbol, the short name,
+    hull facing (a notch on the hexside it faces) and turret facing (the barrel)."""
+    st = style()
+    side = st.side(unit["side"])
+    size = int(z * 1.15)
+    rect = pygame.Rect(0, 0, size, size)
+    rect.center = (int(cx), int(cy))
+    pygame.draw.rect(target, side.fill, rect, border_radius=max(2, z // 8))
+    pygame.draw.rect(
+        target,
+        st.ui["select"] if selected else side.edge,
+        rect,
+        3 if selected else 2,
+        border_radius=max(2, z // 8),
+    )
+    if unit.get("type") == "?":
+        f = FONTS.get(int(z * 0.9), bold=True)
+        t = f.render("?", True, side.ink)
+        target.blit(t, t.get_rect(center=rect.center))
+        return rect
+    category = unit.get("category", "afv")
+    ink = side.ink
+    sym = pygame.Rect(0, 0, int(size * 0.62), int(size * 0.34))
+    sym.center = (rect.centerx, int(rect.top + size * 0.38))
+    if category in ("afv", "vehicle"):
+        pygame.draw.rect(target, ink, sym, 2, border_radius=3)
+        if category == "afv" and unit.get("turreted", True):
+            pygame.draw.circle(target, ink, sym.center, max(3, size // 9))
+        if category == "vehicle":
+            pygame.draw.circle(target, ink, (sym.left + sym.width // 4, sym.bottom), size // 12, 1)
+            pygame.draw.circle(target, ink, (sym.right - sym.width // 4, sym.bottom), size // 12, 1)
+    elif category == "gun":
+        pygame.draw.line(target, ink, sym.bottomleft, sym.midtop, 2)
+        pygame.draw.line(target, ink, sym.bottomright, sym.midtop, 2)
+        pygame.draw.circle(target, ink, sym.midbottom, max(2, size // 12), 1)
+    else:  # infantry: the NATO cross
+        pygame.draw.rect(target, ink, sym, 2)
+        pygame.draw.line(target, ink, sym.topleft, sym.bottomright, 2)
+        pygame.draw.line(target, ink, sym.bottomleft, sym.topright, 2)
+    if category != "infantry":
+        fx, fy = direction_vector(unit.get("facing", 0))
+        # hull facing: a notch on the counter edge toward the hexside faced
+        nx, ny = rect.centerx + fx * size * 0.5, rect.centery + fy * size * 0.5
+        px, py = -fy, fx
+        pygame.draw.polygon(
+            target,
+            st.ui["select"] if selected else side.edge,
+            [
+                (nx + fx * z * 0.22, ny + fy * z * 0.22),
+                (nx + px * z * 0.16, ny + py * z * 0.16),
+                (nx - px * z * 0.16, ny - py * z * 0.16),
+            ],
+        )
+        if unit.get("has_gun"):
+            tx, ty = direction_vector(unit.get("turret", unit.get("facing", 0)))
+            start = sym.center
+            pygame.draw.line(
+                target,
+                ink,
+                start,
+                (start[0] + tx * size * 0.42, start[1] + ty * size * 0.42),
+                max(2, z // 10),
+            )
+    f = FONTS.get(max(10, int(z * 0.36)), bold=True)
+    name = short_name(unit.get("name", unit.get("type", "")))
+    t = f.render(name, True, ink)
+    if t.get_width() > size - 4:
+        t = pygame.transform.smoothscale(t, (size - 4, t.get_height()))
+    target.blit(t, t.get_rect(midbottom=(rect.centerx, rect.bottom - 2)))
+    return rect
+
+
+MARKERS = (
+    ("immobilized", "IMM", (230, 190, 60)),
+    ("shock", "SHK", (120, 160, 255)),
+    ("uk", "UK", (160, 120, 255)),
+    ("motion", "MOT", (255, 140, 0)),
+    ("ce", "CE", (255, 255, 255)),
+    ("concealed", "?", (30, 30, 30)),
+    ("bore_sight", "BS", (90, 200, 255)),
+    ("fired", "FIRED", (220, 80, 60)),
+    ("moved", "MOVED", (170, 170, 170)),
+)
+
+
+def unit_markers(unit: dict) -> list[tuple[str, RGB]]:
+    """The marker chips for a unit (from its :meth:`Game.view` entry)."""
+    out = []
+    for key, text, color in MARKERS:
+        v = unit.get(key)
+        if key == "shock":
+            if v == "shock":
+                out.append((text, color))
+            elif v == "uk":
+                out.append(("UK", (160, 120, 255)))
+            continue
+        if key == "uk":
+            continue
+        if key == "fired" and not v and unit.get("shots_this_phase"):
+            out.append(("ROF", (230, 160, 60)))
+            continue
+        if v:
+            out.append((text, color))
+    acq = unit.get("acquisition")
+    if acq:
+        out.append((f"ACQ-{acq[1]}{acq[0]}", (255, 120, 200)))
+    return out
+
+
+def draw_markers(target: pygame.Surface, unit: dict, rect: pygame.Rect, z: int) -> None:
+    """Marker chips stacked along the counter's right edge."""
+    f = FONTS.get(max(9, int(z * 0.3)), bold=True)
+    y = rect.top
+    for text, color in unit_markers(unit):
+        t = f.render(text, True, (0, 0, 0) if sum(color) > 300 else (255, 255, 255))
+        chip = pygame.Rect(rect.right - 2, y, t.get_width() + 4, t.get_height() + 1)
+        pygame.draw.rect(target, color, chip, border_radius=2)
+        target.blit(t, (chip.x + 2, chip.y + 1))
+        y += chip.height + 1

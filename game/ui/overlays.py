@@ -1,0 +1,308 @@
+"""Scenes over the play screen: the hotseat handover, the Defensive First Fire prompt, a stack
+chooser, the help table, and the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.engine import IllegalAction
+from game.engine.actions import Fire, Pass
+from game.engine.phases import PHASES
+from game.engine.vocabulary import REMOVED
+from game.rules.odds import Odds
+
+from .app import Scene
+from .controls import CONTROLS
+from .maprender import FONTS
+from .panels import TextBlock, draw_odds
+from .style import style
+
+if TYPE_CHECKING:
+    from .play import PlayScene
+
+
+class Handover(Scene):
+    """Covers the map between the sides: "Russian player, click when ready" (hotseat)."""
+
+    def __init__(self, play: PlayScene, side: str, then_dff: bool = False):
+        self.play = play
+        self.side = side
+        self.then_dff = then_dff
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            or (
+                event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+            )
+        ):
+            self.done()
+
+    def done(self) -> None:
+        play = self.play
+        play.viewer = self.side
+        play.selected = None
+        play.last_shot = None if not self.then_dff else play.last_shot
+        play.rebuild_log()
+        self.app.pop()
+        if self.then_dff:
+            self.app.push(DffPrompt(play))
+        else:
+            play.after_change()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        st = style()
+        surface.fill((18, 20, 24))
+        game = self.play.game
+        f = FONTS.get(54, bold=True)
+        t = f.render(f"{self.side.title()} player, click when ready", True, st.ui["select"])
+        w, h = surface.get_size()
+        surface.blit(t, t.get_rect(center=(w // 2, h // 2 - 30)))
+        what = (
+            "Defensive First Fire: the enemy is moving in your sights (C6.17)"
+            if self.then_dff
+            else f"Turn {game.turn}: {PHASES[game.phase].title} ({game.phasing} player turn)"
+        )
+        t = FONTS.get(26).render(what, True, st.ui["text"])
+        surface.blit(t, t.get_rect(center=(w // 2, h // 2 + 30)))
+        t = FONTS.get(20).render(
+            "The other player looks away: the map shows what this side may see.", True, st.ui["dim"]
+        )
+        surface.blit(t, t.get_rect(center=(w // 2, h // 2 + 70)))
+
+
+class Overlay(Scene):
+    """A scene drawn over the play screen (which stays visible behind it)."""
+
+    def __init__(self, play: PlayScene):
+        self.play = play
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.play.draw(surface)
+
+
+class DffPrompt(Overlay):
+    """C6.17: the defending side may fire at the moving vehicle: each unit that may, with its
+    odds against the mover; choose one and fire, or Continue."""
+
+    def enter(self) -> None:
+        game = self.play.game
+        ui = self.app.ui
+        mover = game.moving_unit
+        self.firers = list(game.dff_pending)
+        self.odds: dict[str, Odds | str] = {}
+        for fid in self.firers:
+            try:
+                self.odds[fid] = game.preview_fire(fid, mover or "")
+            except IllegalAction as e:
+                self.odds[fid] = e.reason
+        m = self.play.rects()["map"]
+        width = 460
+        x, y = m.right - width - 10, m.top + 10
+        self.panel = pygame.Rect(x, y, width, 70 + 40 * (len(self.firers) + 1))
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        for i, fid in enumerate(self.firers):
+            o = self.odds[fid]
+            kill = (
+                f"{100 * (o.p['burn'] + o.p['eliminated']):.0f}% kill, {100 * o.p_hit:.0f}% hit"
+                if isinstance(o, Odds)
+                else "cannot fire"
+            )
+            self.buttons[fid] = pygame_gui.elements.UIButton(
+                pygame.Rect(x + 10, y + 56 + 40 * i, width - 20, 34),
+                f"{i + 1}: Fire {game.units[fid].name} ({kill})",
+                ui,
+            )
+        self.buttons[""] = pygame_gui.elements.UIButton(
+            pygame.Rect(x + 10, y + 56 + 40 * len(self.firers), width - 20, 34),
+            "Continue (Space): let it move on",
+            ui,
+        )
+        self.hovered: str | None = self.firers[0] if self.firers else None
+
+    def leave(self) -> None:
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons = {}
+
+    def choose(self, fid: str) -> None:
+        play = self.play
+        self.app.pop()
+        if fid:
+            mover = play.game.moving_unit or ""
+            play.apply(Fire(fid, mover, play.ammo.get(fid)))
+        else:
+            play.apply(Pass())
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for fid, b in self.buttons.items():
+                if event.ui_element is b:
+                    self.choose(fid)
+                    return
+        if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
+            for fid, b in self.buttons.items():
+                if event.ui_element is b and fid:
+                    self.hovered = fid
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_SPACE, pygame.K_c):
+                self.choose("")
+            elif event.unicode.isdigit() and 1 <= int(event.unicode) <= len(self.firers):
+                self.choose(self.firers[int(event.unicode) - 1])
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hovered:
+                self.choose(self.hovered)
+        if event.type == pygame.MOUSEMOTION:
+            self.play.mouse_moved(event.pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.play.draw(surface)
+        st = style()
+        game = self.play.game
+        mover = game.units[game.moving_unit] if game.moving_unit else None
+        pygame.draw.rect(surface, (36, 30, 24), self.panel, border_radius=6)
+        pygame.draw.rect(surface, st.ui["dff"], self.panel, 2, border_radius=6)
+        t = FONTS.get(22, bold=True).render(
+            f"{game.non_phasing.title()}: Defensive First Fire (C6.17)", True, st.ui["dff"]
+        )
+        surface.blit(t, (self.panel.left + 12, self.panel.top + 8))
+        where = f"at {mover.name} in {mover.label}" if mover else ""
+        t = FONTS.get(18).render(f"{where}: fire, or let it move on", True, st.ui["text"])
+        surface.blit(t, (self.panel.left + 12, self.panel.top + 32))
+        if self.hovered and isinstance(self.odds.get(self.hovered), Odds):
+            side = self.play.rects()["side"]
+            rect = pygame.Rect(side.left + 6, side.top + 250, side.width - 12, side.height - 256)
+            pygame.draw.rect(surface, st.ui["panel"], rect)
+            o = self.odds[self.hovered]
+            assert isinstance(o, Odds)
+            draw_odds(
+                surface,
+                rect,
+                f"{game.units[self.hovered].name} -> {mover.name if mover else ''}",
+                o,
+            )
+
+
+class StackChooser(Overlay):
+    """A stack of own units: pick one."""
+
+    def __init__(self, play: PlayScene, units: list[dict], pos: tuple[int, int]):
+        super().__init__(play)
+        self.units = units
+        self.pos = pos
+
+    def enter(self) -> None:
+        x, y = self.pos
+        self.buttons = {
+            u["id"]: pygame_gui.elements.UIButton(
+                pygame.Rect(x, y + 32 * i, 240, 30),
+                f"{u.get('name', u['id'])} ({u['id']})",
+                self.app.ui,
+            )
+            for i, u in enumerate(self.units)
+        }
+
+    def leave(self) -> None:
+        for b in self.buttons.values():
+            b.kill()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for uid, b in self.buttons.items():
+                if event.ui_element is b:
+                    self.play.selected = uid
+                    self.app.pop()
+                    return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+
+class HelpScene(Overlay):
+    """F1 / ?: every key and mouse binding."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        ):
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.play.draw(surface)
+        st = style()
+        w, h = surface.get_size()
+        rect = pygame.Rect(0, 0, min(900, w - 40), min(40 + 24 * (len(CONTROLS) + 3), h - 40))
+        rect.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, (26, 28, 32), rect, border_radius=8)
+        pygame.draw.rect(surface, st.ui["select"], rect, 2, border_radius=8)
+        block = TextBlock(surface, rect.inflate(-30, -24), 19)
+        block.line("hexfire: keys and mouse (any key closes)", st.ui["select"], bold=True)
+        block.gap()
+        for keys, what in CONTROLS:
+            y = block.y
+            block.line(keys, st.ui["select"], bold=True)
+            block.y = y
+            block.line(what, indent=300)
+            block.y += 4
+
+
+class EndScene(Scene):
+    """The result: who won and by which condition, the turn reached, units lost each side."""
+
+    def __init__(self, play: PlayScene):
+        self.play = play
+
+    def enter(self) -> None:
+        ui = self.app.ui
+        w, h = self.app.size
+        self.new = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 - 210, h - 140, 200, 44), "New game", ui
+        )
+        self.quit = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 + 10, h - 140, 200, 44), "Quit", ui
+        )
+
+    def leave(self) -> None:
+        self.new.kill()
+        self.quit.kill()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        from .start import StartScene
+
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.new:
+                self.app.replace(StartScene())
+            elif event.ui_element is self.quit:
+                self.app.running = False
+
+    def losses(self) -> dict[str, list[str]]:
+        game = self.play.game
+        out: dict[str, list[str]] = {s: [] for s in game.setup.sides}
+        for u in game.units.values():
+            if u.status in REMOVED and u.status != "exited":
+                out.setdefault(u.side, []).append(f"{u.name} ({u.status})")
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        st = style()
+        game = self.play.game
+        surface.fill((18, 20, 24))
+        w, _ = surface.get_size()
+        t = FONTS.get(60, bold=True).render(
+            f"{(game.winner or '?').title()} wins", True, st.ui["select"]
+        )
+        surface.blit(t, t.get_rect(center=(w // 2, 90)))
+        block = TextBlock(surface, pygame.Rect(w // 2 - 420, 150, 840, 500), 22)
+        block.line(game.end_reason)
+        block.line(f"Turn reached: {min(game.turn, game.setup.turns)} of {game.setup.turns}")
+        block.gap(14)
+        for side, lost in self.losses().items():
+            block.line(f"{side.title()} lost {len(lost)}:", bold=True)
+            for x in lost:
+                block.line(x, st.ui["dim"], indent=20)
+            block.gap(8)
+        if self.play.session.path:
+            block.line(f"The game is saved in {self.play.session.path}", st.ui["dim"])

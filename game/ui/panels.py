@@ -1,0 +1,149 @@
+"""The side panel's parts, drawn by hand: the hex under the mouse, the selected unit, and the
+odds panel (the report lines of ``hexfire odds`` and a bar per outcome)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import Game
+from game.engine.catalogue import UnitType
+from game.engine.state import UnitState
+from game.rules.odds import Odds, odds_to_dict
+from game.rules.report import odds_report_lines
+from game.rules.rule_index import rule_index
+
+from .maprender import FONTS, unit_markers
+from .style import RGB, style
+
+LINE = 17
+
+
+class TextBlock:
+    """Lines of text drawn top-down in a rectangle, clipped."""
+
+    def __init__(self, surface: pygame.Surface, rect: pygame.Rect, size: int = 16):
+        self.surface = surface
+        self.rect = rect
+        self.y = rect.top
+        self.font = FONTS.get(size)
+        self.bold = FONTS.get(size, bold=True)
+
+    def line(
+        self, text: str, color: RGB | None = None, bold: bool = False, indent: int = 0
+    ) -> None:
+        if self.y + LINE > self.rect.bottom:
+            return
+        f = self.bold if bold else self.font
+        t = f.render(text, True, color or style().ui["text"])
+        self.surface.blit(
+            t,
+            (self.rect.left + indent, self.y),
+            area=pygame.Rect(0, 0, self.rect.width - indent, LINE + 2),
+        )
+        self.y += LINE
+
+    def gap(self, n: int = 6) -> None:
+        self.y += n
+
+
+def hex_info_lines(game: Game, label_text: str) -> list[str]:
+    """The hex under the mouse: label, terrain, level, TEM (Case Q), vehicle MP / infantry MF."""
+    h = game.board.parse(label_text)
+    info = game.board.info(h)
+    t = info.terrain
+    mp = "no entry" if not t.enterable_by_vehicle else f"{t.mp:g} MP"
+    lines = [
+        f"{label_text}: {t.name}, level {info.level}",
+        f"TEM {int(t.tem):+d} (Case Q, C6.8); vehicle {mp}; infantry {t.mf:g} MF (RD-10)",
+    ]
+    extra = []
+    if info.wrecks:
+        extra.append(f"wreck x{info.wrecks} (+1 hindrance, RD-9)")
+    if info.smoke:
+        extra.append("smoke")
+    if extra:
+        lines.append(", ".join(extra))
+    return lines
+
+
+def armament(ut: UnitType) -> str:
+    if ut.gun:
+        return f"{ut.gun} gun, ammo {'/'.join(ut.ammo)}, ROF {ut.rof}"
+    if ut.sw:
+        return f"AT support weapon {ut.sw}"
+    return "no AT weapon"
+
+
+def armor(ut: UnitType) -> str:
+    if not ut.armored:
+        return "unarmored" if ut.category != "infantry" else "infantry"
+    hull = f"hull {ut.af_hull_front}/{ut.af_hull_side}/{ut.af_hull_side}"
+    turret = f"turret {ut.af_turret_front}/{ut.af_turret_side}/{ut.af_turret_side}"
+    chart = f"chart {ut.chart_front}/{ut.chart_rear}" if ut.chart_front else ""
+    return f"AF front/side/rear: {hull}, {turret} {chart}".rstrip()
+
+
+def unit_lines(unit: UnitState, view: dict, ammo: str | None) -> list[tuple[str, RGB | None]]:
+    """The selected unit: type, armament, AF, MP left, status, ammunition chosen."""
+    ut = unit.type
+    st = style()
+    lines: list[tuple[str, RGB | None]] = [
+        (f"{ut.name} ({unit.id}), {unit.side}", None),
+        (
+            f"{ut.category.upper()} in {unit.label}, facing {unit.facing}"
+            + (f", turret {unit.turret}" if ut.turret else ""),
+            None,
+        ),
+        (armament(ut), None),
+        (armor(ut), None),
+    ]
+    if ut.category != "gun":
+        total = ut.mp if ut.is_vehicle else ut.mf
+        word = "MP" if ut.is_vehicle else "MF"
+        lines.append((f"{word} left {view.get('mp_left', total):g} of {total:g}", None))
+    marks = ", ".join(text for text, _ in unit_markers(view))
+    lines.append((f"status: {marks or 'ready'}", st.ui["dim"]))
+    if ammo:
+        lines.append((f"ammunition: {ammo}  (r: next)", st.ui["select"]))
+    if unit.bore_sight:
+        lines.append((f"Bore Sighted: {unit.bore_sight} (C6.42)", st.ui["reach"]))
+    return lines
+
+
+def odds_lines(odds: Odds) -> list[str]:
+    """The odds report's lines, as ``hexfire odds`` prints them (one renderer)."""
+    return odds_report_lines(odds_to_dict(odds))
+
+
+def draw_odds(surface: pygame.Surface, rect: pygame.Rect, title: str, odds: Odds) -> None:
+    """The odds panel: title, the report lines, and a bar per outcome with its probability."""
+    st = style()
+    pygame.draw.rect(surface, (30, 34, 38), rect, border_radius=4)
+    pygame.draw.rect(surface, st.ui["target"], rect, 1, border_radius=4)
+    block = TextBlock(surface, rect.inflate(-12, -10), 15)
+    block.line(title, st.ui["select"], bold=True)
+    report = odds_to_dict(odds)
+    lines = odds_report_lines(report)
+    cut = lines.index("Odds:") if "Odds:" in lines else len(lines)
+    for text in lines[:cut]:
+        block.line(text, st.ui["text"] if not text.startswith("   --") else st.ui["dim"])
+    block.gap(4)
+    bar_left = rect.left + 110
+    bar_w = rect.width - 180
+    for name, p in report["p"].items():
+        if block.y + LINE > block.rect.bottom:
+            break
+        color = st.outcomes.get(name, (200, 200, 200))
+        label = FONTS.get(15).render(name.replace("_", " "), True, st.ui["text"])
+        surface.blit(label, (rect.left + 8, block.y))
+        pygame.draw.rect(surface, (55, 60, 66), (bar_left, block.y + 3, bar_w, LINE - 6))
+        pygame.draw.rect(surface, color, (bar_left, block.y + 3, int(bar_w * p), LINE - 6))
+        pct = FONTS.get(15).render(f"{100 * p:5.1f}%", True, st.ui["text"])
+        surface.blit(pct, (bar_left + bar_w + 6, block.y))
+        block.y += LINE
+
+
+def rule_titles(rules: list[str]) -> str:
+    """Rule ids with their titles (for hover help)."""
+    index = rule_index()
+    return "; ".join(f"{r}: {index.get(r, '?')}" for r in rules)

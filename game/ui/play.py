@@ -1,0 +1,732 @@
+"""The play screen: the map, the counters, the phase bar, the side panel with the odds panel,
+the log; selecting, moving, turning, firing, ending phases, undo and save. Every change goes
+through the engine's ``Game.apply`` (via the session's autosave); everything shown comes from
+``Game.view``, ``legal_actions``, ``preview_fire``, ``move_costs`` and the events."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.board.hexes import label
+from game.engine import IllegalAction
+from game.engine.actions import (
+    Action,
+    BoreSight,
+    ButtonUp,
+    Conceal,
+    CrewExposed,
+    EndMove,
+    EndPhase,
+    Fire,
+    Move,
+    Turn,
+)
+from game.engine.events import Event
+from game.engine.phases import PHASES
+from game.files.session import Autosave
+from game.rules.odds import Odds
+
+from .app import Scene
+from .geometry import Camera
+from .maprender import FONTS, MapRenderer, draw_counter, draw_markers
+from .panels import TextBlock, draw_odds, hex_info_lines, unit_lines
+from .style import style
+
+BAR_H = 46
+SIDE_W = 380
+LOG_H = 150
+BUTTONS_H = 38
+LOG_KEEP = 400
+PAN_STEP = 60
+
+
+def visible_to(event: Event, viewer: str | None, game_units: dict) -> bool:
+    """Hidden information in the log: the defender's set-up secrets (bore sighting, setting up
+    concealed) are shown only to their owner."""
+    if event.kind == "bore_sight" or (event.kind == "concealment" and event.data.get("concealed")):
+        unit = game_units.get(event.data.get("unit", ""))
+        return unit is None or viewer is None or unit.side == viewer
+    return True
+
+
+def event_html(event: Event) -> str:
+    """One log line: the text (escaped), rule citations highlighted, dice in their colours."""
+    text = html.escape(event.text)
+    if event.kind == "fire":
+        text = f"<b>{text}</b>"
+    elif event.kind in ("phase", "game_over"):
+        text = f"<font color='#ffe66a'><b>{text}</b></font>"
+    elif event.kind in ("removed", "shock", "wreck"):
+        text = f"<font color='#ff8a70'>{text}</font>"
+    return text
+
+
+class PlayScene(Scene):
+    """A game in progress, played at one screen."""
+
+    def __init__(self, session: Autosave, title: str = ""):
+        self.session = session
+        self.title = title
+        self.renderer = MapRenderer(session.game.board)
+        self.camera = Camera()
+        self.fitted = False
+        self.viewer: str | None = None
+        self.selected: str | None = None
+        self.hover_hex: str | None = None
+        self.mouse = (0, 0)
+        self.ammo: dict[str, str] = {}
+        self.last_shot: tuple[str, str, str] | None = None
+        self.message = ""
+        self.bore_sight_mode = False
+        self.asked_end: tuple | None = None
+        self.panning: tuple[int, int] | None = None
+        self._legal_key: tuple | None = None
+        self._legal: list[Action] = []
+        self._view_key: tuple | None = None
+        self._view: list[dict] = []
+        self._odds_key: tuple | None = None
+        self._odds: Odds | str | None = None
+        self.log: list[str] = []
+        self.widgets: list = []
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.log_box: pygame_gui.elements.UITextBox | None = None
+        self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.file_mode = ""
+        for event in self.game.history:
+            self._log_event(event)
+
+    # --- the game -----------------------------------------------------------------------
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def legal(self) -> list[Action]:
+        key = (id(self.game), self.game.actions_applied, self.game.dice.draws)
+        if key != self._legal_key:
+            self._legal_key = key
+            self._legal = self.game.legal_actions()
+        return self._legal
+
+    def view(self) -> list[dict]:
+        key = (id(self.game), self.game.actions_applied, self.viewer)
+        if key != self._view_key:
+            self._view_key = key
+            self._view = self.game.view(self.viewer) if self.viewer else []
+        return self._view
+
+    def apply(self, action: Action) -> bool:
+        """Apply through the autosave; a refusal shows its reason in the phase bar."""
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as e:
+            self.message = e.reason
+            return False
+        self.message = ""
+        self.bore_sight_mode = False
+        for event in events:
+            self._log_event(event)
+            if event.kind == "fire":
+                d = event.data
+                firer, target = self.game.units[d["firer"]], self.game.units[d["target"]]
+                dr = d["dr"]
+                dice = f"{dr['white']}+{dr['colored']}" if dr else ""
+                self.last_shot = (
+                    firer.label,
+                    target.label,
+                    f"{'HIT' if d['hit'] else 'MISS'} {dice}: {d['outcome'].replace('_', ' ')}",
+                )
+        self._refresh_log()
+        if self.selected and not self.game.units[self.selected].active:
+            self.selected = None
+        self.after_change()
+        return True
+
+    def after_change(self) -> None:
+        """What the screen must do next: the end screen, a handover, or the Defensive First
+        Fire prompt."""
+        from .overlays import DffPrompt, EndScene, Handover
+
+        game = self.game
+        if game.over:
+            self.app.push(EndScene(self))
+            return
+        strict = self.app.prefs.strict_hotseat
+        if game.dff_pending:
+            defender = game.non_phasing
+            if strict and self.viewer != defender:
+                self.app.push(Handover(self, defender, then_dff=True))
+            else:
+                self.app.push(DffPrompt(self))
+            return
+        if self.viewer != game.to_act:
+            self.app.push(Handover(self, game.to_act))
+
+    def _log_event(self, event: Event) -> None:
+        if visible_to(event, self.viewer, self.game.units):
+            self.log.append(event_html(event))
+        if len(self.log) > LOG_KEEP:
+            del self.log[: len(self.log) - LOG_KEEP]
+
+    def _refresh_log(self) -> None:
+        if self.log_box is not None:
+            self.log_box.set_text("<br>".join(self.log[-120:]))
+            if self.log_box.scroll_bar is not None:
+                self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def rebuild_log(self) -> None:
+        """The viewer changed: the log shows what that side may know."""
+        self.log = []
+        for event in self.game.history:
+            self._log_event(event)
+        self._refresh_log()
+
+    # --- layout and widgets ---------------------------------------------------------------
+
+    def rects(self) -> dict[str, pygame.Rect]:
+        w, h = self.app.size
+        return {
+            "bar": pygame.Rect(0, 0, w, BAR_H),
+            "map": pygame.Rect(0, BAR_H, w - SIDE_W, h - BAR_H - LOG_H - BUTTONS_H),
+            "buttons": pygame.Rect(0, h - LOG_H - BUTTONS_H, w - SIDE_W, BUTTONS_H),
+            "log": pygame.Rect(0, h - LOG_H, w - SIDE_W, LOG_H),
+            "side": pygame.Rect(w - SIDE_W, BAR_H, SIDE_W, h - BAR_H),
+        }
+
+    def enter(self) -> None:
+        ui = self.app.ui
+        r = self.rects()
+        self.renderer.show_labels = self.app.prefs.show_labels
+        if not self.fitted:
+            m = r["map"]
+            self.camera.fit(
+                self.game.board.columns, self.game.board.rows, m.width, m.height, m.left
+            )
+            self.camera.oy += m.top
+            self.fitted = True
+        end = pygame_gui.elements.UIButton(
+            pygame.Rect(r["bar"].right - 150, 6, 140, BAR_H - 12),
+            "End Phase (e)",
+            ui,
+            object_id="#end_phase",
+            tool_tip_text="End this phase (RD-12)",
+        )
+        self.buttons = {"end_phase": end}
+        specs = [
+            ("turn_left", "Turn <  (,)", "Turn the hull one hexside counterclockwise (1 MP)"),
+            ("turn_right", "Turn >  (.)", "Turn the hull one hexside clockwise (1 MP)"),
+            ("stop", "Stop (x)", "Stop: spend the Stop MP (1 MP)"),
+            ("motion", "Motion (m)", "End the move in Motion (Case J; no Case L against it)"),
+            ("hatch", "BU / CE (b)", "Button up or go Crew Exposed"),
+            ("undo", "Undo (u)", "Take back your last action (never across a die roll)"),
+            ("help", "Help (F1)", "Every key and mouse binding"),
+        ]
+        x = 6
+        for key, text, tip in specs:
+            b = pygame_gui.elements.UIButton(
+                pygame.Rect(x, r["buttons"].top + 4, 118, BUTTONS_H - 8),
+                text,
+                ui,
+                tool_tip_text=tip,
+            )
+            self.buttons[key] = b
+            x += 122
+        self.log_box = pygame_gui.elements.UITextBox("", r["log"], ui)
+        self.widgets = [*self.buttons.values(), self.log_box]
+        self._refresh_log()
+        if self.viewer is None:
+            self.after_change()
+
+    def leave(self) -> None:
+        for w in self.widgets:
+            w.kill()
+        self.widgets = []
+        self.buttons = {}
+        self.log_box = None
+        for dialog in (self.confirm, self.file_dialog):
+            if dialog is not None:
+                dialog.kill()
+        self.confirm = self.file_dialog = None
+
+    # --- input --------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.command(key)
+            return
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is (
+            self.confirm
+        ):
+            self.confirm = None
+            self.apply(EndPhase())
+            return
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is (
+            self.file_dialog
+        ):
+            self.file_dialog = None
+            self.file_picked(Path(event.text))
+            return
+        if event.type == pygame_gui.UI_WINDOW_CLOSE:
+            if event.ui_element is self.confirm:
+                self.confirm = None
+            if event.ui_element is self.file_dialog:
+                self.file_dialog = None
+            return
+        if self.confirm is not None or self.file_dialog is not None:
+            return
+        if event.type == pygame.KEYDOWN:
+            self.key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse_moved(event.pos)
+            if self.panning:
+                dx, dy = event.pos[0] - self.panning[0], event.pos[1] - self.panning[1]
+                self.camera.pan(dx, dy)
+                self.panning = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if not self.rects()["map"].collidepoint(event.pos):
+                return
+            if event.button == 1:
+                self.click(event.pos)
+            elif event.button in (2, 3):
+                self.panning = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+            self.panning = None
+        elif event.type == pygame.MOUSEWHEEL and self.rects()["map"].collidepoint(self.mouse):
+            self.camera.zoom_step(1 if event.y > 0 else -1, *self.mouse)
+
+    def key(self, event: pygame.event.Event) -> None:
+        k, mods = event.key, event.mod
+        ctrl = bool(mods & pygame.KMOD_CTRL)
+        if ctrl and k == pygame.K_z:
+            self.command("undo")
+        elif ctrl and k == pygame.K_s:
+            self.open_file_dialog("save")
+        elif ctrl and k == pygame.K_o:
+            self.open_file_dialog("load")
+        elif k in (pygame.K_F1,) or event.unicode == "?":
+            self.command("help")
+        elif k == pygame.K_ESCAPE:
+            self.selected = None
+            self.bore_sight_mode = False
+            self.message = ""
+        elif k in (pygame.K_TAB, pygame.K_n):
+            self.next_unit()
+        elif k == pygame.K_e:
+            self.command("end_phase")
+        elif event.unicode == ",":
+            self.command("turn_left")
+        elif event.unicode == ".":
+            self.command("turn_right")
+        elif k == pygame.K_x:
+            self.command("stop")
+        elif k == pygame.K_m:
+            self.command("motion")
+        elif k == pygame.K_b:
+            self.command("hatch")
+        elif k == pygame.K_u:
+            self.command("undo")
+        elif k == pygame.K_r:
+            self.cycle_ammo()
+        elif k == pygame.K_g:
+            self.renderer.show_labels = not self.renderer.show_labels
+            self.app.prefs.show_labels = self.renderer.show_labels
+        elif k == pygame.K_k:
+            if self.selected and self.game.phase == "setup":
+                self.bore_sight_mode = True
+                self.message = "click the hex to Bore Sight (C6.42)"
+        elif k == pygame.K_h:
+            if self.selected:
+                self.apply(Conceal(self.selected))
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.hover_hex:
+                self.fire_at_hex(self.hover_hex)
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.camera.zoom_step(1, *self.rects()["map"].center)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.zoom_step(-1, *self.rects()["map"].center)
+        elif k in (pygame.K_LEFT, pygame.K_a):
+            self.camera.pan(PAN_STEP, 0)
+        elif k in (pygame.K_RIGHT, pygame.K_d):
+            self.camera.pan(-PAN_STEP, 0)
+        elif k in (pygame.K_UP, pygame.K_w):
+            self.camera.pan(0, PAN_STEP)
+        elif k in (pygame.K_DOWN, pygame.K_s):
+            self.camera.pan(0, -PAN_STEP)
+
+    def command(self, key: str) -> None:
+        from .overlays import HelpScene
+
+        unit = self.selected
+        game = self.game
+        if key == "end_phase":
+            self.request_end_phase()
+        elif key == "help":
+            self.app.push(HelpScene(self))
+        elif key == "undo":
+            why = self.session.undo()
+            self.message = f"cannot undo: {why}" if why else "undone"
+            if not why:
+                self.renderer = MapRenderer(self.game.board)
+                self.rebuild_log()
+                self.last_shot = None
+        elif unit is None:
+            self.message = "select a unit first (click it, or Tab)"
+        elif key in ("turn_left", "turn_right"):
+            facing = game.units[unit].facing
+            self.apply(Turn(unit, (facing + (1 if key == "turn_left" else -1)) % 6))
+        elif key == "stop":
+            self.apply(EndMove(unit, False))
+        elif key == "motion":
+            self.apply(EndMove(unit, True))
+        elif key == "hatch":
+            ce = game.units[unit].ce
+            self.apply(ButtonUp(unit) if ce else CrewExposed(unit))
+
+    def request_end_phase(self) -> None:
+        """End the phase; with own units that could still act, ask once per phase."""
+        game = self.game
+        phase_key = (game.turn, game.phasing, game.phase)
+        idle = self.units_that_can_act()
+        if idle and self.asked_end != phase_key:
+            self.asked_end = phase_key
+            names = ", ".join(game.units[u].name for u in idle[:4])
+            more = f" and {len(idle) - 4} more" if len(idle) > 4 else ""
+            self.confirm = pygame_gui.windows.UIConfirmationDialog(
+                pygame.Rect(self.app.size[0] // 2 - 210, 200, 420, 200),
+                f"{len(idle)} unit(s) have not acted: {html.escape(names)}{more}. "
+                f"End the {PHASES[game.phase].title}?",
+                self.app.ui,
+                window_title="End phase?",
+                action_short_name="End phase",
+            )
+            return
+        self.apply(EndPhase())
+
+    def units_that_can_act(self) -> list[str]:
+        """Own units with a move (movement) or a shot (fire phases) still open."""
+        kinds = {
+            "movement": (Move,),
+            "prep_fire": (Fire,),
+            "defensive_fire": (Fire,),
+            "advancing_fire": (Fire,),
+        }.get(self.game.phase, ())
+        out: list[str] = []
+        for a in self.legal():
+            unit = getattr(a, "unit", None)
+            if kinds and isinstance(a, kinds) and unit and unit not in out:
+                if isinstance(a, Move) and self.game.units[unit].moved:
+                    continue
+                out.append(unit)
+        return out
+
+    def next_unit(self) -> None:
+        acting = [getattr(a, "unit", None) for a in self.legal()]
+        ids = [u for u in dict.fromkeys(acting) if u and self.game.units[u].side == self.viewer]
+        if not ids:
+            self.message = "no unit of yours can act now: End Phase (e)"
+            return
+        i = ids.index(self.selected) + 1 if self.selected in ids else 0
+        self.selected = ids[i % len(ids)]
+        self.center_on(self.game.units[self.selected].label)
+
+    def center_on(self, hex_label: str) -> None:
+        m = self.rects()["map"]
+        sx, sy = self.camera.hex_to_screen(self.game.board.parse(hex_label))
+        if not m.inflate(-80, -80).collidepoint(sx, sy):
+            self.camera.pan(m.centerx - sx, m.centery - sy)
+
+    def cycle_ammo(self) -> None:
+        if not self.selected:
+            return
+        ut = self.game.units[self.selected].type
+        if len(ut.ammo) < 2:
+            self.message = f"{ut.name} has one kind of ammunition"
+            return
+        now = self.ammo.get(self.selected, ut.ammo[0])
+        self.ammo[self.selected] = ut.ammo[(ut.ammo.index(now) + 1) % len(ut.ammo)]
+        self._odds_key = None
+
+    def hex_at(self, pos: tuple[int, int]) -> str | None:
+        if not self.rects()["map"].collidepoint(pos):
+            return None
+        h = self.camera.screen_to_hex(*pos)
+        return label(h) if self.game.board.contains(h) else None
+
+    def units_at(self, hex_label: str) -> list[dict]:
+        return [u for u in self.view() if u["hex"] == hex_label]
+
+    def mouse_moved(self, pos: tuple[int, int]) -> None:
+        self.mouse = pos
+        self.hover_hex = self.hex_at(pos)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        from .overlays import StackChooser
+
+        hx = self.hex_at(pos)
+        if hx is None:
+            return
+        self.hover_hex = hx
+        if self.bore_sight_mode and self.selected:
+            self.apply(BoreSight(self.selected, hx))
+            return
+        here = self.units_at(hx)
+        own = [u for u in here if u["side"] == self.viewer]
+        enemy = [u for u in here if u["side"] != self.viewer]
+        if enemy and self.selected:
+            self.fire_at_hex(hx)
+            return
+        if self.selected and hx in self.game.move_costs(self.selected):
+            self.apply(Move(self.selected, hx))
+            return
+        if len(own) > 1:
+            self.app.push(StackChooser(self, own, pos))
+        elif own:
+            self.selected = own[0]["id"]
+            self.message = ""
+        elif self.selected:
+            self.message = self.why_not_move(hx)
+
+    def why_not_move(self, hx: str) -> str:
+        unit = self.selected
+        if unit is None:
+            return ""
+        why = self.game.check(Move(unit, hx))
+        return why or ""
+
+    def fire_at_hex(self, hx: str) -> None:
+        enemy = [u for u in self.units_at(hx) if u["side"] != self.viewer]
+        if not enemy or not self.selected:
+            return
+        ammo = self.ammo.get(self.selected)
+        self.apply(Fire(self.selected, enemy[0]["id"], ammo))
+
+    def file_picked(self, path: Path) -> None:
+        from .start import open_path
+
+        if self.file_mode == "save":
+            try:
+                self.session.save_as(path)
+                self.message = f"saved a copy to {path}"
+            except OSError as e:
+                self.message = f"cannot save to {path}: {e.strerror or e}"
+        else:
+            open_path(self.app, path)
+
+    def open_file_dialog(self, mode: str) -> None:
+        self.file_mode = mode
+        self.file_dialog = pygame_gui.windows.UIFileDialog(
+            pygame.Rect(self.app.size[0] // 2 - 260, 80, 520, 460),
+            self.app.ui,
+            window_title="Save a copy as" if mode == "save" else "Load a scenario or save",
+            initial_file_path=str(self.app.save_dir),
+            allow_existing_files_only=mode != "save",
+        )
+
+    # --- odds -----------------------------------------------------------------------------
+
+    def hover_odds(self) -> tuple[str, Odds | str] | None:
+        """The odds panel's content: the selected firer against the enemy under the mouse."""
+        if not self.selected or not self.hover_hex:
+            return None
+        enemy = [u for u in self.units_at(self.hover_hex) if u["side"] != self.viewer]
+        if not enemy:
+            return None
+        target = enemy[0]
+        ammo = self.ammo.get(self.selected)
+        key = (self.game.actions_applied, self.selected, target["id"], ammo, id(self.game))
+        firer = self.game.units[self.selected]
+        title = f"{firer.name} -> {target.get('name', '?')} in {target['hex']}"
+        if key != self._odds_key:
+            self._odds_key = key
+            try:
+                self._odds = self.game.preview_fire(self.selected, target["id"], ammo)
+            except IllegalAction as e:
+                self._odds = e.reason
+        assert self._odds is not None
+        return title, self._odds
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        st = style()
+        r = self.rects()
+        surface.fill(st.ui["background"])
+        self.draw_map(surface, r["map"])
+        pygame.draw.rect(surface, st.ui["panel"], r["buttons"])
+        self.draw_bar(surface, r["bar"])
+        self.draw_side(surface, r["side"])
+
+    def draw_map(self, surface: pygame.Surface, m: pygame.Rect) -> None:
+        st = style()
+        cam = self.camera
+        self.renderer.draw(surface, cam, m)
+        surface.set_clip(m)
+        z = cam.zoom
+        game = self.game
+        if self.selected and game.units[self.selected].active:
+            sel = game.units[self.selected]
+            if game.phase == "movement" and sel.side == game.to_act:
+                for hx, cost in self.game.move_costs(self.selected).items():
+                    h = game.board.parse(hx)
+                    self.renderer.highlight(surface, cam, h, st.ui["reach"], 2, fill_alpha=60)
+                    sx, sy = cam.hex_to_screen(h)
+                    t = FONTS.get(max(12, int(z * 0.5)), bold=True).render(
+                        f"{cost:g} MP", True, (10, 40, 70)
+                    )
+                    surface.blit(t, t.get_rect(center=(sx, sy + z * 0.55)))
+            if sel.bore_sight:
+                self.renderer.highlight(
+                    surface, cam, game.board.parse(sel.bore_sight), st.ui["reach"], 1
+                )
+        if self.hover_hex:
+            self.renderer.highlight(
+                surface, cam, game.board.parse(self.hover_hex), st.ui["hover"], 2
+            )
+        by_hex: dict[str, list[dict]] = {}
+        for u in self.view():
+            by_hex.setdefault(u["hex"], []).append(u)
+        for hx, stack in by_hex.items():
+            sx, sy = cam.hex_to_screen(game.board.parse(hx))
+            for i, u in enumerate(stack):
+                off = i * max(3, z // 8)
+                rect = draw_counter(
+                    surface, u, sx + off, sy - off, z, selected=u["id"] == self.selected
+                )
+                draw_markers(surface, u, rect, z)
+            if len(stack) > 1:
+                t = FONTS.get(max(12, z // 2), bold=True).render(
+                    str(len(stack)), True, (255, 255, 255)
+                )
+                surface.blit(t, (sx - z * 0.75, sy - z * 0.8))
+        self.draw_tracking(surface)
+        if self.last_shot:
+            a, b, text = self.last_shot
+            pa = cam.hex_to_screen(game.board.parse(a))
+            pb = cam.hex_to_screen(game.board.parse(b))
+            pygame.draw.line(surface, st.ui["target"], pa, pb, 2)
+            t = FONTS.get(18, bold=True).render(text, True, (255, 255, 255))
+            box = t.get_rect(midbottom=(pb[0], pb[1] - z * 0.7)).inflate(8, 4)
+            pygame.draw.rect(surface, (120, 30, 20), box, border_radius=3)
+            surface.blit(t, t.get_rect(center=box.center))
+        surface.set_clip(None)
+
+    def draw_tracking(self, surface: pygame.Surface) -> None:
+        """While a vehicle moves: the MP it has spent in each visible enemy firer's continuous
+        LOS (C6.15), and the Case J subcase a Defensive First Fire shot would have."""
+        game = self.game
+        mover = game.moving_unit
+        if not mover or game.phase != "movement":
+            return
+        visible = {u["id"]: u for u in self.view()}
+        if mover not in visible:
+            return
+        rows = []
+        for firer, (mp, exempt) in sorted(game.los_tracking(mover).items()):
+            u = visible.get(firer)
+            if u is None or u.get("type") == "?" or mp <= 0:
+                continue
+            case = "J (C6.15)" if exempt else ("J2" if mp <= 1 else "J1" if mp <= 3 else "J")
+            rows.append(f"{u.get('name', firer)}: {mp:g} MP in LOS, {case}")
+        if not rows:
+            return
+        sx, sy = self.camera.hex_to_screen(game.units[mover].hex)
+        f = FONTS.get(15, bold=True)
+        y = sy + self.camera.zoom * 0.7
+        for text in rows:
+            t = f.render(text, True, (255, 220, 160))
+            box = t.get_rect(topleft=(sx + self.camera.zoom * 0.7, y)).inflate(6, 2)
+            pygame.draw.rect(surface, (40, 30, 20), box)
+            surface.blit(t, t.get_rect(center=box.center))
+            y += box.height + 1
+
+    def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
+        st = style()
+        game = self.game
+        pygame.draw.rect(surface, st.ui["panel"], bar)
+        phase = PHASES[game.phase]
+        text = (
+            f"Turn {game.turn}/{game.setup.turns}   {game.phasing.title()} player turn   "
+            f"{phase.title} ({phase.rule})   {game.to_act.title()} to act"
+        )
+        if game.dff_pending:
+            text += "   Defensive First Fire (C6.17)"
+        t = FONTS.get(22, bold=True).render(text, True, st.ui["text"])
+        surface.blit(t, (10, 6))
+        hint = self.message or self.hint()
+        color = (
+            st.ui["bad"]
+            if self.message and not self.message.startswith(("saved", "undone", "click"))
+            else st.ui["dim"]
+        )
+        t = FONTS.get(17).render(hint, True, color)
+        surface.blit(t, (10, 27), area=pygame.Rect(0, 0, bar.width - 170, 20))
+
+    def hint(self) -> str:
+        phase = self.game.phase
+        if phase == "setup":
+            return (
+                "Set Up: select a Gun, k then click a hex to Bore Sight it; h conceals; "
+                "End Phase when done"
+            )
+        if phase == "movement":
+            return (
+                "Select a vehicle; click a blue hex to move, , . to turn, x to stop, m for "
+                "Motion; hover enemies for odds"
+            )
+        if phase in ("prep_fire", "defensive_fire", "advancing_fire"):
+            return "Select a firer, hover an enemy for the odds, click to fire; e ends the phase"
+        return "e ends the phase"
+
+    def draw_side(self, surface: pygame.Surface, side: pygame.Rect) -> None:
+        st = style()
+        pygame.draw.rect(surface, st.ui["panel"], side)
+        pygame.draw.line(surface, (20, 22, 25), side.topleft, side.bottomleft, 2)
+        block = TextBlock(surface, side.inflate(-16, -12), 16)
+        block.line(self.title, st.ui["select"], bold=True)
+        block.line(f"At the screen: {(self.viewer or '-').title()}", st.ui["dim"])
+        block.gap()
+        if self.hover_hex:
+            for i, text in enumerate(hex_info_lines(self.game, self.hover_hex)):
+                block.line(text, bold=i == 0)
+        else:
+            block.line("(hover a hex)", st.ui["dim"])
+        block.gap()
+        if self.selected:
+            unit = self.game.units[self.selected]
+            view = next((u for u in self.view() if u["id"] == unit.id), {})
+            ammo = self.ammo.get(unit.id, unit.type.ammo[0] if unit.type.ammo else None)
+            for i, (text, color) in enumerate(unit_lines(unit, view, ammo)):
+                block.line(text, color, bold=i == 0)
+        else:
+            block.line("No unit selected: click one, or Tab", st.ui["dim"])
+        block.gap(10)
+        odds = self.hover_odds()
+        if odds is not None:
+            title, o = odds
+            rect = pygame.Rect(side.left + 6, block.y, side.width - 12, side.bottom - block.y - 6)
+            if isinstance(o, str):
+                block.line(title, st.ui["select"], bold=True)
+                for part in _wrap(f"Cannot fire: {o}", 44):
+                    block.line(part, st.ui["bad"])
+            else:
+                draw_odds(surface, rect, title, o)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for w in words:
+        if len(line) + len(w) + 1 > width and line:
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}".strip()
+    if line:
+        lines.append(line)
+    return lines

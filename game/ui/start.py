@@ -1,0 +1,225 @@
+"""The start screen: the shipped scenarios (title, size, rules system, turns, briefing, victory
+conditions), "Resume" for the newest autosave, "Load" for any scenario or save, and the strict
+hotseat preference. :func:`open_path` starts a scenario or resumes a save, in the window."""
+
+from __future__ import annotations
+
+import html
+import secrets
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.files.savegame import SaveError
+from game.files.scenario import Scenario, ScenarioError, load_scenario
+from game.files.session import Autosave, new_game, resume
+from game.files.shipped import shipped_scenarios
+
+from .app import App, Scene
+from .maprender import FONTS
+from .prefs import autosave_path, newest_save
+from .style import style
+
+
+def one_line(error: Exception) -> str:
+    """The first line of a scenario or save error (the same words as ``hexfire validate``)."""
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__
+
+
+def start_scenario(app: App, scenario: Scenario, seed: int | None = None) -> Autosave:
+    """A new game of ``scenario``, autosaved in the saves folder, on the play screen."""
+    from .play import PlayScene
+
+    path = autosave_path(app.save_dir, Path(scenario.path).stem)
+    session = new_game(scenario, secrets.randbelow(2**31) if seed is None else seed, path)
+    app.replace(PlayScene(session, scenario.title))
+    return session
+
+
+def open_path(app: App, path: Path) -> str | None:
+    """Start a scenario (.toml) or resume a save (.json); returns the one-line error, shown in
+    a dialog, or None."""
+    from .play import PlayScene
+
+    try:
+        if path.suffix.lower() == ".json":
+            session = resume(path)
+            app.replace(PlayScene(session, session.saved.scenario().title))
+        else:
+            start_scenario(app, load_scenario(path))
+    except (ScenarioError, SaveError) as e:
+        message = one_line(e)
+        pygame_gui.windows.UIMessageWindow(
+            pygame.Rect(app.size[0] // 2 - 300, 160, 600, 220),
+            html.escape(message),
+            app.ui,
+            window_title="Cannot open this file",
+        )
+        return message
+    return None
+
+
+class StartScene(Scene):
+    """Choose a scenario, resume, or load."""
+
+    def __init__(self) -> None:
+        self.scenarios: list[tuple[Path, Scenario | None, str]] = []
+        for p in shipped_scenarios():
+            try:
+                self.scenarios.append((p, load_scenario(p), ""))
+            except ScenarioError as e:
+                self.scenarios.append((p, None, one_line(e)))
+        self.chosen = 0
+        self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
+
+    def enter(self) -> None:
+        ui = self.app.ui
+        w, h = self.app.size
+        names: list[str | tuple[str, str]] = [
+            sc.title if sc else f"{p.stem} (invalid)" for p, sc, _ in self.scenarios
+        ]
+        self.list = pygame_gui.elements.UISelectionList(
+            pygame.Rect(30, 110, 420, min(44 * len(names) + 10, h - 260)),
+            names,
+            ui,
+            default_selection=names[self.chosen] if names else None,
+        )
+        self.play = pygame_gui.elements.UIButton(
+            pygame.Rect(30, h - 130, 200, 44), "Play this scenario", ui
+        )
+        newest = newest_save(self.app.save_dir)
+        self.newest = newest
+        self.resume = pygame_gui.elements.UIButton(
+            pygame.Rect(250, h - 130, 200, 44),
+            "Resume",
+            ui,
+            tool_tip_text=str(newest) if newest else "no saved game yet",
+        )
+        if newest is None:
+            self.resume.disable()
+        self.load = pygame_gui.elements.UIButton(
+            pygame.Rect(470, h - 130, 200, 44), "Load... (Ctrl+O)", ui
+        )
+        self.strict = pygame_gui.elements.UIButton(
+            pygame.Rect(690, h - 130, 300, 44),
+            self._strict_text(),
+            ui,
+            tool_tip_text="Also hand over before every Defensive First Fire prompt, so the "
+            "moving player never sees the defender's concealed units",
+        )
+        self.widgets = [self.list, self.play, self.resume, self.load, self.strict]
+
+    def _strict_text(self) -> str:
+        return f"Strict hotseat: {'on' if self.app.prefs.strict_hotseat else 'off'}"
+
+    def leave(self) -> None:
+        for w in self.widgets:
+            w.kill()
+        if self.file_dialog is not None:
+            self.file_dialog.kill()
+            self.file_dialog = None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is (
+            self.list
+        ):
+            names = [sc.title if sc else f"{p.stem} (invalid)" for p, sc, _ in self.scenarios]
+            if event.text in names:
+                self.chosen = names.index(event.text)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
+            self.start()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.play:
+                self.start()
+            elif event.ui_element is self.resume and self.newest:
+                open_path(self.app, self.newest)
+            elif event.ui_element is self.load:
+                self.open_dialog()
+            elif event.ui_element is self.strict:
+                self.app.prefs.strict_hotseat = not self.app.prefs.strict_hotseat
+                self.app.prefs.save()
+                self.strict.set_text(self._strict_text())
+        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.file_dialog = None
+            open_path(self.app, Path(event.text))
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
+                self.open_dialog()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+            elif event.key == pygame.K_DOWN:
+                self.chosen = min(len(self.scenarios) - 1, self.chosen + 1)
+            elif event.key == pygame.K_UP:
+                self.chosen = max(0, self.chosen - 1)
+
+    def open_dialog(self) -> None:
+        self.file_dialog = pygame_gui.windows.UIFileDialog(
+            pygame.Rect(self.app.size[0] // 2 - 260, 80, 520, 460),
+            self.app.ui,
+            window_title="Load a scenario (.toml) or a save (.json)",
+            initial_file_path=str(self.app.save_dir),
+            allow_existing_files_only=True,
+        )
+
+    def start(self) -> None:
+        path, sc, _ = self.scenarios[self.chosen]
+        if sc is not None:
+            start_scenario(self.app, sc)
+        else:
+            open_path(self.app, path)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        st = style()
+        surface.fill(st.ui["background"])
+        w, h = surface.get_size()
+        t = FONTS.get(52, bold=True).render("hexfire", True, st.ui["select"])
+        surface.blit(t, (30, 24))
+        t = FONTS.get(22).render(
+            "Tanks and anti-tank guns on the rules of ASL (C6, C7) and "
+            "Valor & Victory: two players, one screen.",
+            True,
+            st.ui["dim"],
+        )
+        surface.blit(t, (30, 72))
+        if not self.scenarios:
+            return
+        path, sc, error = self.scenarios[self.chosen]
+        x = 480
+        rect = pygame.Rect(x, 110, w - x - 30, h - 260)
+        pygame.draw.rect(surface, st.ui["panel"], rect, border_radius=6)
+        f = FONTS.get(20)
+        y = rect.top + 12
+
+        def line(text: str, color=None, bold: bool = False) -> None:
+            nonlocal y
+            if y > rect.bottom - 22:
+                return
+            font = FONTS.get(20, bold=bold) if bold else f
+            surface.blit(font.render(text, True, color or st.ui["text"]), (rect.left + 14, y))
+            y += 22
+
+        if sc is None:
+            line(path.name, bold=True)
+            line(error, st.ui["bad"])
+            return
+        s = sc.setup
+        line(sc.title, st.ui["select"], bold=True)
+        line(
+            f"{s.board.columns} x {s.board.rows} hexes, {len(s.units)} units, {s.turns} turns; "
+            f"To Kill: {'ASL C7 tables' if s.to_kill == 'asl' else 'Armor Elimination Chart'}",
+            st.ui["dim"],
+        )
+        line(
+            f"{s.first.title()} moves first; {s.defender.title()} is the scenario defender",
+            st.ui["dim"],
+        )
+        y += 8
+        for para in sc.briefing.strip().split("\n"):
+            line(para.strip())
+        y += 8
+        line("Victory conditions (RD-13):", bold=True)
+        for v in s.victory:
+            line(f"  {v.describe()}")
+        line(f"  otherwise at the end of turn {s.turns}: {s.defender} wins (HX-11)")
