@@ -20,8 +20,26 @@ def run(capsys, *argv):
 
 
 def test_help_lists_the_commands(capsys):
-    code, out, _ = run(capsys)
-    assert code == 0 and "los" in out and "odds" in out and "bench" in out
+    with pytest.raises(SystemExit) as e:
+        main(["--help"])
+    out, _ = capsys.readouterr()
+    assert e.value.code == 0 and "los" in out and "odds" in out and "play" in out
+
+
+def test_hexfire_alone_opens_the_start_screen(monkeypatch, tmp_path):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    from game.ui.app import App
+
+    shown = []
+
+    def one_frame(app):
+        app.frame(0.016)
+        shown.append(type(app.scene).__name__)
+
+    monkeypatch.setattr(App, "run", one_frame)
+    assert main([]) == 0
+    assert shown == ["StartScene"]
 
 
 def test_python_dash_m_game_is_hexfire():

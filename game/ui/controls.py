@@ -10,6 +10,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Left click a blue hex", "move the selected vehicle there (its MP cost is shown)"),
     (", and .", "turn the selected unit's hull one hexside left / right (1 MP)"),
     ("x", "stop the moving vehicle (1 MP)"),
+    ("o", "leave the map over the edge the unit faces (exit victory conditions, RD-13)"),
     ("m", "end the move in Motion (no stop MP; Case J, no Case L against it)"),
     ("Hover an enemy", "with a firer selected: the odds panel (To Hit, To Kill, every outcome)"),
     ("Left click / Enter on an enemy", "fire at it"),

@@ -326,6 +326,8 @@ class PlayScene(Scene):
             self.command("turn_right")
         elif k == pygame.K_x:
             self.command("stop")
+        elif k == pygame.K_o:
+            self.command("exit")
         elif k == pygame.K_m:
             self.command("motion")
         elif k == pygame.K_b:
@@ -383,6 +385,8 @@ class PlayScene(Scene):
             self.apply(Turn(unit, (facing + (1 if key == "turn_left" else -1)) % 6))
         elif key == "stop":
             self.apply(EndMove(unit, False))
+        elif key == "exit":
+            self.apply(Move(unit, "off"))
         elif key == "motion":
             self.apply(EndMove(unit, True))
         elif key == "hatch":

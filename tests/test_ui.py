@@ -1,0 +1,329 @@
+"""The screen, driven by posted pygame events (headless): select, move, turn, stop, fire from
+the odds panel, Defensive First Fire both ways, handover, undo, save / quit / resume, bad files,
+and the pure parts (hex <-> pixel, the camera)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from ui_driver import clear_overlays, click, click_hex, hover, key, perform, select
+
+from game.board.hexes import from_offset, label
+from game.engine.actions import EndMove, EndPhase, Move, Pass, Turn
+from game.files.savegame import read_save
+from game.files.scenario import load_scenario
+from game.files.session import new_game, resume
+from game.files.shipped import scenarios_dir
+from game.ui.app import App
+from game.ui.geometry import ZOOMS, Camera, map_extent
+from game.ui.overlays import DffPrompt, EndScene, Handover
+from game.ui.play import PlayScene
+from game.ui.start import StartScene
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App((1280, 800), tmp_path / "saves", headless=True)
+    yield a
+    pygame.display.quit()
+
+
+def start(app: App, name: str = "tutorial-duel", seed: int = 7) -> PlayScene:
+    sc = load_scenario(scenarios_dir() / f"{name}.toml")
+    session = new_game(sc, seed, app.save_dir / f"{name}.json")
+    play = PlayScene(session, sc.title)
+    app.push(play)
+    app.pump([])
+    return play
+
+
+def to_phase(app: App, play: PlayScene, phase: str, side: str | None = None) -> None:
+    for _ in range(30):
+        clear_overlays(app, play)
+        if isinstance(app.scene, DffPrompt):
+            key(app, pygame.K_SPACE, " ")
+            continue
+        g = play.game
+        if g.phase == phase and (side is None or g.phasing == side):
+            return
+        perform(app, play, EndPhase())
+    raise AssertionError(f"never reached {phase}")
+
+
+# --- pure parts ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("zoom", ZOOMS)
+def test_hex_to_pixel_and_back_at_every_zoom(zoom):
+    cam = Camera(zoom, 17.0, -9.0)
+    for col in range(12):
+        for row in range(8):
+            h = from_offset(col, row)
+            x, y = cam.hex_to_screen(h)
+            assert cam.screen_to_hex(x + 0.4 * zoom, y - 0.3 * zoom) == h
+
+
+def test_camera_zooms_around_the_cursor():
+    cam = Camera(31, 100.0, 50.0)
+    before = cam.screen_to_world(400, 300)
+    assert cam.zoom_step(1, 400, 300)
+    after = cam.screen_to_world(400, 300)
+    assert before == pytest.approx(after)
+    assert cam.zoom > 31
+    cam.zoom = ZOOMS[-1]
+    assert not cam.zoom_step(1, 0, 0)
+
+
+def test_camera_fit_shows_the_whole_map():
+    cam = Camera()
+    cam.fit(12, 8, 900, 560)
+    x0, y0, x1, y1 = map_extent(12, 8)
+    assert (x1 - x0) * cam.zoom <= 900 and (y1 - y0) * cam.zoom <= 560
+
+
+# --- playing by events ----------------------------------------------------------------------
+
+
+def test_start_screen_lists_the_scenarios_and_enter_starts_one(app):
+    app.push(StartScene())
+    app.pump([])
+    assert len(app.scene.scenarios) >= 4
+    for _ in range(3):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN, "\r")
+    assert isinstance(app.scene, Handover | PlayScene)
+    play = next(s for s in app.scenes if isinstance(s, PlayScene))
+    assert play.game.setup.title.startswith("Tutorial")
+    assert play.session.path is not None and play.session.path.parent == app.save_dir
+
+
+def test_handover_covers_the_map_until_the_player_clicks(app):
+    play = start(app)
+    assert isinstance(app.scene, Handover) and app.scene.side == "german"
+    frame = app.screen.copy()
+    assert frame.get_at((300, 300))[:3] == (18, 20, 24)  # the cover, not the map
+    click(app, (640, 400))
+    assert app.scene is play and play.viewer == "german"
+    perform(app, play, EndPhase())  # the German ends his set-up: the Russian takes the seat
+    assert isinstance(app.scene, Handover) and app.scene.side == "russian"
+
+
+def test_select_move_turn_and_stop_by_clicks_and_keys(app):
+    play = start(app)
+    to_phase(app, play, "movement", "russian")
+    clear_overlays(app, play)
+    tank = play.game.units["rus-t34-2"]
+    select(app, play, tank.id)
+    ahead = label(tank.hex.neighbor(tank.facing))
+    costs = play.game.move_costs(tank.id)
+    assert ahead in costs  # the reachable hex is highlighted with its cost
+    click_hex(app, play, ahead)
+    clear_overlays(app, play)
+    if isinstance(app.scene, DffPrompt):
+        key(app, pygame.K_SPACE, " ")
+    assert tank.label == ahead and tank.moving
+    facing = tank.facing
+    key(app, pygame.K_COMMA, ",")
+    if isinstance(app.scene, DffPrompt):
+        key(app, pygame.K_SPACE, " ")
+    assert tank.facing == (facing + 1) % 6
+    key(app, pygame.K_x, "x")
+    if isinstance(app.scene, DffPrompt):
+        key(app, pygame.K_SPACE, " ")
+    assert not tank.moving and tank.moved
+
+
+def test_fire_from_the_odds_panel(app, tmp_path):
+    from tools_docs import build_duel
+
+    play = PlayScene(resume(build_duel(tmp_path / "duel.json")), "duel")
+    app.push(play)
+    app.pump([])
+    clear_overlays(app, play)
+    assert play.game.phase == "defensive_fire" and play.viewer == "german"
+    select(app, play, "ger-pz4-1")
+    target = play.game.units["rus-t34-2"]
+    hover(app, play.camera.hex_to_screen(target.hex))
+    title, odds = play.hover_odds()
+    assert not isinstance(odds, str) and sum(odds.p.values()) == pytest.approx(1.0)
+    # the panel shows those very odds: its pixels are the odds panel's border colour
+    side = play.rects()["side"]
+    assert any(
+        app.screen.get_at((side.left + 6, y))[:3] == (255, 90, 70)
+        for y in range(side.top, side.bottom)
+    )
+    draws = play.game.dice.draws
+    click(app, play.camera.hex_to_screen(target.hex))
+    assert play.game.dice.draws > draws
+    fire = [e for e in play.game.history if e.kind == "fire"][-1]
+    assert fire.data["firer"] == "ger-pz4-1" and fire.data["target"] == "rus-t34-2"
+    assert play.last_shot is not None
+
+
+def _dff_setup(app, tmp_path):
+    play = start(app)
+    to_phase(app, play, "movement", "russian")
+    clear_overlays(app, play)
+    tank = play.game.units["rus-t34-2"]
+    for step in ["J2", "I2", "H1", "G2", "F2", "E3"]:
+        while label(tank.hex.neighbor(tank.facing)) != step:
+            key(app, pygame.K_COMMA, ",") if play.selected else select(app, play, tank.id)
+            if isinstance(app.scene, DffPrompt):
+                return play, tank
+        select(app, play, tank.id)
+        click_hex(app, play, step)
+        if isinstance(app.scene, DffPrompt):
+            return play, tank
+    raise AssertionError("no Defensive First Fire chance on the way")
+
+
+def test_defensive_first_fire_prompt_continue_then_fire(app, tmp_path):
+    play, tank = _dff_setup(app, tmp_path)
+    prompt = app.scene
+    assert isinstance(prompt, DffPrompt) and prompt.firers == ["ger-pz4-1"]
+    key(app, pygame.K_SPACE, " ")  # Continue: the move goes on
+    assert not play.game.dff_pending and app.scene is play
+    assert play.game.history[-1].kind == "pass"
+    # the next MP: another chance; this time fire
+    perform(app, play, Turn(tank.id, (tank.facing + 1) % 6))
+    if not isinstance(app.scene, DffPrompt):
+        perform(app, play, EndMove(tank.id, False))
+    assert isinstance(app.scene, DffPrompt)
+    draws = play.game.dice.draws
+    key(app, pygame.K_1, "1")
+    assert play.game.dice.draws > draws
+    assert [e for e in play.game.history if e.kind == "fire"][-1].data["firer"] == "ger-pz4-1"
+
+
+def test_strict_hotseat_hands_over_before_the_prompt(app, tmp_path):
+    app.prefs.strict_hotseat = True
+    play = start(app)
+    to_phase(app, play, "movement", "russian")
+    clear_overlays(app, play)
+    tank = play.game.units["rus-t34-2"]
+    seen_handover = False
+    for step in ["J2", "I2", "H1", "G2", "F2", "E3"]:
+        select(app, play, tank.id)
+        while label(tank.hex.neighbor(tank.facing)) != step:
+            key(app, pygame.K_COMMA, ",")
+            if isinstance(app.scene, Handover):
+                seen_handover = True
+                break
+        if seen_handover:
+            break
+        click_hex(app, play, step)
+        if isinstance(app.scene, Handover):
+            seen_handover = True
+            break
+    assert seen_handover and app.scene.side == "german" and app.scene.then_dff
+    click(app, (640, 400))
+    assert isinstance(app.scene, DffPrompt) and play.viewer == "german"
+
+
+def test_undo_a_move_but_never_across_a_die(app):
+    play = start(app)
+    to_phase(app, play, "movement", "russian")
+    clear_overlays(app, play)
+    tank = play.game.units["rus-t34-1"]
+    start_hex, before = tank.label, play.game.state_hash()
+    select(app, play, tank.id)
+    key(app, pygame.K_COMMA, ",")
+    if isinstance(app.scene, DffPrompt):
+        pytest.skip("the first MP drew a Defensive First Fire chance")
+    assert play.game.state_hash() != before
+    key(app, pygame.K_u, "u")
+    assert play.game.state_hash() == before and play.game.units[tank.id].label == start_hex
+    assert read_save(play.session.path).actions[-1]["action"]["type"] == "end_phase"
+
+
+def test_save_quit_and_resume_to_the_same_state(app, tmp_path):
+    play = start(app)
+    rng = random.Random(3)
+    from game.engine.randomplay import policy
+
+    for _ in range(25):
+        clear_overlays(app, play)
+        if play.game.over:
+            break
+        perform(app, play, policy(play.game, rng))
+    state = play.game.state_hash()
+    post_quit = pygame.event.Event(pygame.QUIT)
+    app.handle(post_quit)
+    assert not app.running
+    again = resume(play.session.path)
+    assert again.game.state_hash() == state
+
+
+def test_a_bad_file_opened_from_the_window_shows_one_line(app, tmp_path):
+    from game.ui.start import open_path
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text("id = [\n")
+    app.push(StartScene())
+    message = open_path(app, bad)
+    assert message and "bad.toml" in message and "\n" not in message
+    assert isinstance(app.scene, StartScene)
+
+
+def test_help_shows_every_binding(app):
+    from game.ui.controls import CONTROLS
+
+    play = start(app)
+    clear_overlays(app, play)
+    key(app, pygame.K_F1)
+    assert type(app.scene).__name__ == "HelpScene"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is play
+    assert len(CONTROLS) > 15
+
+
+def test_the_end_screen_says_who_won(app, tmp_path):
+    saved = read_save(scenarios_dir() / "saves" / "tutorial-duel-played.json")
+    session = resume_copy(saved, tmp_path)
+    play = PlayScene(session, "duel")
+    app.push(play)
+    app.pump([])
+    assert isinstance(app.scene, EndScene)
+    assert play.game.winner in app.scene.play.game.setup.sides
+
+
+def resume_copy(saved, tmp_path):
+    from game.files.savegame import save
+
+    path = tmp_path / "copy.json"
+    save(saved, path)
+    return resume(path)
+
+
+def test_move_by_click_matches_the_engine_refusal(app):
+    play = start(app)
+    to_phase(app, play, "movement", "russian")
+    clear_overlays(app, play)
+    tank = play.game.units["rus-t34-1"]
+    select(app, play, tank.id)
+    behind = next(
+        label(n)
+        for d in (3, 2, 4)
+        if play.game.board.contains(n := tank.hex.neighbor((tank.facing + d) % 6))
+    )
+    click_hex(app, play, behind)
+    assert tank.label != behind
+    assert "front hexside" in play.message
+
+
+def test_playing_never_changes_state_outside_apply(app):
+    play = start(app)
+    clear_overlays(app, play)
+    before = play.game.state_hash()
+    for k, u in ((pygame.K_TAB, ""), (pygame.K_g, "g"), (pygame.K_r, "r"), (pygame.K_PLUS, "+")):
+        key(app, k, u)
+    hover(app, (200, 200))
+    assert play.game.state_hash() == before
+    assert Pass and Move  # the imports the play-through uses
