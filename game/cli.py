@@ -260,6 +260,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
         _print_figures(bench_replay(), args.json, "hexfire bench replay: load, replay, verify")
         return 0
+    if args.what == "render":
+        from game.ui.bench import bench_render
+
+        title = "hexfire bench render: the play screen on the largest map, headless"
+        _print_figures(bench_render(), args.json, title)
+        return 0
     if args.what == "odds":
         from game.rules.bench import bench_odds
 
@@ -407,9 +413,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "what",
-        choices=["los", "odds", "engine", "replay"],
+        choices=["los", "odds", "engine", "replay", "render"],
         help="los: all-pairs LOS, viewshed, vs scalar; odds: exact odds per second; "
-        "engine: actions applied per second; replay: a 2,000-action save verified",
+        "engine: actions applied per second; replay: a 2,000-action save verified; "
+        "render: the play screen's frame times",
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=_cmd_bench)

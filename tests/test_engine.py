@@ -44,11 +44,14 @@ def enter_w6(game):
 def test_rd12_phase_order_and_sides():
     g = c617_game()
     seen = [(g.phase, g.to_act)]
+    g.apply(EndPhase())
+    seen.append((g.phase, g.to_act))  # HX-12: the other side sets up second
     for _ in range(11):
         g.apply(EndPhase())
         seen.append((g.phase, g.phasing))
-    assert seen[:7] == [
+    assert seen[:8] == [
         ("setup", "german"),
+        ("setup_attacker", "russian"),
         ("rally", "russian"),
         ("prep_fire", "russian"),
         ("movement", "russian"),

@@ -134,7 +134,7 @@ def test_at_least_four_scenarios_of_each_kind():
         (
             'hex = "D3"\nfacing = 3',
             'hex = "D3"\nfacing = 3\nsetup_area = { columns = "A-B" }',
-            "units[1].setup_area: the unit's hex is outside columns A-B",
+            "units[1].setup_area: the unit's hex D3 is outside its area (columns A-B)",
         ),
     ],
 )
@@ -248,7 +248,7 @@ os._exit(9)  # killed: no clean-up, no flush of anything else
         (lambda t: "hello", "not a hexfire save"),
         (lambda t: json.dumps({"format": "other"}), "not a hexfire save"),
         (lambda t: t[: len(t) // 2], "truncated"),
-        (lambda t: t.replace('"version": 1', '"version": 2'), "newer hexfire"),
+        (lambda t: t.replace('"version": 2', '"version": 3'), "newer hexfire"),
         (
             lambda t: t.replace("Duel at the Crossroads", "Duel at the Bridge"),
             "does not match its SHA-256",
@@ -266,9 +266,9 @@ def test_loading_refuses_a_bad_save_with_a_clear_message(tmp_path, mutate, words
 
 
 def test_a_save_edited_by_hand_is_caught_at_the_action_where_it_diverges(tmp_path):
-    ag, path = _played(tmp_path, n=40)
+    ag, path = _played(tmp_path, n=90)
     d = json.loads(path.read_text())
-    i = next(k for k, a in enumerate(d["actions"]) if a["action"]["type"] == "move")
+    i = next(k for k, a in enumerate(d["actions"]) if a["action"]["type"] in ("move", "place"))
     d["actions"][i]["hash"] = "0" * 64
     with pytest.raises(ReplayError) as e:
         replay(parse_save(json.dumps(d)))
@@ -276,10 +276,11 @@ def test_a_save_edited_by_hand_is_caught_at_the_action_where_it_diverges(tmp_pat
 
 
 def test_an_edited_action_is_caught(tmp_path):
-    ag, path = _played(tmp_path, n=40)
+    ag, path = _played(tmp_path, n=90)
     d = json.loads(path.read_text())
-    i = next(k for k, a in enumerate(d["actions"]) if a["action"]["type"] == "move")
-    d["actions"][i]["action"]["to"] = "A1"
+    i = next(k for k, a in enumerate(d["actions"]) if a["action"]["type"] in ("move", "place"))
+    field = "to" if d["actions"][i]["action"]["type"] == "move" else "hex"
+    d["actions"][i]["action"][field] = "A1" if d["actions"][i]["action"][field] != "A1" else "A2"
     with pytest.raises(ReplayError) as e:
         replay(parse_save(json.dumps(d)))
     assert e.value.index == i

@@ -327,3 +327,40 @@ def test_playing_never_changes_state_outside_apply(app):
     hover(app, (200, 200))
     assert play.game.state_hash() == before
     assert Pass and Move  # the imports the play-through uses
+
+
+def test_set_up_by_dragging_counters_and_facing_them(app):
+    play = start(app)
+    clear_overlays(app, play)
+    assert play.game.phase == "setup" and play.viewer == "german"
+    tank = play.game.units["ger-pz4-1"]
+    select(app, play, tank.id)
+    assert "B3" in play.game.setup_hexes(tank.id)
+    from ui_driver import post
+
+    src = tuple(int(v) for v in play.camera.hex_to_screen(tank.hex))
+    dst = tuple(int(v) for v in play.camera.hex_to_screen(play.game.board.parse("B3")))
+    post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=dst, rel=(1, 1), buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=dst, button=1),
+    )
+    app.pump()
+    assert tank.label == "B3"
+    key(app, pygame.K_PERIOD, ".")
+    assert tank.facing == 5
+    saved = read_save(play.session.path)
+    assert [a["action"]["type"] for a in saved.actions] == ["place", "place"]
+    perform(app, play, EndPhase())
+    clear_overlays(app, play)
+    assert play.game.phase == "setup_attacker" and play.viewer == "russian"
+
+
+def test_bench_render_reports_its_figures():
+    from game.ui.bench import bench_render
+
+    figures = bench_render(frames=5)
+    assert {"frame_ms", "naive_frame_ms", "speedup_vs_naive", "pan_frame_ms", "hover_ms"} <= set(
+        figures
+    )
+    assert figures["odds_panel"]

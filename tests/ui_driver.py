@@ -22,6 +22,7 @@ from game.engine.actions import (  # noqa: E402
     Fire,
     Move,
     Pass,
+    Place,
     Turn,
 )
 from game.ui.app import App  # noqa: E402
@@ -121,6 +122,23 @@ def perform(app: App, play: PlayScene, action: Action) -> None:
     unit = getattr(action, "unit", None)
     if unit is not None:
         select(app, play, unit)
+    if isinstance(action, Place):
+        unit = play.game.units[action.unit]
+        if action.hex != unit.label:  # drag the counter to the hex
+            src = hex_pos(play, unit.label)
+            dst = hex_pos(play, action.hex)
+            src = tuple(int(v) for v in play.camera.hex_to_screen(unit.hex))
+            post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=src, rel=(0, 0), buttons=(0, 0, 0)),
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1),
+                pygame.event.Event(pygame.MOUSEMOTION, pos=dst, rel=(1, 1), buttons=(1, 0, 0)),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=dst, button=1),
+            )
+            app.pump()
+        if unit.facing != action.facing:
+            left = (unit.facing + 1) % 6 == action.facing
+            key(app, pygame.K_COMMA if left else pygame.K_PERIOD, "," if left else ".")
+        return
     if isinstance(action, Move):
         if action.to == "off":
             key(app, pygame.K_o, "o")
@@ -149,7 +167,13 @@ def perform(app: App, play: PlayScene, action: Action) -> None:
 
 
 def expressible(play: PlayScene, action: Action) -> bool:
-    """Whether a click reaches ``action``: a shot picks the first enemy shown in a hex."""
+    """Whether one gesture makes ``action``: a shot picks the first enemy shown in a hex; a set-up
+    facing changes one hexside a key press."""
+    if isinstance(action, Place):
+        unit = play.game.units[action.unit]
+        if action.hex != unit.label:
+            return action.facing == unit.facing
+        return (action.facing - unit.facing) % 6 in (1, 5)
     if isinstance(action, Fire):
         target = play.game.units[action.target]
         shown = [u for u in play.game.view(play.game.to_act) if u["hex"] == target.label]

@@ -18,7 +18,7 @@ from game.files.shipped import scenarios_dir
 WANTED = {
     "tutorial-duel": set(),
     "hedgerow-chart": set(),
-    "road-ambush": {"bore_sight", "conceal"},
+    "road-ambush": {"bore_sight", "conceal", "place"},
 }
 
 

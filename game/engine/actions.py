@@ -2,6 +2,7 @@
 
 The JSON form is the saved game's action list; keep it small and stable:
 
+    {"type": "place", "unit": "ger-pak-1", "hex": "W6", "facing": 2}   set-up, in its area
     {"type": "bore_sight", "unit": "ger-pak-1", "hex": "W6"}     set-up (scenario defender)
     {"type": "conceal", "unit": "ger-pak-1"}                      set-up (scenario defender)
     {"type": "move", "unit": "ger-tank-1", "to": "W6"}            one hex ("off": leave the map)
@@ -51,6 +52,15 @@ class Action:
         d = {"type": self.type}
         d.update({k: v for k, v in asdict(self).items() if v is not None})
         return d
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    type: ClassVar[str] = "place"
+    unit: str
+    hex: str
+    facing: int
 
 
 @register

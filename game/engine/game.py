@@ -29,6 +29,7 @@ from .state import GameState, UnitState
 from .vocabulary import PhaseName
 
 HANDLERS: dict[str, Callable[[GameState, Any], Commit]] = {
+    "place": setup.place,
     "bore_sight": setup.bore_sight,
     "conceal": concealment.conceal,
     "move": movement.move,
@@ -139,6 +140,10 @@ class Game:
                 ) - unit.mp_spent
                 out.append(d)
         return out
+
+    def setup_hexes(self, unit_id: str) -> list[str]:
+        """The hexes of the unit's set-up area (HX-12), for the screen to highlight."""
+        return setup.setup_hexes(self.state, self.state.unit(unit_id))
 
     def move_costs(self, unit_id: str) -> dict[str, float]:
         """The hexes ``unit_id`` may enter now (from :meth:`legal_actions`) and what each costs

@@ -18,9 +18,10 @@ from .actions import (
     Fire,
     Move,
     Pass,
+    Place,
     Turn,
 )
-from .play.setup import bore_sight_hexes
+from .play.setup import bore_sight_hexes, setup_hexes
 from .play.shot import ammo_choices
 from .state import GameState, UnitState
 from .vocabulary import PhaseName
@@ -50,6 +51,20 @@ def _setup(state: GameState, mine: list[UnitState]) -> list[Action]:
     for unit in mine:
         if unit.type.gun:
             found.extend(BoreSight(unit.id, spot) for spot in bore_sight_hexes(state, unit))
+    return found + _placing(state, mine)
+
+
+def _placing(state: GameState, mine: list[UnitState]) -> list[Action]:
+    """Set-up placements (HX-12): every hex of a unit's area with its facing, and its own hex
+    with every other facing."""
+    found: list[Action] = []
+    for unit in mine:
+        here = label(unit.hex)
+        for spot in setup_hexes(state, unit):
+            if spot != here:
+                found.append(Place(unit.id, spot, unit.facing))
+        if unit.id in state.areas:
+            found.extend(Place(unit.id, here, f) for f in range(6) if f != unit.facing)
     return found
 
 
@@ -85,6 +100,7 @@ def _fire(state: GameState, mine: list[UnitState]) -> list[Action]:
 
 BY_PHASE: dict[PhaseName, Callable[[GameState, list[UnitState]], list[Action]]] = {
     "setup": _setup,
+    "setup_attacker": _placing,
     "movement": _movement,
     "prep_fire": _fire,
     "defensive_fire": _fire,

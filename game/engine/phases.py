@@ -3,8 +3,9 @@ the work done when each ends (named here, done in ``play/turns.py``).
 
 A game turn is two player turns. Player turn: Rally -> Prep Fire -> Movement (the other side may
 Defensive First Fire after each MP the moving unit spends in its LOS) -> Defensive Fire (the
-other side) -> Advancing Fire -> end of the player turn. Before the first: the scenario
-defender's set-up choices: bore sighting (C6.41-.42) and concealment (RD-11).
+other side) -> Advancing Fire -> end of the player turn. Before the first, the set-up (HX-12):
+the scenario defender places its units in their set-up areas and makes its set-up choices, bore
+sighting (C6.41-.42) and concealment (RD-11); then the other side places its units.
 """
 
 from __future__ import annotations
@@ -32,11 +33,20 @@ PHASES: dict[PhaseName, Phase] = {
     for p in (
         Phase(
             "setup",
-            "Set Up",
+            "Set Up (scenario defender)",
             "scenario_defender",
-            frozenset({"bore_sight", "conceal", "end_phase"}),
+            frozenset({"place", "bore_sight", "conceal", "end_phase"}),
+            "setup_attacker",
+            "HX-12",
+            on_end=("clear_fire",),
+        ),
+        Phase(
+            "setup_attacker",
+            "Set Up",
+            "scenario_attacker",
+            frozenset({"place", "end_phase"}),
             "rally",
-            "C6.42",
+            "HX-12",
             on_end=("clear_fire", "start_player_turn"),
         ),
         Phase(

@@ -6,9 +6,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.board import Board
+from game.board.hexes import Hex, column_letters, to_offset
 
 VICTORY_KINDS = ("eliminate", "hold", "exit", "points")
 EDGES = ("north", "south", "east", "west")
+
+
+@dataclass(frozen=True, slots=True)
+class SetupArea:
+    """Where a unit may be placed at set-up (HX-12): columns and rows, 0-based and inclusive;
+    None: any."""
+
+    columns: tuple[int, int] | None = None
+    rows: tuple[int, int] | None = None
+
+    def contains(self, h: Hex) -> bool:
+        col, row = to_offset(h)
+        if self.columns and not self.columns[0] <= col <= self.columns[1]:
+            return False
+        return not (self.rows and not self.rows[0] <= row <= self.rows[1])
+
+    def describe(self) -> str:
+        parts = []
+        if self.columns:
+            a, b = self.columns
+            parts.append(f"columns {column_letters(a)}-{column_letters(b)}")
+        if self.rows:
+            parts.append(f"rows {self.rows[0] + 1}-{self.rows[1] + 1}")
+        return ", ".join(parts) or "anywhere"
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +46,9 @@ class UnitSetup:
     turret: int | None = None
     concealed: bool = False
     ce: bool = False
+    area: SetupArea | None = None
+    """Its set-up area: the player may place it anywhere in it (HX-12); None: the scenario
+    fixes its hex."""
 
 
 @dataclass(frozen=True, slots=True)

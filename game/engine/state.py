@@ -20,7 +20,7 @@ from .catalogue import UnitType, unit_types
 from .errors import IllegalAction
 from .events import Event
 from .phases import PHASES
-from .setup import Setup
+from .setup import Setup, SetupArea
 from .vocabulary import PhaseName, Shock, Status
 
 
@@ -239,6 +239,8 @@ class GameState:
     """By id; hashed unit by unit (:meth:`UnitState.key_text`)."""
     letters: dict[str, str] = field(metadata=NOT_HASHED)
     """Each Gun's Acquired-counter ID letter (C6.58), per side in set-up order."""
+    areas: dict[str, SetupArea] = field(metadata=NOT_HASHED)
+    """Each placeable unit's set-up area (HX-12; constant, from the scenario)."""
     end_reason: str = field(default="", metadata=NOT_HASHED)
     history: list[Event] = field(default_factory=list, metadata=NOT_HASHED)
     explain: bool = field(default=True, metadata=NOT_HASHED)
@@ -289,6 +291,7 @@ class GameState:
             scalar_los=scalar_los,
             units=units,
             letters=letters,
+            areas={us.id: us.area for us in setup.units if us.area is not None},
         )
 
     # --- who acts -------------------------------------------------------------------------
@@ -309,6 +312,8 @@ class GameState:
         actor = PHASES[self.phase].actor
         if actor == "scenario_defender":
             return self.setup.defender
+        if actor == "scenario_attacker":
+            return self.setup.other(self.setup.defender)
         return self.phasing if actor == "phasing" else self.non_phasing
 
     # --- units and hexes ------------------------------------------------------------------

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-PhaseName = Literal["setup", "rally", "prep_fire", "movement", "defensive_fire", "advancing_fire"]
-"""The phases of RD-12, and the scenario defender's set-up choices before the first."""
-Actor = Literal["phasing", "non_phasing", "scenario_defender"]
+PhaseName = Literal[
+    "setup", "setup_attacker", "rally", "prep_fire", "movement", "defensive_fire", "advancing_fire"
+]
+"""The phases of RD-12, and before the first the set-up: the scenario defender's, then the other
+side's (HX-12)."""
+Actor = Literal["phasing", "non_phasing", "scenario_defender", "scenario_attacker"]
 Status = Literal["active", "eliminated", "burning", "abandoned", "wreck", "exited"]
 """In play, or how it left play ("wreck": a UK that did not recover, C7.42)."""
 Shock = Literal["none", "shock", "uk"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.engine import Game, IllegalAction
-from game.engine.actions import action_from_json
+from game.engine.actions import EndPhase, action_from_json
 from game.engine.events import Event
 
 from .savegame import SavedGame, SaveError
@@ -30,7 +30,10 @@ def replay(
     name: str = "<save>",
     verify: bool = True,
 ) -> Game:
-    """The game after the first ``to`` actions (all by default), every check verified."""
+    """The game after the first ``to`` actions (all by default), every check verified. A
+    format 1 save is migrated first (:func:`migrate_v1`)."""
+    if saved.format_version == 1:
+        migrate_v1(saved, name)
     scenario = saved.scenario()
     game = Game(scenario.setup, saved.seed)
     steps = saved.actions if to is None else saved.actions[: max(0, to)]
@@ -59,3 +62,39 @@ def replay(
         if on_events:
             on_events(i, entry["action"], events)
     return game
+
+
+def migrate_v1(saved: SavedGame, name: str = "<save>") -> None:
+    """Bring a format 1 save to this format, in memory: format 1 had one set-up phase, so the
+    other side's set-up (HX-12) is ended for it right after the scenario defender's; the
+    actions are replayed checking the dice drawn after each (the state encoding changed, so
+    the old hashes cannot be checked), and every check is written anew."""
+    actions = [dict(a) for a in saved.actions]
+    at = next((i for i, a in enumerate(actions) if a["action"].get("type") == "end_phase"), None)
+    scenario = saved.scenario()
+    game = Game(scenario.setup, saved.seed)
+    migrated: list[dict] = []
+    for i, entry in enumerate(actions):
+        action = action_from_json(entry["action"])
+        try:
+            game.apply(action)
+        except IllegalAction as e:
+            raise ReplayError(i, entry["action"], f"illegal here: {e.reason}", name) from None
+        if game.dice.draws != entry["draws"]:
+            raise ReplayError(
+                i,
+                entry["action"],
+                f"dice drawn {game.dice.draws}, the save says {entry['draws']}",
+                name,
+            )
+        migrated.append(
+            {"action": entry["action"], "draws": game.dice.draws, "hash": game.state_hash()}
+        )
+        if i == at:
+            extra = EndPhase()
+            game.apply(extra)
+            migrated.append(
+                {"action": extra.to_json(), "draws": game.dice.draws, "hash": game.state_hash()}
+            )
+    saved.actions[:] = migrated
+    saved.format_version = 2

@@ -24,7 +24,9 @@ from game.engine.actions import Action, ActionError, action_from_json
 from .scenario import Scenario, ScenarioError, parse_scenario
 
 FORMAT = "hexfire-save"
-VERSION = 1
+VERSION = 2
+"""2: the set-up has two phases, the scenario defender's then the other side's (HX-12). A
+format 1 save (one set-up phase) still loads: :func:`.replay.replay` migrates it."""
 
 
 class SaveError(ValueError):
@@ -41,6 +43,8 @@ class SavedGame:
     actions: list[dict] = field(default_factory=list)
     """Each: {"action": <the action's JSON form>, "draws": int, "hash": str}."""
     game_version: str = __version__
+    format_version: int = VERSION
+    """The format the file was written in (1: migrated on replay, see :mod:`.replay`)."""
 
     @property
     def scenario_sha256(self) -> str:
@@ -110,7 +114,7 @@ def parse_save(text: str, name: str = "<save>") -> SavedGame:
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise SaveError(f'{name}: not a hexfire save (no "format": "{FORMAT}")')
     v = d.get("version")
-    if not isinstance(v, int):
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
         raise SaveError(f"{name}: version: expected an integer")
     if v > VERSION:
         raise SaveError(
@@ -139,7 +143,7 @@ def parse_save(text: str, name: str = "<save>") -> SavedGame:
             action_from_json(a["action"])
         except ActionError as e:
             raise SaveError(f"{name}: actions[{i}]: {e}") from None
-    return SavedGame(sc["name"], sc["text"], seed, actions, str(d.get("game_version", "?")))
+    return SavedGame(sc["name"], sc["text"], seed, actions, str(d.get("game_version", "?")), v)
 
 
 def read_save(path: str | Path) -> SavedGame:

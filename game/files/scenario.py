@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import TypeGuard
 
 from game.board import Board, MapError
-from game.board.hexes import column_index, to_offset
+from game.board.hexes import column_index
 from game.engine.catalogue import unit_types
-from game.engine.setup import EDGES, VICTORY_KINDS, Setup, UnitSetup, Victory
+from game.engine.setup import EDGES, VICTORY_KINDS, Setup, SetupArea, UnitSetup, Victory
 
 from .tomlsource import line_of
 
@@ -242,6 +242,11 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
         for flag in ("concealed", "ce"):
             if not isinstance(ut.get(flag, False), bool):
                 err.add(f"{where}.{flag}", f"expected true or false, got {ut.get(flag)!r}")
+        area: SetupArea | str | None = None
+        if ut.get("setup_area") is not None:
+            area = _setup_area(ut["setup_area"])
+            if isinstance(area, str):
+                err.add(f"{where}.setup_area", area)
         hex_label = ut.get("hex")
         if not isinstance(hex_label, str):
             err.add(f"{where}.hex", f'expected a hex label like "W6", got {hex_label!r}')
@@ -269,11 +274,11 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
                             "(one vehicle or Gun a hex)",
                         )
                     occupied[hex_label.upper()] = uid
-                area = ut.get("setup_area")
-                if area is not None:
-                    problem = _outside_area(area, h)
-                    if problem:
-                        err.add(f"{where}.setup_area", problem)
+                if isinstance(area, SetupArea) and not area.contains(h):
+                    err.add(
+                        f"{where}.setup_area",
+                        f"the unit's hex {hex_label} is outside its area ({area.describe()})",
+                    )
         if utype and isinstance(hex_label, str) and side in side_names:
             units.append(
                 UnitSetup(
@@ -285,6 +290,7 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
                     turret,
                     bool(ut.get("concealed", False)),
                     bool(ut.get("ce", False)),
+                    area if isinstance(area, SetupArea) else None,
                 )
             )
 
@@ -354,20 +360,19 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
     return Scenario(name, text, sid, title, briefing, date, setup)
 
 
-def _outside_area(area, h) -> str | None:
-    """A set-up area: ``{columns = "A-E", rows = "1-10"}`` (either may be left out)."""
-    if not isinstance(area, dict) or set(area) - {"columns", "rows"}:
+def _setup_area(area: object) -> SetupArea | str:
+    """A set-up area table ``{columns = "A-E", rows = "1-10"}`` (either may be left out), or
+    what is wrong with it."""
+    if not isinstance(area, dict) or not area or set(area) - {"columns", "rows"}:
         return 'expected a table like {columns = "A-E", rows = "1-10"}'
-    col, row = to_offset(h)
     try:
+        columns = rows = None
         if "columns" in area:
             lo, _, hi = str(area["columns"]).partition("-")
-            if not column_index(lo) <= col <= column_index(hi or lo):
-                return f"the unit's hex is outside columns {area['columns']}"
+            columns = (column_index(lo), column_index(hi or lo))
         if "rows" in area:
             lo, _, hi = str(area["rows"]).partition("-")
-            if not int(lo) <= row + 1 <= int(hi or lo):
-                return f"the unit's hex is outside rows {area['rows']}"
+            rows = (int(lo) - 1, int(hi or lo) - 1)
     except ValueError as e:
         return f"bad set-up area: {e}"
-    return None
+    return SetupArea(columns, rows)

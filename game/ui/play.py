@@ -23,6 +23,7 @@ from game.engine.actions import (
     EndPhase,
     Fire,
     Move,
+    Place,
     Turn,
 )
 from game.engine.events import Event
@@ -84,6 +85,8 @@ class PlayScene(Scene):
         self.bore_sight_mode = False
         self.asked_end: tuple | None = None
         self.panning: tuple[int, int] | None = None
+        self.dragging: str | None = None
+        """The unit whose counter is being dragged to a set-up hex (HX-12)."""
         self._legal_key: tuple | None = None
         self._legal: list[Action] = []
         self._view_key: tuple | None = None
@@ -293,11 +296,24 @@ class PlayScene(Scene):
             if not self.rects()["map"].collidepoint(event.pos):
                 return
             if event.button == 1:
+                aiming = self.bore_sight_mode
                 self.click(event.pos)
+                if (
+                    not aiming
+                    and self.setting_up()
+                    and self.selected in self.placeable()
+                    and self.hex_at(event.pos) == self.game.units[self.selected].label
+                ):
+                    self.dragging = self.selected  # a press on the counter picks it up
             elif event.button in (2, 3):
                 self.panning = event.pos
         elif event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
             self.panning = None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            unit, self.dragging = self.game.units[self.dragging], None
+            hx = self.hex_at(event.pos)
+            if hx and hx != unit.label:
+                self.apply(Place(unit.id, hx, unit.facing))
         elif event.type == pygame.MOUSEWHEEL and self.rects()["map"].collidepoint(self.mouse):
             self.camera.zoom_step(1 if event.y > 0 else -1, *self.mouse)
 
@@ -381,8 +397,12 @@ class PlayScene(Scene):
         elif unit is None:
             self.message = "select a unit first (click it, or Tab)"
         elif key in ("turn_left", "turn_right"):
-            facing = game.units[unit].facing
-            self.apply(Turn(unit, (facing + (1 if key == "turn_left" else -1)) % 6))
+            u = game.units[unit]
+            facing = (u.facing + (1 if key == "turn_left" else -1)) % 6
+            if self.setting_up():
+                self.apply(Place(unit, u.label, facing))
+            else:
+                self.apply(Turn(unit, facing))
         elif key == "stop":
             self.apply(EndMove(unit, False))
         elif key == "exit":
@@ -412,6 +432,13 @@ class PlayScene(Scene):
             )
             return
         self.apply(EndPhase())
+
+    def setting_up(self) -> bool:
+        return self.game.phase in ("setup", "setup_attacker")
+
+    def placeable(self) -> set[str]:
+        """Own units the side at the screen may still place (HX-12)."""
+        return {a.unit for a in self.legal() if isinstance(a, Place)}
 
     def units_that_can_act(self) -> list[str]:
         """Own units with a move (movement) or a shot (fire phases) still open."""
@@ -576,6 +603,11 @@ class PlayScene(Scene):
         game = self.game
         if self.selected and game.units[self.selected].active:
             sel = game.units[self.selected]
+            if self.setting_up() and sel.side == game.to_act:
+                for hx in game.setup_hexes(sel.id):
+                    self.renderer.highlight(
+                        surface, cam, game.board.parse(hx), st.ui["good"], 1, fill_alpha=45
+                    )
             if game.phase == "movement" and sel.side == game.to_act:
                 for hx, cost in self.game.move_costs(self.selected).items():
                     h = game.board.parse(hx)
@@ -609,6 +641,9 @@ class PlayScene(Scene):
                     str(len(stack)), True, (255, 255, 255)
                 )
                 surface.blit(t, (sx - z * 0.75, sy - z * 0.8))
+        if self.dragging:
+            for dragged in (v for v in self.view() if v["id"] == self.dragging):
+                draw_counter(surface, dragged, self.mouse[0], self.mouse[1], z, selected=True)
         self.draw_tracking(surface)
         if self.last_shot:
             a, b, text = self.last_shot
@@ -676,9 +711,11 @@ class PlayScene(Scene):
         phase = self.game.phase
         if phase == "setup":
             return (
-                "Set Up: select a Gun, k then click a hex to Bore Sight it; h conceals; "
-                "End Phase when done"
+                "Set Up: drag counters within the green area, , . to face them; k then a hex "
+                "Bore Sights with a Gun; h conceals; then End Phase"
             )
+        if phase == "setup_attacker":
+            return "Set Up: drag your counters within the green area, , . to face them; End Phase"
         if phase == "movement":
             return (
                 "Select a vehicle; click a blue hex to move, , . to turn, x to stop, m for "

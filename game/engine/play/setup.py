@@ -4,7 +4,7 @@ in :mod:`.concealment` (RD-11)."""
 from __future__ import annotations
 
 from game.board.hexes import label
-from game.engine.actions import BoreSight
+from game.engine.actions import BoreSight, Place
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.engine.state import GameState, UnitState
@@ -65,3 +65,81 @@ def bore_sight(state: GameState, action: BoreSight) -> Commit:
         ]
 
     return commit
+
+
+def place(state: GameState, action: Place) -> Commit:
+    """Set-up (HX-12): a side places one of its units in the unit's set-up area, facing any
+    hexside; one vehicle or Gun a hex (HX-4), never in an enemy's hex, a vehicle only where it
+    may drive. The scenario's hex is where it starts; a Bore Sighted Location chosen from the
+    old hex is dropped (C6.42: it is chosen from the set-up Location)."""
+    unit = state.own(action.unit, state.to_act)
+    area = state.areas.get(unit.id)
+    if area is None:
+        raise IllegalAction("fixed", f"the scenario fixes {unit.name}'s hex ({unit.label})")
+    spot = state.parse_hex(action.hex)
+    if not 0 <= action.facing <= 5:
+        raise IllegalAction("bad_facing", f"a facing is a hexside 0-5, not {action.facing}")
+    if not area.contains(spot):
+        raise IllegalAction(
+            "outside_area", f"{action.hex} is outside {unit.name}'s set-up area ({area.describe()})"
+        )
+    if unit.type.category != "infantry" and not state.board.terrain_at(spot).enterable_by_vehicle:
+        raise IllegalAction(
+            "impassable",
+            f"a vehicle or Gun cannot set up in {state.board.terrain_at(spot).name} (RD-10)",
+        )
+    for other in state.units_at(spot):
+        if other.id == unit.id:
+            continue
+        if other.side != unit.side:
+            raise IllegalAction("occupied", f"{action.hex} holds an enemy unit")
+        heavy = ("afv", "vehicle", "gun")
+        if unit.type.category in heavy and other.type.category in heavy:
+            raise IllegalAction(
+                "stacking", f"{action.hex} already holds a vehicle or Gun (one per hex, HX-4)"
+            )
+
+    def commit() -> list[Event]:
+        events: list[Event] = []
+        unit.hex = spot
+        unit.setup_hex = spot
+        unit.facing = action.facing
+        unit.setup_facing = action.facing
+        unit.turret = action.facing
+        if unit.bore_sight is not None:
+            events.append(
+                Event(
+                    "bore_sight",
+                    f"{unit.name} moved at set-up: its Bore Sighting of {unit.bore_sight} is "
+                    "dropped (C6.42)",
+                    ("C6.42",),
+                    data={"unit": unit.id, "hex": None},
+                )
+            )
+            unit.bore_sight = None
+        events.insert(
+            0,
+            Event(
+                "place",
+                f"{unit.name} ({unit.id}) sets up in {label(spot)}, facing {action.facing} (HX-12)",
+                ("HX-12",),
+                data={"unit": unit.id, "hex": label(spot), "facing": action.facing},
+            ),
+        )
+        return events
+
+    return commit
+
+
+def setup_hexes(state: GameState, unit: UnitState) -> list[str]:
+    """The hexes of ``unit``'s set-up area on the map where it may stand (a vehicle or Gun
+    only where a vehicle may drive, RD-10; HX-12); empty when its hex is fixed."""
+    area = state.areas.get(unit.id)
+    if area is None:
+        return []
+    heavy = unit.type.category != "infantry"
+    return [
+        label(h)
+        for h in (state.board.hex_at(j) for j in range(state.board.size))
+        if area.contains(h) and not (heavy and not state.board.terrain_at(h).enterable_by_vehicle)
+    ]

@@ -1,0 +1,130 @@
+"""``hexfire bench render``: the play screen on the largest shipped map with all its units and
+markers and an open odds panel, headless. Times a full frame (terrain blitted from the zoom
+level's cached surface) against the same frame with every hex polygon drawn every frame (the
+reference), a frame while panning, and a hover: from the mouse-move event over an enemy, with a
+firer selected, to the frame that shows its odds."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from pathlib import Path
+
+GOALS = {
+    "frame_ms": "<= 4",
+    "speedup_vs_naive": ">= 5",
+    "pan_frame_ms": "<= 8",
+    "hover_ms": "<= 16",
+}
+
+
+def _median_ms(samples: list[float]) -> float:
+    return round(statistics.median(samples) * 1000, 2)
+
+
+def bench_render(frames: int = 60) -> dict:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import tempfile
+
+    import pygame
+
+    from game.engine import IllegalAction
+    from game.files.scenario import load_scenario
+    from game.files.session import new_game
+    from game.files.shipped import scenarios_dir
+
+    from .app import App
+    from .play import PlayScene
+
+    with tempfile.TemporaryDirectory() as d:
+        app = App((1280, 800), Path(d), headless=True)
+        sc = load_scenario(scenarios_dir() / "bagration-4-boards.toml")
+        play = PlayScene(new_game(sc, 1, None), sc.title)
+        play.viewer = play.game.to_act
+        app.push(play)
+        while len(app.scenes) > 1:
+            app.pop()
+        game = play.game
+        # a firer of the side at the screen with two enemies in its sights: the odds panel
+        pairs = []
+        for firer in game.units.values():
+            if firer.side != play.viewer or not firer.type.has_at_weapon:
+                continue
+            targets = []
+            for enemy in game.units.values():
+                if enemy.side == firer.side or enemy.type.category == "infantry":
+                    continue
+                try:
+                    game.preview_fire(firer.id, enemy.id)
+                except IllegalAction:
+                    continue
+                targets.append(enemy)
+            if len(targets) >= 2:
+                pairs = [(firer, t) for t in targets[:2]]
+                break
+        if not pairs:
+            raise RuntimeError("no firer with two enemies in LOS on the benchmark map")
+        firer, target = pairs[0]
+        play.selected = firer.id
+        play.camera.zoom = 31
+        m = play.rects()["map"]
+        (ax, ay), (bx, by) = (play.camera.hex_to_screen(t.hex) for _, t in pairs)
+        play.camera.pan(m.centerx - (ax + bx) / 2, m.centery - (ay + by) / 2)
+        pos = [tuple(int(v) for v in play.camera.hex_to_screen(t.hex)) for _, t in pairs]
+        if not all(m.collidepoint(p) for p in pos):
+            play.camera.zoom = 16
+            (ax, ay), (bx, by) = (play.camera.hex_to_screen(t.hex) for _, t in pairs)
+            play.camera.pan(m.centerx - (ax + bx) / 2, m.centery - (ay + by) / 2)
+            pos = [tuple(int(v) for v in play.camera.hex_to_screen(t.hex)) for _, t in pairs]
+        play.mouse_moved(pos[0])  # type: ignore[arg-type]
+        app.frame(0.016)
+        if play.hover_odds() is None:
+            raise RuntimeError("the benchmark's odds panel is not open")
+
+        def timed(step) -> list[float]:
+            out = []
+            for i in range(frames):
+                t0 = time.perf_counter()
+                step(i)
+                out.append(time.perf_counter() - t0)
+            return out
+
+        full = timed(lambda i: app.frame(0.016))
+        renderer = play.renderer
+        cached_draw = renderer.draw
+        renderer.draw = renderer.draw_naive  # type: ignore[method-assign]
+        naive = timed(lambda i: app.frame(0.016))
+        renderer.draw = cached_draw  # type: ignore[method-assign]
+
+        def pan(i: int) -> None:
+            play.camera.pan(4 if (i // 20) % 2 == 0 else -4, 2 if (i // 20) % 2 == 0 else -2)
+            app.frame(0.016)
+
+        where = (play.camera.ox, play.camera.oy)
+        panning = timed(pan)
+        play.camera.ox, play.camera.oy = where
+
+        def hover(i: int) -> None:
+            x, y = pos[i % 2]
+            event = pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(0, 0, 0)
+            )
+            app.pump([event])
+
+        hovering = timed(hover)
+        shown = play.hover_odds()
+        pygame.display.quit()
+    frame_ms, naive_ms = _median_ms(full), _median_ms(naive)
+    return {
+        "map": f"{game.board.columns} x {game.board.rows}",
+        "units": len(game.units),
+        "frames": frames,
+        "odds_panel": shown[0] if shown else None,
+        "frame_ms": frame_ms,
+        "naive_frame_ms": naive_ms,
+        "speedup_vs_naive": round(naive_ms / frame_ms, 1) if frame_ms else None,
+        "pan_frame_ms": _median_ms(panning),
+        "hover_ms": _median_ms(hovering),
+        "goals": GOALS,
+    }
