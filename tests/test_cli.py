@@ -234,3 +234,54 @@ def test_a_shipped_scenario_is_found_by_name_from_any_folder(tmp_path, monkeypat
     assert code == 0 and json.loads(out)["clear"] is False
     code, out, _ = run(capsys, "validate")
     assert code == 0 and out.count(": ok: ") >= 4
+
+
+def test_play_a_bad_file_says_one_line_and_exits_2(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("id = [\n")
+    r = subprocess.run(
+        [sys.executable, "-m", "game", "play", str(bad), "--screenshot", str(tmp_path / "x.png")],
+        capture_output=True,
+        text=True,
+        env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"},
+    )
+    assert r.returncode == 2 and "bad.toml" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    missing = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "play",
+            str(tmp_path / "nope.json"),
+            "--screenshot",
+            "x.png",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+def test_play_screenshot_renders_a_png(tmp_path):
+    out = tmp_path / "shot.png"
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "play",
+            "tutorial-duel",
+            "--screenshot",
+            str(out),
+            "--size",
+            "1024x700",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 0, r.stderr
+    import pygame
+
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1024, 700)

@@ -364,3 +364,38 @@ def test_bench_render_reports_its_figures():
         figures
     )
     assert figures["odds_panel"]
+
+
+def test_the_readme_lists_every_control():
+    from pathlib import Path
+
+    from game.ui.controls import CONTROLS
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    for keys, what in CONTROLS:
+        assert what in readme, keys
+
+
+def test_closing_mid_game_then_resume_from_the_start_screen(tmp_path):
+    from ui_driver import click_widget
+
+    from game.engine.randomplay import policy
+
+    first = App((1280, 800), tmp_path / "saves", headless=True)
+    play = start(first)
+    rng = random.Random(5)
+    for _ in range(12):
+        clear_overlays(first, play)
+        perform(first, play, policy(play.game, rng))
+    state = play.game.state_hash()
+    first.handle(pygame.event.Event(pygame.QUIT))
+    pygame.display.quit()
+
+    second = App((1280, 800), tmp_path / "saves", headless=True)
+    second.push(StartScene())
+    second.pump([])
+    scene = second.scene
+    assert scene.newest == play.session.path
+    click_widget(second, scene.resume)
+    resumed = next(s for s in second.scenes if isinstance(s, PlayScene))
+    assert resumed.game.state_hash() == state

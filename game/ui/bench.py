@@ -40,7 +40,12 @@ def bench_render(frames: int = 60) -> dict:
     with tempfile.TemporaryDirectory() as d:
         app = App((1280, 800), Path(d), headless=True)
         sc = load_scenario(scenarios_dir() / "bagration-4-boards.toml")
-        play = PlayScene(new_game(sc, 1, None), sc.title)
+        session = new_game(sc, 1, None)
+        from game.engine.actions import EndPhase
+
+        while session.game.phase != "prep_fire":  # the set-up as the scenario gives it
+            session.apply(EndPhase())
+        play = PlayScene(session, sc.title)
         play.viewer = play.game.to_act
         app.push(play)
         while len(app.scenes) > 1:

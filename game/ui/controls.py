@@ -5,6 +5,7 @@ from __future__ import annotations
 
 CONTROLS: tuple[tuple[str, str], ...] = (
     ("Left click own unit", "select it (a stack opens a chooser)"),
+    ("Drag own counter (set-up)", "place it in the green set-up area; , and . face it (HX-12)"),
     ("Tab / n", "next own unit that can still act"),
     ("Esc", "deselect; close a dialog or this help"),
     ("Left click a blue hex", "move the selected vehicle there (its MP cost is shown)"),

@@ -177,6 +177,26 @@ class MapRenderer:
             sx, sy = cam.hex_to_screen(b.hex_at(int(i)))
             pygame.draw.circle(target, (210, 210, 210), (int(sx), int(sy)), int(z * 0.6), 3)
 
+    def shade(
+        self,
+        target: pygame.Surface,
+        cam: Camera,
+        hexes: list[Hex],
+        color: RGB,
+        alpha: int,
+        viewport: pygame.Rect,
+    ) -> None:
+        """Tint many hexes at once: one translucent layer, one blit."""
+        layer = pygame.Surface(viewport.size, pygame.SRCALPHA)
+        for h in hexes:
+            sx, sy = cam.hex_to_screen(h)
+            if -cam.zoom < sx - viewport.left < viewport.width + cam.zoom and (
+                -cam.zoom < sy - viewport.top < viewport.height + cam.zoom
+            ):
+                pts = hex_corners(sx - viewport.left, sy - viewport.top, cam.zoom - 1)
+                pygame.draw.polygon(layer, (*color, alpha), pts)
+        target.blit(layer, viewport.topleft)
+
     def highlight(
         self,
         target: pygame.Surface,

@@ -63,11 +63,12 @@ class Handover(Scene):
         t = f.render(f"{self.side.title()} player, click when ready", True, st.ui["select"])
         w, h = surface.get_size()
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 - 30)))
-        what = (
-            "Defensive First Fire: the enemy is moving in your sights (C6.17)"
-            if self.then_dff
-            else f"Turn {game.turn}: {PHASES[game.phase].title} ({game.phasing} player turn)"
-        )
+        if self.then_dff:
+            what = "Defensive First Fire: the enemy is moving in your sights (C6.17)"
+        elif game.phase in ("setup", "setup_attacker"):
+            what = f"Set up your units before turn 1 (HX-12): {PHASES[game.phase].title}"
+        else:
+            what = f"Turn {game.turn}: {PHASES[game.phase].title} ({game.phasing} player turn)"
         t = FONTS.get(26).render(what, True, st.ui["text"])
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 + 30)))
         t = FONTS.get(20).render(

@@ -604,10 +604,8 @@ class PlayScene(Scene):
         if self.selected and game.units[self.selected].active:
             sel = game.units[self.selected]
             if self.setting_up() and sel.side == game.to_act:
-                for hx in game.setup_hexes(sel.id):
-                    self.renderer.highlight(
-                        surface, cam, game.board.parse(hx), st.ui["good"], 1, fill_alpha=45
-                    )
+                area = [game.board.parse(hx) for hx in game.setup_hexes(sel.id)]
+                self.renderer.shade(surface, cam, area, st.ui["good"], 90, m)
             if game.phase == "movement" and sel.side == game.to_act:
                 for hx, cost in self.game.move_costs(self.selected).items():
                     h = game.board.parse(hx)
@@ -690,10 +688,12 @@ class PlayScene(Scene):
         game = self.game
         pygame.draw.rect(surface, st.ui["panel"], bar)
         phase = PHASES[game.phase]
-        text = (
-            f"Turn {game.turn}/{game.setup.turns}   {game.phasing.title()} player turn   "
-            f"{phase.title} ({phase.rule})   {game.to_act.title()} to act"
+        when = (
+            "Before turn 1"
+            if self.setting_up()
+            else f"Turn {game.turn}/{game.setup.turns}   {game.phasing.title()} player turn"
         )
+        text = f"{when}   {phase.title} ({phase.rule})   {game.to_act.title()} to act"
         if game.dff_pending:
             text += "   Defensive First Fire (C6.17)"
         t = FONTS.get(22, bold=True).render(text, True, st.ui["text"])

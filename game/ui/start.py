@@ -149,10 +149,11 @@ class StartScene(Scene):
                 self.open_dialog()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
-            elif event.key == pygame.K_DOWN:
-                self.chosen = min(len(self.scenarios) - 1, self.chosen + 1)
-            elif event.key == pygame.K_UP:
-                self.chosen = max(0, self.chosen - 1)
+            elif event.key in (pygame.K_DOWN, pygame.K_UP):
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.chosen = max(0, min(len(self.scenarios) - 1, self.chosen + step))
+                self.leave()  # the list shows the choice
+                self.enter()
 
     def open_dialog(self) -> None:
         self.file_dialog = pygame_gui.windows.UIFileDialog(
