@@ -95,3 +95,11 @@ def test_a_format_1_save_is_migrated_and_resumes(tmp_path):
     copy = tmp_path / "old.json"
     copy.write_text(old.read_text())
     assert resume(copy).game.state_hash() == game.state_hash()
+
+
+def test_c6_42_the_enemy_never_sees_a_bore_sighted_location():
+    g = duel()
+    g.apply(BoreSight("ger-pz4-1", "D4"))
+    own = next(u for u in g.view("german") if u["id"] == "ger-pz4-1")
+    seen = next(u for u in g.view("russian") if u["id"] == "ger-pz4-1")
+    assert own["bore_sight"] == "D4" and seen["bore_sight"] is None

@@ -399,3 +399,46 @@ def test_closing_mid_game_then_resume_from_the_start_screen(tmp_path):
     click_widget(second, scene.resume)
     resumed = next(s for s in second.scenes if isinstance(s, PlayScene))
     assert resumed.game.state_hash() == state
+
+
+def test_ctrl_s_saves_a_copy_that_resumes(app, tmp_path):
+    import pygame_gui
+
+    play = start(app)
+    clear_overlays(app, play)
+    key(app, pygame.K_s, "s", mod=pygame.KMOD_CTRL)
+    assert play.file_dialog is not None and play.file_mode == "save"
+    target = tmp_path / "copy.json"
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(target), ui_element=play.file_dialog
+        )
+    )
+    app.pump()
+    assert target.exists() and "saved a copy" in play.message
+    assert resume(target).game.state_hash() == play.game.state_hash()
+
+
+def test_the_log_shows_a_shot_with_a_white_and_a_coloured_die(tmp_path):
+    from game.engine.events import Event
+    from game.ui.play import COLORED_DIE, WHITE_DIE, event_html
+
+    fire = Event("fire", "X fires AP at Y", data={"dr": {"white": 5, "colored": 2}})
+    line = event_html(fire)
+    assert f"<font color='{WHITE_DIE}'><b>[5]</b>" in line
+    assert f"<font color='{COLORED_DIE}'><b>[2]</b>" in line
+
+
+def test_the_odds_panel_text_is_the_odds_report(tmp_path):
+    from tools_docs import build_duel
+
+    from game.rules.odds import odds_to_dict
+    from game.rules.report import odds_report_lines
+    from game.ui.panels import odds_lines
+
+    session = resume(build_duel(tmp_path / "duel.json"))
+    odds = session.game.preview_fire("ger-pz4-1", "rus-t34-2")
+    lines = odds_lines(odds)
+    assert lines == odds_report_lines(odds_to_dict(odds))
+    assert any("Case J" in x and "C6.1" in x for x in lines)
+    assert any(x.startswith("To Kill") for x in lines)

@@ -113,7 +113,8 @@ class Game:
 
     def view(self, side: str) -> list[dict]:
         """The units as ``side`` may see them: an enemy concealed unit is a "?" in its hex
-        (RD-11), with no type, facing or state shown."""
+        (RD-11), with no type, facing or state shown; an enemy's Bore Sighted Location is
+        never shown (C6.42: recorded in secret)."""
         out = []
         for k in sorted(self.state.units):
             unit = self.state.units[k]
@@ -131,6 +132,8 @@ class Game:
                 )
             else:
                 d = unit.to_json()
+                if unit.side != side:
+                    d["bore_sight"] = None  # recorded in secret at set-up (C6.42)
                 d["name"] = unit.name
                 d["category"] = unit.type.category
                 d["turreted"] = unit.type.turret

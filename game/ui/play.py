@@ -54,11 +54,25 @@ def visible_to(event: Event, viewer: str | None, game_units: dict) -> bool:
     return True
 
 
+WHITE_DIE = "#ffffff"
+COLORED_DIE = "#ff7060"
+
+
+def dice_html(white: int, colored: int) -> str:
+    """A DR as two dice: the white one and the coloured one (RD-2 reads them apart)."""
+    return (
+        f"<font color='{WHITE_DIE}'><b>[{white}]</b></font>"
+        f"<font color='{COLORED_DIE}'><b>[{colored}]</b></font>"
+    )
+
+
 def event_html(event: Event) -> str:
-    """One log line: the text (escaped), rule citations highlighted, dice in their colours."""
+    """One log line: the text (escaped); a shot's To Hit DR as a white and a coloured die."""
     text = html.escape(event.text)
     if event.kind == "fire":
-        text = f"<b>{text}</b>"
+        dr = event.data.get("dr")
+        dice = f" {dice_html(dr['white'], dr['colored'])}" if dr else ""
+        text = f"<b>{text}</b>{dice}"
     elif event.kind in ("phase", "game_over"):
         text = f"<font color='#ffe66a'><b>{text}</b></font>"
     elif event.kind in ("removed", "shock", "wreck"):
@@ -615,10 +629,15 @@ class PlayScene(Scene):
                         f"{cost:g} MP", True, (10, 40, 70)
                     )
                     surface.blit(t, t.get_rect(center=(sx, sy + z * 0.55)))
-            if sel.bore_sight:
-                self.renderer.highlight(
-                    surface, cam, game.board.parse(sel.bore_sight), st.ui["reach"], 1
+        for own in game.units.values():  # the side's own Bore Sighted Locations (C6.42)
+            if own.active and own.side == self.viewer and own.bore_sight:
+                h = game.board.parse(own.bore_sight)
+                self.renderer.highlight(surface, cam, h, st.ui["reach"], 1)
+                sx, sy = cam.hex_to_screen(h)
+                t = FONTS.get(max(11, z // 3), bold=True).render(
+                    f"BS {own.name}", True, st.ui["reach"]
                 )
+                surface.blit(t, t.get_rect(midtop=(sx, sy + z * 0.45)))
         if self.hover_hex:
             self.renderer.highlight(
                 surface, cam, game.board.parse(self.hover_hex), st.ui["hover"], 2
