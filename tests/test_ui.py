@@ -442,3 +442,18 @@ def test_the_odds_panel_text_is_the_odds_report(tmp_path):
     assert lines == odds_report_lines(odds_to_dict(odds))
     assert any("Case J" in x and "C6.1" in x for x in lines)
     assert any(x.startswith("To Kill") for x in lines)
+
+
+def test_the_log_hides_the_other_sides_set_up_and_dff_chances():
+    from game.engine.events import Event
+    from game.ui.play import visible_to
+
+    game_units = load_scenario(scenarios_dir() / "tutorial-duel.toml")
+    from game.engine import Game
+
+    units = Game(game_units.setup, 1).units
+    place = Event("place", "x", data={"unit": "ger-pz4-1"})
+    chance = Event("dff_chance", "y", data={"firers": ["ger-pz4-1"]})
+    assert visible_to(place, "german", units) and not visible_to(place, "russian", units)
+    assert visible_to(chance, "german", units) and not visible_to(chance, "russian", units)
+    assert visible_to(Event("phase", "z"), "russian", units)

@@ -46,12 +46,21 @@ PAN_STEP = 60
 
 
 def visible_to(event: Event, viewer: str | None, game_units: dict) -> bool:
-    """Hidden information in the log: the defender's set-up secrets (bore sighting, setting up
-    concealed) are shown only to their owner."""
-    if event.kind == "bore_sight" or (event.kind == "concealment" and event.data.get("concealed")):
+    """Hidden information in the log: the set-up (placing, bore sighting, setting up concealed)
+    is shown only to the side that made it, and a Defensive First Fire chance (which names the
+    units that could fire) only to the defender."""
+    if viewer is None:
+        return True
+    owner = None
+    if event.kind in ("place", "bore_sight") or (
+        event.kind == "concealment" and event.data.get("concealed")
+    ):
         unit = game_units.get(event.data.get("unit", ""))
-        return unit is None or viewer is None or unit.side == viewer
-    return True
+        owner = unit.side if unit is not None else None
+    elif event.kind == "dff_chance":
+        firers = [game_units[f] for f in event.data.get("firers", []) if f in game_units]
+        owner = firers[0].side if firers else None
+    return owner is None or owner == viewer
 
 
 WHITE_DIE = "#ffffff"
