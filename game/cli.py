@@ -218,10 +218,45 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
             if path is None:
                 raise CliError("--screenshot needs a scenario or a save")
-            return screenshot(path, Path(args.screenshot), size, args.select, args.hover, args.seed)
+            return screenshot(
+                path,
+                Path(args.screenshot),
+                size,
+                args.select,
+                args.hover,
+                args.seed,
+                args.overlay,
+                tuple(args.los) if args.los else None,
+            )
         from game.ui.main import run_window
 
         return run_window(path, size, args.save_dir, args.seed)
+    except (SaveError, ScenarioError) as e:
+        raise CliError(str(e).splitlines()[0]) from None
+
+
+def _cmd_watch(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from game.files.savegame import SaveError
+    from game.files.scenario import ScenarioError
+
+    size = _size(args.size)
+    try:
+        if args.screenshot:
+            from game.ui.main import watch_screenshot
+
+            return watch_screenshot(
+                Path(args.save),
+                Path(args.screenshot),
+                size,
+                args.to,
+                overlay=args.overlay,
+                thread=tuple(args.los) if args.los else None,
+            )
+        from game.ui.main import run_watch
+
+        return run_watch(Path(args.save), size, args.to)
     except (SaveError, ScenarioError) as e:
         raise CliError(str(e).splitlines()[0]) from None
 
@@ -383,7 +418,27 @@ def build_parser() -> argparse.ArgumentParser:
         "--save-dir", metavar="DIR", help="where autosaves go (default: the user data folder)"
     )
     play.add_argument("--seed", type=int, help="the dice seed of a new game (default: random)")
+    play.add_argument(
+        "--overlay", choices=["viewshed", "threat", "fire"], help="with --screenshot: show it"
+    )
+    play.add_argument(
+        "--los", nargs=2, metavar=("FROM", "TO"), help="with --screenshot: an LOS thread"
+    )
     play.set_defaults(run=_cmd_play)
+
+    watch = sub.add_parser(
+        "watch",
+        help="the replay viewer: a saved game action by action",
+        description="Watch a saved game: step, jump to a player turn, play at a chosen speed. "
+        "A save that does not verify opens up to its last good action, with the reason.",
+    )
+    watch.add_argument("save", metavar="SAVE")
+    watch.add_argument("--to", type=int, metavar="N", help="open at (or render) action N")
+    watch.add_argument("--screenshot", metavar="FILE.png", help="render one frame and exit")
+    watch.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
+    watch.add_argument("--overlay", choices=["viewshed", "threat", "fire"], help="show it")
+    watch.add_argument("--los", nargs=2, metavar=("FROM", "TO"), help="an LOS thread")
+    watch.set_defaults(run=_cmd_watch)
 
     scen = sub.add_parser(
         "scenarios",

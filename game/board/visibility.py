@@ -131,6 +131,21 @@ class Visibility:
         self.hindrance: np.ndarray | None = None
         """(n, n) int8: the Case R total of a clear LOS (0 where blocked)."""
 
+    def __deepcopy__(self, memo: dict) -> Visibility:
+        """A copy for a snapshot: the line tables and cell tables are shared (never changed in
+        place), the LOS arrays that markers update are copied."""
+        import copy
+
+        new = Visibility.__new__(Visibility)
+        memo[id(self)] = new
+        new.board = copy.deepcopy(self.board, memo)
+        new.tables = self.tables
+        new._cl = self._cl
+        for name in ("clear", "hindrance", "_tot_p", "_tot_m"):
+            value = getattr(self, name, None)
+            setattr(new, name, None if value is None else value.copy())
+        return new
+
     # --- the kernel -----------------------------------------------------------------------
 
     def _score(self, idx: np.ndarray, lhs: np.ndarray, n) -> np.ndarray:

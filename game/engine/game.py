@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.board import Board
+from game.board.hexes import label
 from game.rules.dff import DffBudget
 from game.rules.dice import Dice
 from game.rules.odds import Odds
@@ -22,8 +23,9 @@ from .errors import IllegalAction
 from .events import Event
 from .legal import candidates
 from .phases import DFF_ACTIONS, PHASES
-from .play import Commit, concealment, fire, movement, setup, turns
+from .play import Commit, concealment, fire, movement, setup, threat, turns
 from .play.shot import dff_budget_for, preview_fire
+from .play.threat import HexThreat
 from .setup import Setup
 from .state import GameState, UnitState
 from .vocabulary import PhaseName
@@ -111,16 +113,17 @@ class Game:
         """C6.17: the Defensive First Fire ``firer`` has left at ``target`` in its Location."""
         return dff_budget_for(self.state, firer, target)
 
-    def view(self, side: str) -> list[dict]:
+    def view(self, side: str | None) -> list[dict]:
         """The units as ``side`` may see them: an enemy concealed unit is a "?" in its hex
         (RD-11), with no type, facing or state shown; an enemy's Bore Sighted Location is
-        never shown (C6.42: recorded in secret)."""
+        never shown (C6.42: recorded in secret). ``side=None``: everything (the replay
+        viewer's view of a finished or saved game)."""
         out = []
         for k in sorted(self.state.units):
             unit = self.state.units[k]
             if not unit.active:
                 continue
-            if unit.side != side and unit.concealed:
+            if side is not None and unit.side != side and unit.concealed:
                 out.append(
                     {
                         "id": unit.id,
@@ -132,7 +135,7 @@ class Game:
                 )
             else:
                 d = unit.to_json()
-                if unit.side != side:
+                if side is not None and unit.side != side:
                     d["bore_sight"] = None  # recorded in secret at set-up (C6.42)
                 d["name"] = unit.name
                 d["category"] = unit.type.category
@@ -143,6 +146,16 @@ class Game:
                 ) - unit.mp_spent
                 out.append(d)
         return out
+
+    def threat_map(self, unit_id: str, side: str) -> dict[str, HexThreat]:
+        """For ``unit_id``: hex -> how deadly it would be to stand there, from the enemies
+        ``side`` can see (:func:`play.threat.threat_map`)."""
+        known = {u["id"] for u in self.view(side) if u.get("type") != "?"}
+        board = self.state.board
+        return {
+            label(board.hex_at(j)): t
+            for j, t in threat.threat_map(self.state, unit_id, known).items()
+        }
 
     def setup_hexes(self, unit_id: str) -> list[str]:
         """The hexes of the unit's set-up area (HX-12), for the screen to highlight."""

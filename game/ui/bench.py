@@ -16,6 +16,10 @@ GOALS = {
     "speedup_vs_naive": ">= 5",
     "pan_frame_ms": "<= 8",
     "hover_ms": "<= 16",
+    "los_thread_ms": "<= 2",
+    "viewshed_overlay_ms": "<= 5",
+    "threat_map_ms": "<= 100",
+    "replay_seek_ms": "<= 200",
 }
 
 
@@ -119,6 +123,45 @@ def bench_render(frames: int = 60) -> dict:
 
         hovering = timed(hover)
         shown = play.hover_odds()
+
+        # the LOS thread, recomputed at each mouse move while dragging
+        m = play.rects()["map"]
+        on_screen = [
+            (int(x), int(y))
+            for x, y in (play.camera.hex_to_screen(h) for h in play.renderer.hexes)
+            if m.inflate(-10, -10).collidepoint(x, y)
+        ]
+        spots = [on_screen[(37 * i) % len(on_screen)] for i in range(frames)]
+        play.analysis.armed = True
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spots[0], button=1))
+
+        def drag(i: int) -> None:
+            app.handle(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=spots[i], rel=(1, 1), buttons=(1, 0, 0))
+            )
+
+        threading = timed(drag)
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spots[-1], button=1))
+        # the viewshed overlay: what the firer sees, shaded
+        play.analysis.overlay = "viewshed"
+
+        def shade(i: int) -> None:
+            play.analysis.draw_under(app.screen, m)
+
+        shading = timed(shade)
+        play.analysis.overlay = None
+        # the threat map of a vehicle with every enemy known (no odds kept from before)
+        from game.engine.play.threat import cached_odds, threat_map
+
+        vehicle = next(
+            u for u in game.units.values() if u.side == play.viewer and u.type.is_vehicle
+        )
+        everyone = {u.id for u in game.units.values() if u.side != play.viewer}
+        cached_odds.cache_clear()
+        t0 = time.perf_counter()
+        threats = threat_map(game.state, vehicle.id, everyone)
+        threat_s = time.perf_counter() - t0
+        seek_s = _seek(sc)
         pygame.display.quit()
     frame_ms, naive_ms = _median_ms(full), _median_ms(naive)
     return {
@@ -131,5 +174,25 @@ def bench_render(frames: int = 60) -> dict:
         "speedup_vs_naive": round(naive_ms / frame_ms, 1) if frame_ms else None,
         "pan_frame_ms": _median_ms(panning),
         "hover_ms": _median_ms(hovering),
+        "los_thread_ms": _median_ms(threading),
+        "viewshed_overlay_ms": _median_ms(shading),
+        "threat_map_hexes": len(threats),
+        "threat_map_ms": round(threat_s * 1000, 1),
+        "replay_seek_ms": round(seek_s * 1000, 1),
         "goals": GOALS,
     }
+
+
+def _seek(scenario) -> float:
+    """A jump on the 2,000-action save of ``hexfire bench replay``: from the last action to the
+    first and back, as the replay viewer does it (snapshots every 100 actions)."""
+    from game.files.bench import long_version, record
+    from game.files.timeline import Timeline
+
+    saved = record(long_version(scenario), 7, 2000, fire_p=0.3)
+    timeline = Timeline(saved)
+    timeline.game_at(timeline.length)
+    t0 = time.perf_counter()
+    timeline.game_at(0)
+    timeline.game_at(timeline.length)
+    return time.perf_counter() - t0

@@ -26,5 +26,11 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Right or middle drag, arrows, WASD", "pan the map"),
     ("Wheel, + / -", "zoom around the cursor"),
     ("g", "hex labels on / off"),
+    ("l then drag, or Shift + right-drag", "the LOS thread between two hexes (as hexfire los)"),
+    ("v", "viewshed of the selected unit (or the hex under the mouse)"),
+    ("t", "threat map for the selected vehicle (hover a hex: the shots behind it)"),
+    ("f", "fire map: the selected firer's kill odds against each enemy it sees"),
+    ("Replay: Right / Left, PgUp / PgDn", "step one action; jump a player turn (hexfire watch)"),
+    ("Replay: Home / End, Space, + / -, Tab", "start / end; play / pause; speed; one side's view"),
     ("F1 / ?", "this help"),
 )

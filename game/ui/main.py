@@ -62,6 +62,8 @@ def screenshot(
     select: str | None,
     hover: str | None,
     seed: int | None,
+    overlay: str | None = None,
+    thread: tuple[str, str] | None = None,
 ) -> int:
     """Render the game as the side to act sees it (no handover) to ``out``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -86,8 +88,66 @@ def screenshot(
         h = session.game.board.parse(hover)
         play.hover_hex = hover.upper()
         play.mouse = tuple(int(v) for v in play.camera.hex_to_screen(h))  # type: ignore[assignment]
+    _analysis(play, overlay, thread)
     app.screenshot(out)
     return 0
 
 
+def _analysis(scene, overlay: str | None, thread: tuple[str, str] | None) -> None:
+    """The analysis tools a screenshot shows: an overlay and an LOS thread."""
+    from .analysis import trace
+
+    if overlay:
+        scene.analysis.overlay = overlay
+    if thread:
+        scene.analysis.thread = trace(scene.game, thread[0].upper(), thread[1].upper())
+
+
 __all__ = ["SaveError", "ScenarioError", "load_session", "run_window", "screenshot"]
+
+
+def load_timeline(path: Path):
+    """A save as a :class:`Timeline` (SaveError with the one-line reason when unreadable)."""
+    from game.files.timeline import Timeline
+
+    saved = read_save(path)
+    return Timeline(saved, str(path)), saved.scenario().title
+
+
+def run_watch(path: Path, size: tuple[int, int], to: int | None) -> int:
+    from .app import App
+    from .watch import WatchScene
+
+    timeline, title = load_timeline(path)
+    app = App(size)
+    app.push(WatchScene(timeline, title, at=to))
+    app.run()
+    return 0
+
+
+def watch_screenshot(
+    path: Path,
+    out: Path,
+    size: tuple[int, int],
+    to: int | None,
+    select: str | None = None,
+    hover: str | None = None,
+    overlay: str | None = None,
+    thread: tuple[str, str] | None = None,
+) -> int:
+    """Render the replay viewer at action ``to`` (default: the last good one) to ``out``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from .app import App
+    from .watch import WatchScene
+
+    timeline, title = load_timeline(path)
+    app = App(size, save_dir=Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
+    scene = WatchScene(timeline, title, at=to)
+    app.push(scene)
+    if select:
+        scene.selected = select
+    if hover:
+        scene.hover_hex = hover.upper()
+    _analysis(scene, overlay, thread)
+    app.screenshot(out)
+    return 0

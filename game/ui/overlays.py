@@ -260,15 +260,19 @@ class EndScene(Scene):
         ui = self.app.ui
         w, h = self.app.size
         self.new = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - 210, h - 140, 200, 44), "New game", ui
+            pygame.Rect(w // 2 - 320, h - 140, 200, 44), "New game", ui
+        )
+        self.replay = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 - 100, h - 140, 200, 44), "Replay this game", ui
         )
         self.quit = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 + 10, h - 140, 200, 44), "Quit", ui
+            pygame.Rect(w // 2 + 120, h - 140, 200, 44), "Quit", ui
         )
 
     def leave(self) -> None:
         self.new.kill()
         self.quit.kill()
+        self.replay.kill()
 
     def handle(self, event: pygame.event.Event) -> None:
         from .start import StartScene
@@ -278,6 +282,14 @@ class EndScene(Scene):
                 self.app.replace(StartScene())
             elif event.ui_element is self.quit:
                 self.app.running = False
+            elif event.ui_element is self.replay:
+                from game.files.timeline import Timeline
+
+                from .watch import WatchScene
+
+                saved = getattr(self.play.session, "saved", None)
+                if saved is not None:
+                    self.app.replace(WatchScene(Timeline(saved), self.play.title, at=0))
 
     def losses(self) -> dict[str, list[str]]:
         game = self.play.game

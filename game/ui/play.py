@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 import pygame_gui
 
 from game.board.hexes import label
-from game.engine import IllegalAction
+from game.engine import Game, IllegalAction
 from game.engine.actions import (
     Action,
     BoreSight,
@@ -31,6 +32,7 @@ from game.engine.phases import PHASES
 from game.files.session import Autosave
 from game.rules.odds import Odds
 
+from .analysis import AnalysisLayer
 from .app import Scene
 from .geometry import Camera
 from .maprender import FONTS, MapRenderer, draw_counter, draw_markers
@@ -89,10 +91,23 @@ def event_html(event: Event) -> str:
     return text
 
 
+class Session(Protocol):
+    """What the play screen needs of a session: the game, its save file, and the door."""
+
+    game: Game
+    path: Path | None
+
+    def apply(self, action: Action) -> list[Event]: ...
+
+    def undo(self) -> str | None: ...
+
+    def save_as(self, path: str | Path) -> None: ...
+
+
 class PlayScene(Scene):
     """A game in progress, played at one screen."""
 
-    def __init__(self, session: Autosave, title: str = ""):
+    def __init__(self, session: Session | Autosave, title: str = ""):
         self.session = session
         self.title = title
         self.renderer = MapRenderer(session.game.board)
@@ -117,6 +132,7 @@ class PlayScene(Scene):
         self._odds_key: tuple | None = None
         self._odds: Odds | str | None = None
         self.log: list[str] = []
+        self.analysis = AnalysisLayer(self)
         self.widgets: list = []
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.log_box: pygame_gui.elements.UITextBox | None = None
@@ -307,6 +323,14 @@ class PlayScene(Scene):
             return
         if self.confirm is not None or self.file_dialog is not None:
             return
+        if event.type == pygame.KEYDOWN and self.analysis.key(event):
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.analysis.mouse(
+            event
+        ):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.analysis.mouse(event)
         if event.type == pygame.KEYDOWN:
             self.key(event)
         elif event.type == pygame.MOUSEMOTION:
@@ -651,6 +675,7 @@ class PlayScene(Scene):
             self.renderer.highlight(
                 surface, cam, game.board.parse(self.hover_hex), st.ui["hover"], 2
             )
+        self.analysis.draw_under(surface, m)
         by_hex: dict[str, list[dict]] = {}
         for u in self.view():
             by_hex.setdefault(u["hex"], []).append(u)
@@ -680,6 +705,7 @@ class PlayScene(Scene):
             box = t.get_rect(midbottom=(pb[0], pb[1] - z * 0.7)).inflate(8, 4)
             pygame.draw.rect(surface, (120, 30, 20), box, border_radius=3)
             surface.blit(t, t.get_rect(center=box.center))
+        self.analysis.draw_over(surface, m)
         surface.set_clip(None)
 
     def draw_tracking(self, surface: pygame.Surface) -> None:
@@ -759,7 +785,7 @@ class PlayScene(Scene):
         pygame.draw.line(surface, (20, 22, 25), side.topleft, side.bottomleft, 2)
         block = TextBlock(surface, side.inflate(-16, -12), 16)
         block.line(self.title, st.ui["select"], bold=True)
-        block.line(f"At the screen: {(self.viewer or '-').title()}", st.ui["dim"])
+        block.line(f"At the screen: {(self.viewer or 'both sides (replay)').title()}", st.ui["dim"])
         block.gap()
         if self.hover_hex:
             for i, text in enumerate(hex_info_lines(self.game, self.hover_hex)):
@@ -776,6 +802,8 @@ class PlayScene(Scene):
         else:
             block.line("No unit selected: click one, or Tab", st.ui["dim"])
         block.gap(10)
+        for i, text in enumerate(self.analysis.side_lines()):
+            block.line(text, st.ui["select"] if i == 0 else None, bold=i == 0)
         odds = self.hover_odds()
         if odds is not None:
             title, o = odds

@@ -1,0 +1,79 @@
+"""A saved game as a timeline, for the replay viewer: the game after any number of actions,
+found quickly from snapshots kept every ``every`` actions (a seek replays at most that many);
+the events of each action; where each player turn begins; and, for a save that does not
+verify, where it stops and why (the viewer opens it up to the last good action)."""
+
+from __future__ import annotations
+
+import copy
+
+from game.engine import Game, IllegalAction
+from game.engine.actions import action_from_json
+from game.engine.events import Event
+
+from .replay import ReplayError, migrate_v1
+from .savegame import SavedGame, SaveError
+
+SNAPSHOT_EVERY = 100
+
+
+class Timeline:
+    """Every state of a saved game, each action's events and the player turns' starts."""
+
+    def __init__(self, saved: SavedGame, name: str = "<save>", every: int = SNAPSHOT_EVERY):
+        if saved.format_version == 1:
+            migrate_v1(saved, name)
+        self.saved = saved
+        self.every = every
+        self.events: list[list[Event]] = []
+        """The events of action i (0-based)."""
+        self.turn_starts: list[tuple[int, int, str]] = []
+        """(actions applied, game turn, phasing side) where each player turn's Rally begins."""
+        self.error: str | None = None
+        """Why the save stops verifying (the actions after it are not shown)."""
+        game = Game(saved.scenario().setup, saved.seed)
+        self._snapshots: list[Game] = [self._snapshot(game)]
+        for i, entry in enumerate(saved.actions):
+            try:
+                events = game.apply(action_from_json(entry["action"]))
+            except (IllegalAction, SaveError) as e:
+                reason = e.reason if isinstance(e, IllegalAction) else str(e)
+                self.error = str(ReplayError(i, entry["action"], f"illegal here: {reason}", name))
+                break
+            if game.dice.draws != entry["draws"] or game.state_hash() != entry["hash"]:
+                what = (
+                    f"dice drawn {game.dice.draws}, the save says {entry['draws']}"
+                    if game.dice.draws != entry["draws"]
+                    else "state hash differs from the save"
+                )
+                self.error = str(ReplayError(i, entry["action"], what, name))
+                break
+            self.events.append(events)
+            for event in events:
+                if event.kind == "phase" and event.data.get("phase") == "rally":
+                    self.turn_starts.append((i + 1, event.data["turn"], event.data["side"]))
+            if (i + 1) % every == 0:
+                self._snapshots.append(self._snapshot(game))
+        self.length = len(self.events)
+        """How many actions verified (the viewer's last position)."""
+
+    @staticmethod
+    def _snapshot(game: Game) -> Game:
+        history, game.state.history = game.state.history, []
+        try:
+            return copy.deepcopy(game)
+        finally:
+            game.state.history = history
+
+    def game_at(self, n: int) -> Game:
+        """A fresh game after the first ``n`` actions (0 .. length)."""
+        n = max(0, min(n, self.length))
+        k = min(n // self.every, len(self._snapshots) - 1)
+        game = self._snapshot(self._snapshots[k])
+        for entry in self.saved.actions[k * self.every : n]:
+            game.apply(action_from_json(entry["action"]))
+        return game
+
+    def events_until(self, n: int) -> list[tuple[int, Event]]:
+        """(action index, event) of the first ``n`` actions, in order."""
+        return [(i, e) for i in range(min(n, self.length)) for e in self.events[i]]

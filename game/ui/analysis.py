@@ -1,0 +1,320 @@
+"""What the engine knows, on the map: the LOS thread (as ``hexfire los`` traces it), the
+viewshed of a unit or hex, the fire map (a firer's kill odds against every enemy it sees) and
+the threat map (how deadly each hex would be for a vehicle). They never change the game and
+never show a concealed unit."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.board.hexes import Hex
+from game.board.los import LosResult, los
+from game.engine import Game, IllegalAction
+
+from .geometry import Camera
+from .maprender import FONTS, MapRenderer
+from .style import style
+
+THREAD_COLORS = {"clear": (110, 230, 110), "hindered": (255, 210, 60), "blocked": (240, 70, 60)}
+
+
+def thread_segments(result: LosResult) -> list[tuple[Hex, Hex, str]]:
+    """The thread hex to hex, each segment coloured by what the LOS is by then: clear, hindered
+    (from the first hindrance on) or blocked (from the blocking hex on)."""
+    out = []
+    state = "clear"
+    hexes = list(result.hexes)
+    for a, b in zip(hexes, hexes[1:], strict=False):
+        if a.status == "hindrance" and state == "clear":
+            state = "hindered"
+        if result.blocked_by is not None and a.hex == result.blocked_by:
+            state = "blocked"
+        out.append((a.hex, b.hex, state))
+    return out
+
+
+def draw_thread(surface: pygame.Surface, cam: Camera, result: LosResult) -> None:
+    """The LOS thread and its label (the first line of ``hexfire los``, the same function)."""
+    pa = cam.hex_to_screen(result.firer)
+    pb = cam.hex_to_screen(result.target)
+    n = max(1, len(result.hexes) - 1)
+    for k, (_, _, state) in enumerate(thread_segments(result)):
+        # straight from centre dot to centre dot, each step's stretch in its colour
+        t0, t1 = k / n, (k + 1) / n
+        p0 = (pa[0] + (pb[0] - pa[0]) * t0, pa[1] + (pb[1] - pa[1]) * t0)
+        p1 = (pa[0] + (pb[0] - pa[0]) * t1, pa[1] + (pb[1] - pa[1]) * t1)
+        pygame.draw.line(surface, THREAD_COLORS[state], p0, p1, 4)
+    pygame.draw.circle(surface, (255, 255, 255), pa, 5)
+    text = result.summary()
+    f = FONTS.get(17, bold=True)
+    t = f.render(text, True, (255, 255, 255))
+    box = t.get_rect(midbottom=(pb[0], pb[1] - cam.zoom * 0.9)).inflate(10, 6)
+    clip = surface.get_clip()
+    if clip.width and box.width < clip.width:
+        box.clamp_ip(clip)
+    pygame.draw.rect(surface, (25, 25, 30), box, border_radius=4)
+    surface.blit(t, t.get_rect(center=box.center))
+
+
+def trace(game: Game, a: str, b: str) -> LosResult:
+    """The LOS thread between two hexes: the scalar reference ``hexfire los`` prints (RD-9)."""
+    return los(game.board, game.board.parse(a), game.board.parse(b))
+
+
+def viewshed(game: Game, origin: str) -> tuple[list[Hex], dict[Hex, int], list[Hex]]:
+    """What ``origin`` sees (RD-9): the clear hexes, the hindered ones with their Case R DRM,
+    and the blocked ones."""
+    board = game.board
+    vis = game.state.visibility
+    i = board.index(board.parse(origin))
+    if vis.clear is not None and vis.hindrance is not None:
+        clear_row, hind_row = vis.clear[i], vis.hindrance[i]
+    else:
+        clear_row, hind_row = vis.viewshed(i)
+    seen, hindered, blocked = [], {}, []
+    for j in range(board.size):
+        h = board.hex_at(j)
+        if not clear_row[j]:
+            blocked.append(h)
+        elif hind_row[j]:
+            hindered[h] = int(hind_row[j])
+        else:
+            seen.append(h)
+    return seen, hindered, blocked
+
+
+def draw_viewshed(
+    surface: pygame.Surface,
+    cam: Camera,
+    renderer: MapRenderer,
+    game: Game,
+    origin: str,
+    viewport: pygame.Rect,
+) -> None:
+    seen, hindered, blocked = viewshed(game, origin)
+    renderer.shade(surface, cam, blocked, (0, 0, 0), 120, viewport)
+    renderer.shade(surface, cam, seen, (120, 220, 255), 60, viewport)
+    renderer.shade(surface, cam, list(hindered), (255, 210, 60), 70, viewport)
+    f = FONTS.get(max(11, cam.zoom // 2), bold=True)
+    for h, drm in hindered.items():
+        sx, sy = cam.hex_to_screen(h)
+        t = f.render(f"+{drm}", True, (60, 40, 0))
+        surface.blit(t, t.get_rect(center=(sx, sy + cam.zoom * 0.5)))
+
+
+def fire_map(game: Game, firer: str, viewer: str) -> dict[str, tuple[float, str]]:
+    """For the selected firer: each enemy the viewing side can see -> (P(burn or eliminated),
+    its hex), from the same odds as the odds panel; those it cannot shoot are left out."""
+    out = {}
+    for u in game.view(viewer):
+        if u["side"] == viewer or u.get("type") == "?":
+            continue
+        try:
+            odds = game.preview_fire(firer, u["id"])
+        except IllegalAction:
+            continue
+        out[u["id"]] = (odds.p["burn"] + odds.p["eliminated"], u["hex"])
+    return out
+
+
+def draw_fire_map(
+    surface: pygame.Surface, cam: Camera, game: Game, firer: str, viewer: str
+) -> None:
+    f = FONTS.get(18, bold=True)
+    for _, (p, hx) in fire_map(game, firer, viewer).items():
+        sx, sy = cam.hex_to_screen(game.board.parse(hx))
+        t = f.render(f"{100 * p:.0f}% kill", True, (255, 255, 255))
+        box = t.get_rect(midtop=(sx, sy + cam.zoom * 0.62)).inflate(6, 2)
+        pygame.draw.rect(surface, style().ui["target"], box, border_radius=3)
+        surface.blit(t, t.get_rect(center=box.center))
+
+
+def draw_legend(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    title: str,
+    rows: list[tuple[tuple[int, int, int], str]],
+) -> None:
+    """A small legend box for an overlay."""
+    pygame.draw.rect(surface, (25, 27, 31), rect, border_radius=4)
+    pygame.draw.rect(surface, (90, 95, 100), rect, 1, border_radius=4)
+    f = FONTS.get(16, bold=True)
+    surface.blit(f.render(title, True, (255, 230, 100)), (rect.left + 8, rect.top + 6))
+    y = rect.top + 26
+    for color, text in rows:
+        pygame.draw.rect(surface, color, (rect.left + 8, y + 2, 14, 12))
+        surface.blit(FONTS.get(15).render(text, True, (230, 230, 225)), (rect.left + 28, y))
+        y += 18
+
+
+THREAT_KILL = (230, 40, 30)
+THREAT_IMMOBILIZE = (255, 200, 40)
+
+
+class AnalysisLayer:
+    """The analysis tools of a map screen (play or replay): the LOS thread (``l`` then drag, or
+    Shift + right-drag), the viewshed (``v``), the threat map (``t``) and the fire map (``f``);
+    Escape clears them. They read the engine and change nothing."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.armed = False
+        self.dragging = False
+        self.thread: LosResult | None = None
+        self.overlay: str | None = None
+        self._threat_key: tuple | None = None
+        self._threat: dict = {}
+
+    @property
+    def game(self) -> Game:
+        return self.scene.game
+
+    # --- input ------------------------------------------------------------------------------
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """True when the key was an analysis key."""
+        if event.key == pygame.K_l:
+            self.armed = True
+            self.scene.message = "LOS thread: drag from one hex to another (Esc clears)"
+            return True
+        for k, name in ((pygame.K_v, "viewshed"), (pygame.K_t, "threat"), (pygame.K_f, "fire")):
+            if event.key == k:
+                self.overlay = None if self.overlay == name else name
+                return True
+        if event.key == pygame.K_ESCAPE and (self.thread or self.overlay or self.armed):
+            self.thread, self.overlay, self.armed, self.dragging = None, None, False, False
+            return True
+        return False
+
+    def mouse(self, event: pygame.event.Event) -> bool:
+        """True when the mouse event drew the thread (the map's own handling is skipped)."""
+        scene = self.scene
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            shift = pygame.key.get_mods() & pygame.KMOD_SHIFT or getattr(event, "shift", False)
+            if (event.button == 1 and self.armed) or (event.button == 3 and shift):
+                hx = scene.hex_at(event.pos)
+                if hx is None:
+                    return False
+                self.dragging = True
+                self.thread = trace(self.game, hx, hx)
+                return True
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            hx = scene.hex_at(event.pos)
+            if hx is not None and self.thread is not None:
+                self.thread = trace(self.game, label_of(self.thread.firer), hx)
+            return False
+        elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            self.armed = False
+            scene.message = self.thread.summary() if self.thread else ""
+            return True
+        return False
+
+    # --- the threat map ---------------------------------------------------------------------
+
+    def threats(self) -> dict:
+        """Hex label -> :class:`HexThreat` for the selected own vehicle (cached per state)."""
+        scene = self.scene
+        unit = scene.selected
+        if unit is None or scene.viewer is None:
+            return {}
+        key = (id(self.game), self.game.actions_applied, unit, scene.viewer)
+        if key != self._threat_key:
+            self._threat_key = key
+            u = self.game.units[unit]
+            ok = u.active and u.side == scene.viewer and u.type.is_vehicle
+            self._threat = self.game.threat_map(unit, scene.viewer) if ok else {}
+        return self._threat
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def draw_under(self, surface: pygame.Surface, viewport: pygame.Rect) -> None:
+        """Overlays drawn under the counters: the viewshed and the threat map."""
+        scene = self.scene
+        cam = scene.camera
+        if self.overlay == "viewshed":
+            origin = (
+                self.game.units[scene.selected].label
+                if scene.selected and self.game.units[scene.selected].active
+                else scene.hover_hex
+            )
+            if origin:
+                draw_viewshed(surface, cam, scene.renderer, self.game, origin, viewport)
+        elif self.overlay == "threat":
+            board = self.game.board
+            by_level: dict[int, list[Hex]] = {}
+            immobile: list[Hex] = []
+            for hx, t in self.threats().items():
+                by_level.setdefault(min(9, int(t.p_kill * 10)), []).append(board.parse(hx))
+                if t.p_immobilized >= 0.1:
+                    immobile.append(board.parse(hx))
+            for level, hexes in by_level.items():
+                scene.renderer.shade(surface, cam, hexes, THREAT_KILL, 25 + 20 * level, viewport)
+            for h in immobile:
+                scene.renderer.highlight(surface, cam, h, THREAT_IMMOBILIZE, 2)
+
+    def draw_over(self, surface: pygame.Surface, viewport: pygame.Rect) -> None:
+        """Over the counters: the fire map's labels, the thread, and the legend."""
+        scene = self.scene
+        cam = scene.camera
+        if self.overlay == "fire" and scene.selected and scene.viewer:
+            draw_fire_map(surface, cam, self.game, scene.selected, scene.viewer)
+        if self.thread is not None:
+            draw_thread(surface, cam, self.thread)
+        legend = pygame.Rect(viewport.left + 8, viewport.top + 8, 300, 98)
+        if self.overlay == "viewshed":
+            draw_legend(
+                surface,
+                legend,
+                "Viewshed (v): what the unit or hex sees",
+                [
+                    ((120, 220, 255), "in LOS, clear"),
+                    ((255, 210, 60), "in LOS, hindered: +DRM (Case R)"),
+                    ((0, 0, 0), "out of LOS (RD-9)"),
+                ],
+            )
+        elif self.overlay == "threat":
+            draw_legend(
+                surface,
+                legend,
+                "Threat map (t): if every seen enemy fired",
+                [
+                    (THREAT_KILL, "darker: likelier burned / eliminated"),
+                    (THREAT_IMMOBILIZE, "outline: >= 10% immobilized"),
+                    ((200, 200, 200), "hover a hex: the shots behind it"),
+                ],
+            )
+        elif self.overlay == "fire":
+            draw_legend(
+                surface,
+                legend,
+                "Fire map (f): the selected firer",
+                [
+                    (style().ui["target"], "% kill: burned or eliminated"),
+                    ((200, 200, 200), "the odds panel's own numbers"),
+                    ((200, 200, 200), "enemies it cannot hit: no label"),
+                ],
+            )
+
+    def side_lines(self) -> list[str]:
+        """For the side panel: the threats behind the hovered hex's number."""
+        scene = self.scene
+        if self.overlay != "threat" or not scene.hover_hex:
+            return []
+        t = self.threats().get(scene.hover_hex)
+        if t is None:
+            return [f"{scene.hover_hex}: no seen enemy can fire here"]
+        lines = [
+            f"{scene.hover_hex}: {100 * t.p_kill:.1f}% burned/eliminated, "
+            f"{100 * t.p_immobilized:.1f}% immobilized"
+        ]
+        for shot in t.threats:
+            name = self.game.units[shot.firer].name
+            lines.append(f"  {name} ({shot.ammo or 'SW'}): {100 * shot.p_kill:.1f}% kill")
+        return lines
+
+
+def label_of(h: Hex) -> str:
+    from game.board.hexes import label
+
+    return label(h)

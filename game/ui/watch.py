@@ -1,0 +1,305 @@
+"""The replay viewer (``hexfire watch SAVE``): a saved game on the map, action by action. Right /
+Left step one action, PageDown / PageUp jump to the next / previous player turn (and the turn
+list on the side), Home / End, Space plays and pauses, + / - change the speed; the log follows
+and marks the current action. Both sides are shown (it is a replay); Tab cycles one side's view.
+A save that does not verify opens up to its last good action, with the reason on screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.engine import Game, IllegalAction
+from game.engine.actions import Action
+from game.engine.events import Event
+from game.files.savegame import SavedGame, save
+from game.files.timeline import Timeline
+
+from .maprender import FONTS
+from .panels import TextBlock
+from .play import PlayScene, event_html
+from .style import style
+
+SPEEDS = (0.5, 1, 2, 4, 8, 16)
+"""Actions per second when playing."""
+
+
+class _ReplaySession:
+    """What the play screen needs of a session, for a replay: nothing is played or saved."""
+
+    path: Path | None = None
+
+    def __init__(self, game: Game, saved: SavedGame):
+        self.game = game
+        self.saved = saved
+
+    def apply(self, action: Action) -> list[Event]:
+        raise IllegalAction("replay", "this is a replay: nothing can be played here")
+
+    def undo(self) -> str | None:
+        return "this is a replay"
+
+    def save_as(self, path: str | Path) -> None:
+        save(self.saved, path)
+
+
+class WatchScene(PlayScene):
+    """The play screen's map and panels over a :class:`Timeline`, with the replay controls."""
+
+    def __init__(self, timeline: Timeline, title: str, at: int | None = None):
+        self.timeline = timeline
+        self.at = timeline.length if at is None else max(0, min(at, timeline.length))
+        super().__init__(_ReplaySession(timeline.game_at(self.at), timeline.saved), title)
+        self.viewer = None
+        self.sides: list[str | None] = [None, *timeline.game_at(0).setup.sides]
+        self.playing = False
+        self.speed = 2
+        self.clock = 0.0
+        self.turn_list: pygame_gui.elements.UISelectionList | None = None
+
+    # --- position -----------------------------------------------------------------------
+
+    def seek(self, n: int) -> None:
+        n = max(0, min(n, self.timeline.length))
+        if n == self.at:
+            return
+        if n == self.at + 1:
+            game = self.session.game
+            game.apply(_action(self.timeline, self.at))
+        else:
+            self.session.game = self.timeline.game_at(n)
+        self.at = n
+        self._view_key = self._legal_key = self._odds_key = None
+        self.renderer.board = self.session.game.board
+        self.renderer.invalidate()
+        self.last_shot = None
+        self._refresh_log()
+
+    def turn_index(self) -> int:
+        """The player turn the position is in (an index into ``timeline.turn_starts``)."""
+        k = -1
+        for i, (start, _, _) in enumerate(self.timeline.turn_starts):
+            if start <= self.at:
+                k = i
+        return k
+
+    def jump_turn(self, step: int) -> None:
+        starts = [s for s, _, _ in self.timeline.turn_starts]
+        if step > 0:
+            later = [s for s in starts if s > self.at]
+            self.seek(later[0] if later else self.timeline.length)
+        else:
+            earlier = [s for s in starts if s < self.at]
+            self.seek(earlier[-1] if earlier else 0)
+
+    # --- the screen's pieces ----------------------------------------------------------------
+
+    def view(self) -> list[dict]:
+        key = (self.at, self.viewer)
+        if key != self._view_key:
+            self._view_key = key
+            self._view = self.game.view(self.viewer)
+        return self._view
+
+    def after_change(self) -> None:
+        """A replay asks nobody anything: no handover, no prompt."""
+
+    def _refresh_log(self) -> None:
+        if self.log_box is None:
+            return
+        lines = []
+        for i, event in self.timeline.events_until(self.at)[-150:]:
+            text = event_html(event)
+            if i == self.at - 1:
+                text = f"<font color='#ffe66a'>&gt; {text}</font>"
+            lines.append(text)
+        self.log_box.set_text("<br>".join(lines) or "(the start of the game)")
+        if self.log_box.scroll_bar is not None:
+            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def rebuild_log(self) -> None:
+        self._refresh_log()
+
+    def enter(self) -> None:
+        super().enter()
+        for key in ("end_phase", "turn_left", "turn_right", "stop", "motion", "hatch", "undo"):
+            button = self.buttons.pop(key, None)
+            if button is not None:
+                button.kill()
+        ui = self.app.ui
+        r = self.rects()
+        specs = [
+            ("start", "|< Home"),
+            ("prev_turn", "<< PgUp"),
+            ("back", "< Left"),
+            ("play", "Play (Space)"),
+            ("forward", "Right >"),
+            ("next_turn", "PgDn >>"),
+            ("end", "End >|"),
+            ("side", "View (Tab)"),
+        ]
+        x = 6
+        for key, text in specs:
+            self.buttons[key] = pygame_gui.elements.UIButton(
+                pygame.Rect(x, r["buttons"].top + 4, 104, 30), text, ui
+            )
+            x += 108
+        names: list[str | tuple[str, str]] = [
+            f"Turn {turn}, {side}: action {start}"
+            for start, turn, side in self.timeline.turn_starts
+        ]
+        side = r["side"]
+        self.turn_list = pygame_gui.elements.UISelectionList(
+            pygame.Rect(side.left + 8, side.bottom - 250, side.width - 16, 240), names, ui
+        )
+        self.widgets = [*self.buttons.values(), self.log_box, self.turn_list]
+        self._refresh_log()
+
+    def leave(self) -> None:
+        super().leave()
+        if self.turn_list is not None:
+            self.turn_list.kill()
+            self.turn_list = None
+
+    def command(self, key: str) -> None:
+        from .overlays import HelpScene
+
+        if key == "start":
+            self.seek(0)
+        elif key == "end":
+            self.seek(self.timeline.length)
+        elif key == "back":
+            self.seek(self.at - 1)
+        elif key == "forward":
+            self.seek(self.at + 1)
+        elif key == "prev_turn":
+            self.jump_turn(-1)
+        elif key == "next_turn":
+            self.jump_turn(1)
+        elif key == "play":
+            self.playing = not self.playing
+            self.clock = 0.0
+        elif key == "side":
+            i = self.sides.index(self.viewer)
+            self.viewer = self.sides[(i + 1) % len(self.sides)]
+            self._view_key = None
+        elif key == "help":
+            self.app.push(HelpScene(self))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self.analysis.key(event):
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.analysis.mouse(
+            event
+        ):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.analysis.mouse(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.command(key)
+            return
+        if (
+            event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+            and event.ui_element is self.turn_list
+        ):
+            names = [
+                f"Turn {turn}, {side}: action {start}"
+                for start, turn, side in self.timeline.turn_starts
+            ]
+            if event.text in names:
+                self.seek(self.timeline.turn_starts[names.index(event.text)][0])
+            return
+        if event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_RIGHT: "forward",
+                pygame.K_LEFT: "back",
+                pygame.K_PAGEDOWN: "next_turn",
+                pygame.K_PAGEUP: "prev_turn",
+                pygame.K_HOME: "start",
+                pygame.K_END: "end",
+                pygame.K_SPACE: "play",
+                pygame.K_TAB: "side",
+                pygame.K_F1: "help",
+            }
+            if event.key in keys:
+                self.command(keys[event.key])
+                return
+            if event.unicode in ("+", "="):
+                self.speed = min(len(SPEEDS) - 1, self.speed + 1)
+                return
+            if event.unicode == "-":
+                self.speed = max(0, self.speed - 1)
+                return
+            if event.key in (
+                pygame.K_UP,
+                pygame.K_DOWN,
+                pygame.K_w,
+                pygame.K_s,
+                pygame.K_a,
+                pygame.K_d,
+                pygame.K_g,
+                pygame.K_ESCAPE,
+            ):
+                super().handle(event)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hx = self.hex_at(event.pos)
+            here = [u for u in self.view() if u["hex"] == hx] if hx else []
+            self.selected = here[0]["id"] if here else None
+            return
+        super().handle(event)
+
+    def update(self, dt: float) -> None:
+        if not self.playing:
+            return
+        self.clock += dt
+        step = 1.0 / SPEEDS[self.speed]
+        while self.clock >= step and self.playing:
+            self.clock -= step
+            if self.at >= self.timeline.length:
+                self.playing = False
+            else:
+                self.seek(self.at + 1)
+        self.app.dirty = True
+
+    def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
+        st = style()
+        game = self.game
+        pygame.draw.rect(surface, st.ui["panel"], bar)
+        where = f"Replay: action {self.at} of {self.timeline.length}"
+        turn = (
+            f"turn {game.turn}, {game.phasing}"
+            if game.phase not in ("setup", "setup_attacker")
+            else "set-up"
+        )
+        who = "both sides" if self.viewer is None else f"{self.viewer}'s view"
+        state = f"playing x{SPEEDS[self.speed]:g}/s" if self.playing else "paused"
+        t = FONTS.get(22, bold=True).render(
+            f"{where}   {turn}   {who}   {state}", True, st.ui["text"]
+        )
+        surface.blit(t, (10, 6))
+        if self.timeline.error:
+            t = FONTS.get(17).render(f"Stops here: {self.timeline.error}", True, st.ui["bad"])
+        else:
+            t = FONTS.get(17).render(
+                "Right/Left step, PgUp/PgDn turns, Space play, Tab view", True, st.ui["dim"]
+            )
+        surface.blit(t, (10, 27), area=pygame.Rect(0, 0, bar.width - 20, 20))
+
+    def draw_side(self, surface: pygame.Surface, side: pygame.Rect) -> None:
+        super().draw_side(surface, side)
+        st = style()
+        block = TextBlock(
+            surface, pygame.Rect(side.left + 8, side.bottom - 290, side.width - 16, 40), 16
+        )
+        block.line("Player turns (click to jump):", st.ui["select"], bold=True)
+
+
+def _action(timeline: Timeline, i: int):
+    from game.engine.actions import action_from_json
+
+    return action_from_json(timeline.saved.actions[i]["action"])

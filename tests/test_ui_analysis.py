@@ -1,0 +1,221 @@
+"""The analysis tools by posted events: the LOS thread agrees with ``hexfire los``, the viewshed
+shades what the board's viewshed returns, a threat-map hex is 1 - the product of its shots'
+survival odds, and the replay viewer steps to the same states as a headless replay."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pygame
+import pytest
+from ui_driver import click, hover, key, post
+
+from game.board.los import los
+from game.cli import main
+from game.files.replay import replay
+from game.files.savegame import read_save
+from game.files.scenario import load_scenario
+from game.files.session import new_game, resume
+from game.files.shipped import scenarios_dir, shipped_saves
+from game.files.timeline import Timeline
+from game.ui.analysis import viewshed
+from game.ui.app import App
+from game.ui.play import PlayScene
+from game.ui.watch import WatchScene
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App((1280, 800), tmp_path / "saves", headless=True)
+    yield a
+    pygame.display.quit()
+
+
+def _duel_scene(app, tmp_path) -> PlayScene:
+    from tools_docs import build_duel
+
+    play = PlayScene(resume(build_duel(tmp_path / "duel.json")), "duel")
+    play.viewer = play.game.to_act
+    app.push(play)
+    while len(app.scenes) > 1:
+        app.pop()
+    app.pump([])
+    return play
+
+
+def _pos(play, hx):
+    return tuple(int(v) for v in play.camera.hex_to_screen(play.game.board.parse(hx)))
+
+
+@pytest.mark.parametrize(("a", "b"), [("C4", "E3"), ("A1", "L4"), ("C4", "L7"), ("F8", "E6")])
+def test_the_los_thread_is_what_hexfire_los_prints(app, tmp_path, capsys, a, b):
+    play = _duel_scene(app, tmp_path)
+    key(app, pygame.K_l, "l")
+    post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=_pos(play, a), button=1),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=_pos(play, b), rel=(1, 1), buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=_pos(play, b), button=1),
+    )
+    app.pump()
+    thread = play.analysis.thread
+    assert thread is not None
+    capsys.readouterr()
+    assert main(["los", "tutorial-duel", a, b, "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert thread.to_dict() == printed
+    assert play.message == thread.summary()
+    key(app, pygame.K_ESCAPE)
+    assert play.analysis.thread is None
+
+
+def test_the_thread_covers_clear_hindered_and_blocked():
+    from game.ui.analysis import thread_segments
+
+    board = load_scenario(scenarios_dir() / "tutorial-duel.toml").setup.board
+    kinds = set()
+    for a, b in [("C4", "E3"), ("F8", "E6"), ("C4", "L7"), ("D8", "F7")]:
+        result = los(board, board.parse(a), board.parse(b))
+        kinds |= {state for _, _, state in thread_segments(result)}
+    assert kinds == {"clear", "hindered", "blocked"}
+
+
+def test_the_viewshed_overlay_shades_exactly_the_boards_viewshed(app, tmp_path):
+    play = _duel_scene(app, tmp_path)
+    play.selected = "ger-pz4-1"
+    key(app, pygame.K_v, "v")
+    assert play.analysis.overlay == "viewshed"
+    seen, hindered, blocked = viewshed(play.game, "C4")
+    board = play.game.board
+    clear, hind = play.game.state.visibility.viewshed(board.index(board.parse("C4")))
+    for j in range(board.size):
+        h = board.hex_at(j)
+        assert (h in blocked) == (not clear[j])
+        assert (h in hindered) == (bool(clear[j]) and bool(hind[j]))
+    # on screen: a blocked hex is darker with the overlay than without
+    target = next(
+        h for h in blocked if play.rects()["map"].collidepoint(play.camera.hex_to_screen(h))
+    )
+    x, y = (int(v) for v in play.camera.hex_to_screen(target))
+    shaded = app.screen.get_at((x + 5, y + 12))
+    key(app, pygame.K_v, "v")
+    plain = app.screen.get_at((x + 5, y + 12))
+    assert sum(shaded[:3]) < sum(plain[:3])
+
+
+def test_a_threat_map_hex_is_one_minus_the_product_of_its_shots(app, tmp_path):
+    play = _duel_scene(app, tmp_path)
+    play.selected = "ger-pz4-1"
+    key(app, pygame.K_t, "t")
+    threats = play.analysis.threats()
+    assert threats
+    hx, t = max(threats.items(), key=lambda kv: len(kv[1].threats))
+    # the same shots from preview_fire, with the vehicle standing there
+    game = copy.deepcopy(play.game)
+    tank = game.units["ger-pz4-1"]
+    tank.hex = game.board.parse(hx)
+    survive = 1.0
+    for shot in t.threats:
+        odds = game.preview_fire(shot.firer, tank.id, shot.ammo)
+        survive *= 1.0 - (odds.p["burn"] + odds.p["eliminated"])
+    assert t.p_kill == pytest.approx(1.0 - survive)
+    hover(app, _pos(play, hx))
+    assert play.analysis.side_lines()[0].startswith(f"{hx}: {100 * t.p_kill:.1f}%")
+
+
+def test_the_fire_map_labels_each_enemy_with_the_odds_panels_number(app, tmp_path):
+    from game.ui.analysis import fire_map
+
+    play = _duel_scene(app, tmp_path)
+    play.selected = "ger-pz4-1"
+    key(app, pygame.K_f, "f")
+    labels = fire_map(play.game, "ger-pz4-1", "german")
+    odds = play.game.preview_fire("ger-pz4-1", "rus-t34-2")
+    assert labels["rus-t34-2"][0] == pytest.approx(odds.p["burn"] + odds.p["eliminated"])
+
+
+# --- the replay viewer ---------------------------------------------------------------------
+
+
+def _watch(app, save_path, at=0) -> WatchScene:
+    scene = WatchScene(Timeline(read_save(save_path)), "replay", at=at)
+    app.push(scene)
+    app.pump([])
+    return scene
+
+
+def test_the_viewer_steps_forward_and_back_to_the_replay_states(app):
+    path = next(p for p in shipped_saves() if "road-ambush" in p.name)
+    saved = read_save(path)
+    scene = _watch(app, path)
+    for n in range(1, 30):
+        key(app, pygame.K_RIGHT)
+        assert scene.at == n
+        assert scene.game.state_hash() == saved.actions[n - 1]["hash"]
+    for _ in range(10):
+        key(app, pygame.K_LEFT)
+    assert scene.game.state_hash() == replay(saved, to=19).state_hash()
+    key(app, pygame.K_END)
+    assert scene.game.state_hash() == saved.actions[-1]["hash"]
+    key(app, pygame.K_HOME)
+    assert scene.at == 0
+
+
+def test_a_jump_to_a_turn_lands_on_its_first_action(app):
+    path = next(p for p in shipped_saves() if "hedgerow" in p.name)
+    scene = _watch(app, path)
+    starts = [s for s, _, _ in scene.timeline.turn_starts]
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.at == starts[0]
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.at == starts[1]
+    key(app, pygame.K_PAGEUP)
+    assert scene.at == starts[0]
+    phase_events = [e for e in scene.timeline.events[starts[0] - 1] if e.kind == "phase"]
+    assert phase_events[-1].data["phase"] == "rally"
+
+
+def test_the_viewer_shows_both_sides_then_one(app):
+    path = next(p for p in shipped_saves() if "road-ambush" in p.name)
+    scene = _watch(app, path, at=10)
+    assert all(u.get("type") != "?" for u in scene.view())
+    key(app, pygame.K_TAB)
+    assert scene.viewer is not None
+    hidden = [u for u in scene.view() if u.get("type") == "?"]
+    assert all(u["side"] != scene.viewer for u in hidden)
+
+
+def test_a_save_that_does_not_verify_opens_up_to_its_last_good_action(app, tmp_path):
+    path = next(p for p in shipped_saves() if "tutorial" in p.name)
+    d = json.loads(path.read_text())
+    d["actions"][12]["hash"] = "0" * 64
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(d))
+    scene = _watch(app, bad, at=None)
+    assert scene.at == 12 and scene.timeline.error and "actions[12]" in scene.timeline.error
+
+
+def test_watch_screenshot_to_n(tmp_path):
+    out = tmp_path / "w.png"
+    path = next(p for p in shipped_saves() if "tutorial" in p.name)
+    assert main(["watch", str(path), "--screenshot", str(out), "--to", "5"]) == 0
+    assert out.stat().st_size > 1000
+
+
+def test_the_playing_view_never_changes_the_game(app, tmp_path):
+    sc = load_scenario(scenarios_dir() / "tutorial-duel.toml")
+    play = PlayScene(new_game(sc, 3, None), "x")
+    play.viewer = play.game.to_act
+    app.push(play)
+    while len(app.scenes) > 1:
+        app.pop()
+    before = play.game.state_hash()
+    for k, u in ((pygame.K_v, "v"), (pygame.K_t, "t"), (pygame.K_f, "f"), (pygame.K_l, "l")):
+        key(app, k, u)
+    click(app, (300, 300))
+    assert play.game.state_hash() == before
