@@ -219,3 +219,16 @@ def test_the_playing_view_never_changes_the_game(app, tmp_path):
         key(app, k, u)
     click(app, (300, 300))
     assert play.game.state_hash() == before
+
+
+def test_replay_from_the_start_screen_and_a_bad_save(app, tmp_path):
+    from game.ui.start import StartScene, watch_path
+
+    app.push(StartScene())
+    app.pump([])
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    message = watch_path(app, bad)
+    assert message and "bad.json" in message and isinstance(app.scene, StartScene)
+    good = next(p for p in shipped_saves() if "tutorial" in p.name)
+    assert watch_path(app, good) is None and isinstance(app.scene, WatchScene)

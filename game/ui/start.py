@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.files.savegame import SaveError
+from game.files.savegame import SaveError, read_save
 from game.files.scenario import Scenario, ScenarioError, load_scenario
 from game.files.session import Autosave, new_game, resume
 from game.files.shipped import shipped_scenarios
@@ -61,6 +61,29 @@ def open_path(app: App, path: Path) -> str | None:
     return None
 
 
+def watch_path(app: App, path: Path) -> str | None:
+    """Open a save in the replay viewer; the one-line error in a dialog, or None."""
+    from game.files.timeline import Timeline
+
+    from .watch import WatchScene
+
+    try:
+        saved = read_save(path)
+        timeline = Timeline(saved, str(path))
+        title = saved.scenario().title
+    except (ScenarioError, SaveError) as e:
+        message = one_line(e)
+        pygame_gui.windows.UIMessageWindow(
+            pygame.Rect(app.size[0] // 2 - 300, 160, 600, 220),
+            html.escape(message),
+            app.ui,
+            window_title="Cannot replay this file",
+        )
+        return message
+    app.replace(WatchScene(timeline, title, at=0))
+    return None
+
+
 class StartScene(Scene):
     """Choose a scenario, resume, or load."""
 
@@ -73,10 +96,16 @@ class StartScene(Scene):
                 self.scenarios.append((p, None, one_line(e)))
         self.chosen = 0
         self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.watching = False
 
     def enter(self) -> None:
         ui = self.app.ui
         w, h = self.app.size
+        width = (w - 60 - 4 * 16) // 5
+
+        def slot(i: int) -> pygame.Rect:
+            return pygame.Rect(30 + i * (width + 16), h - 130, width, 44)
+
         names: list[str | tuple[str, str]] = [
             sc.title if sc else f"{p.stem} (invalid)" for p, sc, _ in self.scenarios
         ]
@@ -86,30 +115,32 @@ class StartScene(Scene):
             ui,
             default_selection=names[self.chosen] if names else None,
         )
-        self.play = pygame_gui.elements.UIButton(
-            pygame.Rect(30, h - 130, 200, 44), "Play this scenario", ui
-        )
+        self.play = pygame_gui.elements.UIButton(slot(0), "Play this scenario", ui)
         newest = newest_save(self.app.save_dir)
         self.newest = newest
         self.resume = pygame_gui.elements.UIButton(
-            pygame.Rect(250, h - 130, 200, 44),
+            slot(1),
             "Resume",
             ui,
             tool_tip_text=str(newest) if newest else "no saved game yet",
         )
         if newest is None:
             self.resume.disable()
-        self.load = pygame_gui.elements.UIButton(
-            pygame.Rect(470, h - 130, 200, 44), "Load... (Ctrl+O)", ui
-        )
+        self.load = pygame_gui.elements.UIButton(slot(2), "Load... (Ctrl+O)", ui)
         self.strict = pygame_gui.elements.UIButton(
-            pygame.Rect(690, h - 130, 300, 44),
+            slot(3),
             self._strict_text(),
             ui,
             tool_tip_text="Also hand over before every Defensive First Fire prompt, so the "
             "moving player never sees the defender's concealed units",
         )
-        self.widgets = [self.list, self.play, self.resume, self.load, self.strict]
+        self.watch = pygame_gui.elements.UIButton(
+            slot(4),
+            "Replay a save...",
+            ui,
+            tool_tip_text="Watch a saved game action by action (hexfire watch)",
+        )
+        self.widgets = [self.list, self.play, self.resume, self.load, self.strict, self.watch]
 
     def _strict_text(self) -> str:
         return f"Strict hotseat: {'on' if self.app.prefs.strict_hotseat else 'off'}"
@@ -137,13 +168,18 @@ class StartScene(Scene):
                 open_path(self.app, self.newest)
             elif event.ui_element is self.load:
                 self.open_dialog()
+            elif event.ui_element is self.watch:
+                self.open_dialog(watch=True)
             elif event.ui_element is self.strict:
                 self.app.prefs.strict_hotseat = not self.app.prefs.strict_hotseat
                 self.app.prefs.save()
                 self.strict.set_text(self._strict_text())
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.file_dialog = None
-            open_path(self.app, Path(event.text))
+            if self.watching:
+                watch_path(self.app, Path(event.text))
+            else:
+                open_path(self.app, Path(event.text))
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
                 self.open_dialog()
@@ -155,11 +191,14 @@ class StartScene(Scene):
                 self.leave()  # the list shows the choice
                 self.enter()
 
-    def open_dialog(self) -> None:
+    def open_dialog(self, watch: bool = False) -> None:
+        self.watching = watch
         self.file_dialog = pygame_gui.windows.UIFileDialog(
             pygame.Rect(self.app.size[0] // 2 - 260, 80, 520, 460),
             self.app.ui,
-            window_title="Load a scenario (.toml) or a save (.json)",
+            window_title="Replay a save (.json)"
+            if watch
+            else "Load a scenario (.toml) or a save (.json)",
             initial_file_path=str(self.app.save_dir),
             allow_existing_files_only=True,
         )
