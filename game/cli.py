@@ -15,6 +15,15 @@ class CliError(Exception):
     """A reason to stop with exit code 2 (shown as one line)."""
 
 
+def say(text: str, err: bool = False, lines: bool = False) -> None:
+    """Print text that may come from a file with its control characters escaped (a newline
+    too, unless ``lines``: then each of its lines is printed, escaped)."""
+    from game.files.text import printable
+
+    for line in str(text).split("\n") if lines else [str(text)]:
+        print(printable(line), file=sys.stderr if err else sys.stdout)
+
+
 def _cmd_los(args: argparse.Namespace) -> int:
     from game.board.los import los
     from game.files.scenario import load_board
@@ -114,22 +123,23 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         except ScenarioError as e:
             bad += 1
             for line in e.errors:
-                print(line)
+                say(line)
             continue
         n = len(sc.setup.units)
-        print(f"{f}: ok: {sc.title} ({n} units, {sc.setup.turns} turns, {sc.setup.to_kill})")
+        say(f"{f}: ok: {sc.title} ({n} units, {sc.setup.turns} turns, {sc.setup.to_kill})")
     return 1 if bad else 0
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from game.files.replay import replay
     from game.files.savegame import SaveError, read_save
+    from game.files.scenario import ScenarioError
 
     try:
         saved = read_save(args.save)
     except SaveError as e:
-        print(str(e), file=sys.stderr)
-        return 1 if args.verify else 2
+        say(str(e), err=True)
+        return 1 if args.verify and not e.unreadable else 2
 
     def show(i: int, action: dict, events: list) -> None:
         if args.verify:
@@ -138,19 +148,19 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps({"index": i, "action": action, **e.to_json()}, sort_keys=True))
             else:
-                print(f"[{i}] {e.text}")
+                say(f"[{i}] {e.text}")
 
     try:
         game = replay(saved, to=args.to, on_events=show, name=args.save)
-    except SaveError as e:
-        print(str(e), file=sys.stderr)
+    except (SaveError, ScenarioError) as e:
+        say(str(e).splitlines()[0] if str(e) else type(e).__name__, err=True)
         return 1 if args.verify else 2
     done = len(saved.actions) if args.to is None else min(args.to, len(saved.actions))
     if args.verify:
-        print(f"{args.save}: verified {done} actions; state {game.state_hash()[:16]}")
+        say(f"{args.save}: verified {done} actions; state {game.state_hash()[:16]}")
     elif not args.json:
         status = f"{game.winner} won: {game.end_reason}" if game.over else "in progress"
-        print(f"-- {done} actions replayed; {status}")
+        say(f"-- {done} actions replayed; {status}")
     return 0
 
 
@@ -182,9 +192,9 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
         return 0
     for r in rows:
         if "error" in r:
-            print(f"{r['name']:<20} {r['error']}")
+            say(f"{r['name']:<20} {r['error']}")
         else:
-            print(f"{r['name']:<20} {r['title']} ({r['size']}, {r['rules']}, {r['turns']} turns)")
+            say(f"{r['name']:<20} {r['title']} ({r['size']}, {r['rules']}, {r['turns']} turns)")
     print(f"folder: {shipped_scenarios()[0].parent if rows else '(none)'}")
     for save_path in saves:
         print(f"save: {save_path}")
@@ -490,10 +500,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except ScenarioError as e:
-        print(str(e), file=sys.stderr)
+        say(str(e), err=True, lines=True)
         return 2
     except CliError as e:
-        print(f"hexfire {args.command}: {e}", file=sys.stderr)
+        say(f"hexfire {args.command}: {e}", err=True)
         return 2
     except BrokenPipeError:
         return 0

@@ -248,7 +248,7 @@ os._exit(9)  # killed: no clean-up, no flush of anything else
         (lambda t: "hello", "not a hexfire save"),
         (lambda t: json.dumps({"format": "other"}), "not a hexfire save"),
         (lambda t: t[: len(t) // 2], "truncated"),
-        (lambda t: t.replace('"version": 2', '"version": 3'), "newer hexfire"),
+        (lambda t: t.replace('"version": 3', '"version": 4'), "newer hexfire"),
         (
             lambda t: t.replace("Duel at the Crossroads", "Duel at the Bridge"),
             "does not match its SHA-256",

@@ -227,7 +227,9 @@ class GameState:
     """(firer, target, Location, Target Facing) -> the MP marks of its shots there (C6.17)."""
     exited: dict[str, int] = field(metadata={"encode": lambda d: tuple(sorted(d.items()))})
     """Units that left the map, by "side:edge" (RD-13 exit conditions)."""
-    dice: Dice = field(metadata={"encode": lambda d: d.draws})
+    dice: Dice = field(metadata={"encode": lambda d: Flat((d.draws, d.trail))})
+    """The dice: how many were drawn and the trail of the seed and every face (hashed, so a
+    replay proves which dice were rolled)."""
     board: Board = field(metadata={"encode": _markers})
     """The map with its wrecks and smoke (a copy of the scenario's)."""
     setup: Setup = field(metadata=NOT_HASHED)

@@ -10,7 +10,7 @@ from game.engine import Game, IllegalAction
 from game.engine.actions import EndPhase, action_from_json
 from game.engine.events import Event
 
-from .savegame import SavedGame, SaveError
+from .savegame import VERSION, SavedGame, SaveError
 
 
 class ReplayError(SaveError):
@@ -31,9 +31,9 @@ def replay(
     verify: bool = True,
 ) -> Game:
     """The game after the first ``to`` actions (all by default), every check verified. A
-    format 1 save is migrated first (:func:`migrate_v1`)."""
-    if saved.format_version == 1:
-        migrate_v1(saved, name)
+    save of an older format is migrated first (:func:`migrate`)."""
+    if saved.format_version < VERSION:
+        migrate(saved, name)
     scenario = saved.scenario()
     game = Game(scenario.setup, saved.seed)
     steps = saved.actions if to is None else saved.actions[: max(0, to)]
@@ -64,13 +64,18 @@ def replay(
     return game
 
 
-def migrate_v1(saved: SavedGame, name: str = "<save>") -> None:
-    """Bring a format 1 save to this format, in memory: format 1 had one set-up phase, so the
-    other side's set-up (HX-12) is ended for it right after the scenario defender's; the
+def migrate(saved: SavedGame, name: str = "<save>") -> None:
+    """Bring an older save to this format, in memory. Format 1 had one set-up phase, so the
+    other side's set-up (HX-12) is ended for it right after the scenario defender's. The
     actions are replayed checking the dice drawn after each (the state encoding changed, so
-    the old hashes cannot be checked), and every check is written anew."""
+    the old hashes cannot be checked), and every check is written anew (format 3 binds the
+    dice rolled into them)."""
     actions = [dict(a) for a in saved.actions]
-    at = next((i for i, a in enumerate(actions) if a["action"].get("type") == "end_phase"), None)
+    at = (
+        next((i for i, a in enumerate(actions) if a["action"].get("type") == "end_phase"), None)
+        if saved.format_version == 1
+        else None
+    )
     scenario = saved.scenario()
     game = Game(scenario.setup, saved.seed)
     migrated: list[dict] = []
@@ -97,4 +102,4 @@ def migrate_v1(saved: SavedGame, name: str = "<save>") -> None:
                 {"action": extra.to_json(), "draws": game.dice.draws, "hash": game.state_hash()}
             )
     saved.actions[:] = migrated
-    saved.format_version = 2
+    saved.format_version = VERSION

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,17 +21,22 @@ from pathlib import Path
 from game import __version__
 from game.engine import Game
 from game.engine.actions import Action, ActionError, action_from_json
+from game.rules.dice import SEEDS
 
 from .scenario import Scenario, ScenarioError, parse_scenario
 
 FORMAT = "hexfire-save"
-VERSION = 2
-"""2: the set-up has two phases, the scenario defender's then the other side's (HX-12). A
-format 1 save (one set-up phase) still loads: :func:`.replay.replay` migrates it."""
+VERSION = 3
+"""2: the set-up has two phases, the scenario defender's then the other side's (HX-12).
+3: the state hash binds the dice drawn (the seed and every face), so an edited seed does not
+verify. Older saves still load: :func:`.replay.migrate` brings them to this format."""
 
 
 class SaveError(ValueError):
-    """A saved game that cannot be loaded; the message says where and why."""
+    """A saved game that cannot be loaded; the message says where and why. ``unreadable``:
+    not a save this hexfire can read (exit 2), as opposed to one that does not verify (1)."""
+
+    unreadable = False
 
 
 @dataclass
@@ -103,57 +109,87 @@ def save(saved: SavedGame, path: str | Path) -> None:
     write_atomic(path, body)
 
 
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+"""The largest save read (64 MiB; a 2,000-action game is about 300 KiB)."""
+MAX_ACTIONS = 200_000
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def _unreadable(message: str) -> SaveError:
+    e = SaveError(message)
+    e.unreadable = True
+    return e
+
+
 def parse_save(text: str, name: str = "<save>") -> SavedGame:
-    """Check a save's JSON text; SaveError says what is wrong."""
+    """Check a save's JSON text; SaveError says what is wrong (``unreadable`` when it is not a
+    save this hexfire can read at all, as opposed to one that does not verify)."""
     try:
         d = json.loads(text)
     except json.JSONDecodeError as e:
-        raise SaveError(
+        raise _unreadable(
             f"{name}: not a hexfire save (not valid JSON, line {e.lineno}: {e.msg}; truncated?)"
         ) from None
+    except (ValueError, RecursionError) as e:  # a 5,000-digit number, nesting too deep
+        reason = "nested too deeply" if isinstance(e, RecursionError) else str(e)
+        raise _unreadable(f"{name}: not a hexfire save ({reason})") from None
     if not isinstance(d, dict) or d.get("format") != FORMAT:
-        raise SaveError(f'{name}: not a hexfire save (no "format": "{FORMAT}")')
+        raise _unreadable(f'{name}: not a hexfire save (no "format": "{FORMAT}")')
     v = d.get("version")
     if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-        raise SaveError(f"{name}: version: expected an integer")
+        raise _unreadable(f"{name}: version: expected an integer 1-{VERSION}, got {v!r:.40}")
     if v > VERSION:
-        raise SaveError(
+        raise _unreadable(
             f"{name}: saved by a newer hexfire (save format {v}; this one reads up to {VERSION})"
         )
     sc = d.get("scenario")
     if not isinstance(sc, dict) or not all(
         isinstance(sc.get(k), str) for k in ("name", "sha256", "text")
     ):
-        raise SaveError(f"{name}: scenario: expected name, sha256 and text")
-    digest = hashlib.sha256(sc["text"].encode("utf-8")).hexdigest()
+        raise _unreadable(f"{name}: scenario: expected name, sha256 and text")
+    digest = hashlib.sha256(sc["text"].encode("utf-8", "surrogatepass")).hexdigest()
     if digest != sc["sha256"]:
         raise SaveError(
             f"{name}: scenario: the embedded scenario does not match its SHA-256 (edited?)"
         )
     seed = d.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SaveError(f"{name}: seed: expected an integer")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed not in SEEDS:
+        raise _unreadable(f"{name}: seed: expected an integer 0 to 2**63 - 1")
     actions = d.get("actions")
     if not isinstance(actions, list):
-        raise SaveError(f"{name}: actions: expected a list")
+        raise _unreadable(f"{name}: actions: expected a list")
+    if len(actions) > MAX_ACTIONS:
+        raise _unreadable(f"{name}: actions: more than {MAX_ACTIONS:,} (the limit)")
     for i, a in enumerate(actions):
         if not isinstance(a, dict) or set(a) != {"action", "draws", "hash"}:
-            raise SaveError(f"{name}: actions[{i}]: expected action, draws and hash")
+            raise _unreadable(f"{name}: actions[{i}]: expected action, draws and hash")
+        draws = a["draws"]
+        if not isinstance(draws, int) or isinstance(draws, bool) or not 0 <= draws < 2**40:
+            raise _unreadable(f"{name}: actions[{i}].draws: expected a count of dice")
+        if not isinstance(a["hash"], str) or not _HEX64.match(a["hash"]):
+            raise _unreadable(f"{name}: actions[{i}].hash: expected 64 hex digits")
         try:
             action_from_json(a["action"])
         except ActionError as e:
-            raise SaveError(f"{name}: actions[{i}]: {e}") from None
-    return SavedGame(sc["name"], sc["text"], seed, actions, str(d.get("game_version", "?")), v)
+            raise _unreadable(f"{name}: actions[{i}]: {e}") from None
+    game_version = d.get("game_version", "?")
+    return SavedGame(sc["name"], sc["text"], seed, actions, str(game_version)[:40], v)
 
 
 def read_save(path: str | Path) -> SavedGame:
+    """Read and check a save file (at most :data:`MAX_SAVE_BYTES`)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        with open(p, "rb") as f:
+            data = f.read(MAX_SAVE_BYTES + 1)
     except OSError as e:
-        raise SaveError(f"{p}: cannot read: {e.strerror or e}") from None
+        raise _unreadable(f"{p}: cannot read: {e.strerror or e}") from None
+    if len(data) > MAX_SAVE_BYTES:
+        raise _unreadable(f"{p}: larger than {MAX_SAVE_BYTES // 2**20} MiB (the limit)")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError(f"{p}: not a hexfire save (not UTF-8 text)") from None
+        raise _unreadable(f"{p}: not a hexfire save (not UTF-8 text)") from None
     return parse_save(text, str(p))
 
 

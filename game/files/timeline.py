@@ -11,8 +11,8 @@ from game.engine import Game, IllegalAction
 from game.engine.actions import action_from_json
 from game.engine.events import Event
 
-from .replay import ReplayError, migrate_v1
-from .savegame import SavedGame, SaveError
+from .replay import ReplayError, migrate
+from .savegame import VERSION, SavedGame, SaveError
 
 SNAPSHOT_EVERY = 100
 
@@ -21,8 +21,8 @@ class Timeline:
     """Every state of a saved game, each action's events and the player turns' starts."""
 
     def __init__(self, saved: SavedGame, name: str = "<save>", every: int = SNAPSHOT_EVERY):
-        if saved.format_version == 1:
-            migrate_v1(saved, name)
+        if saved.format_version < VERSION:
+            migrate(saved, name)
         self.saved = saved
         self.every = every
         self.events: list[list[Event]] = []

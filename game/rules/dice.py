@@ -28,18 +28,31 @@ class DR:
         return f"{self.white}+{self.colored}"
 
 
+SEEDS = range(0, 2**63)
+"""The seeds a game accepts."""
+_MIX = 1_000_003
+_MASK = 2**64 - 1
+
+
 class Dice:
-    """Six-sided dice over one seeded generator (PCG64); ``draws`` counts the dice drawn."""
+    """Six-sided dice over one seeded generator (PCG64); ``draws`` counts the dice drawn and
+    ``trail`` folds the seed and every face drawn into one number, so that a replay's checks
+    prove which dice were rolled, not only how many."""
 
     def __init__(self, seed: int):
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed not in SEEDS:
+            raise ValueError(f"a seed is an integer 0 to 2**63 - 1, not {seed!r}")
         self.seed = seed
         self._rng = np.random.Generator(np.random.PCG64(seed))
         self.draws = 0
+        self.trail = seed & _MASK
 
     def die(self) -> int:
         """A dr: one die, 1-6."""
+        face = int(self._rng.integers(1, 7))
         self.draws += 1
-        return int(self._rng.integers(1, 7))
+        self.trail = (self.trail * _MIX + face) & _MASK
+        return face
 
     def roll(self) -> DR:
         """A DR: white die first, then colored."""
@@ -52,6 +65,7 @@ class FixedDice(Dice):
     def __init__(self, faces: Iterable[int]):
         self.seed = -1
         self.draws = 0
+        self.trail = 0
         self._faces = list(faces)
         for f in self._faces:
             if not 1 <= f <= 6:
@@ -62,6 +76,7 @@ class FixedDice(Dice):
             raise IndexError(f"FixedDice ran out after {self.draws} dice")
         f = self._faces[self.draws]
         self.draws += 1
+        self.trail = (self.trail * _MIX + f) & _MASK
         return f
 
     @property
