@@ -124,7 +124,15 @@ def test_asl_labels():
     assert column_index("GG") == 32
     w6 = parse_label("W6")
     assert to_offset(w6) == (22, 5)
-    assert parse_label("w6") == w6
+    assert label(w6) == "W6"
+
+
+@pytest.mark.parametrize("other", ["w6", "W06", " W6", "W6 ", "W\u0666", "Ｗ6", "W+6", "WW6x"])
+def test_a_hex_has_one_spelling(other):
+    """Issue 12: two spellings of one hex let two vehicles share it; anything but the canonical
+    label is an error."""
+    with pytest.raises(ValueError, match="bad hex label"):
+        parse_label(other)
 
 
 @pytest.mark.parametrize("bad", ["", "6W", "W", "W0", "AB3", "W-1", "Ä3"])

@@ -8,6 +8,7 @@ on an ASL board. Direction 0-5 is also the facing of a unit toward that hexside 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -243,15 +244,18 @@ def label(h: Hex) -> str:
 
 
 def parse_label(text: str) -> Hex:
-    """ "W6" -> the hex; raises ValueError with the reason for a malformed label."""
-    t = text.strip()
+    """ "W6" -> the hex; ValueError with the reason for anything else. A hex has one spelling:
+    upper-case ASCII column letters (A..Z, AA..ZZ, ...) then the row number from 1 in ASCII
+    digits, no leading zero, no spaces ("w6", "W06", " W6" and non-ASCII digits are errors)."""
+    if not isinstance(text, str) or not _LABEL.fullmatch(text):
+        raise ValueError(
+            f"bad hex label {text!r:.40}: expected column letters A-Z then a row number "
+            "from 1, like W6 or AA3"
+        )
     i = 0
-    while i < len(t) and t[i].isalpha():
+    while text[i].isalpha():
         i += 1
-    letters, digits = t[:i], t[i:]
-    if not letters or not digits.isdigit():
-        raise ValueError(f"bad hex label {text!r}: expected column letters then a row number")
-    row = int(digits)
-    if row < 1:
-        raise ValueError(f"bad hex label {text!r}: rows are numbered from 1")
-    return from_offset(column_index(letters.upper()), row - 1)
+    return from_offset(column_index(text[:i]), int(text[i:]) - 1)
+
+
+_LABEL = re.compile(r"([A-Z])\1{0,7}[1-9][0-9]{0,5}", re.ASCII)

@@ -25,6 +25,10 @@ VICTORY_KEYS = {"side", "kind", "count", "hexes", "units", "edge"}
 _DATE = re.compile(r"^(19[3-4]\d)-(0[1-9]|1[0-2])$")
 
 
+MAX_SCENARIO_CHARS = 2 * 1024 * 1024
+"""The largest scenario file read (2 MiB of text)."""
+
+
 class ScenarioError(ValueError):
     """A scenario file that cannot be used; ``errors`` holds one line per problem."""
 
@@ -54,7 +58,13 @@ def read_toml(path: str | Path) -> tuple[dict, str]:
     """Parse a TOML file; ScenarioError (file:line: reason) when unreadable or malformed."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        with open(p, "rb") as f:
+            data = f.read(MAX_SCENARIO_CHARS + 1)
+        if len(data) > MAX_SCENARIO_CHARS:
+            raise ScenarioError(
+                [f"{p}:1: larger than {MAX_SCENARIO_CHARS // 1024} KiB (the limit)"]
+            )
+        text = data.decode("utf-8")
     except OSError as e:
         raise ScenarioError([f"{p}: cannot read: {e.strerror or e}"]) from None
     except UnicodeDecodeError:
@@ -63,8 +73,12 @@ def read_toml(path: str | Path) -> tuple[dict, str]:
 
 
 def parse_toml(text: str, name: str) -> dict:
+    if len(text) > MAX_SCENARIO_CHARS:
+        raise ScenarioError([f"{name}:1: larger than {MAX_SCENARIO_CHARS // 1024} KiB (the limit)"])
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        raise ScenarioError([f"{name}:1: not valid TOML: nested too deeply"]) from None
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"\(at line (\d+), column \d+\)|\(at end of document\)", str(e))
         msg = str(e)[: m.start()].strip() if m else str(e)
@@ -219,7 +233,7 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
             err.add(f"{where}.id", f"duplicate unit id {uid!r}")
         seen_ids.add(uid)
         utype = ut.get("type")
-        if utype not in types:
+        if not isinstance(utype, str) or utype not in types:
             err.add(f"{where}.type", f"unknown catalogue type {utype!r}")
             utype = None
         elif date and _DATE.match(date) and (types[utype].available or "") > date:
@@ -329,7 +343,7 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
             err.add(f"{where}.units", "expected a list of unit ids")
             vunits = []
         for x in vunits:
-            if x not in seen_ids:
+            if not isinstance(x, str) or x not in seen_ids:
                 err.add(f"{where}.units", f"names unit {x!r}, which does not exist")
         edge = vt.get("edge")
         if kind == "hold" and not hexes:

@@ -1,6 +1,6 @@
-"""Text from files, made safe for a terminal: control characters (the ASCII and Latin-1 ones, DEL, and the
-invisible format characters such as bidirectional overrides) are shown escaped, so a file can
-neither write escape sequences nor start a line of its own (a fake "ok" line)."""
+"""Text from files, made safe for a terminal: control characters (the ASCII and Latin-1 ones,
+DEL) and invisible format characters (bidirectional overrides) are shown escaped, so a file
+can neither write escape sequences nor start a line of its own (a fake "ok" line)."""
 
 from __future__ import annotations
 

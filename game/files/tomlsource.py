@@ -8,7 +8,54 @@ from __future__ import annotations
 
 import re
 
-_HEADER = re.compile(r"^\s*\[(\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+MAX_LINE = 10_000
+"""Longer lines are not searched for a key (a hand-written scenario has none)."""
+_KEY = re.compile(r"[ \t]*([A-Za-z0-9_\-]+|\"[^\"\n]{0,200}\")[ \t]*=")
+
+
+def _header(raw: str) -> tuple[bool, str] | None:
+    """``[table]`` -> (False, "table"); ``[[array]]`` -> (True, "array"); else None. Plain
+    string scanning: linear in the line's length, whatever the line."""
+    s = raw.strip()
+    if not s.startswith("["):
+        return None
+    array = s.startswith("[[")
+    start = 2 if array else 1
+    end = s.find("]", start)
+    if end < 0:
+        return None
+    name = s[start:end].strip()
+    rest = s[end + 1 :]
+    if array:
+        if not rest.startswith("]"):
+            return None
+        rest = rest[1:]
+    rest = rest.strip()
+    if not name or (rest and not rest.startswith("#")):
+        return None
+    return array, name
+
+
+def _string_state(raw: str, inside: str | None) -> str | None:
+    """Whether a multi-line string (\"\"\" or \'\'\') is still open after this line."""
+    i = 0
+    while i < len(raw):
+        if inside:
+            j = raw.find(inside, i)
+            if j < 0:
+                return inside
+            i, inside = j + 3, None
+            continue
+        hits = [(raw.find(q, i), q) for q in ('"""', "'''")]
+        hits = [(j, q) for j, q in hits if j >= 0]
+        hash_at = raw.find("#", i)
+        if not hits:
+            return None
+        j, q = min(hits)
+        if 0 <= hash_at < j:
+            return None
+        i, inside = j + 3, q
+    return inside
 
 
 def _split_path(path: str) -> list[str | int]:
@@ -26,11 +73,18 @@ def line_of(text: str, path: str) -> int | None:
     best: int | None = None
     table: list[str | int] = []
     counts: dict[str, int] = {}
+    in_string: str | None = None
     for ln, raw in enumerate(lines, 1):
-        m = _HEADER.match(raw)
-        if m and not raw.strip().startswith("#"):
-            name = m.group(2).strip()
-            if m.group(1):  # [[array.of.tables]]
+        if in_string is not None:  # a table header inside a multi-line string is text
+            in_string = _string_state(raw, in_string)
+            continue
+        if len(raw) > MAX_LINE:
+            continue
+        in_string = _string_state(raw, None)
+        h = _header(raw)
+        if h is not None:
+            array, name = h
+            if array:  # [[array.of.tables]]
                 counts[name] = counts.get(name, -1) + 1
                 table = [*name.split("."), counts[name]]
             else:
@@ -43,7 +97,7 @@ def line_of(text: str, path: str) -> int | None:
         if parts[: len(table)] != table or len(parts) <= len(table):
             continue
         key = parts[len(table)]
-        km = re.match(r"^\s*([A-Za-z0-9_\-]+|\"[^\"]*\")\s*=", raw)
+        km = _KEY.match(raw)
         if not km or km.group(1).strip('"') != key:
             continue
         rest = parts[len(table) + 1 :]
