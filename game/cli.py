@@ -42,9 +42,40 @@ def _cmd_los(args: argparse.Namespace) -> int:
     return 0
 
 
+ODDS_LIMITS = {
+    "range": (0, 200, "hexes"),
+    "af": (0, 26, "the C7.11 AF scale"),
+    "turret_af": (0, 26, "the C7.11 AF scale"),
+    "worst_af": (0, 26, "the C7.11 AF scale"),
+    "morale": (2, 12, "a 2d6 NTC, RD-5"),
+    "rof": (0, 3, "RD-4"),
+    "dff_mp": (0, 60, "MP, C6.17"),
+    "hindrance": (0, 5, "Case R, C6.9: 6 or more blocks the LOS"),
+    "tem": (0, 5, "Case Q, C6.8"),
+    "size": (-2, 2, "Case P, C6.7"),
+}
+"""What ``hexfire odds`` accepts for each number, and why (the rule that bounds it)."""
+
+
+def _check_limits(args: argparse.Namespace) -> None:
+    import math
+
+    for name, (lo, hi, why) in ODDS_LIMITS.items():
+        value = getattr(args, name, None)
+        if value is None:
+            continue
+        flag = "--" + name.replace("_", "-")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise CliError(f"{flag}: expected a number {lo} to {hi} ({why}), got {value}")
+        if not lo <= value <= hi:
+            raise CliError(f"{flag}: expected {lo} to {hi} ({why}), got {value:g}")
+
+
 def _odds_attack(args: argparse.Namespace):
     from game.rules.attack import Attack
     from game.rules.to_hit import Situation
+
+    _check_limits(args)
 
     if args.rules == "asl" and args.af is None and not args.unarmored and args.target == "afv":
         raise CliError("an armored target needs --af N (or --unarmored)")
@@ -305,6 +336,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
         _print_figures(bench_replay(), args.json, "hexfire bench replay: load, replay, verify")
         return 0
+    if args.what == "reliability":
+        from game.files.reliability import bench_reliability
+
+        title = "hexfire bench reliability: hostile files, killed autosaves, replayed games"
+        _print_figures(bench_reliability(), args.json, title)
+        return 0
     if args.what == "render":
         from game.ui.bench import bench_render
 
@@ -478,7 +515,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "what",
-        choices=["los", "odds", "engine", "replay", "render"],
+        choices=["los", "odds", "engine", "replay", "render", "reliability"],
         help="los: all-pairs LOS, viewshed, vs scalar; odds: exact odds per second; "
         "engine: actions applied per second; replay: a 2,000-action save verified; "
         "render: the play screen's frame times",

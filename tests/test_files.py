@@ -216,7 +216,7 @@ def test_a_crash_mid_write_loses_nothing(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(OSError):
+    with pytest.raises(SaveError, match="disk full; the previous save is kept"):
         save(ag.saved, path)
     assert path.read_text() == before  # the old save is whole
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]  # no debris

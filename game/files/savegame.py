@@ -84,19 +84,53 @@ class SavedGame:
 
 
 def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (never half a file)."""
+    """Write ``text`` to ``path`` through a temporary file that is flushed, synced and renamed
+    over it, then sync the folder (the rename itself survives a crash): never half a file. A
+    full disk or a read-only folder raises SaveError and leaves the previous file as it was."""
     p = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent or ".")
+    folder = p.parent if str(p.parent) else Path(".")
+    tmp = None
     try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, p)
-    except BaseException:
-        if os.path.exists(tmp):
+        tmp = None
+        _sync_folder(folder)
+    except OSError as e:
+        raise SaveError(f"{p}: cannot save: {e.strerror or e}; the previous save is kept") from None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
-        raise
+
+
+def _sync_folder(folder: Path) -> None:
+    """fsync a folder so a rename in it is on disk (where the platform allows it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temporaries(path: str | Path) -> int:
+    """Remove the temporary files a killed writer of ``path`` left behind; how many."""
+    p = Path(path)
+    n = 0
+    for tmp in p.parent.glob(f".{p.name}.*.tmp"):
+        try:
+            tmp.unlink()
+            n += 1
+        except OSError:
+            pass
+    return n
 
 
 def save(saved: SavedGame, path: str | Path) -> None:

@@ -10,7 +10,7 @@ from game.engine.actions import Action
 from game.engine.events import Event
 
 from .replay import replay
-from .savegame import SavedGame, read_save, save
+from .savegame import SavedGame, SaveError, read_save, remove_stale_temporaries, save
 from .scenario import Scenario
 
 
@@ -22,16 +22,25 @@ class Autosave:
     ):
         self.game = game
         self.saved = saved
+        self.save_error: str | None = None
         self.path = Path(path) if path else None
+        if self.path:
+            remove_stale_temporaries(self.path)
         if self.path and write_now:
             save(self.saved, self.path)
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply through :meth:`Game.apply`, record it with its check, write the save."""
+        """Apply through :meth:`Game.apply`, record it with its check, write the save. A save
+        that cannot be written (a full disk, a read-only folder) keeps the previous file and
+        says why in :attr:`save_error`; the next action tries again with the whole game."""
         events = self.game.apply(action)
         self.saved.record(action, self.game)
+        self.save_error = None
         if self.path:
-            save(self.saved, self.path)
+            try:
+                save(self.saved, self.path)
+            except SaveError as e:
+                self.save_error = str(e)
         return events
 
     def undo(self) -> str | None:

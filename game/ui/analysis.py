@@ -5,6 +5,8 @@ never show a concealed unit."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.board.hexes import Hex
@@ -14,6 +16,9 @@ from game.engine import Game, IllegalAction
 from .geometry import Camera
 from .maprender import FONTS, MapRenderer
 from .style import style
+
+if TYPE_CHECKING:
+    from .play import PlayScene
 
 THREAD_COLORS = {"clear": (110, 230, 110), "hindered": (255, 210, 60), "blocked": (240, 70, 60)}
 
@@ -156,7 +161,7 @@ class AnalysisLayer:
     Shift + right-drag), the viewshed (``v``), the threat map (``t``) and the fire map (``f``);
     Escape clears them. They read the engine and change nothing."""
 
-    def __init__(self, scene):
+    def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
         self.armed = False
         self.dragging = False

@@ -169,7 +169,7 @@ class PlayScene(Scene):
         except IllegalAction as e:
             self.message = e.reason
             return False
-        self.message = ""
+        self.message = getattr(self.session, "save_error", None) or ""
         self.bore_sight_mode = False
         for event in events:
             self._log_event(event)
