@@ -223,3 +223,39 @@ def test_sigkill_during_autosave_never_loses_the_game(tmp_path):
         saved = read_save(path)
         replay(saved)  # loads and verifies
         assert len(saved.actions) >= done[-1] - 1
+
+
+def _error_lines(text: str) -> list[tuple[int | None, str]]:
+    try:
+        parse_scenario(text, "x.toml")
+    except ScenarioError as e:
+        out = []
+        for line in e.errors:
+            f = line.split(":")
+            out.append((int(f[1]) if f[1].isdigit() else None, line))
+        return out
+    return []
+
+
+BASE = (scenarios_dir() / "tutorial-duel.toml").read_text()
+
+
+def _line(text: str, needle: str) -> int:
+    return text.split("\n").index(needle) + 1
+
+
+def test_errors_name_the_right_line_for_sides_dotted_keys_and_arrays_of_tables():
+    text = BASE.replace("defender = true", 'defender = "yes"')
+    lines = dict((line.split(": ")[1], n) for n, line in _error_lines(text))
+    assert lines["sides.german.defender"] == _line(text, 'defender = "yes"')
+    assert lines["sides"] == _line(text, "[sides.german]")
+    dotted = BASE.replace('[rules]\nto_kill = "asl"', 'rules.to_kill = "dice"')
+    ((n, _),) = _error_lines(dotted)
+    assert n == _line(dotted, 'rules.to_kill = "dice"')
+
+
+def test_a_table_header_inside_a_multi_line_string_does_not_shift_the_lines():
+    text = BASE.replace('briefing = """', 'briefing = """\n[units]\n[[units]]', 1)
+    text = text.replace("facing = 3", "facing = 9", 1)
+    ((n, line),) = _error_lines(text)
+    assert n == _line(text, "facing = 9"), line

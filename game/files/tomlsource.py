@@ -10,7 +10,9 @@ import re
 
 MAX_LINE = 10_000
 """Longer lines are not searched for a key (a hand-written scenario has none)."""
-_KEY = re.compile(r"[ \t]*([A-Za-z0-9_\-]+|\"[^\"\n]{0,200}\")[ \t]*=")
+_PART = r"(?:[A-Za-z0-9_\-]+|\"[^\"\n]{0,200}\")"
+_KEY = re.compile(rf"[ \t]*({_PART}(?:[ \t]*\.[ \t]*{_PART}){{0,8}})[ \t]*=")
+"""A key (dotted keys too: ``rules.to_kill =``), bounded so that matching stays linear."""
 
 
 def _header(raw: str) -> tuple[bool, str] | None:
@@ -93,14 +95,21 @@ def line_of(text: str, path: str) -> int | None:
                 best = ln
                 if len(parts) == len(table):
                     return ln
+            elif best is None and table[: len(parts)] == parts:
+                best = ln  # the field is a table of tables ([sides.german] for "sides")
             continue
         if parts[: len(table)] != table or len(parts) <= len(table):
             continue
-        key = parts[len(table)]
         km = _KEY.match(raw)
-        if not km or km.group(1).strip('"') != key:
+        if not km:
             continue
-        rest = parts[len(table) + 1 :]
+        key = [k.strip().strip('"') for k in km.group(1).split(".")]  # a dotted key: a.b = 1
+        here = parts[len(table) : len(table) + len(key)]
+        if here != key:
+            if best is None and key[: len(here)] == here and len(parts) < len(table) + len(key):
+                best = ln
+            continue
+        rest = parts[len(table) + len(key) :]
         if not rest or not isinstance(rest[0], int):
             return ln
         found = _element_line(lines, ln - 1, raw.index("=") + 1, rest[0])
