@@ -337,7 +337,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         _print_figures(bench_replay(), args.json, "hexfire bench replay: load, replay, verify")
         return 0
     if args.what == "reliability":
-        from game.files.reliability import bench_reliability
+        from game.reliability import bench_reliability
 
         title = "hexfire bench reliability: hostile files, killed autosaves, replayed games"
         _print_figures(bench_reliability(), args.json, title)

@@ -18,13 +18,12 @@ import time
 from pathlib import Path
 
 from game.engine.randomplay import policy
-
-from .fuzz import mutate_json, mutate_toml
-from .replay import replay
-from .savegame import read_save
-from .scenario import load_scenario
-from .session import new_game
-from .shipped import shipped_saves, shipped_scenarios
+from game.files.fuzz import mutate_json, mutate_toml
+from game.files.replay import replay
+from game.files.savegame import read_save
+from game.files.scenario import load_scenario
+from game.files.session import new_game
+from game.files.shipped import shipped_saves, shipped_scenarios
 
 HANG_S = 2.0
 KILLER = """
