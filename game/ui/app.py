@@ -30,9 +30,11 @@ def theme_path() -> str:
 
 
 class Scene:
-    """One screen of the game. ``app`` is set when it is pushed."""
+    """One screen of the game. ``app`` is set when it is pushed. ``keeps_below``: a scene
+    drawn over the one below it (a prompt, a chooser), which keeps its widgets meanwhile."""
 
     app: App
+    keeps_below = False
 
     def enter(self) -> None:
         """Build its widgets (called when it becomes the top scene)."""
@@ -90,7 +92,7 @@ class App:
         return self.scenes[-1]
 
     def push(self, scene: Scene) -> None:
-        if self.scenes:
+        if self.scenes and not scene.keeps_below:
             self.scenes[-1].leave()
         scene.app = self
         self.scenes.append(scene)
@@ -100,7 +102,7 @@ class App:
     def pop(self) -> Scene:
         scene = self.scenes.pop()
         scene.leave()
-        if self.scenes:
+        if self.scenes and not scene.keeps_below:
             self.scenes[-1].enter()
         self.dirty = True
         return scene
@@ -121,8 +123,10 @@ class App:
             w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
             self.size = (w, h)
             self.ui.set_window_resolution(self.size)
-            for scene in self.scenes[-1:]:
+            for scene in reversed(self.scenes):  # the scenes whose widgets are on screen
                 scene.resize(self.size)
+                if not scene.keeps_below:
+                    break
             self.dirty = True
             return
         self.ui.process_events(event)

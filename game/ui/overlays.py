@@ -78,7 +78,9 @@ class Handover(Scene):
 
 
 class Overlay(Scene):
-    """A scene drawn over the play screen (which stays visible behind it)."""
+    """A scene drawn over the play screen (which stays visible behind it, widgets and all)."""
+
+    keeps_below = True
 
     def __init__(self, play: PlayScene):
         self.play = play
