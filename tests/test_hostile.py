@@ -20,6 +20,7 @@ from game.files.replay import replay
 from game.files.savegame import SaveError, parse_save, read_save, save
 from game.files.scenario import ScenarioError, load_scenario, parse_scenario
 from game.files.shipped import scenarios_dir, shipped_saves, shipped_scenarios
+from game.reliability import KILLER
 
 ERROR_LINE = re.compile(r"^[^\n]+?(:\d+)?: [^\n]+$")
 SHORT = 300
@@ -193,26 +194,12 @@ def test_stale_temporary_files_are_removed(tmp_path):
     assert not stale.exists()
 
 
-CRASHER = """
-import random, sys
-from game.engine.randomplay import policy
-from game.files.scenario import load_scenario
-from game.files.session import new_game
-from game.files.shipped import scenarios_dir
-session = new_game(load_scenario(scenarios_dir() / "hedgerow-chart.toml"), 5, sys.argv[1])
-rng = random.Random(5)
-while not session.game.over:
-    session.apply(policy(session.game, rng))
-    print(len(session.saved.actions), flush=True)
-"""
-
-
 def test_sigkill_during_autosave_never_loses_the_game(tmp_path):
     rng = random.Random(9)
     for k in range(4):
         path = tmp_path / f"kill{k}.json"
         proc = subprocess.Popen(
-            [sys.executable, "-c", CRASHER, str(path)], stdout=subprocess.PIPE, text=True
+            [sys.executable, "-c", KILLER, str(path)], stdout=subprocess.PIPE, text=True
         )
         time.sleep(1.0 + rng.random())
         proc.send_signal(signal.SIGKILL)

@@ -24,15 +24,8 @@ from game.ui.start import StartScene
 
 
 @pytest.fixture(autouse=True)
-def _data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = App((1280, 800), tmp_path / "saves", headless=True)
-    yield a
-    pygame.display.quit()
+def _data_dir(data_dir):
+    return data_dir
 
 
 def start(app: App, name: str = "tutorial-duel", seed: int = 7) -> PlayScene:

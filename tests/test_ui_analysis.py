@@ -20,21 +20,13 @@ from game.files.session import new_game, resume
 from game.files.shipped import scenarios_dir, shipped_saves
 from game.files.timeline import Timeline
 from game.ui.analysis import viewshed
-from game.ui.app import App
 from game.ui.play import PlayScene
 from game.ui.watch import WatchScene
 
 
 @pytest.fixture(autouse=True)
-def _data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = App((1280, 800), tmp_path / "saves", headless=True)
-    yield a
-    pygame.display.quit()
+def _data_dir(data_dir):
+    return data_dir
 
 
 def _duel_scene(app, tmp_path) -> PlayScene:

@@ -53,8 +53,8 @@ KEYS = [
 
 
 @pytest.fixture(autouse=True)
-def _data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+def _data_dir(data_dir):
+    return data_dir
 
 
 def monkey(events: int, seed: int, tmp_path) -> int:

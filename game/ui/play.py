@@ -323,14 +323,8 @@ class PlayScene(Scene):
             return
         if self.confirm is not None or self.file_dialog is not None:
             return
-        if event.type == pygame.KEYDOWN and self.analysis.key(event):
+        if self.analysis_event(event):
             return
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.analysis.mouse(
-            event
-        ):
-            return
-        if event.type == pygame.MOUSEMOTION:
-            self.analysis.mouse(event)
         if event.type == pygame.KEYDOWN:
             self.key(event)
         elif event.type == pygame.MOUSEMOTION:
@@ -363,6 +357,16 @@ class PlayScene(Scene):
                 self.apply(Place(unit.id, hx, unit.facing))
         elif event.type == pygame.MOUSEWHEEL and self.rects()["map"].collidepoint(self.mouse):
             self.camera.zoom_step(1 if event.y > 0 else -1, *self.mouse)
+
+    def analysis_event(self, event: pygame.event.Event) -> bool:
+        """The analysis tools' keys and the LOS thread's drag; True when they took it."""
+        if event.type == pygame.KEYDOWN:
+            return self.analysis.key(event)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return self.analysis.mouse(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.analysis.mouse(event)
+        return False
 
     def key(self, event: pygame.event.Event) -> None:
         k, mods = event.key, event.mod

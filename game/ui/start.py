@@ -50,15 +50,20 @@ def open_path(app: App, path: Path) -> str | None:
         else:
             start_scenario(app, load_scenario(path))
     except (ScenarioError, SaveError) as e:
-        message = one_line(e)
-        pygame_gui.windows.UIMessageWindow(
-            pygame.Rect(app.size[0] // 2 - 300, 160, 600, 220),
-            html.escape(message),
-            app.ui,
-            window_title="Cannot open this file",
-        )
-        return message
+        return error_dialog(app, e, "Cannot open this file")
     return None
+
+
+def error_dialog(app: App, error: Exception, title: str) -> str:
+    """Show the one-line reason in a dialog; return it."""
+    message = one_line(error)
+    pygame_gui.windows.UIMessageWindow(
+        pygame.Rect(app.size[0] // 2 - 300, 160, 600, 220),
+        html.escape(message),
+        app.ui,
+        window_title=title,
+    )
+    return message
 
 
 def watch_path(app: App, path: Path) -> str | None:
@@ -72,14 +77,7 @@ def watch_path(app: App, path: Path) -> str | None:
         timeline = Timeline(saved, str(path))
         title = saved.scenario().title
     except (ScenarioError, SaveError) as e:
-        message = one_line(e)
-        pygame_gui.windows.UIMessageWindow(
-            pygame.Rect(app.size[0] // 2 - 300, 160, 600, 220),
-            html.escape(message),
-            app.ui,
-            window_title="Cannot replay this file",
-        )
-        return message
+        return error_dialog(app, e, "Cannot replay this file")
     app.replace(WatchScene(timeline, title, at=0))
     return None
 

@@ -189,14 +189,8 @@ class WatchScene(PlayScene):
             self.app.push(HelpScene(self))
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and self.analysis.key(event):
+        if self.analysis_event(event):
             return
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.analysis.mouse(
-            event
-        ):
-            return
-        if event.type == pygame.MOUSEMOTION:
-            self.analysis.mouse(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, button in self.buttons.items():
                 if event.ui_element is button:
