@@ -32,11 +32,11 @@ from game.engine.phases import PHASES
 from game.files.session import Autosave
 from game.rules.odds import Odds
 
+from . import playview
 from .analysis import AnalysisLayer
 from .app import Scene
 from .geometry import Camera
-from .maprender import FONTS, MapRenderer, draw_counter, draw_markers
-from .panels import TextBlock, draw_odds, hex_info_lines, unit_lines
+from .maprender import MapRenderer
 from .style import style
 
 BAR_H = 46
@@ -646,188 +646,16 @@ class PlayScene(Scene):
         self.draw_side(surface, r["side"])
 
     def draw_map(self, surface: pygame.Surface, m: pygame.Rect) -> None:
-        st = style()
-        cam = self.camera
-        self.renderer.draw(surface, cam, m)
-        surface.set_clip(m)
-        z = cam.zoom
-        game = self.game
-        if self.selected and game.units[self.selected].active:
-            sel = game.units[self.selected]
-            if self.setting_up() and sel.side == game.to_act:
-                area = [game.board.parse(hx) for hx in game.setup_hexes(sel.id)]
-                self.renderer.shade(surface, cam, area, st.ui["good"], 90, m)
-            if game.phase == "movement" and sel.side == game.to_act:
-                for hx, cost in self.game.move_costs(self.selected).items():
-                    h = game.board.parse(hx)
-                    self.renderer.highlight(surface, cam, h, st.ui["reach"], 2, fill_alpha=60)
-                    sx, sy = cam.hex_to_screen(h)
-                    t = FONTS.get(max(12, int(z * 0.5)), bold=True).render(
-                        f"{cost:g} MP", True, (10, 40, 70)
-                    )
-                    surface.blit(t, t.get_rect(center=(sx, sy + z * 0.55)))
-        for own in game.units.values():  # the side's own Bore Sighted Locations (C6.42)
-            if own.active and own.side == self.viewer and own.bore_sight:
-                h = game.board.parse(own.bore_sight)
-                self.renderer.highlight(surface, cam, h, st.ui["reach"], 1)
-                sx, sy = cam.hex_to_screen(h)
-                t = FONTS.get(max(11, z // 3), bold=True).render(
-                    f"BS {own.name}", True, st.ui["reach"]
-                )
-                surface.blit(t, t.get_rect(midtop=(sx, sy + z * 0.45)))
-        if self.hover_hex:
-            self.renderer.highlight(
-                surface, cam, game.board.parse(self.hover_hex), st.ui["hover"], 2
-            )
-        self.analysis.draw_under(surface, m)
-        by_hex: dict[str, list[dict]] = {}
-        for u in self.view():
-            by_hex.setdefault(u["hex"], []).append(u)
-        for hx, stack in by_hex.items():
-            sx, sy = cam.hex_to_screen(game.board.parse(hx))
-            for i, u in enumerate(stack):
-                off = i * max(3, z // 8)
-                rect = draw_counter(
-                    surface, u, sx + off, sy - off, z, selected=u["id"] == self.selected
-                )
-                draw_markers(surface, u, rect, z)
-            if len(stack) > 1:
-                t = FONTS.get(max(12, z // 2), bold=True).render(
-                    str(len(stack)), True, (255, 255, 255)
-                )
-                surface.blit(t, (sx - z * 0.75, sy - z * 0.8))
-        if self.dragging:
-            for dragged in (v for v in self.view() if v["id"] == self.dragging):
-                draw_counter(surface, dragged, self.mouse[0], self.mouse[1], z, selected=True)
-        self.draw_tracking(surface)
-        if self.last_shot:
-            a, b, text = self.last_shot
-            pa = cam.hex_to_screen(game.board.parse(a))
-            pb = cam.hex_to_screen(game.board.parse(b))
-            pygame.draw.line(surface, st.ui["target"], pa, pb, 2)
-            t = FONTS.get(18, bold=True).render(text, True, (255, 255, 255))
-            box = t.get_rect(midbottom=(pb[0], pb[1] - z * 0.7)).inflate(8, 4)
-            pygame.draw.rect(surface, (120, 30, 20), box, border_radius=3)
-            surface.blit(t, t.get_rect(center=box.center))
-        self.analysis.draw_over(surface, m)
-        surface.set_clip(None)
+        playview.draw_map(self, surface, m)
 
     def draw_tracking(self, surface: pygame.Surface) -> None:
-        """While a vehicle moves: the MP it has spent in each visible enemy firer's continuous
-        LOS (C6.15), and the Case J subcase a Defensive First Fire shot would have."""
-        game = self.game
-        mover = game.moving_unit
-        if not mover or game.phase != "movement":
-            return
-        visible = {u["id"]: u for u in self.view()}
-        if mover not in visible:
-            return
-        rows = []
-        for firer, (mp, exempt) in sorted(game.los_tracking(mover).items()):
-            u = visible.get(firer)
-            if u is None or u.get("type") == "?" or mp <= 0:
-                continue
-            case = "J (C6.15)" if exempt else ("J2" if mp <= 1 else "J1" if mp <= 3 else "J")
-            rows.append(f"{u.get('name', firer)}: {mp:g} MP in LOS, {case}")
-        if not rows:
-            return
-        sx, sy = self.camera.hex_to_screen(game.units[mover].hex)
-        f = FONTS.get(15, bold=True)
-        y = sy + self.camera.zoom * 0.7
-        for text in rows:
-            t = f.render(text, True, (255, 220, 160))
-            box = t.get_rect(topleft=(sx + self.camera.zoom * 0.7, y)).inflate(6, 2)
-            pygame.draw.rect(surface, (40, 30, 20), box)
-            surface.blit(t, t.get_rect(center=box.center))
-            y += box.height + 1
+        playview.draw_tracking(self, surface)
 
     def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
-        st = style()
-        game = self.game
-        pygame.draw.rect(surface, st.ui["panel"], bar)
-        phase = PHASES[game.phase]
-        when = (
-            "Before turn 1"
-            if self.setting_up()
-            else f"Turn {game.turn}/{game.setup.turns}   {game.phasing.title()} player turn"
-        )
-        text = f"{when}   {phase.title} ({phase.rule})   {game.to_act.title()} to act"
-        if game.dff_pending:
-            text += "   Defensive First Fire (C6.17)"
-        t = FONTS.get(22, bold=True).render(text, True, st.ui["text"])
-        surface.blit(t, (10, 6))
-        hint = self.message or self.hint()
-        color = (
-            st.ui["bad"]
-            if self.message and not self.message.startswith(("saved", "undone", "click"))
-            else st.ui["dim"]
-        )
-        t = FONTS.get(17).render(hint, True, color)
-        surface.blit(t, (10, 27), area=pygame.Rect(0, 0, bar.width - 170, 20))
+        playview.draw_bar(self, surface, bar)
 
     def hint(self) -> str:
-        phase = self.game.phase
-        if phase == "setup":
-            return (
-                "Set Up: drag counters within the green area, , . to face them; k then a hex "
-                "Bore Sights with a Gun; h conceals; then End Phase"
-            )
-        if phase == "setup_attacker":
-            return "Set Up: drag your counters within the green area, , . to face them; End Phase"
-        if phase == "movement":
-            return (
-                "Select a vehicle; click a blue hex to move, , . to turn, x to stop, m for "
-                "Motion; hover enemies for odds"
-            )
-        if phase in ("prep_fire", "defensive_fire", "advancing_fire"):
-            return "Select a firer, hover an enemy for the odds, click to fire; e ends the phase"
-        return "e ends the phase"
+        return playview.hint(self)
 
     def draw_side(self, surface: pygame.Surface, side: pygame.Rect) -> None:
-        st = style()
-        pygame.draw.rect(surface, st.ui["panel"], side)
-        pygame.draw.line(surface, (20, 22, 25), side.topleft, side.bottomleft, 2)
-        block = TextBlock(surface, side.inflate(-16, -12), 16)
-        block.line(self.title, st.ui["select"], bold=True)
-        block.line(f"At the screen: {(self.viewer or 'both sides (replay)').title()}", st.ui["dim"])
-        block.gap()
-        if self.hover_hex:
-            for i, text in enumerate(hex_info_lines(self.game, self.hover_hex)):
-                block.line(text, bold=i == 0)
-        else:
-            block.line("(hover a hex)", st.ui["dim"])
-        block.gap()
-        if self.selected:
-            unit = self.game.units[self.selected]
-            view = next((u for u in self.view() if u["id"] == unit.id), {})
-            ammo = self.ammo.get(unit.id, unit.type.ammo[0] if unit.type.ammo else None)
-            for i, (text, color) in enumerate(unit_lines(unit, view, ammo)):
-                block.line(text, color, bold=i == 0)
-        else:
-            block.line("No unit selected: click one, or Tab", st.ui["dim"])
-        block.gap(10)
-        for i, text in enumerate(self.analysis.side_lines()):
-            block.line(text, st.ui["select"] if i == 0 else None, bold=i == 0)
-        odds = self.hover_odds()
-        if odds is not None:
-            title, o = odds
-            rect = pygame.Rect(side.left + 6, block.y, side.width - 12, side.bottom - block.y - 6)
-            if isinstance(o, str):
-                block.line(title, st.ui["select"], bold=True)
-                for part in _wrap(f"Cannot fire: {o}", 44):
-                    block.line(part, st.ui["bad"])
-            else:
-                draw_odds(surface, rect, title, o)
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for w in words:
-        if len(line) + len(w) + 1 > width and line:
-            lines.append(line)
-            line = w
-        else:
-            line = f"{line} {w}".strip()
-    if line:
-        lines.append(line)
-    return lines
+        playview.draw_side(self, surface, side)
