@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .attack import OUTCOMES, Attack, Plan, TkKey, critical, plan
+from .attack import OUTCOMES, Attack, Plan, TkKey, plan
 from .chart import chart_result
 from .destruction import dc_position, destruction
 from .dice import DR
 from .outcomes import abandoned, ntc_fails
-from .to_hit import hit_location, keeps_rof
+from .tables import tables
 
 _TWO_D6 = [(t, 6 - abs(t - 7)) for t in range(2, 13)]  # (total, ways of 36)
 _ALL_DR = [DR(w, c) for w in range(1, 7) for c in range(1, 7)]
@@ -46,19 +46,25 @@ def odds(a: Attack) -> Odds:
     p_hit = p_ch = p_rof = 0.0
     drm = p.drm_total
     w = 1 / 36
+    # the same tests as critical() and keeps_rof(), hoisted out of the 36 dice (the odds
+    # panel and the threat map call this thousands of times)
+    asl, forced = a.rules == "asl", bool(a.critical_hit)
+    ch_total = tables().to_hit["critical_hit_dr"]
+    rof = a.rof if (a.phase_allows_rof and a.rof > 0) else 0
+    thn = p.to_hit_number
     for dr in _ALL_DR:
-        loc = a.location or hit_location(dr)
+        loc = a.location or ("turret" if dr.colored < dr.white else "hull")  # RD-2
         if p.dc_position:
             pos, _ = dc_position(dr.total, drm)
             hit = pos in ("optimal", "success")
             key = (loc, "aerial" if pos == "optimal" else False)
         else:
-            hit = dr.total + drm <= p.to_hit_number
-            ch = critical(a, dr, hit)
+            hit = dr.total + drm <= thn
+            ch = asl and hit and (forced or dr.total == ch_total)  # RD-3
             key = (loc, ch)
-            if keeps_rof(dr, a.rof, a.phase_allows_rof):
+            if dr.colored <= rof:  # RD-4
                 p_rof += w
-            if hit and ch:
+            if ch:
                 p_ch += w
         if hit:
             p_hit += w

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from game.board.hexes import label
+from game.board.hexes import direction_to, facing_angle, label
 from game.engine.state import GameState, UnitState
 from game.rules.attack import Attack
 from game.rules.drm import RuleError
@@ -88,8 +88,9 @@ def threat_map(state: GameState, unit_id: str, known: set[str]) -> dict[int, Hex
             ):
                 continue
             # what the shot depends on that changes from hex to hex: the same key, the same odds
-            hull = facing_offset(h, unit.facing, enemy.hex)
-            turret = facing_offset(h, unit.turret, enemy.hex) if unit.type.turret else hull
+            toward = direction_to(h, enemy.hex)  # once for the hull's and the turret's aspect
+            hull = _offset(toward, unit.facing)
+            turret = _offset(toward, unit.turret) if unit.type.turret else hull
             i = where[enemy.id]
             key = (
                 enemy.id,
@@ -117,6 +118,12 @@ def threat_map(state: GameState, unit_id: str, known: set[str]) -> dict[int, Hex
             immobile *= 1.0 - t.p_immobilized
         result[j] = HexThreat(1.0 - alive, 1.0 - immobile, tuple(threats))
     return result
+
+
+def _offset(toward: float, facing: int) -> float:
+    """:func:`facing_offset` from a direction already computed (the same rounding)."""
+    t = abs(toward - facing_angle(facing)) % 360.0
+    return round(min(t, 360.0 - t), 9)
 
 
 def best_shot(state: GameState, firer: UnitState, target: UnitState) -> Threat | None:
