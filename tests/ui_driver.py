@@ -176,9 +176,13 @@ def expressible(play: PlayScene, action: Action) -> bool:
         return (action.facing - unit.facing) % 6 in (1, 5)
     if isinstance(action, Fire):
         target = play.game.units[action.target]
-        shown = [u for u in play.game.view(play.game.to_act) if u["hex"] == target.label]
-        enemies = [u for u in shown if u["side"] != play.game.units[action.unit].side]
-        return bool(enemies) and enemies[0]["id"] == action.target
+        aimed = play.target_in(target.label) if play.viewer == play.game.to_act else None
+        if aimed is None:  # the prompt or a handover: aim as the side to act sees the hex
+            shown = [u for u in play.game.view(play.game.to_act) if u["hex"] == target.label]
+            enemies = [u for u in shown if u["side"] != play.game.units[action.unit].side]
+            enemies.sort(key=lambda u: u.get("category") == "infantry")
+            aimed = enemies[0] if enemies else None
+        return aimed is not None and aimed["id"] == action.target
     return True
 
 

@@ -564,7 +564,7 @@ class PlayScene(Scene):
         if enemy and self.selected:
             self.fire_at_hex(hx)
             return
-        if self.selected and hx in self.game.move_costs(self.selected):
+        if self.selected and hx in self.game.move_costs(self.selected):  # a blue hex: move
             self.apply(Move(self.selected, hx))
             return
         if len(own) > 1:
@@ -582,12 +582,19 @@ class PlayScene(Scene):
         why = self.game.check(Move(unit, hx))
         return why or ""
 
-    def fire_at_hex(self, hx: str) -> None:
+    def target_in(self, hx: str) -> dict | None:
+        """The enemy a click on ``hx`` aims at: a vehicle, Gun or unknown "?" before infantry
+        (AT fire has no effect on Infantry, 002)."""
         enemy = [u for u in self.units_at(hx) if u["side"] != self.viewer]
-        if not enemy or not self.selected:
+        enemy.sort(key=lambda u: u.get("category") == "infantry")
+        return enemy[0] if enemy else None
+
+    def fire_at_hex(self, hx: str) -> None:
+        target = self.target_in(hx)
+        if target is None or not self.selected:
             return
         ammo = self.ammo.get(self.selected)
-        self.apply(Fire(self.selected, enemy[0]["id"], ammo))
+        self.apply(Fire(self.selected, target["id"], ammo))
 
     def file_picked(self, path: Path) -> None:
         from .start import open_path
@@ -617,10 +624,9 @@ class PlayScene(Scene):
         """The odds panel's content: the selected firer against the enemy under the mouse."""
         if not self.selected or not self.hover_hex:
             return None
-        enemy = [u for u in self.units_at(self.hover_hex) if u["side"] != self.viewer]
-        if not enemy:
+        target = self.target_in(self.hover_hex)
+        if target is None:
             return None
-        target = enemy[0]
         ammo = self.ammo.get(self.selected)
         key = (self.game.actions_applied, self.selected, target["id"], ammo, id(self.game))
         firer = self.game.units[self.selected]
