@@ -450,3 +450,16 @@ def test_the_log_hides_the_other_sides_set_up_and_dff_chances():
     assert visible_to(place, "german", units) and not visible_to(place, "russian", units)
     assert visible_to(chance, "german", units) and not visible_to(chance, "russian", units)
     assert visible_to(Event("phase", "z"), "russian", units)
+
+
+def test_the_end_screen_replays_the_game(app, tmp_path):
+    from ui_driver import click_widget
+
+    from game.ui.watch import WatchScene
+
+    saved = read_save(scenarios_dir() / "saves" / "tutorial-duel-played.json")
+    play = PlayScene(resume_copy(saved, tmp_path), "duel")
+    app.push(play)
+    app.pump([])
+    click_widget(app, app.scene.replay)
+    assert isinstance(app.scene, WatchScene) and app.scene.at == 0

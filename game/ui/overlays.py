@@ -311,7 +311,7 @@ class EndScene(Scene):
         )
         surface.blit(t, t.get_rect(center=(w // 2, 90)))
         block = TextBlock(surface, pygame.Rect(w // 2 - 420, 150, 840, 500), 22)
-        block.line(game.end_reason)
+        block.line(game.end_reason[:1].upper() + game.end_reason[1:])
         block.line(f"Turn reached: {min(game.turn, game.setup.turns)} of {game.setup.turns}")
         block.gap(14)
         for side, lost in self.losses().items():
