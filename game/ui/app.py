@@ -165,8 +165,12 @@ class App:
         pygame.display.quit()
 
     def ui_animating(self) -> bool:
-        """pygame-gui widgets that need frames (a hovered button, a caret, a tooltip)."""
-        return bool(self.ui.get_hovering_any_element()) or bool(self.ui.get_focus_set())
+        """pygame-gui widgets that need frames: a hovered button or its tooltip, a text
+        field's caret (a file dialog). Otherwise the window sleeps until an event."""
+        if self.ui.get_hovering_any_element():
+            return True
+        focus = self.ui.get_focus_set() or set()
+        return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus)
 
     def pump(self, events: list[pygame.event.Event] | None = None) -> None:
         """Tests: handle the posted events (or the given ones) and draw one frame."""
