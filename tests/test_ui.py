@@ -463,3 +463,16 @@ def test_the_end_screen_replays_the_game(app, tmp_path):
     app.pump([])
     click_widget(app, app.scene.replay)
     assert isinstance(app.scene, WatchScene) and app.scene.at == 0
+
+
+def test_the_window_resizes_and_keeps_playing(app):
+    play = start(app)
+    clear_overlays(app, play)
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=1000, size=(1600, 1000)))
+    app.pump([])
+    assert app.size == (1600, 1000) and play.rects()["side"].right == 1600
+    assert play.buttons["end_phase"].rect.right <= 1600
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=500, h=300, size=(500, 300)))
+    assert app.size == (960, 640)  # the smallest the screen lays out
+    perform(app, play, EndPhase())
+    assert play.game.actions_applied == 1

@@ -122,6 +122,8 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
             self.size = (w, h)
+            if self.screen.get_size() != self.size:  # smaller than the screen lays out
+                self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
             self.ui.set_window_resolution(self.size)
             for scene in reversed(self.scenes):  # the scenes whose widgets are on screen
                 scene.resize(self.size)
