@@ -165,9 +165,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from game.files.replay import replay
     from game.files.savegame import SaveError, read_save
     from game.files.scenario import ScenarioError
+    from game.files.shipped import find_scenario
 
     try:
-        saved = read_save(args.save)
+        saved = read_save(find_scenario(args.save))
     except SaveError as e:
         say(str(e), err=True)
         return 1 if args.verify and not e.unreadable else 2
@@ -251,7 +252,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     path = None
     if args.file is not None:
-        path = Path(args.file) if args.file.endswith(".json") else find_scenario(args.file)
+        path = find_scenario(args.file)
     size = _size(args.size)
     try:
         if args.screenshot:
@@ -281,6 +282,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
 
     from game.files.savegame import SaveError
     from game.files.scenario import ScenarioError
+    from game.files.shipped import find_scenario
 
     size = _size(args.size)
     try:
@@ -288,7 +290,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
             from game.ui.main import watch_screenshot
 
             return watch_screenshot(
-                Path(args.save),
+                find_scenario(args.save),
                 Path(args.screenshot),
                 size,
                 args.to,
@@ -297,7 +299,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
             )
         from game.ui.main import run_watch
 
-        return run_watch(Path(args.save), size, args.to)
+        return run_watch(find_scenario(args.save), size, args.to)
     except (SaveError, ScenarioError) as e:
         raise CliError(str(e).splitlines()[0]) from None
 

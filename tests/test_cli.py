@@ -285,3 +285,24 @@ def test_play_screenshot_renders_a_png(tmp_path):
 
     image = pygame.image.load(str(out))
     assert image.get_size() == (1024, 700)
+
+
+def test_the_checkout_paths_of_the_shipped_files_work_from_any_folder(tmp_path):
+    """The scenarios were at scenarios/ in the checkout before they became package data."""
+    run = [sys.executable, "-m", "game"]
+    shot = tmp_path / "s.png"
+    for argv in (
+        ["play", "scenarios/tutorial-duel.toml", "--screenshot", str(shot)],
+        ["play", "game/scenarios/bagration-4-boards.toml", "--screenshot", str(shot)],
+        ["replay", "scenarios/saves/tutorial-duel-played.json", "--verify"],
+        ["los", "scenarios/tutorial-duel.toml", "A1", "L4"],
+    ):
+        r = subprocess.run([*run, *argv], capture_output=True, text=True, cwd=tmp_path)
+        assert r.returncode == 0, (argv, r.stderr)
+    r = subprocess.run(
+        [*run, "los", "elsewhere/tutorial-duel.toml", "A1", "L4"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert r.returncode == 2 and "cannot read" in r.stderr

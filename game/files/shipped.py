@@ -23,14 +23,20 @@ def shipped_saves() -> list[Path]:
 
 
 def find_scenario(name: str | Path) -> Path:
-    """A scenario path as given if that file exists, else the shipped scenario of that name
-    (``tutorial-duel`` or ``tutorial-duel.toml``); otherwise the path as given (the loader
-    then says it cannot read it)."""
+    """A scenario or save path as given if that file exists; else the shipped file it names:
+    ``tutorial-duel``, ``tutorial-duel.toml``, or the path it has in a checkout,
+    ``scenarios/tutorial-duel.toml`` and ``scenarios/saves/x.json`` (its folder before the
+    scenarios became package data) or ``game/scenarios/...``, from any folder. Otherwise the
+    path as given (the loader then says it cannot read it)."""
     p = Path(name)
     if p.exists():
         return p
+    folder = p.parent.as_posix()
+    if p.suffix == ".json":
+        if folder in ("scenarios/saves", "game/scenarios/saves"):
+            return next((s for s in shipped_saves() if s.name == p.name), p)
+        return p
+    if folder not in (".", "scenarios", "game/scenarios"):
+        return p
     stem = p.name[:-5] if p.name.endswith(".toml") else p.name
-    for s in shipped_scenarios():
-        if s.stem == stem and p.parent == Path("."):
-            return s
-    return p
+    return next((s for s in shipped_scenarios() if s.stem == stem), p)

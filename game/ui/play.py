@@ -35,10 +35,12 @@ from game.rules.odds import Odds
 from . import playview
 from .analysis import AnalysisLayer
 from .app import Scene
-from .geometry import Camera
+from .geometry import Camera, world_of
 from .maprender import MapRenderer
 from .style import style
 
+READABLE_ZOOM = 25
+"""The smallest zoom a game opens at; a map too big to fit opens on the own units."""
 BAR_H = 46
 SIDE_W = 380
 LOG_H = 150
@@ -250,6 +252,13 @@ class PlayScene(Scene):
                 self.game.board.columns, self.game.board.rows, m.width, m.height, m.left
             )
             self.camera.oy += m.top
+            if self.camera.zoom < READABLE_ZOOM:  # a big map: readable counters first
+                self.camera.zoom = READABLE_ZOOM
+                side = self.viewer or self.game.to_act
+                own = [u.hex for u in self.game.units.values() if u.active and u.side == side]
+                x, y = (sum(c) / len(own) for c in zip(*map(world_of, own), strict=True))
+                self.camera.center_on(x, y, m.width, m.height, m.left)
+                self.camera.oy += m.top
             self.fitted = True
         end = pygame_gui.elements.UIButton(
             pygame.Rect(r["bar"].right - 150, 6, 140, BAR_H - 12),
