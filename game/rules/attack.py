@@ -125,9 +125,8 @@ def _plan(a: Attack) -> Plan:
     if a.location not in (None, "hull", "turret"):
         raise RuleError("RD-2", f"hit location is hull or turret, not {a.location!r}")
     sw_range = None
-    if a.firer == "sw" and not a.weapon and a.rules == "chart" and a.atfp:
-        pass  # the chart needs only the SW's ATFP (002); its printed range is not known
-    elif a.firer == "sw":
+    by_atfp = a.rules == "chart" and bool(a.atfp) and not a.weapon
+    if a.firer == "sw" and not by_atfp:  # HX-10: the chart rates an SW by its ATFP alone
         if not a.weapon:
             raise RuleError(
                 "002", "Infantry fire AT with a support weapon (--weapon, or --atfp on the chart)"
@@ -138,7 +137,7 @@ def _plan(a: Attack) -> Plan:
                 "002", f"unknown support weapon {a.weapon!r} (known: {', '.join(t.sw)})"
             )
         sw_range = sw.range
-    elif a.weapon:
+    elif a.firer != "sw" and a.weapon:
         raise RuleError("002", "a support weapon is fired by Infantry (--firer sw)")
     elif not a.gun and a.rules == "asl":
         raise RuleError("C7.1", "a Gun or an AFV fires its gun (--gun, e.g. 75L)")

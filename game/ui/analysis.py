@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.board.hexes import Hex
+from game.board.hexes import Hex, label
 from game.board.los import LosResult, los
 from game.engine import Game, IllegalAction
 
@@ -206,7 +206,7 @@ class AnalysisLayer:
         elif event.type == pygame.MOUSEMOTION and self.dragging:
             hx = scene.hex_at(event.pos)
             if hx is not None and self.thread is not None:
-                self.thread = trace(self.game, label_of(self.thread.firer), hx)
+                self.thread = trace(self.game, label(self.thread.firer), hx)
             return False
         elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
             self.dragging = False
@@ -317,9 +317,3 @@ class AnalysisLayer:
             name = self.game.units[shot.firer].name
             lines.append(f"  {name} ({shot.ammo or 'SW'}): {100 * shot.p_kill:.1f}% kill")
         return lines
-
-
-def label_of(h: Hex) -> str:
-    from game.board.hexes import label
-
-    return label(h)

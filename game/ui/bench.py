@@ -50,10 +50,8 @@ def bench_render(frames: int = 60) -> dict:
         while session.game.phase != "prep_fire":  # the set-up as the scenario gives it
             session.apply(EndPhase())
         play = PlayScene(session, sc.title)
-        play.viewer = play.game.to_act
+        play.viewer = play.game.to_act  # at the screen already: no handover
         app.push(play)
-        while len(app.scenes) > 1:
-            app.pop()
         game = play.game
         # a firer of the side at the screen with two enemies in its sights: the odds panel
         pairs = []

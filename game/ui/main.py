@@ -73,11 +73,8 @@ def screenshot(
     session, title = load_session(path, 1 if seed is None else seed, None)
     app = App(size, save_dir=Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
     play = PlayScene(session, title)
-    play.viewer = session.game.to_act
+    play.viewer = session.game.to_act  # the side to act at the screen: no handover
     app.push(play)
-    while len(app.scenes) > 1:  # no handover in a screenshot
-        app.pop()
-    play.viewer = session.game.to_act
     play.rebuild_log()
     if select:
         if select not in session.game.units:

@@ -91,7 +91,7 @@ class MapRenderer:
         if ts.pattern == "road":
             self._draw_road(surf, h, cx, cy, zoom, ts.ink)
         else:
-            _pattern(surf, ts.pattern, ts.ink, cx, cy, zoom, h)
+            _pattern(surf, ts.pattern, ts.ink, cx, cy, zoom)
         grid = st.contour if info.level else st.ui["grid"]
         pygame.draw.polygon(surf, grid, pts, 2 if info.level else 1)
         if info.level and zoom >= 16:
@@ -217,16 +217,13 @@ class MapRenderer:
         pygame.draw.polygon(target, color, pts, width)
 
 
-def _pattern(
-    surf: pygame.Surface, kind: str, ink: RGB, cx: float, cy: float, z: int, h: Hex
-) -> None:
-    """A small symbol per terrain type, so that colour is never the only cue."""
+def _pattern(surf: pygame.Surface, kind: str, ink: RGB, cx: float, cy: float, z: int) -> None:
+    """A small symbol per terrain type, so that colour is never the only cue (roads are drawn
+    hex to hex by :meth:`MapRenderer._draw_road`)."""
     if kind == "none" or z < 10:
         return
     w = max(1, z // 14)
-    if kind == "road":
-        pygame.draw.line(surf, ink, (cx - z * 0.95, cy), (cx + z * 0.95, cy), max(2, z // 5))
-    elif kind == "canopy":
+    if kind == "canopy":
         for dx, dy in ((-0.35, -0.15), (0.3, -0.25), (0.0, 0.25), (-0.4, 0.35), (0.4, 0.3)):
             pygame.draw.circle(surf, ink, (cx + dx * z, cy + dy * z), z * 0.22)
     elif kind == "trees":
@@ -248,7 +245,6 @@ def _pattern(
         r.center = (int(cx), int(cy + z * 0.05))
         pygame.draw.rect(surf, ink, r)
         pygame.draw.rect(surf, _mix(ink, (0, 0, 0), 0.4), r, max(1, z // 12))
-    del h
 
 
 # --- counters ------------------------------------------------------------------------------

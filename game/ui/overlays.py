@@ -47,7 +47,8 @@ class Handover(Scene):
         play = self.play
         play.viewer = self.side
         play.selected = None
-        play.last_shot = None if not self.then_dff else play.last_shot
+        if not self.then_dff:
+            play.last_shot = None
         play.rebuild_log()
         self.app.pop()
         if self.then_dff:

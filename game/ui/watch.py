@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 
 from game.engine import Game, IllegalAction
-from game.engine.actions import Action
+from game.engine.actions import Action, action_from_json
 from game.engine.events import Event
 from game.files.savegame import SavedGame, save
 from game.files.timeline import Timeline
@@ -293,7 +293,5 @@ class WatchScene(PlayScene):
         block.line("Player turns (click to jump):", st.ui["select"], bold=True)
 
 
-def _action(timeline: Timeline, i: int):
-    from game.engine.actions import action_from_json
-
+def _action(timeline: Timeline, i: int) -> Action:
     return action_from_json(timeline.saved.actions[i]["action"])
