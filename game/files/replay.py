@@ -38,30 +38,38 @@ def replay(
     game = Game(scenario.setup, saved.seed)
     steps = saved.actions if to is None else saved.actions[: max(0, to)]
     for i, entry in enumerate(steps):
-        action = action_from_json(entry["action"])
-        try:
-            events = game.apply(action)
-        except IllegalAction as e:
-            raise ReplayError(i, entry["action"], f"illegal here: {e.reason}", name) from None
-        if verify:
-            if game.dice.draws != entry["draws"]:
-                raise ReplayError(
-                    i,
-                    entry["action"],
-                    f"dice drawn {game.dice.draws}, the save says {entry['draws']}",
-                    name,
-                )
-            h = game.state_hash()
-            if h != entry["hash"]:
-                raise ReplayError(
-                    i,
-                    entry["action"],
-                    f"state hash {h[:12]}..., the save says {entry['hash'][:12]}...",
-                    name,
-                )
+        events = apply_checked(game, i, entry, name, verify)
         if on_events:
             on_events(i, entry["action"], events)
     return game
+
+
+def apply_checked(
+    game: Game, i: int, entry: dict, name: str = "<save>", verify: bool = True
+) -> list[Event]:
+    """Apply action ``i`` of a save to ``game`` and check the dice drawn and the state hash
+    after it; ReplayError says where and what differs."""
+    try:
+        events = game.apply(action_from_json(entry["action"]))
+    except IllegalAction as e:
+        raise ReplayError(i, entry["action"], f"illegal here: {e.reason}", name) from None
+    if verify:
+        if game.dice.draws != entry["draws"]:
+            raise ReplayError(
+                i,
+                entry["action"],
+                f"dice drawn {game.dice.draws}, the save says {entry['draws']}",
+                name,
+            )
+        h = game.state_hash()
+        if h != entry["hash"]:
+            raise ReplayError(
+                i,
+                entry["action"],
+                f"state hash {h[:12]}..., the save says {entry['hash'][:12]}...",
+                name,
+            )
+    return events
 
 
 def migrate(saved: SavedGame, name: str = "<save>") -> None:

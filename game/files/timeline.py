@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import copy
 
-from game.engine import Game, IllegalAction
+from game.engine import Game
 from game.engine.actions import action_from_json
 from game.engine.events import Event
 
-from .replay import ReplayError, migrate
-from .savegame import VERSION, SavedGame, SaveError
+from .replay import ReplayError, apply_checked, migrate
+from .savegame import VERSION, SavedGame
 
 SNAPSHOT_EVERY = 100
 
@@ -35,18 +35,9 @@ class Timeline:
         self._snapshots: list[Game] = [self._snapshot(game)]
         for i, entry in enumerate(saved.actions):
             try:
-                events = game.apply(action_from_json(entry["action"]))
-            except (IllegalAction, SaveError) as e:
-                reason = e.reason if isinstance(e, IllegalAction) else str(e)
-                self.error = str(ReplayError(i, entry["action"], f"illegal here: {reason}", name))
-                break
-            if game.dice.draws != entry["draws"] or game.state_hash() != entry["hash"]:
-                what = (
-                    f"dice drawn {game.dice.draws}, the save says {entry['draws']}"
-                    if game.dice.draws != entry["draws"]
-                    else "state hash differs from the save"
-                )
-                self.error = str(ReplayError(i, entry["action"], what, name))
+                events = apply_checked(game, i, entry, name)
+            except ReplayError as e:
+                self.error = str(e)
                 break
             self.events.append(events)
             for event in events:

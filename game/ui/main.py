@@ -15,13 +15,6 @@ def load_session(path: Path, seed: int | None, save_dir: Path | None) -> tuple[A
     """A scenario (a new game; autosaved in ``save_dir`` if given) or a save (resumed at its
     last action). ScenarioError / SaveError with the one-line reason."""
     if path.suffix.lower() == ".json":
-        if save_dir is None:  # a screenshot: read it, write nothing
-            from game.files.replay import replay
-
-            saved = read_save(path)
-            return Autosave(replay(saved, name=str(path)), saved, None, write_now=False), (
-                saved.scenario().title
-            )
         session = resume(path)
         return session, session.saved.scenario().title
     scenario = load_scenario(path)
