@@ -157,6 +157,12 @@ class Game:
             for j, t in threat.threat_map(self.state, unit_id, known).items()
         }
 
+    def viewshed(self, hex_label: str) -> tuple[Any, Any]:
+        """What ``hex_label`` sees (RD-9): (clear, Case R hindrance), each indexed by board
+        index (:meth:`Board.index`)."""
+        board = self.state.board
+        return self.state.viewshed(board.index(board.parse(hex_label)))
+
     def setup_hexes(self, unit_id: str) -> list[str]:
         """The hexes of the unit's set-up area (HX-12), for the screen to highlight."""
         return setup.setup_hexes(self.state, self.state.unit(unit_id))

@@ -369,6 +369,14 @@ class GameState:
         assert self.visibility.clear is not None
         return bool(self.visibility.clear[self.board.index(a), self.board.index(b)])
 
+    def viewshed(self, i: int) -> tuple[Any, Any]:
+        """What board index ``i`` sees (RD-9): (clear, Case R hindrance) over every index, the
+        map's all-pairs rows when it has them."""
+        vis = self.visibility
+        if vis.clear is not None and vis.hindrance is not None:
+            return vis.clear[i], vis.hindrance[i]
+        return vis.viewshed(i)
+
     def hindrance(self, a: UnitState, b: UnitState) -> int:
         """Case R: the hindrance DRM along a clear LOS (C6.9, RD-9)."""
         if self.scalar_los:

@@ -70,12 +70,7 @@ def viewshed(game: Game, origin: str) -> tuple[list[Hex], dict[Hex, int], list[H
     """What ``origin`` sees (RD-9): the clear hexes, the hindered ones with their Case R DRM,
     and the blocked ones."""
     board = game.board
-    vis = game.state.visibility
-    i = board.index(board.parse(origin))
-    if vis.clear is not None and vis.hindrance is not None:
-        clear_row, hind_row = vis.clear[i], vis.hindrance[i]
-    else:
-        clear_row, hind_row = vis.viewshed(i)
+    clear_row, hind_row = game.viewshed(origin)
     seen, hindered, blocked = [], {}, []
     for j in range(board.size):
         h = board.hex_at(j)

@@ -64,7 +64,7 @@ def threat_map(state: GameState, unit_id: str, known: set[str]) -> dict[int, Hex
     shooters: dict[int, list[UnitState]] = {}
     for enemy in enemies:
         i = board.index(enemy.hex)
-        row = vis.clear[i] if vis.clear is not None else vis.viewshed(i)[0]
+        row = state.viewshed(i)[0]
         for j in row.nonzero()[0]:
             j = int(j)
             if j != i:
