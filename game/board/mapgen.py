@@ -10,12 +10,13 @@ from __future__ import annotations
 import numpy as np
 
 from .board import Board
-from .hexes import from_offset
 from .terrain import terrain_catalogue
 
 
-def _patch(board_hexes, center, radius: int) -> list[int]:
-    return [i for i, h in enumerate(board_hexes) if h.distance(center) <= radius]
+def _patch(q: np.ndarray, r: np.ndarray, center: int, radius: int) -> np.ndarray:
+    """The board indices within ``radius`` of index ``center``, in index order."""
+    dq, dr = q - q[center], r - r[center]
+    return np.flatnonzero((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2 <= radius)
 
 
 def random_map(columns: int, rows: int, seed: int, density: float = 1.0) -> Board:
@@ -24,21 +25,22 @@ def random_map(columns: int, rows: int, seed: int, density: float = 1.0) -> Boar
     rng = np.random.default_rng(seed)
     cat = terrain_catalogue()
     n = columns * rows
-    hexes = [from_offset(i % columns, i // columns) for i in range(n)]
+    cols_of, rows_of = np.arange(n) % columns, np.arange(n) // columns
+    q, r = cols_of, rows_of - (cols_of - (cols_of & 1)) // 2
     terrain = np.full(n, cat.by_key("open").id, dtype=np.int8)
     ground = np.zeros(n, dtype=np.int8)
     area = n / 100.0
 
-    def center():
-        return hexes[int(rng.integers(n))]
+    def center() -> int:
+        return int(rng.integers(n))
 
     for k in range(max(1, round(area * 0.6 * density))):  # hills: stepped mounds
         c = center()
         top = 3 if k == 0 else int(rng.integers(1, 4))
         for lvl in range(1, top + 1):
             radius = int(rng.integers(1, 4)) + (top - lvl) * 2
-            for i in _patch(hexes, c, radius):
-                ground[i] = max(ground[i], lvl)
+            patch = _patch(q, r, c, radius)
+            ground[patch] = np.maximum(ground[patch], lvl)
     patches = (
         ("woods", 0.9, 3),
         ("orchard", 0.3, 1),
@@ -51,9 +53,8 @@ def random_map(columns: int, rows: int, seed: int, density: float = 1.0) -> Boar
         tid = cat.by_key(key).id
         for _ in range(max(1, round(area * per_100 * density))):
             c = center()
-            for i in _patch(hexes, c, int(rng.integers(0, max_radius + 1))):
-                if rng.random() < 0.75:
-                    terrain[i] = tid
+            patch = _patch(q, r, c, int(rng.integers(0, max_radius + 1)))
+            terrain[patch[rng.random(len(patch)) < 0.75]] = tid  # the same draws, in order
     road = cat.by_key("road").id
     row = int(rng.integers(rows))
     for col in range(columns):  # a road across the map, wandering a row up or down
@@ -67,3 +68,8 @@ def random_map(columns: int, rows: int, seed: int, density: float = 1.0) -> Boar
 def bench_map(seed: int = 1944) -> Board:
     """The benchmark's 4-board map: 66 x 20 = 1,320 hexes (two ASL boards by two)."""
     return random_map(66, 20, seed)
+
+
+def large_map(seed: int = 1944) -> Board:
+    """The benchmark's large map: 200 x 200 = 40,000 hexes, the largest a scenario may have."""
+    return random_map(200, 200, seed)

@@ -25,6 +25,7 @@ import numpy as np
 from .board import Board
 from .lines import BLOCKED_CELL, LineTables, line_tables, on_board
 from .los import HINDRANCE_BLOCKS
+from .sightlines import SightLines
 
 _NEUTRAL_G2 = -1000  # a padding cell: never blocks, never hinders
 
@@ -58,7 +59,7 @@ class _Cells:
     wrt: np.ndarray
 
 
-def _cells(board: Board, lt: LineTables) -> _Cells:
+def _cells(board: Board, lt: LineTables | SightLines) -> _Cells:
     scale = lt.scale
     cat = board.catalogue
     size = lt.ncells + 1
@@ -114,6 +115,40 @@ def _cells(board: Board, lt: LineTables) -> _Cells:
     )
 
 
+def score_cells(cl: _Cells, scale: int, idx: np.ndarray, lhs, n) -> np.ndarray:
+    """Per hex of a line: BLOCKED_CELL if it blocks, plus its Case R DRM (RD-9). ``idx`` are
+    cells offset by the level table, ``lhs`` the line's height x range at each, ``n`` the
+    range (one for all, or per line)."""
+    if np.ndim(n) == 0:  # one range for every pair: scale the small tables, not the lines
+        tb, ht, n1 = cl.tb * n, cl.ht * n, 1
+    else:
+        tb, ht, n1 = cl.tb, cl.ht, n
+    lim = lhs - (scale - 1)
+    # bool * int instead of np.where(cond, x, 0): the same values, several times faster
+    if cl.ht_one is not None:  # every terrain hindrance is +1: one lookup says it all
+        hto = cl.ht_one * n if np.ndim(n) == 0 else cl.ht_one
+        score = (lim <= hto.take(idx) * n1).astype(np.int32)
+    else:
+        score = cl.hv.take(idx) * (lim <= ht.take(idx) * n1)
+    if cl.has_markers:
+        score += cl.sm.take(idx) * (lim <= cl.smt.take(idx) * n)
+        score += cl.wr.take(idx) * (lim <= cl.wrt.take(idx) * n)
+    score += (tb.take(idx) * n1 > lhs) * np.int32(BLOCKED_CELL)
+    return score
+
+
+def finish(total_p: np.ndarray, total_m: np.ndarray, end: np.ndarray):
+    """(clear, hindrance) of lines from their two traces' interior totals and the Case R DRM
+    of the target's hex: the clear trace with the smaller hindrance (RD-9); 0 when blocked."""
+    blk_p, s_p = total_p >= BLOCKED_CELL, total_p % BLOCKED_CELL
+    blk_m, s_m = total_m >= BLOCKED_CELL, total_m % BLOCKED_CELL
+    tp, tm = s_p + end, s_m + end
+    cp = ~blk_p & (tp < HINDRANCE_BLOCKS)
+    cm = ~blk_m & (tm < HINDRANCE_BLOCKS)
+    hind = np.where(cp & (~cm | (tp <= tm)), tp, np.where(cm, tm, 0))
+    return cp | cm, hind
+
+
 _COMPUTED: dict[tuple, tuple] = {}
 """Recently computed all-pairs results by board content (see :meth:`Visibility.of`)."""
 _KEEP = 4
@@ -149,24 +184,7 @@ class Visibility:
     # --- the kernel -----------------------------------------------------------------------
 
     def _score(self, idx: np.ndarray, lhs: np.ndarray, n) -> np.ndarray:
-        """Per hex of a line: BLOCKED_CELL if it blocks, plus its Case R DRM (RD-9)."""
-        cl = self._cl
-        if np.ndim(n) == 0:  # one range for every pair: scale the small tables, not the lines
-            tb, ht, n1 = cl.tb * n, cl.ht * n, 1
-        else:
-            tb, ht, n1 = cl.tb, cl.ht, n
-        lim = lhs - (self.tables.scale - 1)
-        # bool * int instead of np.where(cond, x, 0): the same values, several times faster
-        if cl.ht_one is not None:  # every terrain hindrance is +1: one lookup says it all
-            hto = cl.ht_one * n if np.ndim(n) == 0 else cl.ht_one
-            score = (lim <= hto.take(idx) * n1).astype(np.int32)
-        else:
-            score = cl.hv.take(idx) * (lim <= ht.take(idx) * n1)
-        if cl.has_markers:
-            score += cl.sm.take(idx) * (lim <= cl.smt.take(idx) * n)
-            score += cl.wr.take(idx) * (lim <= cl.wrt.take(idx) * n)
-        score += (tb.take(idx) * n1 > lhs) * np.int32(BLOCKED_CELL)
-        return score
+        return score_cells(self._cl, self.tables.scale, idx, lhs, n)
 
     def _totals(self, did, start, mbase, n, base, slope):
         """Score sums (BLOCKED_CELL per blocking hex + Case R DRM) of both traces' interiors."""
@@ -252,16 +270,7 @@ class Visibility:
     def _finish(total_p, total_m, ea, eb):
         """[(clear, hindrance) of src -> dst, (clear, hindrance) of dst -> src] from the trace
         totals and the end hexes: the clear trace with the smaller hindrance (RD-9)."""
-        blk_p, s_p = total_p >= BLOCKED_CELL, total_p % BLOCKED_CELL
-        blk_m, s_m = total_m >= BLOCKED_CELL, total_m % BLOCKED_CELL
-        out = []
-        for end in (eb, ea):  # a -> b (the target is b), then b -> a
-            tp, tm = s_p + end, s_m + end
-            cp = ~blk_p & (tp < HINDRANCE_BLOCKS)
-            cm = ~blk_m & (tm < HINDRANCE_BLOCKS)
-            hind = np.where(cp & (~cm | (tp <= tm)), tp, np.where(cm, tm, 0))
-            out.append((cp | cm, hind))
-        return out
+        return [finish(total_p, total_m, eb), finish(total_p, total_m, ea)]  # a -> b, b -> a
 
     def _pairs(self, src: np.ndarray, did: np.ndarray):
         """Both directions of the unordered pairs (src, src + displacement did).
@@ -329,6 +338,20 @@ class Visibility:
         self._tot_p[part], self._tot_m[part] = tp, tm
         clear[src, dst], hind[src, dst] = c_ab, np.where(c_ab, h_ab, 0)
         clear[dst, src], hind[dst, src] = c_ba, np.where(c_ba, h_ba, 0)
+
+    def seen_from(self, a: int) -> tuple[np.ndarray, np.ndarray]:
+        """What hex index ``a`` sees: its rows of the all-pairs arrays (clear, hindrance)."""
+        if self.clear is None or self.hindrance is None:
+            raise RuntimeError("compute all_pairs() first")
+        return self.clear[a], self.hindrance[a]
+
+    def sees(self, a: int, b: int) -> bool:
+        """RD-9: the LOS from hex index ``a`` to ``b`` is clear."""
+        return bool(self.seen_from(a)[0][b])
+
+    def hindrance_between(self, a: int, b: int) -> int:
+        """Case R: the hindrance DRM of the LOS from ``a`` to ``b`` (0 when blocked)."""
+        return int(self.seen_from(a)[1][b])
 
     def viewshed(self, a: int) -> tuple[np.ndarray, np.ndarray]:
         """What hex index ``a`` sees: (clear, hindrance) over every board index."""

@@ -12,6 +12,7 @@ from typing import Any
 from game.board import Board
 from game.board.hexes import Hex, label
 from game.board.los import los
+from game.board.viewsheds import Viewsheds, sight_for
 from game.board.visibility import Visibility
 from game.rules.acquisition import Acquisition
 from game.rules.dice import Dice
@@ -234,7 +235,8 @@ class GameState:
     """The map with its wrecks and smoke (a copy of the scenario's)."""
     setup: Setup = field(metadata=NOT_HASHED)
     seed: int = field(metadata=NOT_HASHED)
-    visibility: Visibility = field(metadata=NOT_HASHED)
+    visibility: Visibility | Viewsheds = field(metadata=NOT_HASHED)
+    """All-pairs LOS, or on-demand viewsheds on a large map (:func:`sight_for`)."""
     scalar_los: bool = field(metadata=NOT_HASHED)
     """The benchmark's simple reference: every LOS traced by the scalar reference."""
     units: dict[str, UnitState] = field(metadata=NOT_HASHED)
@@ -289,7 +291,7 @@ class GameState:
             board=board,
             setup=setup,
             seed=seed,
-            visibility=Visibility(board) if scalar_los else Visibility.of(board),
+            visibility=Visibility(board) if scalar_los else sight_for(board),
             scalar_los=scalar_los,
             units=units,
             letters=letters,
@@ -366,23 +368,21 @@ class GameState:
     def hex_sees(self, a: Hex, b: Hex) -> bool:
         if self.scalar_los:
             return los(self.board, a, b).clear
-        assert self.visibility.clear is not None
-        return bool(self.visibility.clear[self.board.index(a), self.board.index(b)])
+        return self.visibility.sees(self.board.index(a), self.board.index(b))
 
     def viewshed(self, i: int) -> tuple[Any, Any]:
-        """What board index ``i`` sees (RD-9): (clear, Case R hindrance) over every index, the
-        map's all-pairs rows when it has them."""
+        """What board index ``i`` sees (RD-9): (clear, Case R hindrance) over every index: the
+        map's all-pairs rows, or its on-demand viewshed on a large map (read-only)."""
         vis = self.visibility
-        if vis.clear is not None and vis.hindrance is not None:
-            return vis.clear[i], vis.hindrance[i]
-        return vis.viewshed(i)
+        if isinstance(vis, Visibility) and vis.clear is None:  # the scalar reference's game
+            return vis.viewshed(i)
+        return vis.seen_from(i)
 
     def hindrance(self, a: UnitState, b: UnitState) -> int:
         """Case R: the hindrance DRM along a clear LOS (C6.9, RD-9)."""
         if self.scalar_los:
             return los(self.board, a.hex, b.hex).hindrance
-        assert self.visibility.hindrance is not None
-        return int(self.visibility.hindrance[self.board.index(a.hex), self.board.index(b.hex)])
+        return self.visibility.hindrance_between(self.board.index(a.hex), self.board.index(b.hex))
 
     # --- the hash ---------------------------------------------------------------------------
 

@@ -55,24 +55,22 @@ def threat_map(state: GameState, unit_id: str, known: set[str]) -> dict[int, Hex
     into, where the vehicle could stand)."""
     unit = state.unit(unit_id)
     board = state.board
-    vis = state.visibility
     enemies = [
         e
         for e in state.units.values()
         if e.id in known and e.active and e.side != unit.side and e.type.has_at_weapon
     ]
     shooters: dict[int, list[UnitState]] = {}
+    hindrance = {}
     for enemy in enemies:
         i = board.index(enemy.hex)
-        row = state.viewshed(i)[0]
+        row, hindrance[enemy.id] = state.viewshed(i)
         for j in row.nonzero()[0]:
             j = int(j)
             if j != i:
                 shooters.setdefault(j, []).append(enemy)
     out: dict[int, list[Threat]] = {}
     memo: dict[tuple, Threat | None] = {}
-    where = {enemy.id: board.index(enemy.hex) for enemy in enemies}
-    hindrance = vis.hindrance
     for j, there in shooters.items():
         h = board.hex_at(j)
         terrain = board.terrain_at(h)
@@ -91,7 +89,6 @@ def threat_map(state: GameState, unit_id: str, known: set[str]) -> dict[int, Hex
             toward = direction_to(h, enemy.hex)  # once for the hull's and the turret's aspect
             hull = _offset(toward, unit.facing)
             turret = _offset(toward, unit.turret) if unit.type.turret else hull
-            i = where[enemy.id]
             key = (
                 enemy.id,
                 enemy.hex.distance(h),
@@ -99,7 +96,7 @@ def threat_map(state: GameState, unit_id: str, known: set[str]) -> dict[int, Hex
                 asl_aspect(turret),
                 (hull > 90.0) - (hull < 90.0),
                 terrain.tem,
-                int(hindrance[i, j]) if hindrance is not None else None,
+                int(hindrance[enemy.id][j]),
                 enemy.bore_sight == spot,
             )
             if enemy.acquisition is None and key in memo:

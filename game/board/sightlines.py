@@ -1,0 +1,201 @@
+"""Hex lines for maps too large for all pairs (RD-9): every displacement's two nudged traces,
+stored ragged (only the interior steps of each line, back to back) so that a 200 x 200 map's
+lines fit in some 100 MiB; :mod:`.viewsheds` walks them from one hex at a time.
+
+The cells are those of :mod:`.lines` (a padded axial grid), so the cell tables of
+:mod:`.visibility` score them unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from .hexes import EPSILON
+from .lines import _round_cube
+
+HEAD = 3
+"""Steps kept step-major (:attr:`SightLines.head_plus`)."""
+
+_CHUNK = 1 << 20
+"""Line hexes drawn per numpy pass while building (bounds the peak memory)."""
+
+
+@dataclass(frozen=True)
+class SightLines:
+    """The interior hexes of every canonical displacement's traces on a board of one size."""
+
+    columns: int
+    rows: int
+    rs: int
+    """Cells per axial column of the padded grid (as :class:`.lines.LineTables`)."""
+    ncells: int
+    cell_of: np.ndarray
+    """Board index -> cell."""
+    q: np.ndarray
+    """Board index -> axial q."""
+    r: np.ndarray
+    """Board index -> axial r."""
+    disp: np.ndarray
+    """(ND, 2) the canonical displacements (dq, dr)."""
+    dist: np.ndarray
+    """(ND,) range of each canonical displacement (dq > 0, or dq == 0 and dr > 0), in (dq, dr)
+    order."""
+    dcell: np.ndarray
+    """(ND,) cell offset of each displacement."""
+    ptr_plus: np.ndarray
+    """(ND,) where the +nudged trace's step 1 sits in ``offsets``."""
+    ptr_minus: np.ndarray
+    """(ND,) the same for the -nudged trace (equal to ptr_plus when the traces agree)."""
+    two_traces: np.ndarray
+    """(ND,) whether the two traces differ."""
+    offsets: np.ndarray
+    """Cell offsets from the first hex of steps 1..range-1 of every trace, back to back."""
+    head_plus: np.ndarray
+    """(HEAD, ND) steps 1..HEAD of the +nudged traces, step-major (0 past the range): most
+    lines are blocked within their first hexes, which a viewshed scores for every target at
+    once."""
+    head_minus: np.ndarray
+    disp_lookup: np.ndarray
+    """(2*columns-1, rspan) -> displacement id, or -(id+1) for the negated canonical one."""
+    dq0: int
+    dr0: int
+
+    @property
+    def max_range(self) -> int:
+        return int(self.dist.max()) if len(self.dist) else 0
+
+    @property
+    def scale(self) -> int:
+        """As :attr:`.lines.LineTables.scale`: exceeds every range."""
+        return self.max_range + 2
+
+    @property
+    def nbytes(self) -> int:
+        return sum(
+            a.nbytes
+            for a in (self.offsets, self.disp_lookup, self.ptr_plus, self.ptr_minus, self.dist)
+        )
+
+
+def _displacements(columns: int, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every canonical (dq, dr) that some pair of hexes on the board realises, without listing
+    the pairs: for a column step dq the row step's range depends only on the first column's
+    parity (odd-q offsets)."""
+    dqs, drs = [], []
+    for dq in range(0, columns):
+        bounds: list[int] = []
+        for parity in (0, 1):
+            if parity >= columns or parity + dq >= columns:
+                continue
+            ca = parity
+            cb = ca + dq
+            shift = (cb - (cb & 1)) // 2 - (ca - (ca & 1)) // 2
+            a, b = -(rows - 1) - shift, (rows - 1) - shift
+            bounds += [a, b]
+        # the two parities' ranges overlap (their shifts differ by at most 1): one interval
+        lo, hi = min(bounds), max(bounds)
+        dr = np.arange(lo if dq > 0 else 1, hi + 1)
+        dqs.append(np.full(len(dr), dq))
+        drs.append(dr)
+    return np.concatenate(dqs), np.concatenate(drs)
+
+
+@cache
+def sight_lines(columns: int, rows: int) -> SightLines:
+    """Draw the lines of a board size (cached: boards of one size share them)."""
+    n = columns * rows
+    idx = np.arange(n)
+    col, row = idx % columns, idx // columns
+    q = col
+    r = row - (col - (col & 1)) // 2
+    qmin, rmin = -1, int(r.min()) - 1
+    rs = int(r.max()) + 1 - rmin + 1
+    ncells = (columns + 2) * rs
+    cell_of = ((q - qmin) * rs + (r - rmin)).astype(np.int32)
+
+    # the table in (dq, dr) order: a viewshed reading its targets column by column reads it
+    # front to back (cache-friendly); drawn range group by range group (little padding)
+    dq, dr = _displacements(columns, rows)
+    dist = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).astype(np.int32)
+    nd = len(dist)
+    lens = np.maximum(dist - 1, 0).astype(np.int64)
+    ptr_plus = np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
+    total = int(lens.sum())
+    plus_all = np.zeros(total, dtype=np.int32)
+    two = np.zeros(nd, dtype=bool)
+    minus_parts: list[tuple[np.ndarray, np.ndarray]] = []
+    order = np.argsort(dist, kind="stable")
+    c0 = 0
+    while c0 < nd:
+        m = max(int(dist[order[c0]]) - 1, 1)
+        c1 = min(nd, c0 + max(_CHUNK // m, 1))
+        while c1 > c0 + 1 and (c1 - c0) * max(int(dist[order[c1 - 1]]) - 1, 1) > 2 * _CHUNK:
+            c1 = c0 + (c1 - c0) // 2
+        chunk = order[c0:c1]
+        cq, cr, cn = dq[chunk], dr[chunk], dist[chunk]
+        k = max(int(cn.max()) - 1, 0)
+        steps = np.arange(1, k + 1)[None, :]
+        t = steps / np.maximum(cn, 1)[:, None]
+        inside = steps < cn[:, None]
+        traces = []
+        for sign in (1, -1):
+            e = EPSILON * sign
+            oq, orr = _round_cube(
+                e + cq[:, None] * t, 2 * e + cr[:, None] * t, -3 * e - (cq + cr)[:, None] * t
+            )
+            traces.append((oq * rs + orr).astype(np.int32))
+        plus, minus = traces
+        where = ptr_plus[chunk][:, None] + steps - 1  # row-major: each line's steps in order
+        plus_all[where[inside]] = plus[inside]
+        differ = ((plus != minus) & inside).any(axis=1)
+        two[chunk] = differ
+        minus_parts.append((chunk[differ], minus[differ]))
+        c0 = c1
+    mlens = np.where(two, lens, 0)
+    ptr_minus = np.where(two, total + np.concatenate([[0], np.cumsum(mlens)[:-1]]), ptr_plus)
+    minus_all = np.zeros(int(mlens.sum()), dtype=np.int32)
+    for ids, minus in minus_parts:
+        steps = np.arange(1, minus.shape[1] + 1)[None, :]
+        inside = steps < dist[ids][:, None]
+        where = (ptr_minus[ids] - total)[:, None] + steps - 1
+        minus_all[where[inside]] = minus[inside]
+    offsets = np.concatenate([plus_all, minus_all])
+    heads = []
+    for ptr in (ptr_plus, ptr_minus):
+        steps = np.arange(HEAD)[:, None]
+        pos = np.clip(ptr[None, :] + steps, 0, max(len(offsets) - 1, 0))
+        if not len(offsets):
+            heads.append(np.zeros((HEAD, nd), dtype=np.int32))
+            continue
+        heads.append(np.where(steps < lens[None, :], offsets[pos], 0).astype(np.int32))
+
+    dr0 = int(r.min() - r.max())
+    rspan = 2 * int(r.max() - r.min()) + 1
+    lookup = np.zeros((2 * columns - 1, rspan), dtype=np.int32)
+    ids = np.arange(nd, dtype=np.int32)
+    lookup[dq + columns - 1, dr - dr0] = ids
+    lookup[-dq + columns - 1, -dr - dr0] = -(ids + 1)
+    return SightLines(
+        columns=columns,
+        rows=rows,
+        rs=rs,
+        ncells=ncells,
+        cell_of=cell_of,
+        q=q.astype(np.int32),
+        r=r.astype(np.int32),
+        disp=np.stack([dq, dr], axis=1).astype(np.int32),
+        dist=dist,
+        dcell=(dq * rs + dr).astype(np.int32),
+        ptr_plus=ptr_plus,
+        ptr_minus=ptr_minus,
+        two_traces=two,
+        offsets=offsets,
+        head_plus=heads[0],
+        head_minus=heads[1],
+        disp_lookup=lookup,
+        dq0=columns - 1,
+        dr0=dr0,
+    )

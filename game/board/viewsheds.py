@@ -1,0 +1,359 @@
+"""LOS where it is needed, for maps too large for all pairs (RD-9).
+
+A 200 x 200 map has 1.6 billion ordered pairs: their LOS would not fit in memory. Here a hex's
+viewshed (what it sees, and what sees it) is computed when asked for, kept in a bounded cache,
+and dropped when smoke or wrecks change the map. The answer is the scalar reference's
+(:func:`game.board.los.los`) on every pair; a hypothesis test holds it there.
+
+The kernel walks each line's traces (:mod:`.sightlines`) outward a few steps at a time for
+every target at once, and stops following a trace as soon as it is blocked (an obstacle, or a
+hindrance total of 6): on a real map most lines end within a few hexes. Lines between hexes of
+the same level, the common case, need one table lookup per hex: at a constant line height a
+hex's score does not depend on the range.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import numpy as np
+
+from .board import Board
+from .lines import BLOCKED_CELL
+from .los import HINDRANCE_BLOCKS
+from .sightlines import HEAD, SightLines, sight_lines
+from .visibility import Visibility, _cells, finish, score_cells
+
+ALL_PAIRS_MAX_HEXES = 1_600
+"""Maps up to this size get all-pairs LOS (0.8 s and some 250 MiB at 1,600 hexes; every query
+then a lookup); larger maps get on-demand viewsheds."""
+
+_BUDGET = 1 << 15
+"""Line hexes scored per numpy pass."""
+
+CACHE_VIEWSHEDS = 256
+"""Viewsheds kept (two bytes per hex each: 20 MiB on a 200 x 200 map)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """Per target of one viewshed, the line between the origin and it: range; the key of the
+    pair's canonical first hex (its cell plus the offset of the pair-of-levels table; the
+    traces' hexes are cell offsets from it); what turns a key into the cell of the level
+    table of the higher end; the line height terms (as :meth:`.visibility.Visibility._geometry`)."""
+
+    n: np.ndarray
+    key_first: np.ndarray
+    level_shift: np.ndarray
+    base: np.ndarray
+    slope: np.ndarray
+
+
+def sight_for(board: Board) -> Visibility | Viewsheds:
+    """The LOS of ``board`` for a game: all pairs when they fit, on-demand viewsheds above
+    :data:`ALL_PAIRS_MAX_HEXES`. Both answer ``seen_from``, ``sees``, ``hindrance_between``
+    and ``update``."""
+    if board.size <= ALL_PAIRS_MAX_HEXES:
+        return Visibility.of(board)
+    return Viewsheds(board)
+
+
+class Viewsheds:
+    """On-demand, cached viewsheds of one board, equal to the scalar reference."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.tables: SightLines = sight_lines(board.columns, board.rows)
+        self._refresh_cells()
+        cols = board.columns
+        self._windows = _windows(self.tables)
+        index = self._index = np.arange(board.size)
+        self._window_pos = (index // cols) * (2 * cols - 1) + index % cols
+        """Where each target sits in a window cut for the origin A1 (add the origin's shift)."""
+        self._column_major = np.argsort(np.arange(board.size) % cols, kind="stable")
+        """Board indices column by column: the targets' lines then lie in table order."""
+        self._cache: OrderedDict[int, tuple[np.ndarray, ...]] = OrderedDict()
+        self.computed = 0
+        """Viewsheds computed so far (cache misses)."""
+
+    def _refresh_cells(self) -> None:
+        cl = self._cl = _cells(self.board, self.tables)
+        self._g2 = cl.g2[self.tables.cell_of]
+        """Twice the ground level of each board index."""
+        size = cl.size
+        levels = len(cl.tb) // size
+        scale = self.tables.scale
+        self._levels = levels
+        # Per pair of end levels lo <= hi: each cell's score for a line between them, where it
+        # is the same all along the line (-1 where it is not). A level line's height is
+        # constant; a sloping line's interior lies strictly between 2*lo and 2*hi half levels,
+        # each term of the score only falls as the line rises, and every threshold is a whole
+        # half level: if the score at lo + 1/4 level equals the score at hi - 1/4 level, it is
+        # the score everywhere between.
+        cells = np.arange(size)
+        tables = []
+        for lo in range(levels):
+            for hi in range(levels):
+                at = cells + hi * size
+                if hi < lo:
+                    tables.append(np.full(size, -1, dtype=np.int32))  # never used
+                elif lo == hi:
+                    tables.append(score_cells(cl, scale, at, np.int32(scale * 2 * lo), 1))
+                else:  # n = 2: heights 2*lo + 1/2 and 2*hi - 1/2 half levels, tie term n
+                    low = score_cells(cl, scale, at, np.int32(scale * (4 * lo + 1) + 2), 2)
+                    high = score_cells(cl, scale, at, np.int32(scale * (4 * hi - 1) + 2), 2)
+                    tables.append(np.where(low == high, low, -1).astype(np.int32))
+        self._pair_scores = np.concatenate(tables)
+        # the Case R DRM of each hex as the end of a line whose higher end is at level m
+        cell_of = self.tables.cell_of
+        self._end_scores = np.stack(
+            [
+                score_cells(cl, scale, cell_of + m * size, scale * self._g2, 1) % BLOCKED_CELL
+                for m in range(levels)
+            ]
+        )
+
+    def __deepcopy__(self, memo: dict) -> Viewsheds:
+        """A copy for a snapshot: tables shared, the cache's arrays shared (never written)."""
+        new = Viewsheds.__new__(Viewsheds)
+        memo[id(self)] = new
+        new.board = copy.deepcopy(self.board, memo)
+        new.tables, new._cl, new._pair_scores = self.tables, self._cl, self._pair_scores
+        new._levels, new._end_scores = self._levels, self._end_scores
+        new._index = self._index
+        new._column_major, new._windows, new._g2 = self._column_major, self._windows, self._g2
+        new._window_pos = self._window_pos
+        new._cache = OrderedDict(self._cache)
+        new.computed = self.computed
+        return new
+
+    # --- public ---------------------------------------------------------------------------
+
+    def seen_from(self, a: int) -> tuple[np.ndarray, np.ndarray]:
+        """What hex index ``a`` sees: (clear, Case R hindrance) over every index (read-only)."""
+        got = self._get(a)
+        return got[0], got[1]
+
+    def seeing(self, b: int) -> tuple[np.ndarray, np.ndarray]:
+        """What sees hex index ``b``: (clear, hindrance) of the LOS from every index to ``b``."""
+        got = self._get(b)
+        return got[2], got[3]
+
+    def sees(self, a: int, b: int) -> bool:
+        return bool(self._pair(a, b)[0])
+
+    def hindrance_between(self, a: int, b: int) -> int:
+        return int(self._pair(a, b)[1])
+
+    def update(self, changed: list[int]) -> int:
+        """Smoke or wrecks changed: every kept viewshed is dropped (any line may cross the
+        hexes). Returns how many were dropped."""
+        self._refresh_cells()
+        dropped = len(self._cache)
+        self._cache.clear()
+        return dropped
+
+    # --- the cache ------------------------------------------------------------------------
+
+    def _pair(self, a: int, b: int) -> tuple[bool, int]:
+        if a in self._cache or b not in self._cache:
+            got = self._get(a)
+            return got[0][b], got[1][b]
+        got = self._get(b)
+        return got[2][a], got[3][a]
+
+    def _get(self, a: int) -> tuple[np.ndarray, ...]:
+        got = self._cache.get(a)
+        if got is not None:
+            self._cache.move_to_end(a)
+            return got
+        got = self.compute(a)
+        for arr in got:
+            arr.setflags(write=False)
+        self._cache[a] = got
+        while len(self._cache) > CACHE_VIEWSHEDS:
+            self._cache.popitem(last=False)
+        self.computed += 1
+        return got
+
+    # --- the kernel -----------------------------------------------------------------------
+
+    def compute(self, a: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The viewshed of hex index ``a`` both ways: (clear, hindrance) from ``a`` to every
+        index, then from every index to ``a``. Not cached."""
+        lt, cl = self.tables, self._cl
+        scale = lt.scale
+        cols, rows = self.board.columns, self.board.rows
+        col, row = a % cols, a // cols
+        cut = (slice(rows - 1 - row, 2 * rows - 1 - row), slice(cols - 1 - col, 2 * cols - 1 - col))
+        win = self._windows[col & 1]
+        forward, n, first_p, first_m, two = (x[cut].ravel() for x in win[:5])
+        g, ga = self._g2, self._g2[a]
+        cell_a = lt.cell_of[a]
+        hi = np.maximum(g, ga) >> 1
+        mbase = hi * cl.size
+        first_cell = np.where(forward, cell_a, lt.cell_of)  # the pair's canonical first hex
+        lo = np.where(forward, ga, g)  # and its height
+        pair = ((np.minimum(g, ga) >> 1) * self._levels + hi) * cl.size
+        line = _Line(
+            n=n,
+            key_first=first_cell + pair,
+            level_shift=mbase - pair,
+            base=scale * lo * n + (g != ga) * n,
+            slope=np.where(forward, np.int32(scale), np.int32(-scale)) * (g - ga),
+        )
+        cm = self._column_major
+        # the first steps of every line at once, their cells from the origin's window
+        total_p = np.zeros(len(n), dtype=np.int32)
+        key_a = cell_a + pair
+        for s, rel in enumerate(win[5], start=1):
+            total_p += self._score(rel[cut].ravel() + key_a, s < n, s, line, None)
+        # the -nudged traces only where they differ from the +nudged ones
+        total_m = total_p.copy()
+        sub = cm[two[cm]]
+        at = self._window_pos[sub] + (rows - 1 - row) * (2 * cols - 1) + (cols - 1 - col)
+        head_m = np.zeros(len(sub), dtype=np.int32)
+        for s, rel in enumerate(win[6], start=1):
+            keys = rel.take(at) + key_a[sub]
+            head_m += self._score(keys, s < n[sub], s, line, sub)
+        total_m[sub] = head_m
+        # then only the lines still open, a few steps at a time
+        open_p = cm[((total_p < HINDRANCE_BLOCKS) & (n > HEAD + 1))[cm]]
+        open_m = sub[(head_m < HINDRANCE_BLOCKS) & (n[sub] > HEAD + 1)]
+        totals = np.concatenate([total_p, total_m])  # both traces' totals, one array
+        self._walk(
+            np.concatenate([open_p, open_m]),
+            np.concatenate([first_p[open_p], first_m[open_m]]),
+            np.concatenate([open_p, open_m + len(n)]),
+            line,
+            totals,
+        )
+        total_p, total_m = totals[: len(n)], totals[len(n) :]
+        np.copyto(total_m, total_p, where=~two)
+        e_origin = self._end_scores[:, a].take(hi)
+        e_target = self._end_scores.take(hi * len(n) + self._index)
+        out_c, out_h = finish(total_p, total_m, e_target)  # the target's hex hinders
+        in_c, in_h = finish(total_p, total_m, e_origin)
+        out_c[a] = in_c[a] = True
+        out_h, in_h = (out_h * out_c).astype(np.int8), (in_h * in_c).astype(np.int8)
+        out_h[a] = in_h[a] = 0
+        return out_c, out_h, in_c, in_h
+
+    def _score(self, keys, inside, steps, line: _Line, who) -> np.ndarray:
+        """The score of line hexes (``keys``: cell + the line's pair-of-levels table offset)
+        at ``steps``, 0 outside the line: one lookup in the pair-of-levels table, and the
+        exact height test where the line's height decides (RD-9). ``who``: the target of each
+        column (None: every target, in order)."""
+        score = self._pair_scores.take(keys, mode="clip")
+        score *= inside
+        if score.size and score.min() < 0:
+            flat = score.reshape(-1)
+            tilt = np.flatnonzero(flat < 0)
+            width = score.shape[-1]
+            at = tilt % width
+            if who is not None:
+                at = who[at]
+            if np.ndim(steps) == 0:
+                step = steps
+            elif steps.shape[-1] == 1:  # one step per row
+                step = steps.reshape(-1)[tilt // width]
+            else:
+                step = steps.reshape(-1)[tilt]
+            lhs = line.base[at] + line.slope[at] * step
+            cell = keys.reshape(-1)[tilt] + line.level_shift[at]
+            flat[tilt] = score_cells(self._cl, self.tables.scale, cell, lhs, line.n[at])
+        return score
+
+    def _walk(self, alive, first, slot, line: _Line, totals) -> None:
+        """Add up the score of the traces still open (their targets ``alive``, where each
+        starts in the table ``first``, where its total is in ``totals`` ``slot``) after the
+        first HEAD steps, a few steps at a time, dropping each trace once it is blocked."""
+        offsets = self.tables.offsets
+        na, key, t = line.n[alive], line.key_first[alive], totals[slot]
+        pos = first + HEAD
+        s0 = HEAD + 1
+        while len(alive):
+            k = int(min(max(_BUDGET // len(alive), 2), int(na.max()) - s0))
+            j = np.arange(k, dtype=np.int32)[:, None]  # (step, trace) layout
+            # past a line's end this reads another line's cells: masked out by ``inside``
+            keys = offsets.take(pos + j, mode="clip")
+            keys += key
+            score = self._score(keys, j < na - s0, j + s0, line, alive)
+            t += score.sum(axis=0, dtype=np.int32)
+            s0 += k
+            pos += k
+            keep = (t < HINDRANCE_BLOCKS) & (na > s0)
+            if not keep.all():
+                totals[slot] = t
+                keep = np.flatnonzero(keep)
+                alive, slot, na, pos, key, t = (
+                    x.take(keep) for x in (alive, slot, na, pos, key, t)
+                )
+        totals[slot] = t
+
+
+def _windows(lt: SightLines) -> tuple[tuple, tuple]:
+    """Per parity of the origin's column, per (row step, column step) to a target: whether the
+    origin is the pair's canonical first hex, the range, where the two traces start in the
+    table, whether they differ, and the cells of the first HEAD steps of each trace relative
+    to the origin's cell. One hex's lines to the whole map are then a slice (odd-q offsets:
+    the axial step depends only on that parity)."""
+    cols, rows = lt.columns, lt.rows
+    dcol = np.arange(-(cols - 1), cols)[None, :]
+    drow = np.arange(-(rows - 1), rows)[:, None]
+    out = []
+    for parity in (0, 1):
+        dq = np.broadcast_to(dcol, (2 * rows - 1, 2 * cols - 1))
+        dr = drow - (parity + dcol) // 2
+        dq_i = np.clip(dq + lt.dq0, 0, lt.disp_lookup.shape[0] - 1)
+        dr_i = np.clip(dr - lt.dr0, 0, lt.disp_lookup.shape[1] - 1)
+        code = lt.disp_lookup[dq_i, dr_i]
+        forward = code >= 0
+        did = np.where(forward, code, ~code)
+        if not len(lt.dist):  # a one-hex map: no lines
+            did = np.zeros_like(did)
+            lt = _one_hex(lt)
+        n = np.where((dq == 0) & (dr == 0), 0, lt.dist[did]).astype(np.int32)
+        # from the origin to the canonical first hex: 0, or back along the displacement
+        to_first = np.where(forward, 0, -lt.dcell[did])
+        heads = []
+        for head in (lt.head_plus, lt.head_minus):
+            heads.append(
+                tuple(
+                    np.where(s + 1 < n, to_first + head[s][did], 0).astype(np.int32)
+                    for s in range(HEAD)
+                )
+            )
+        out.append(
+            (
+                forward,
+                n,
+                lt.ptr_plus[did].astype(np.int32),
+                lt.ptr_minus[did].astype(np.int32),
+                lt.two_traces[did] & (n > 1),
+                heads[0],
+                heads[1],
+            )
+        )
+    return out[0], out[1]
+
+
+def _one_hex(lt: SightLines) -> SightLines:
+    """A one-hex map's tables with one dummy displacement of range 0, so that the windows
+    (which hold only the hex itself) can be cut the same way."""
+    from dataclasses import replace
+
+    zero = np.zeros(1, dtype=np.int32)
+    return replace(
+        lt,
+        disp=np.zeros((1, 2), dtype=np.int32),
+        dist=zero,
+        dcell=zero,
+        ptr_plus=zero.astype(np.int64),
+        ptr_minus=zero.astype(np.int64),
+        two_traces=np.zeros(1, dtype=bool),
+        head_plus=np.zeros((lt.head_plus.shape[0], 1), dtype=np.int32),
+        head_minus=np.zeros((lt.head_minus.shape[0], 1), dtype=np.int32),
+    )
