@@ -347,7 +347,9 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "render":
         from game.ui.bench import bench_render
 
-        title = "hexfire bench render: the play screen on the largest map, headless"
+        title = (
+            "hexfire bench render: the play screen on the four-board and 200 x 200 maps, headless"
+        )
         _print_figures(bench_render(), args.json, title)
         return 0
     if args.what == "odds":

@@ -87,8 +87,9 @@ def test_camera_fit_shows_the_whole_map():
 def test_start_screen_lists_the_scenarios_and_enter_starts_one(app):
     app.push(StartScene())
     app.pump([])
-    assert len(app.scene.scenarios) >= 4
-    for _ in range(3):
+    assert len(app.scene.scenarios) >= 5
+    stems = [p.stem for p, _, _ in app.scene.scenarios]
+    for _ in range(stems.index("tutorial-duel")):
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN, "\r")
     assert isinstance(app.scene, Handover | PlayScene)

@@ -27,8 +27,9 @@ _DATE = re.compile(r"^(19[3-4]\d)-(0[1-9]|1[0-2])$")
 
 MAX_SCENARIO_CHARS = 2 * 1024 * 1024
 """The largest scenario file read (2 MiB of text)."""
-MAX_PLAY_HEXES = 2_500
-"""The largest map played: its all-pairs LOS takes about 0.5 GiB and 2 s at 2,500 hexes."""
+MAX_MAP_HEXES = 200 * 200
+"""The largest map (1-200 columns and rows): played within 1 GiB with on-demand viewsheds
+(game.board.viewsheds); a larger one is an error of ``map.columns`` / ``map.rows``."""
 
 
 class ScenarioError(ValueError):
@@ -180,14 +181,6 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
             board = Board.from_map_table(data["map"], month=month)
         except MapError as e:
             err.add(e.path, e.message)
-        else:
-            if board.size > MAX_PLAY_HEXES:
-                err.add(
-                    "map",
-                    f"{board.columns} x {board.rows} = {board.size:,} hexes: hexfire plays maps "
-                    f"of up to {MAX_PLAY_HEXES:,} hexes (the map's all-pairs LOS must fit in "
-                    "memory; docs/scenario-format.md)",
-                )
 
     sides_t = data.get("sides")
     side_names: list[str] = []

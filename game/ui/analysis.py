@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pygame
 
 from game.board.hexes import Hex, label
@@ -66,20 +67,19 @@ def trace(game: Game, a: str, b: str) -> LosResult:
     return los(game.board, game.board.parse(a), game.board.parse(b))
 
 
-def viewshed(game: Game, origin: str) -> tuple[list[Hex], dict[Hex, int], list[Hex]]:
+def viewshed(
+    game: Game, origin: str, among: np.ndarray | None = None
+) -> tuple[list[Hex], dict[Hex, int], list[Hex]]:
     """What ``origin`` sees (RD-9): the clear hexes, the hindered ones with their Case R DRM,
-    and the blocked ones."""
+    and the blocked ones; of the whole map, or of the board indices ``among`` (those on
+    screen)."""
     board = game.board
     clear_row, hind_row = game.viewshed(origin)
-    seen, hindered, blocked = [], {}, []
-    for j in range(board.size):
-        h = board.hex_at(j)
-        if not clear_row[j]:
-            blocked.append(h)
-        elif hind_row[j]:
-            hindered[h] = int(hind_row[j])
-        else:
-            seen.append(h)
+    idx = np.arange(board.size) if among is None else among
+    clear, hind = clear_row[idx], hind_row[idx]
+    seen = [board.hex_at(int(j)) for j in idx[clear & (hind == 0)]]
+    hindered = {board.hex_at(int(j)): int(hind_row[j]) for j in idx[clear & (hind > 0)]}
+    blocked = [board.hex_at(int(j)) for j in idx[~clear]]
     return seen, hindered, blocked
 
 
@@ -91,7 +91,7 @@ def draw_viewshed(
     origin: str,
     viewport: pygame.Rect,
 ) -> None:
-    seen, hindered, blocked = viewshed(game, origin)
+    seen, hindered, blocked = viewshed(game, origin, renderer.on_screen(cam, viewport))
     renderer.shade(surface, cam, blocked, (0, 0, 0), 120, viewport)
     renderer.shade(surface, cam, seen, (120, 220, 255), 60, viewport)
     renderer.shade(surface, cam, list(hindered), (255, 210, 60), 70, viewport)

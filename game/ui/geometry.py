@@ -93,12 +93,14 @@ class Camera:
         self.center_on((x0 + x1) / 2, (y0 + y1) / 2, width, height, left)
 
 
+_CORNERS = tuple((math.cos(math.pi / 3 * i), math.sin(math.pi / 3 * i)) for i in range(6))
+
+
 def hex_corners(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
-    """The six corners of a flat-top hex centred at (cx, cy)."""
-    return [
-        (cx + radius * math.cos(math.pi / 3 * i), cy + radius * math.sin(math.pi / 3 * i))
-        for i in range(6)
-    ]
+    """The six corners of a flat-top hex centred at (cx, cy), rounded to 1e-6 px: a corner
+    that falls on a whole pixel then lands there exactly wherever the hex is drawn (pygame
+    truncates coordinates, and 133.99999999999997 would fall a pixel short)."""
+    return [(round(cx + radius * c, 6), round(cy + radius * s, 6)) for c, s in _CORNERS]
 
 
 def hexes_of(columns: int, rows: int) -> list[Hex]:

@@ -1,21 +1,30 @@
-"""Drawing the map: terrain rendered once per zoom level into a cached surface (fill, hill
-shading, a pattern per terrain type, the hex grid, ASL coordinate labels), then blitted; wrecks,
+"""Drawing the map: terrain rendered once per zoom level, in tiles as they come on screen
+(fill, hill shading, a pattern per terrain type, the hex grid, ASL coordinate labels), then
+blitted; wrecks,
 smoke, highlights and counters drawn over it each frame. :meth:`MapRenderer.draw_naive` draws
 every hex polygon every frame: the benchmark's reference."""
 
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 
+import numpy as np
 import pygame
 
 from game.board import Board
 from game.board.hexes import Hex, label
 
-from .geometry import Camera, direction_vector, hex_corners, map_extent, world_of
+from .geometry import SQRT3, Camera, direction_vector, hex_corners, map_extent, world_of
 from .style import RGB, style
 
-MAX_CACHED_ZOOMS = 4
+TILE = 512
+"""The terrain is cached in square tiles of this many pixels, per zoom."""
+MAX_CACHED_TILES = 96
+"""Tiles kept (1 MiB each): several screens' worth at two or three zoom levels."""
+LABEL_REACH = 3.0
+"""How far (in hex radii) a hex's picture may reach from its centre: its hexside, and a long
+column label (AAAAAAA1) drawn above the centre."""
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -51,7 +60,7 @@ class MapRenderer:
     def __init__(self, board: Board):
         self.board = board
         self.hexes = [board.hex_at(i) for i in range(board.size)]
-        self._cache: dict[tuple[int, bool], pygame.Surface] = {}
+        self._cache: OrderedDict[tuple[int, bool, int, int], pygame.Surface] = OrderedDict()
         self.show_labels = True
 
     # --- terrain, cached --------------------------------------------------------------------
@@ -60,24 +69,44 @@ class MapRenderer:
         x0, y0, _, _ = map_extent(self.board.columns, self.board.rows)
         return x0 * zoom, y0 * zoom
 
-    def terrain_surface(self, zoom: int) -> pygame.Surface:
-        """The whole map's terrain at ``zoom``, rendered once (LRU of a few zoom levels)."""
-        key = (zoom, self.show_labels)
+    def tile(self, zoom: int, tx: int, ty: int) -> pygame.Surface:
+        """The terrain of tile (tx, ty) at ``zoom``: TILE x TILE pixels of the whole map's
+        terrain picture (its top left at the map's top left corner), rendered once and kept
+        while the tile cache has room. Only the tiles on screen are ever drawn, so a 200 x 200
+        map costs no more memory than a small one."""
+        key = (zoom, self.show_labels, tx, ty)
         surf = self._cache.get(key)
         if surf is not None:
+            self._cache.move_to_end(key)
             return surf
-        x0, y0, x1, y1 = map_extent(self.board.columns, self.board.rows)
-        w, h = math.ceil((x1 - x0) * zoom) + 2, math.ceil((y1 - y0) * zoom) + 2
-        surf = pygame.Surface((w, h))
-        surf.fill(style().ui["background"])
-        ox, oy = -x0 * zoom, -y0 * zoom
-        for hx in self.hexes:
+        # drawn with a margin wide enough that every coordinate is positive: pygame truncates
+        # coordinates toward zero, so negative ones would round differently from tile to tile
+        pad = math.ceil(LABEL_REACH * zoom) + 2
+        big = pygame.Surface((TILE + 2 * pad, TILE + 2 * pad))
+        big.fill(style().ui["background"])
+        x0, y0 = self._origin(zoom)
+        ox, oy = pad - x0 - tx * TILE, pad - y0 - ty * TILE  # world x zoom -> pixel
+        for hx in self._hexes_near(zoom, tx, ty):
             wx, wy = world_of(hx)
-            self._draw_hex(surf, hx, wx * zoom + ox, wy * zoom + oy, zoom)
-        if len(self._cache) >= MAX_CACHED_ZOOMS:
-            self._cache.pop(next(iter(self._cache)))
+            self._draw_hex(big, hx, wx * zoom + ox, wy * zoom + oy, zoom)
+        surf = big.subsurface((pad, pad, TILE, TILE)).copy()
         self._cache[key] = surf
+        while len(self._cache) > MAX_CACHED_TILES:
+            self._cache.popitem(last=False)
         return surf
+
+    def _hexes_near(self, zoom: int, tx: int, ty: int) -> list[Hex]:
+        """The hexes whose picture (label included) may reach into a tile, in board order
+        (the order the whole map is drawn in, so that shared edges come out the same)."""
+        x0, y0 = self._origin(zoom)
+        margin = LABEL_REACH
+        xlo, xhi = (tx * TILE + x0) / zoom - margin, ((tx + 1) * TILE + x0) / zoom + margin
+        ylo, yhi = (ty * TILE + y0) / zoom - margin, ((ty + 1) * TILE + y0) / zoom + margin
+        cols, rows = self.board.columns, self.board.rows
+        c0, c1 = max(0, math.ceil(xlo / 1.5)), min(cols - 1, math.floor(xhi / 1.5))
+        r0 = max(0, math.floor(ylo / SQRT3) - 1)
+        r1 = min(rows - 1, math.ceil(yhi / SQRT3))
+        return [self.hexes[r * cols + c] for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
 
     def _draw_hex(self, surf: pygame.Surface, h: Hex, cx: float, cy: float, zoom: int) -> None:
         st = style()
@@ -135,18 +164,41 @@ class MapRenderer:
                 return True
         return False
 
+    def on_screen(self, cam: Camera, viewport: pygame.Rect) -> np.ndarray:
+        """The board indices of the hexes in (or partly in) ``viewport``, in board order: what
+        an overlay needs to look at on a 40,000-hex map."""
+        z = cam.zoom
+        xlo, xhi = (viewport.left - cam.ox) / z - 1, (viewport.right - cam.ox) / z + 1
+        ylo, yhi = (viewport.top - cam.oy) / z - 1, (viewport.bottom - cam.oy) / z + 1
+        cols, rows = self.board.columns, self.board.rows
+        c0, c1 = max(0, math.ceil(xlo / 1.5)), min(cols - 1, math.floor(xhi / 1.5))
+        r0 = max(0, math.floor(ylo / SQRT3) - 1)
+        r1 = min(rows - 1, math.ceil(yhi / SQRT3))
+        if c0 > c1 or r0 > r1:
+            return np.zeros(0, dtype=np.intp)
+        return (np.arange(r0, r1 + 1)[:, None] * cols + np.arange(c0, c1 + 1)[None, :]).ravel()
+
     def invalidate(self) -> None:
         self._cache.clear()
 
     # --- per frame ------------------------------------------------------------------------
 
     def draw(self, target: pygame.Surface, cam: Camera, viewport: pygame.Rect) -> None:
-        """Blit the cached terrain, then the wrecks and smoke."""
-        surf = self.terrain_surface(cam.zoom)
-        x0, y0 = self._origin(cam.zoom)
+        """Blit the cached terrain tiles on screen, then the wrecks and smoke."""
+        z = cam.zoom
+        x0, y0 = self._origin(z)
+        left, top = math.floor(cam.ox + x0), math.floor(cam.oy + y0)  # the map's corner
+        _, _, x1, y1 = map_extent(self.board.columns, self.board.rows)
+        width, height = (x1 * z - x0), (y1 * z - y0)
         target.set_clip(viewport)
         target.fill(style().ui["background"], viewport)
-        target.blit(surf, (cam.ox + x0, cam.oy + y0))
+        tx0 = max(0, (viewport.left - left) // TILE)
+        ty0 = max(0, (viewport.top - top) // TILE)
+        tx1 = min(int(width // TILE), (viewport.right - left) // TILE)
+        ty1 = min(int(height // TILE), (viewport.bottom - top) // TILE)
+        for ty in range(ty0, ty1 + 1):
+            for tx in range(tx0, tx1 + 1):
+                target.blit(self.tile(z, tx, ty), (left + tx * TILE, top + ty * TILE))
         self._draw_markers(target, cam)
         target.set_clip(None)
 

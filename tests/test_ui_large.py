@@ -1,0 +1,94 @@
+"""The screen on the largest map (200 x 200 hexes): terrain drawn in tiles as they come on
+screen, seamless, within a bounded cache, at every zoom."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_driver import clear_overlays, hex_pos, key, select
+
+from game.board.mapgen import random_map
+from game.files.scenario import load_scenario
+from game.files.session import new_game
+from game.files.shipped import scenarios_dir
+from game.ui import maprender
+from game.ui.geometry import ZOOMS, Camera
+from game.ui.maprender import MAX_CACHED_TILES, MapRenderer
+from game.ui.play import PlayScene
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(data_dir):
+    return data_dir
+
+
+@pytest.mark.parametrize("zoom", [16, 31, 68])
+def test_terrain_tiles_join_without_seams(app, monkeypatch, zoom):
+    """The map drawn from 512-pixel tiles is pixel for pixel the map drawn as one tile."""
+    board = random_map(30, 25, seed=3)
+    shots = []
+    for size in (512, 4096):
+        monkeypatch.setattr(maprender, "TILE", size)
+        cam = Camera()
+        cam.zoom, cam.ox, cam.oy = zoom, 37.3, 21.6
+        view = pygame.Rect(0, 0, 1300, 900)
+        surf = pygame.Surface(view.size)
+        MapRenderer(board).draw(surf, cam, view)
+        shots.append(pygame.image.tobytes(surf, "RGB"))
+    assert shots[0] == shots[1]
+
+
+def test_a_200_by_200_map_plays_at_every_zoom_within_the_tile_cache(app):
+    sc = load_scenario(scenarios_dir() / "steppe-200.toml")
+    assert sc.setup.board.size == 40_000
+    play = PlayScene(new_game(sc, 3, app.save_dir / "steppe.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    clear_overlays(app, play)
+    unit = next(u for u in play.game.units.values() if u.side == play.game.to_act)
+    select(app, play, unit.id)
+    background = pygame.Color(app.screen.get_at(play.rects()["map"].topleft))
+    for _ in range(len(ZOOMS)):  # out to the whole map, then in to the closest zoom
+        key(app, pygame.K_MINUS, "-")
+    assert play.camera.zoom == ZOOMS[0]
+    for _ in range(len(ZOOMS)):
+        key(app, pygame.K_EQUALS, "=")
+        for k in (pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP):
+            key(app, k)
+        assert len(play.renderer._cache) <= MAX_CACHED_TILES
+    assert play.camera.zoom == ZOOMS[-1]
+    # the terrain is on screen around the selected unit, not the background
+    x, y = hex_pos(play, unit.label)
+    assert play.rects()["map"].collidepoint(x, y)
+    assert pygame.Color(app.screen.get_at((x, y - 20))) != background
+
+
+def test_rd9_the_viewshed_overlay_on_a_200_by_200_map_shades_the_hexes_on_screen(app):
+    """Only the hexes on screen are looked at; those are shaded exactly as the engine's
+    on-demand viewshed (the same function the small maps use)."""
+    from game.ui.analysis import viewshed
+
+    sc = load_scenario(scenarios_dir() / "steppe-200.toml")
+    play = PlayScene(new_game(sc, 3, app.save_dir / "steppe.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    clear_overlays(app, play)
+    unit = next(u for u in play.game.units.values() if u.side == play.viewer)
+    select(app, play, unit.id)
+    key(app, pygame.K_v, "v")
+    assert play.analysis.overlay == "viewshed"
+    board = play.game.board
+    shown = play.renderer.on_screen(play.camera, play.rects()["map"])
+    assert 0 < len(shown) < board.size // 20
+    seen, hindered, blocked = viewshed(play.game, unit.label, shown)
+    clear, hind = play.game.viewshed(unit.label)
+    for j in shown:
+        h = board.hex_at(int(j))
+        assert (h in blocked) == (not clear[j])
+        assert (h in hindered) == (bool(clear[j]) and bool(hind[j]))
+    m = play.rects()["map"]
+    target = next(h for h in blocked if m.collidepoint(play.camera.hex_to_screen(h)))
+    x, y = (int(v) for v in play.camera.hex_to_screen(target))
+    shaded = app.screen.get_at((x + 5, y + 12))
+    key(app, pygame.K_v, "v")
+    assert sum(shaded[:3]) < sum(app.screen.get_at((x + 5, y + 12))[:3])
