@@ -320,9 +320,16 @@ def _print_figures(figures: dict, as_json: bool, title: str) -> None:
 
 def _cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "los":
-        from game.board.bench import bench_los
+        from game.board.bench import bench_los, bench_los_large
+        from game.files.largegame import measure
 
-        _print_figures(bench_los(), args.json, "hexfire bench los: LOS on a 4-board map")
+        figures = bench_los()
+        goals = figures.pop("goals")
+        figures.update(bench_los_large())
+        figures.update(measure())
+        figures["goals"] = goals
+        title = "hexfire bench los: LOS on a 4-board map and on a 200 x 200 map"
+        _print_figures(figures, args.json, title)
         return 0
     if args.what == "engine":
         from game.engine.bench import bench_engine

@@ -91,3 +91,18 @@ def test_a_game_map_gets_all_pairs_up_to_the_limit_and_viewsheds_above():
     assert isinstance(sight_for(random_map(40, 40, seed=1)), Visibility)
     assert 40 * 40 <= ALL_PAIRS_MAX_HEXES < 41 * 40
     assert isinstance(sight_for(random_map(41, 40, seed=1)), Viewsheds)
+
+
+def test_bench_los_large_figures_and_a_game_on_the_largest_map_within_1_gib():
+    """``hexfire bench los``'s 200 x 200 figures: the sample agrees with the scalar reference,
+    and a whole game on the shipped 200 x 200 scenario (validated, loaded, played to its end
+    and replayed to the same hash) peaks well under 1 GiB in a process of its own."""
+    from game.board.bench import bench_los_large
+    from game.files.largegame import measure
+
+    figures = bench_los_large(origins=3, sample=40)
+    assert figures["large_sample_mismatches"] == 0
+    assert figures["large_setup_s"] > 0 and figures["large_viewshed_ms"] > 0
+    game = measure()
+    assert game["large_game_over"] and game["large_game_actions"] > 50
+    assert game["large_peak_mib"] <= 1024
