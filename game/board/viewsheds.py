@@ -208,24 +208,25 @@ class Viewsheds:
         # the first steps of every line at once, their cells from the origin's window
         total_p = np.zeros(len(n), dtype=np.int32)
         key_a = cell_a + pair
+        grid = key_a.reshape(rows, cols)
         for s, rel in enumerate(win[5], start=1):
-            total_p += self._score(rel[cut].ravel() + key_a, s < n, s, line, None)
+            total_p += self._score(np.add(rel[cut], grid).ravel(), s < n, s, line, None)
         # the -nudged traces only where they differ from the +nudged ones
         total_m = total_p.copy()
-        sub = cm[two[cm]]
-        at = self._window_pos[sub] + (rows - 1 - row) * (2 * cols - 1) + (cols - 1 - col)
+        sub = _at(cm, np.flatnonzero(_at(two, cm)))
+        at = _at(self._window_pos, sub) + (rows - 1 - row) * (2 * cols - 1) + (cols - 1 - col)
         head_m = np.zeros(len(sub), dtype=np.int32)
+        n_sub, key_sub = _at(n, sub), _at(key_a, sub)
         for s, rel in enumerate(win[6], start=1):
-            keys = rel.take(at) + key_a[sub]
-            head_m += self._score(keys, s < n[sub], s, line, sub)
+            head_m += self._score(rel.take(at, mode="wrap") + key_sub, s < n_sub, s, line, sub)
         total_m[sub] = head_m
         # then only the lines still open, a few steps at a time
-        open_p = cm[((total_p < HINDRANCE_BLOCKS) & (n > HEAD + 1))[cm]]
-        open_m = sub[(head_m < HINDRANCE_BLOCKS) & (n[sub] > HEAD + 1)]
+        open_p = _at(cm, np.flatnonzero(_at((total_p < HINDRANCE_BLOCKS) & (n > HEAD + 1), cm)))
+        open_m = sub[(head_m < HINDRANCE_BLOCKS) & (n_sub > HEAD + 1)]
         totals = np.concatenate([total_p, total_m])  # both traces' totals, one array
         self._walk(
             np.concatenate([open_p, open_m]),
-            np.concatenate([first_p[open_p], first_m[open_m]]),
+            np.concatenate([_at(first_p, open_p), _at(first_m, open_m)]),
             np.concatenate([open_p, open_m + len(n)]),
             line,
             totals,
@@ -234,8 +235,8 @@ class Viewsheds:
         np.copyto(total_m, total_p, where=~two)
         e_origin = self._end_scores[:, a].take(hi)
         e_target = self._end_scores.take(hi * len(n) + self._index)
-        out_c, out_h = finish(total_p, total_m, e_target)  # the target's hex hinders
-        in_c, in_h = finish(total_p, total_m, e_origin)
+        # from the origin the target's hex hinders; toward it, the origin's
+        (out_c, out_h), (in_c, in_h) = finish(total_p, total_m, e_target, e_origin)
         out_c[a] = in_c[a] = True
         out_h, in_h = (out_h * out_c).astype(np.int8), (in_h * in_c).astype(np.int8)
         out_h[a] = in_h[a] = 0
@@ -246,7 +247,7 @@ class Viewsheds:
         at ``steps``, 0 outside the line: one lookup in the pair-of-levels table, and the
         exact height test where the line's height decides (RD-9). ``who``: the target of each
         column (None: every target, in order)."""
-        score = self._pair_scores.take(keys, mode="clip")
+        score = self._pair_scores.take(keys, mode="wrap")
         score *= inside
         if score.size and score.min() < 0:
             flat = score.reshape(-1)
@@ -254,16 +255,16 @@ class Viewsheds:
             width = score.shape[-1]
             at = tilt % width
             if who is not None:
-                at = who[at]
+                at = who.take(at, mode="wrap")
             if np.ndim(steps) == 0:
                 step = steps
             elif steps.shape[-1] == 1:  # one step per row
-                step = steps.reshape(-1)[tilt // width]
+                step = steps.reshape(-1).take(tilt // width, mode="wrap")
             else:
-                step = steps.reshape(-1)[tilt]
-            lhs = line.base[at] + line.slope[at] * step
-            cell = keys.reshape(-1)[tilt] + line.level_shift[at]
-            flat[tilt] = score_cells(self._cl, self.tables.scale, cell, lhs, line.n[at])
+                step = steps.reshape(-1).take(tilt, mode="wrap")
+            lhs = _at(line.base, at) + _at(line.slope, at) * step
+            cell = keys.reshape(-1).take(tilt, mode="wrap") + _at(line.level_shift, at)
+            flat[tilt] = score_cells(self._cl, self.tables.scale, cell, lhs, _at(line.n, at))
         return score
 
     def _walk(self, alive, first, slot, line: _Line, totals) -> None:
@@ -271,27 +272,33 @@ class Viewsheds:
         starts in the table ``first``, where its total is in ``totals`` ``slot``) after the
         first HEAD steps, a few steps at a time, dropping each trace once it is blocked."""
         offsets = self.tables.offsets
-        na, key, t = line.n[alive], line.key_first[alive], totals[slot]
+        na, key, t = _at(line.n, alive), _at(line.key_first, alive), _at(totals, slot)
         pos = first + HEAD
         s0 = HEAD + 1
         while len(alive):
             k = int(min(max(_BUDGET // len(alive), 2), int(na.max()) - s0))
             j = np.arange(k, dtype=np.int32)[:, None]  # (step, trace) layout
             # past a line's end this reads another line's cells: masked out by ``inside``
-            keys = offsets.take(pos + j, mode="clip")
+            keys = offsets.take(pos + j, mode="wrap")
             keys += key
             score = self._score(keys, j < na - s0, j + s0, line, alive)
             t += score.sum(axis=0, dtype=np.int32)
             s0 += k
             pos += k
-            keep = (t < HINDRANCE_BLOCKS) & (na > s0)
-            if not keep.all():
+            going = (t < HINDRANCE_BLOCKS) & (na > s0)
+            if not going.all():
                 totals[slot] = t
-                keep = np.flatnonzero(keep)
+                keep = np.flatnonzero(going)
                 alive, slot, na, pos, key, t = (
-                    x.take(keep) for x in (alive, slot, na, pos, key, t)
+                    _at(x, keep) for x in (alive, slot, na, pos, key, t)
                 )
         totals[slot] = t
+
+
+def _at(a: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """``a[idx]`` for indices known to be in range: take(mode="wrap") skips numpy's slower
+    bounds handling (the same values)."""
+    return a.take(idx, mode="wrap")
 
 
 def _windows(lt: SightLines) -> tuple[tuple, tuple]:
