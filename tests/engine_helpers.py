@@ -3,6 +3,8 @@
 from game.board import Board
 from game.engine import Game, Setup, UnitSetup, Victory
 from game.engine.actions import EndPhase, Pass
+from game.engine.phases import PHASES
+from game.engine.vocabulary import REMOVED
 from game.rules.dice import FixedDice
 
 # A2 sees E2 (a level-2 hill) but not F2 behind it: a tank entering E2 from F2 spends
@@ -55,3 +57,15 @@ def script(game: Game, *faces: int) -> FixedDice:
 
 
 __all__ = ["HILL", "Victory", "c617_game", "make_setup", "script", "to_phase"]
+
+
+def check_invariants(game: Game) -> None:
+    """What holds after every action: MP never past the unit's allowance, facings 0-5, removed
+    units neither moving nor asked to fire, a known phase."""
+    for u in game.units.values():
+        allowance = u.type.mp if u.type.is_vehicle else u.type.mf
+        assert 0 <= u.mp_spent <= max(allowance, 0) + 1e-9, (u.id, u.mp_spent)
+        assert 0 <= u.facing <= 5 and 0 <= u.turret <= 5
+        if u.status in REMOVED:
+            assert game.moving_unit != u.id and u.id not in game.dff_pending
+    assert game.phase in PHASES

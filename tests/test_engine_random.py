@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from game.engine import IllegalAction
 from game.engine.actions import EndMove, Fire, Move, Turn
-from game.engine.phases import PHASES
 from game.engine.randomplay import policy, random_game
 from game.engine.vocabulary import REMOVED
+from engine_helpers import check_invariants
 
 ORDER = [
     "setup",
@@ -25,16 +25,6 @@ ORDER = [
 
 def _actor(action) -> str | None:
     return getattr(action, "unit", None)
-
-
-def _invariants(game):
-    for u in game.units.values():
-        allowance = u.type.mp if u.type.is_vehicle else u.type.mf
-        assert 0 <= u.mp_spent <= max(allowance, 0) + 1e-9, (u.id, u.mp_spent)
-        assert 0 <= u.facing <= 5 and 0 <= u.turret <= 5
-        if u.status in REMOVED:
-            assert game.moving_unit != u.id and u.id not in game.dff_pending
-    assert game.phase in PHASES
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -55,7 +45,7 @@ def test_random_legal_sequences_keep_every_invariant(seed, picks):
             assert game.units[uid].status not in REMOVED
         before_turn = game.turn
         game.apply(action)
-        _invariants(game)
+        check_invariants(game)
         now = ORDER.index(game.phase)
         assert now == last or now == last + 1 or (now == 2 and last == 6)
         assert game.turn in (before_turn, before_turn + 1)
@@ -94,6 +84,6 @@ def test_random_illegal_actions_raise_illegal_action_and_change_nothing(seed, tr
         except IllegalAction as e:
             assert e.reason and game.state_hash() == before
         else:
-            _invariants(game)
+            check_invariants(game)
         if rng.random() < 0.3 and not game.over:
             game.apply(policy(game, rng))

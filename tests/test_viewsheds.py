@@ -11,7 +11,7 @@ from game.board.mapgen import large_map, random_map
 from game.board.sightlines import sight_lines
 from game.board.viewsheds import ALL_PAIRS_MAX_HEXES, CACHE_VIEWSHEDS, Viewsheds, sight_for
 from game.board.visibility import Visibility
-from tests.test_visibility import boards
+from test_visibility import boards
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -106,3 +106,35 @@ def test_bench_los_large_figures_and_a_game_on_the_largest_map_within_1_gib():
     game = measure()
     assert game["large_game_over"] and game["large_game_actions"] > 50
     assert game["large_peak_mib"] <= 1024
+
+
+def test_rd9_a_game_with_on_demand_viewsheds_plays_exactly_as_with_all_pairs(monkeypatch):
+    """The four-board battle played twice with the same seed and choices: once with all-pairs
+    LOS, once with on-demand viewsheds (the large maps' way); every state hash agrees, wrecks
+    included."""
+    import random
+
+    from game.engine import Game
+    from game.engine.randomplay import policy
+    from game.files.scenario import load_scenario
+    from game.files.shipped import scenarios_dir
+
+    import game.board.viewsheds as viewsheds
+
+    setup = load_scenario(scenarios_dir() / "bagration-4-boards.toml").setup
+    games = [Game(setup, 5)]
+    monkeypatch.setattr(viewsheds, "ALL_PAIRS_MAX_HEXES", 0)
+    games.append(Game(setup, 5))
+    assert isinstance(games[0].state.visibility, Visibility)
+    assert isinstance(games[1].state.visibility, Viewsheds)
+    rng = random.Random(5)
+    wrecks = 0
+    for _ in range(600):
+        if games[0].over:
+            break
+        action = policy(games[0], rng, 0.8)
+        for g in games:
+            g.apply(action)
+        assert games[0].state_hash() == games[1].state_hash()
+        wrecks = int(games[1].board.wrecks.sum())
+    assert wrecks > 0 and games[1].state.visibility.computed > 0
