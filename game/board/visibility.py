@@ -353,11 +353,15 @@ class Visibility:
 
     def sees(self, a: int, b: int) -> bool:
         """RD-9: the LOS from hex index ``a`` to ``b`` is clear."""
-        return bool(self.seen_from(a)[0][b])
+        if self.clear is None:
+            raise RuntimeError("compute all_pairs() first")
+        return bool(self.clear[a, b])
 
     def hindrance_between(self, a: int, b: int) -> int:
         """Case R: the hindrance DRM of the LOS from ``a`` to ``b`` (0 when blocked)."""
-        return int(self.seen_from(a)[1][b])
+        if self.hindrance is None:
+            raise RuntimeError("compute all_pairs() first")
+        return int(self.hindrance[a, b])
 
     def viewshed(self, a: int) -> tuple[np.ndarray, np.ndarray]:
         """What hex index ``a`` sees: (clear, hindrance) over every board index."""
