@@ -3,6 +3,7 @@ invariant holds (MP never past the unit's allowance, removed units never act, ph
 
 import random
 
+from engine_helpers import check_invariants
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -10,7 +11,6 @@ from game.engine import IllegalAction
 from game.engine.actions import EndMove, Fire, Move, Turn
 from game.engine.randomplay import policy, random_game
 from game.engine.vocabulary import REMOVED
-from engine_helpers import check_invariants
 
 ORDER = [
     "setup",

@@ -4,6 +4,7 @@ dropped when smoke or wrecks change the map."""
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_visibility import boards
 
 from game.board.lines import line_tables
 from game.board.los import los
@@ -11,7 +12,6 @@ from game.board.mapgen import large_map, random_map
 from game.board.sightlines import sight_lines
 from game.board.viewsheds import ALL_PAIRS_MAX_HEXES, CACHE_VIEWSHEDS, Viewsheds, sight_for
 from game.board.visibility import Visibility
-from test_visibility import boards
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -114,12 +114,11 @@ def test_rd9_a_game_with_on_demand_viewsheds_plays_exactly_as_with_all_pairs(mon
     included."""
     import random
 
+    import game.board.viewsheds as viewsheds
     from game.engine import Game
     from game.engine.randomplay import policy
     from game.files.scenario import load_scenario
     from game.files.shipped import scenarios_dir
-
-    import game.board.viewsheds as viewsheds
 
     setup = load_scenario(scenarios_dir() / "bagration-4-boards.toml").setup
     games = [Game(setup, 5)]
