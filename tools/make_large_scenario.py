@@ -18,7 +18,7 @@ HEADER = '''# hexfire scenario: the largest map a scenario may have (200 x 200 =
 # The format: docs/scenario-format.md.
 
 id = "steppe-200"
-title = "The Open Steppe (200 x 200)"
+title = "The Open Steppe"
 briefing = """
 July 1943, the steppe north of Belgorod: a map of 40,000 hexes, rolling hills, woods and
 hamlets as far as the eye reaches. A German rearguard (the scenario defender) faces a Russian
