@@ -337,7 +337,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         from game.files.scenario import load_scenario
 
         setup = load_scenario(LARGE).setup
-        title = "hexfire bench engine: a random legal game on the largest map"
+        title = "hexfire bench engine: a random legal game on the four-board map"
         _print_figures(bench_engine(setup), args.json, title)
         return 0
     if args.what == "replay":

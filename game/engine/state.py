@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any
 
 from game.board import Board
@@ -35,11 +36,8 @@ def encode_fields(obj: Any) -> tuple:
     ``hash=False``. A new field is hashed unless it says otherwise, so it cannot silently drop
     out of the replay checks."""
     out: list = []
-    for f in fields(obj):
-        if not f.metadata.get("hash", True):
-            continue
-        value = getattr(obj, f.name)
-        encode: Callable[[Any], Any] | None = f.metadata.get("encode")
+    for name, encode in _hashed_fields(type(obj)):
+        value = getattr(obj, name)
         if encode is not None:
             value = encode(value)
         if isinstance(value, Flat):
@@ -47,6 +45,15 @@ def encode_fields(obj: Any) -> tuple:
         else:
             out.append(value)
     return tuple(out)
+
+
+@cache
+def _hashed_fields(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
+    """The hashed fields of a dataclass in order, with their encoders (read once per class:
+    ``dataclasses.fields`` is slow for a hash taken after every action)."""
+    return tuple(
+        (f.name, f.metadata.get("encode")) for f in fields(cls) if f.metadata.get("hash", True)
+    )
 
 
 def _acquisition_key(acq: Acquisition | None) -> tuple | None:
