@@ -5,11 +5,13 @@ viewshed (what it sees, and what sees it) is computed when asked for, kept in a 
 and dropped when smoke or wrecks change the map. The answer is the scalar reference's
 (:func:`game.board.los.los`) on every pair; a hypothesis test holds it there.
 
-The kernel walks each line's traces (:mod:`.sightlines`) outward a few steps at a time for
-every target at once, and stops following a trace as soon as it is blocked (an obstacle, or a
-hindrance total of 6): on a real map most lines end within a few hexes. Lines between hexes of
-the same level, the common case, need one table lookup per hex: at a constant line height a
-hex's score does not depend on the range.
+The kernel follows every target's two traces (:mod:`.sightlines`) from the pair's first hex:
+the first HEAD steps of all of them at once (their cells cut from a window around the origin),
+then the traces still open a few steps at a time, each dropped as soon as it is blocked (an
+obstacle, or a hindrance total of 6): on a real map most lines end within a few hexes. A hex's
+score on a line comes from one lookup in a table per pair of end levels; only where a sloping
+line's height decides (a hill or an obstacle top between the two ends' levels) is it worked
+out exactly, as :func:`.visibility.score_cells` does for all pairs.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ _BUDGET = 1 << 15
 """Line hexes scored per numpy pass."""
 
 CACHE_VIEWSHEDS = 256
-"""Viewsheds kept (two bytes per hex each: 20 MiB on a 200 x 200 map)."""
+"""Viewsheds kept (both ways, four bytes per hex each: 40 MiB on a 200 x 200 map)."""
 
 
 @dataclass(frozen=True, slots=True)
