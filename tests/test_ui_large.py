@@ -15,6 +15,7 @@ from game.ui import maprender
 from game.ui.geometry import ZOOMS, Camera
 from game.ui.maprender import MAX_CACHED_TILES, MapRenderer
 from game.ui.play import PlayScene
+from game.ui.style import style
 
 
 @pytest.fixture(autouse=True)
@@ -92,3 +93,45 @@ def test_rd9_the_viewshed_overlay_on_a_200_by_200_map_shades_the_hexes_on_screen
     shaded = app.screen.get_at((x + 5, y + 12))
     key(app, pygame.K_v, "v")
     assert sum(shaded[:3]) < sum(app.screen.get_at((x + 5, y + 12))[:3])
+
+
+def test_the_overview_map_shows_a_large_map_and_a_click_there_goes_there(app):
+    from ui_driver import click
+
+    from game.ui.geometry import hex_of_world
+
+    sc = load_scenario(scenarios_dir() / "steppe-200.toml")
+    play = PlayScene(new_game(sc, 3, app.save_dir / "steppe.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    clear_overlays(app, play)
+    app.pump([])
+    overview = play.minimap.rect
+    assert overview is not None and overview.width > 100
+    board = play.game.board
+    m = play.rects()["map"]
+    # a click near the overview's lower right corner: the map's centre goes there
+    spot = (overview.right - 12, overview.bottom - 12)
+    click(app, spot)
+    wx, wy = play.minimap.to_world(spot)
+    centre = play.camera.screen_to_world(*m.center)
+    assert abs(centre[0] - wx) < 0.5 and abs(centre[1] - wy) < 0.5
+    there = hex_of_world(*centre)
+    col, row = board.index(there) % board.columns, board.index(there) // board.columns
+    assert col > 180 and row > 170  # the far corner of the 200 x 200 map
+    assert play.selected is None  # a click on the overview selects nothing
+    # the frame round the part on screen is drawn there, in the selection colour
+    app.pump([])
+    left, top = play.minimap.to_screen(*play.camera.screen_to_world(*m.topleft))
+    frame = pygame.Color(app.screen.get_at((int(left) + 1, int(top) + 8)))
+    assert frame == pygame.Color(*style().ui["select"])
+
+
+def test_no_overview_when_the_whole_map_is_on_screen(app):
+    sc = load_scenario(scenarios_dir() / "tutorial-duel.toml")
+    play = PlayScene(new_game(sc, 3, app.save_dir / "duel.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    clear_overlays(app, play)
+    app.pump([])
+    assert play.minimap.rect is None

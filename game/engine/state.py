@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from functools import cache
 from typing import Any
 
 from game.board import Board
@@ -47,13 +46,18 @@ def encode_fields(obj: Any) -> tuple:
     return tuple(out)
 
 
-@cache
+_FIELDS: dict[type, tuple[tuple[str, Callable[[Any], Any] | None], ...]] = {}
+
+
 def _hashed_fields(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
     """The hashed fields of a dataclass in order, with their encoders (read once per class:
     ``dataclasses.fields`` is slow for a hash taken after every action)."""
-    return tuple(
-        (f.name, f.metadata.get("encode")) for f in fields(cls) if f.metadata.get("hash", True)
-    )
+    got = _FIELDS.get(cls)
+    if got is None:
+        got = _FIELDS[cls] = tuple(
+            (f.name, f.metadata.get("encode")) for f in fields(cls) if f.metadata.get("hash", True)
+        )
+    return got
 
 
 def _acquisition_key(acq: Acquisition | None) -> tuple | None:

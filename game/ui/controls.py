@@ -25,6 +25,10 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Ctrl+S / Ctrl+O", "save as / load a game"),
     ("Right or middle drag, arrows, WASD", "pan the map"),
     ("Wheel, + / -", "zoom around the cursor"),
+    (
+        "Click or drag the overview",
+        "centre the map there (the overview shows when the map is larger than the screen)",
+    ),
     ("g", "hex labels on / off"),
     ("l then drag, or Shift + right-drag", "the LOS thread between two hexes (as hexfire los)"),
     ("v", "viewshed of the selected unit (or the hex under the mouse)"),

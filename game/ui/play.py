@@ -37,6 +37,7 @@ from .analysis import AnalysisLayer
 from .app import Scene
 from .geometry import Camera, world_of
 from .maprender import MapRenderer
+from .minimap import Minimap
 from .style import style
 
 READABLE_ZOOM = 25
@@ -109,10 +110,15 @@ class Session(Protocol):
 class PlayScene(Scene):
     """A game in progress, played at one screen."""
 
+    overview = True
+    """Whether the side panel shows the overview map when the map is larger than the screen."""
+
     def __init__(self, session: Session | Autosave, title: str = ""):
         self.session = session
         self.title = title
         self.renderer = MapRenderer(session.game.board)
+        self.minimap = Minimap(session.game.board)
+        self.minimap_drag = False
         self.camera = Camera()
         self.fitted = False
         self.viewer: str | None = None
@@ -336,6 +342,8 @@ class PlayScene(Scene):
             return
         if event.type == pygame.KEYDOWN:
             self.key(event)
+        elif self.overview_event(event):
+            return
         elif event.type == pygame.MOUSEMOTION:
             self.mouse_moved(event.pos)
             if self.panning:
@@ -366,6 +374,25 @@ class PlayScene(Scene):
                 self.apply(Place(unit.id, hx, unit.facing))
         elif event.type == pygame.MOUSEWHEEL and self.rects()["map"].collidepoint(self.mouse):
             self.camera.zoom_step(1 if event.y > 0 else -1, *self.mouse)
+
+    def overview_event(self, event: pygame.event.Event) -> bool:
+        """A click or drag on the overview map centres the map there; True when it took it."""
+        rect = self.minimap.rect
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.minimap_drag = rect is not None and rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.minimap_drag:
+            self.minimap_drag = False
+            return True
+        if not self.minimap_drag or rect is None:
+            return False
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            x = min(max(event.pos[0], rect.left), rect.right - 1)
+            y = min(max(event.pos[1], rect.top), rect.bottom - 1)
+            m = self.rects()["map"]
+            self.camera.center_on(*self.minimap.to_world((x, y)), m.width, m.height, m.left)
+            self.camera.oy += m.top
+            return True
+        return False
 
     def analysis_event(self, event: pygame.event.Event) -> bool:
         """The analysis tools' keys and the LOS thread's drag; True when they took it."""

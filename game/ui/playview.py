@@ -11,6 +11,7 @@ import pygame
 from game.engine.phases import PHASES
 
 from .maprender import FONTS, draw_counter, draw_markers
+from .minimap import HEIGHT, map_fits
 from .panels import TextBlock, draw_odds, hex_info_lines, unit_lines
 from .style import style
 
@@ -180,6 +181,7 @@ def draw_side(scene: PlayScene, surface: pygame.Surface, side: pygame.Rect) -> N
     for i, text in enumerate(scene.analysis.side_lines()):
         block.line(text, st.ui["select"] if i == 0 else None, bold=i == 0)
     odds = scene.hover_odds()
+    scene.minimap.rect = None
     if odds is not None:
         title, o = odds
         rect = pygame.Rect(side.left + 6, block.y, side.width - 12, side.bottom - block.y - 6)
@@ -189,6 +191,21 @@ def draw_side(scene: PlayScene, surface: pygame.Surface, side: pygame.Rect) -> N
                 block.line(part, st.ui["bad"])
         else:
             draw_odds(surface, rect, title, o)
+    elif scene.overview:
+        draw_overview(scene, surface, side, block.y)
+
+
+def draw_overview(scene: PlayScene, surface: pygame.Surface, side: pygame.Rect, top: int) -> None:
+    """The overview map at the foot of the side panel, when the map is larger than the screen
+    shows and the panel has room below its text."""
+    m = scene.rects()["map"]
+    box = pygame.Rect(side.left + 10, side.bottom - HEIGHT - 10, side.width - 20, HEIGHT)
+    if map_fits(scene.game.board, scene.camera, m) or top > box.top - 22:
+        return
+    t = FONTS.get(14).render("Overview: click or drag to go there", True, style().ui["dim"])
+    surface.blit(t, (box.left, box.top - 18))
+    units = scene.view() if scene.viewer else scene.game.view(None)
+    scene.minimap.draw(surface, box, scene.camera, m, units)
 
 
 def _wrap(text: str, width: int) -> list[str]:

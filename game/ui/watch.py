@@ -48,6 +48,8 @@ class _ReplaySession:
 class WatchScene(PlayScene):
     """The play screen's map and panels over a :class:`Timeline`, with the replay controls."""
 
+    overview = False  # the side panel's foot holds the list of player turns
+
     def __init__(self, timeline: Timeline, title: str, at: int | None = None):
         self.timeline = timeline
         self.at = timeline.length if at is None else max(0, min(at, timeline.length))
