@@ -107,6 +107,12 @@ class Session(Protocol):
     def save_as(self, path: str | Path) -> None: ...
 
 
+def button_step(width: int, count: int, most: int) -> int:
+    """The spacing of ``count`` buttons in a row ``width`` pixels wide: ``most`` when they fit,
+    narrower in a small window (so that none runs under the side panel)."""
+    return max(40, min(most, (width - 6) // count))
+
+
 class PlayScene(Scene):
     """A game in progress, played at one screen."""
 
@@ -283,16 +289,16 @@ class PlayScene(Scene):
             ("undo", "Undo (u)", "Take back your last action (never across a die roll)"),
             ("help", "Help (F1)", "Every key and mouse binding"),
         ]
-        x = 6
+        x, step = 6, button_step(r["buttons"].width, len(specs), 122)
         for key, text, tip in specs:
             b = pygame_gui.elements.UIButton(
-                pygame.Rect(x, r["buttons"].top + 4, 118, BUTTONS_H - 8),
+                pygame.Rect(x, r["buttons"].top + 4, step - 4, BUTTONS_H - 8),
                 text,
                 ui,
                 tool_tip_text=tip,
             )
             self.buttons[key] = b
-            x += 122
+            x += step
         self.log_box = pygame_gui.elements.UITextBox("", r["log"], ui)
         self.widgets = [*self.buttons.values(), self.log_box]
         self._refresh_log()

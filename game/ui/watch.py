@@ -19,7 +19,7 @@ from game.files.timeline import Timeline
 
 from .maprender import FONTS
 from .panels import TextBlock
-from .play import PlayScene, event_html
+from .play import PlayScene, button_step, event_html
 from .style import style
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16)
@@ -142,12 +142,12 @@ class WatchScene(PlayScene):
             ("end", "End >|"),
             ("side", "View (Tab)"),
         ]
-        x = 6
+        x, step = 6, button_step(r["buttons"].width, len(specs), 108)
         for key, text in specs:
             self.buttons[key] = pygame_gui.elements.UIButton(
-                pygame.Rect(x, r["buttons"].top + 4, 104, 30), text, ui
+                pygame.Rect(x, r["buttons"].top + 4, step - 4, 30), text, ui
             )
-            x += 108
+            x += step
         names: list[str | tuple[str, str]] = [
             f"Turn {turn}, {side}: action {start}"
             for start, turn, side in self.timeline.turn_starts
