@@ -475,5 +475,8 @@ def test_the_window_resizes_and_keeps_playing(app):
     assert play.buttons["end_phase"].rect.right <= 1600
     app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=500, h=300, size=(500, 300)))
     assert app.size == (960, 640)  # the smallest the screen lays out
+    app.pump([])
+    side = play.rects()["side"]
+    assert all(b.rect.right <= side.left for k, b in play.buttons.items() if k != "end_phase")
     perform(app, play, EndPhase())
     assert play.game.actions_applied == 1
