@@ -7,6 +7,7 @@ considered, and only the enemies the vehicle's side can see count."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -103,7 +104,8 @@ def threat_map(state: GameState, unit_id: str, known: set[str]) -> dict[int, Hex
                 threat = memo[key]
             else:
                 if ghost is None:
-                    ghost = replace(unit, hex=h)
+                    ghost = copy.copy(unit)  # the vehicle as it would stand there
+                    ghost.hex = h
                 threat = memo[key] = best_shot(state, enemy, ghost)
             if threat is not None:
                 out.setdefault(j, []).append(threat)
