@@ -98,11 +98,11 @@ def on_board(q: np.ndarray, r: np.ndarray, columns: int, rows: int) -> np.ndarra
     return (q >= 0) & (q < columns) & (row >= 0) & (row < rows)
 
 
-@cache
-def line_tables(columns: int, rows: int) -> LineTables:
-    """Precompute the lines of a board size (cached: boards of one size share them)."""
-    n = columns * rows
-    idx = np.arange(n)
+def padded_grid(columns: int, rows: int) -> tuple[np.ndarray, np.ndarray, int, int, np.ndarray]:
+    """The axial (q, r) of every board index, and the padded grid of cells the line tables
+    use: cells per axial column, the number of cells, board index -> cell. A ring of cells
+    round the board stands for the hexes just off the map."""
+    idx = np.arange(columns * rows)
     col, row = idx % columns, idx // columns
     q = col
     r = row - (col - (col & 1)) // 2
@@ -110,8 +110,16 @@ def line_tables(columns: int, rows: int) -> LineTables:
     rs = int(r.max()) + 1 - rmin + 1
     ncells = (columns + 2) * rs
     cell_of = ((q - qmin) * rs + (r - rmin)).astype(np.int32)
+    return q, r, rs, ncells, cell_of
+
+
+@cache
+def line_tables(columns: int, rows: int) -> LineTables:
+    """Precompute the lines of a board size (cached: boards of one size share them)."""
+    n = columns * rows
+    q, r, rs, ncells, cell_of = padded_grid(columns, rows)
     index_of = np.full(ncells + 1, -1, dtype=np.int32)
-    index_of[cell_of] = idx
+    index_of[cell_of] = np.arange(n)
 
     # canonical displacements that some on-board pair realises
     dq_all = q[None, :] - q[:, None]

@@ -14,7 +14,7 @@ from functools import cache
 import numpy as np
 
 from .hexes import EPSILON
-from .lines import _round_cube
+from .lines import _round_cube, padded_grid
 
 HEAD = 3
 """Steps kept step-major (:attr:`SightLines.head_plus`)."""
@@ -103,23 +103,12 @@ def _displacements(columns: int, rows: int) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate(dqs), np.concatenate(drs)
 
 
-@cache
-def sight_lines(columns: int, rows: int) -> SightLines:
-    """Draw the lines of a board size (cached: boards of one size share them)."""
-    n = columns * rows
-    idx = np.arange(n)
-    col, row = idx % columns, idx // columns
-    q = col
-    r = row - (col - (col & 1)) // 2
-    qmin, rmin = -1, int(r.min()) - 1
-    rs = int(r.max()) + 1 - rmin + 1
-    ncells = (columns + 2) * rs
-    cell_of = ((q - qmin) * rs + (r - rmin)).astype(np.int32)
-
-    # the table in (dq, dr) order: a viewshed reading its targets column by column reads it
-    # front to back (cache-friendly); drawn range group by range group (little padding)
-    dq, dr = _displacements(columns, rows)
-    dist = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).astype(np.int32)
+def _draw(dq: np.ndarray, dr: np.ndarray, dist: np.ndarray, rs: int) -> tuple[np.ndarray, ...]:
+    """Both nudged traces of every displacement (Red Blob's lerp + round, as
+    :func:`.hexes.line`), their interior steps stored back to back in (dq, dr) order: a
+    viewshed reading its targets column by column then reads the table front to back. Drawn
+    range group by range group (little padding). Returns (offsets, ptr_plus, ptr_minus,
+    two_traces); a -nudged trace is stored only where it differs from the +nudged one."""
     nd = len(dist)
     lens = np.maximum(dist - 1, 0).astype(np.int64)
     ptr_plus = np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
@@ -162,14 +151,26 @@ def sight_lines(columns: int, rows: int) -> SightLines:
         inside = steps < dist[ids][:, None]
         where = (ptr_minus[ids] - total)[:, None] + steps - 1
         minus_all[where[inside]] = minus[inside]
-    offsets = np.concatenate([plus_all, minus_all])
+    return np.concatenate([plus_all, minus_all]), ptr_plus, ptr_minus, two
+
+
+@cache
+def sight_lines(columns: int, rows: int) -> SightLines:
+    """Draw the lines of a board size (cached: boards of one size share them)."""
+    q, r, rs, ncells, cell_of = padded_grid(columns, rows)
+
+    dq, dr = _displacements(columns, rows)
+    dist = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).astype(np.int32)
+    nd = len(dist)
+    offsets, ptr_plus, ptr_minus, two = _draw(dq, dr, dist, rs)
+    lens = np.maximum(dist - 1, 0)
     heads = []
     for ptr in (ptr_plus, ptr_minus):
         steps = np.arange(HEAD)[:, None]
-        pos = np.clip(ptr[None, :] + steps, 0, max(len(offsets) - 1, 0))
         if not len(offsets):
             heads.append(np.zeros((HEAD, nd), dtype=np.int32))
             continue
+        pos = np.clip(ptr[None, :] + steps, 0, len(offsets) - 1)
         heads.append(np.where(steps < lens[None, :], offsets[pos], 0).astype(np.int32))
 
     dr0 = int(r.min() - r.max())
