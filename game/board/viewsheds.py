@@ -23,10 +23,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from .board import Board
+from .cells import cell_tables, finish, score_cells
 from .lines import BLOCKED_CELL
 from .los import HINDRANCE_BLOCKS
 from .sightlines import HEAD, SightLines, sight_lines
-from .visibility import Visibility, _cells, finish, score_cells
+from .visibility import Visibility
 
 ALL_PAIRS_MAX_HEXES = 1_600
 """Maps up to this size get all-pairs LOS (0.8 s and some 250 MiB at 1,600 hexes; every query
@@ -81,7 +82,7 @@ class Viewsheds:
         """Viewsheds computed so far (cache misses)."""
 
     def _refresh_cells(self) -> None:
-        cl = self._cl = _cells(self.board, self.tables)
+        cl = self._cl = cell_tables(self.board, self.tables)
         self._g2 = cl.g2[self.tables.cell_of]
         """Twice the ground level of each board index."""
         size = cl.size
