@@ -415,7 +415,7 @@ def test_ctrl_s_saves_a_copy_that_resumes(app, tmp_path):
 
 def test_the_log_shows_a_shot_with_a_white_and_a_coloured_die(tmp_path):
     from game.engine.events import Event
-    from game.ui.play import COLORED_DIE, WHITE_DIE, event_html
+    from game.ui.eventlog import COLORED_DIE, WHITE_DIE, event_html
 
     fire = Event("fire", "X fires AP at Y", data={"dr": {"white": 5, "colored": 2}})
     line = event_html(fire)
@@ -440,7 +440,7 @@ def test_the_odds_panel_text_is_the_odds_report(tmp_path):
 
 def test_the_log_hides_the_other_sides_set_up_and_dff_chances():
     from game.engine.events import Event
-    from game.ui.play import visible_to
+    from game.ui.eventlog import visible_to
 
     game_units = load_scenario(scenarios_dir() / "tutorial-duel.toml")
     from game.engine import Game

@@ -17,9 +17,10 @@ from game.engine.events import Event
 from game.files.savegame import SavedGame, save
 from game.files.timeline import Timeline
 
+from .eventlog import event_html
 from .maprender import FONTS
 from .panels import TextBlock
-from .play import PlayScene, button_step, event_html
+from .play import PlayScene, button_step
 from .style import style
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16)
