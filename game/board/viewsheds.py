@@ -234,14 +234,22 @@ class Viewsheds:
             line,
             totals,
         )
-        total_p, total_m = totals[: len(n)], totals[len(n) :]
-        np.copyto(total_m, total_p, where=~two)
-        e_origin = self._end_scores[:, a].take(hi)
-        e_target = self._end_scores.take(hi * len(n) + self._index)
+        size = len(n)
+        total_p, total_m = totals[:size], totals[size:]
+        # only a line with a trace not yet past 6 can be clear: finish those
+        maybe = np.flatnonzero((total_p < HINDRANCE_BLOCKS) | (total_m < HINDRANCE_BLOCKS))
+        tp = _at(total_p, maybe)
+        tm = np.where(_at(two, maybe), _at(total_m, maybe), tp)  # one trace: the same total
+        hm = _at(hi, maybe)
+        e_origin = self._end_scores[:, a].take(hm)
+        e_target = self._end_scores.take(hm * size + maybe)
         # from the origin the target's hex hinders; toward it, the origin's
-        (out_c, out_h), (in_c, in_h) = finish(total_p, total_m, e_target, e_origin)
+        (oc, oh), (ic, ih) = finish(tp, tm, e_target, e_origin)
+        out_c, in_c = np.zeros(size, dtype=bool), np.zeros(size, dtype=bool)
+        out_h, in_h = np.zeros(size, dtype=np.int8), np.zeros(size, dtype=np.int8)
+        out_c[maybe], in_c[maybe] = oc, ic
+        out_h[maybe], in_h[maybe] = oh * oc, ih * ic
         out_c[a] = in_c[a] = True
-        out_h, in_h = (out_h * out_c).astype(np.int8), (in_h * in_c).astype(np.int8)
         out_h[a] = in_h[a] = 0
         return out_c, out_h, in_c, in_h
 
