@@ -246,3 +246,16 @@ def test_a_table_header_inside_a_multi_line_string_does_not_shift_the_lines():
     text = text.replace("facing = 3", "facing = 9", 1)
     ((n, line),) = _error_lines(text)
     assert n == _line(text, "facing = 9"), line
+
+
+def test_a_scenario_with_more_units_than_the_limit_is_one_clear_error(tmp_path):
+    from game.files.scenario import MAX_UNITS
+
+    text = (scenarios_dir() / "tutorial-duel.toml").read_text()
+    unit = text[text.index("[[units]]") : text.index("[[units]]", text.index("[[units]]") + 1)]
+    many = text.replace(unit, unit * (MAX_UNITS + 1), 1)
+    path = tmp_path / "many.toml"
+    path.write_text(many)
+    r = _cli("validate", str(path))
+    assert r.returncode == 1
+    assert f"units: {MAX_UNITS + 3:,} units: a scenario has at most {MAX_UNITS}" in r.stdout

@@ -103,3 +103,30 @@ def test_c6_42_the_enemy_never_sees_a_bore_sighted_location():
     own = next(u for u in g.view("german") if u["id"] == "ger-pz4-1")
     seen = next(u for u in g.view("russian") if u["id"] == "ger-pz4-1")
     assert own["bore_sight"] == "D4" and seen["bore_sight"] is None
+
+
+@pytest.mark.parametrize("name", ["road-ambush", "steppe-200"])
+def test_c6_42_hx_12_set_up_choices_are_the_brute_force_ones(name):
+    """The bore sight hexes (in LOS, within 16 hexes, outside the own hex; C6.42) and the
+    set-up hexes (the area's hexes a vehicle may stand in; HX-12), found from the map's arrays,
+    equal a hex-by-hex search with the scalar LOS reference."""
+    from game.board.hexes import label
+    from game.board.los import los
+    from game.engine.play.setup import BORE_SIGHT_RANGE, bore_sight_hexes, setup_hexes
+
+    game = Game(load_scenario(scenarios_dir() / f"{name}.toml").setup, 1)
+    board, state = game.board, game.state
+    for unit in game.units.values():
+        want_areas = [
+            label(h)
+            for h in board.hexes
+            if unit.id in state.areas
+            and state.areas[unit.id].contains(h)
+            and (unit.type.category == "infantry" or board.terrain_at(h).enterable_by_vehicle)
+        ]
+        assert setup_hexes(state, unit) == want_areas
+        if not unit.type.gun:
+            continue
+        near = [h for h in board.hexes if 0 < unit.hex.distance(h) <= BORE_SIGHT_RANGE]
+        want = [label(h) for h in near if los(board, unit.hex, h).clear]
+        assert bore_sight_hexes(state, unit) == want

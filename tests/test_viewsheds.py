@@ -63,9 +63,11 @@ def test_viewsheds_are_cached_up_to_the_bound_and_answer_pairs_both_ways():
     b = int(np.flatnonzero(clear)[-1])
     assert vs.sees(b, 10) == bool(vs.seeing(10)[0][b]) and vs.computed == 1
     assert vs.hindrance_between(10, b) == int(hind[b])
-    for a in range(CACHE_VIEWSHEDS + 5):
+    assert vs.keep >= CACHE_VIEWSHEDS
+    vs.keep = 20
+    for a in range(25):
         vs.seen_from(a)
-    assert len(vs._cache) == CACHE_VIEWSHEDS
+    assert len(vs._cache) == 20 and 0 not in vs._cache and 24 in vs._cache
 
 
 def test_rd9_smoke_and_wrecks_drop_the_kept_viewsheds_and_the_answers_follow():
@@ -137,3 +139,35 @@ def test_rd9_a_game_with_on_demand_viewsheds_plays_exactly_as_with_all_pairs(mon
         assert games[0].state_hash() == games[1].state_hash()
         wrecks = int(games[1].board.wrecks.sum())
     assert wrecks > 0 and games[1].state.visibility.computed > 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(boards(max_cols=12, max_rows=9), st.data())
+def test_rd9_a_new_wreck_drops_only_the_viewsheds_it_may_change(board, data):
+    """A wreck only adds hindrance: the viewsheds kept after it are exactly what a fresh
+    computation gives (the ones it may change, through a clear line, are dropped)."""
+    vs = Viewsheds(board)
+    origins = data.draw(st.lists(st.integers(0, board.size - 1), min_size=1, max_size=8))
+    for a in origins:
+        vs.seen_from(a)
+    changed = data.draw(st.lists(st.integers(0, board.size - 1), min_size=1, max_size=2))
+    for i in changed:
+        board.wrecks[i] += 1
+    vs.update(changed, only_added=True)
+    fresh = Viewsheds(board)
+    for a, got in vs._cache.items():
+        for mine, theirs in zip(got, fresh.compute(a), strict=True):
+            assert (mine == theirs).all()
+
+
+def test_a_wreck_drops_the_viewsheds_that_see_through_it_and_keeps_the_others():
+    board = random_map(45, 40, seed=6)
+    vs = Viewsheds(board)
+    for a in range(0, board.size, 97):
+        vs.seen_from(a)
+    kept = len(vs._cache)
+    seen = np.flatnonzero(vs.seen_from(0)[0])
+    h = int(seen[len(seen) // 2])  # a hex the first origin sees: its viewshed must go
+    board.add_wreck(board.hex_at(h))
+    dropped = vs.update([h], only_added=True)
+    assert 0 not in vs._cache and 0 < dropped < kept

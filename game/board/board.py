@@ -92,6 +92,9 @@ class Board:
         self.smoke = np.zeros(n, dtype=bool)
         self.wrecks = np.zeros(n, dtype=np.int8)
         self._hexes = [from_offset(i % columns, i // columns) for i in range(n)]
+        col, row = np.arange(n) % columns, np.arange(n) // columns
+        self.axial = (col, row - (col - (col & 1)) // 2)
+        """(q, r) of every board index, as arrays (for distances to many hexes at once)."""
 
     # --- building -------------------------------------------------------------------------
 
@@ -177,6 +180,12 @@ class Board:
     @property
     def size(self) -> int:
         return self.columns * self.rows
+
+    def distances(self, i: int) -> np.ndarray:
+        """The range from board index ``i`` to every index."""
+        q, r = self.axial
+        dq, dr = q - q[i], r - r[i]
+        return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
 
     def contains(self, h: Hex) -> bool:
         col, row = to_offset(h)

@@ -36,8 +36,11 @@ then a lookup); larger maps get on-demand viewsheds."""
 _BUDGET = 1 << 15
 """Line hexes scored per numpy pass."""
 
+CACHE_BYTES = 128 * 2**20
+"""The memory the kept viewsheds may take (both ways, four bytes per hex each): 838 of them
+on a 200 x 200 map, so that every unit's hex of a big battle stays known."""
 CACHE_VIEWSHEDS = 256
-"""Viewsheds kept (both ways, four bytes per hex each: 40 MiB on a 200 x 200 map)."""
+"""The fewest viewsheds kept, whatever the map's size."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +81,8 @@ class Viewsheds:
         self._column_major = np.argsort(np.arange(board.size) % cols, kind="stable")
         """Board indices column by column: the targets' lines then lie in table order."""
         self._cache: OrderedDict[int, tuple[np.ndarray, ...]] = OrderedDict()
+        self.keep = max(CACHE_VIEWSHEDS, CACHE_BYTES // (4 * board.size))
+        """How many viewsheds are kept (least recently used dropped first)."""
         self.computed = 0
         """Viewsheds computed so far (cache misses)."""
 
@@ -129,6 +134,7 @@ class Viewsheds:
         new._column_major, new._windows, new._g2 = self._column_major, self._windows, self._g2
         new._window_pos = self._window_pos
         new._cache = OrderedDict(self._cache)
+        new.keep = self.keep
         new.computed = self.computed
         return new
 
@@ -150,13 +156,34 @@ class Viewsheds:
     def hindrance_between(self, a: int, b: int) -> int:
         return int(self._pair(a, b)[1])
 
-    def update(self, changed: list[int]) -> int:
-        """Smoke or wrecks changed: every kept viewshed is dropped (any line may cross the
-        hexes). Returns how many were dropped."""
+    def update(self, changed: list[int], only_added: bool = False) -> int:
+        """Smoke or wrecks changed in board indices ``changed``: the kept viewsheds they may
+        change are dropped. Returns how many were dropped.
+
+        With ``only_added`` (a wreck appeared, nothing was taken away) a marker only adds
+        hindrance: a blocked line stays blocked, and a clear line changes only if it passes
+        through a changed hex. A hex line is a shortest path, so a viewshed whose clear lines
+        (either way) all have d(a, h) + d(h, b) > d(a, b) for every changed h is kept."""
         self._refresh_cells()
-        dropped = len(self._cache)
-        self._cache.clear()
-        return dropped
+        if not only_added:
+            dropped = len(self._cache)
+            self._cache.clear()
+            return dropped
+        lt = self.tables
+        hq, hr = lt.q[changed], lt.r[changed]
+        drop = []
+        for a, (out_c, _, in_c, _) in self._cache.items():
+            b = np.flatnonzero(out_c | in_c)
+            d_ab = _distance(lt.q[b] - lt.q[a], lt.r[b] - lt.r[a])
+            for q, r in zip(hq, hr, strict=True):
+                d_ah = _distance(q - lt.q[a], r - lt.r[a])
+                d_hb = _distance(lt.q[b] - q, lt.r[b] - r)
+                if (d_ah + d_hb == d_ab).any():
+                    drop.append(a)
+                    break
+        for a in drop:
+            del self._cache[a]
+        return len(drop)
 
     # --- the cache ------------------------------------------------------------------------
 
@@ -176,7 +203,7 @@ class Viewsheds:
         for arr in got:
             arr.setflags(write=False)
         self._cache[a] = got
-        while len(self._cache) > CACHE_VIEWSHEDS:
+        while len(self._cache) > self.keep:
             self._cache.popitem(last=False)
         self.computed += 1
         return got
@@ -304,6 +331,11 @@ class Viewsheds:
                     _at(x, keep) for x in (alive, slot, na, pos, key, t)
                 )
         totals[slot] = t
+
+
+def _distance(dq, dr):
+    """Hex distance of axial steps (dq, dr)."""
+    return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
 
 
 def _at(a: np.ndarray, idx: np.ndarray) -> np.ndarray:

@@ -259,13 +259,14 @@ class Visibility:
         col, row = idx % cols, idx // cols
         return col, row - (col - (col & 1)) // 2
 
-    def update(self, changed: list[int]) -> int:
+    def update(self, changed: list[int], only_added: bool = False) -> int:
         """Refresh after smoke or wrecks changed in board indices ``changed``.
 
         Only the pairs whose line touches a changed hex are redone, and only by the difference
         that hex makes: each trace's interior total moves by the hex's new score minus its old
         one at that step (a hex stands at most once on a trace), and the end hexes' DRM are
-        recomputed. Returns the number of unordered pairs redone."""
+        recomputed. Returns the number of unordered pairs redone. (``only_added`` is for
+        :meth:`.viewsheds.Viewsheds.update`; this update is exact either way.)"""
         if self.clear is None or self.hindrance is None:
             raise RuntimeError("compute all_pairs() before update()")
         lt = self.tables

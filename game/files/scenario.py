@@ -27,6 +27,9 @@ _DATE = re.compile(r"^(19[3-4]\d)-(0[1-9]|1[0-2])$")
 
 MAX_SCENARIO_CHARS = 2 * 1024 * 1024
 """The largest scenario file read (2 MiB of text)."""
+MAX_UNITS = 200
+"""The most units a scenario has (the largest shipped has 32): legal actions check every firer
+against every target, some 0.1 s an action with 200 units on a 200 x 200 map."""
 MAX_MAP_HEXES = 200 * 200
 """The largest map (1-200 columns and rows): played within 1 GiB with on-demand viewsheds
 (game.board.viewsheds); a larger one is an error of ``map.columns`` / ``map.rows``."""
@@ -221,6 +224,13 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
     units_t = data.get("units")
     if not isinstance(units_t, list) or not units_t:
         err.add("units", "expected [[units]] tables")
+        units_t = []
+    elif len(units_t) > MAX_UNITS:
+        err.add(
+            "units",
+            f"{len(units_t):,} units: a scenario has at most {MAX_UNITS} (every action checks "
+            "each firer against each target; docs/scenario-format.md)",
+        )
         units_t = []
     for i, ut in enumerate(units_t):
         where = f"units[{i}]"

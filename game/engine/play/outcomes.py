@@ -69,7 +69,7 @@ def add_wreck(state: GameState, unit: UnitState) -> list[Event]:
     recomputed."""
     state.board.add_wreck(unit.hex)
     if not state.scalar_los:
-        state.visibility.update([state.board.index(unit.hex)])
+        state.visibility.update([state.board.index(unit.hex)], only_added=True)
     return [
         Event(
             "wreck",
