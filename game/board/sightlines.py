@@ -51,6 +51,8 @@ class SightLines:
     """(ND,) the same for the -nudged trace (equal to ptr_plus when the traces agree)."""
     two_traces: np.ndarray
     """(ND,) whether the two traces differ."""
+    first_diff: np.ndarray
+    """(ND,) the first step at which the two traces differ (the range when they never do)."""
     offsets: np.ndarray
     """Cell offsets from the first hex of steps 1..range-1 of every trace, back to back."""
     head_plus: np.ndarray
@@ -108,13 +110,15 @@ def _draw(dq: np.ndarray, dr: np.ndarray, dist: np.ndarray, rs: int) -> tuple[np
     :func:`.hexes.line`), their interior steps stored back to back in (dq, dr) order: a
     viewshed reading its targets column by column then reads the table front to back. Drawn
     range group by range group (little padding). Returns (offsets, ptr_plus, ptr_minus,
-    two_traces); a -nudged trace is stored only where it differs from the +nudged one."""
+    two_traces, first_diff); a -nudged trace is stored only where it differs from the
+    +nudged one."""
     nd = len(dist)
     lens = np.maximum(dist - 1, 0).astype(np.int64)
     ptr_plus = np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
     total = int(lens.sum())
     plus_all = np.zeros(total, dtype=np.int32)
     two = np.zeros(nd, dtype=bool)
+    first_diff = dist.astype(np.int32).copy()
     minus_parts: list[tuple[np.ndarray, np.ndarray]] = []
     order = np.argsort(dist, kind="stable")
     c0 = 0
@@ -139,8 +143,11 @@ def _draw(dq: np.ndarray, dr: np.ndarray, dist: np.ndarray, rs: int) -> tuple[np
         plus, minus = traces
         where = ptr_plus[chunk][:, None] + steps - 1  # row-major: each line's steps in order
         plus_all[where[inside]] = plus[inside]
-        differ = ((plus != minus) & inside).any(axis=1)
+        apart = (plus != minus) & inside
+        differ = apart.any(axis=1)
         two[chunk] = differ
+        if apart.shape[1]:  # (range-1 lines have no interior step)
+            first_diff[chunk] = np.where(differ, apart.argmax(axis=1) + 1, cn)
         minus_parts.append((chunk[differ], minus[differ]))
         c0 = c1
     mlens = np.where(two, lens, 0)
@@ -151,7 +158,7 @@ def _draw(dq: np.ndarray, dr: np.ndarray, dist: np.ndarray, rs: int) -> tuple[np
         inside = steps < dist[ids][:, None]
         where = (ptr_minus[ids] - total)[:, None] + steps - 1
         minus_all[where[inside]] = minus[inside]
-    return np.concatenate([plus_all, minus_all]), ptr_plus, ptr_minus, two
+    return np.concatenate([plus_all, minus_all]), ptr_plus, ptr_minus, two, first_diff
 
 
 @cache
@@ -162,7 +169,7 @@ def sight_lines(columns: int, rows: int) -> SightLines:
     dq, dr = _displacements(columns, rows)
     dist = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).astype(np.int32)
     nd = len(dist)
-    offsets, ptr_plus, ptr_minus, two = _draw(dq, dr, dist, rs)
+    offsets, ptr_plus, ptr_minus, two, first_diff = _draw(dq, dr, dist, rs)
     lens = np.maximum(dist - 1, 0)
     heads = []
     for ptr in (ptr_plus, ptr_minus):
@@ -193,6 +200,7 @@ def sight_lines(columns: int, rows: int) -> SightLines:
         ptr_plus=ptr_plus,
         ptr_minus=ptr_minus,
         two_traces=two,
+        first_diff=first_diff,
         offsets=offsets,
         head_plus=heads[0],
         head_minus=heads[1],

@@ -219,7 +219,7 @@ class Viewsheds:
         col, row = a % cols, a // cols
         cut = (slice(rows - 1 - row, 2 * rows - 1 - row), slice(cols - 1 - col, 2 * cols - 1 - col))
         win = self._windows[col & 1]
-        forward, n, first_p, first_m, two = (x[cut].ravel() for x in win[:5])
+        forward, n, first_p, first_m, two, first_diff = (x[cut].ravel() for x in win[:6])
         g, ga = self._g2, self._g2[a]
         cell_a = lt.cell_of[a]
         hi = np.maximum(g, ga) >> 1
@@ -239,30 +239,26 @@ class Viewsheds:
         total_p = np.zeros(len(n), dtype=np.int32)
         key_a = cell_a + pair
         grid = key_a.reshape(rows, cols)
-        for s, rel in enumerate(win[5], start=1):
+        for s, rel in enumerate(win[6], start=1):
             total_p += self._score(np.add(rel[cut], grid).ravel(), s < n, s, line, None)
-        # the -nudged traces only where they differ from the +nudged ones
+        # then the +nudged traces still open, a few steps at a time
+        walked = np.minimum(n - 1, HEAD)  # steps of each +nudged trace added up
+        open_p = _at(cm, np.flatnonzero(_at((total_p < HINDRANCE_BLOCKS) & (n > HEAD + 1), cm)))
+        self._walk(open_p, _at(first_p, open_p), line, total_p, walked)
+        # The -nudged traces only where they may end otherwise: a +nudged trace blocked within
+        # the steps both share (before the first where they differ) blocks the other too.
+        need = two & ((total_p < HINDRANCE_BLOCKS) | (first_diff <= walked))
         total_m = total_p.copy()
-        sub = _at(cm, np.flatnonzero(_at(two, cm)))
+        sub = _at(cm, np.flatnonzero(_at(need, cm)))
         at = _at(self._window_pos, sub) + (rows - 1 - row) * (2 * cols - 1) + (cols - 1 - col)
         head_m = np.zeros(len(sub), dtype=np.int32)
         n_sub, key_sub = _at(n, sub), _at(key_a, sub)
-        for s, rel in enumerate(win[6], start=1):
+        for s, rel in enumerate(win[7], start=1):
             head_m += self._score(rel.take(at, mode="wrap") + key_sub, s < n_sub, s, line, sub)
-        total_m[sub] = head_m
-        # then only the lines still open, a few steps at a time
-        open_p = _at(cm, np.flatnonzero(_at((total_p < HINDRANCE_BLOCKS) & (n > HEAD + 1), cm)))
         open_m = sub[(head_m < HINDRANCE_BLOCKS) & (n_sub > HEAD + 1)]
-        totals = np.concatenate([total_p, total_m])  # both traces' totals, one array
-        self._walk(
-            np.concatenate([open_p, open_m]),
-            np.concatenate([_at(first_p, open_p), _at(first_m, open_m)]),
-            np.concatenate([open_p, open_m + len(n)]),
-            line,
-            totals,
-        )
+        total_m[sub] = head_m
+        self._walk(open_m, _at(first_m, open_m), line, total_m, None)
         size = len(n)
-        total_p, total_m = totals[:size], totals[size:]
         # only a line with a trace not yet past 6 can be clear: finish those
         maybe = np.flatnonzero((total_p < HINDRANCE_BLOCKS) | (total_m < HINDRANCE_BLOCKS))
         tp = _at(total_p, maybe)
@@ -305,12 +301,13 @@ class Viewsheds:
             flat[tilt] = score_cells(self._cl, self.tables.scale, cell, lhs, _at(line.n, at))
         return score
 
-    def _walk(self, alive, first, slot, line: _Line, totals) -> None:
+    def _walk(self, alive, first, line: _Line, totals, walked) -> None:
         """Add up the score of the traces still open (their targets ``alive``, where each
-        starts in the table ``first``, where its total is in ``totals`` ``slot``) after the
-        first HEAD steps, a few steps at a time, dropping each trace once it is blocked."""
+        starts in the table ``first``) into ``totals`` after the first HEAD steps, a few steps
+        at a time, dropping each trace once it is blocked; ``walked`` (if given) gets how many
+        steps of each trace were added up."""
         offsets = self.tables.offsets
-        na, key, t = _at(line.n, alive), _at(line.key_first, alive), _at(totals, slot)
+        na, key, t = _at(line.n, alive), _at(line.key_first, alive), _at(totals, alive)
         pos = first + HEAD
         s0 = HEAD + 1
         while len(alive):
@@ -325,12 +322,12 @@ class Viewsheds:
             pos += k
             going = (t < HINDRANCE_BLOCKS) & (na > s0)
             if not going.all():
-                totals[slot] = t
+                totals[alive] = t
+                if walked is not None:
+                    walked[alive] = np.minimum(s0 - 1, na - 1)
                 keep = np.flatnonzero(going)
-                alive, slot, na, pos, key, t = (
-                    _at(x, keep) for x in (alive, slot, na, pos, key, t)
-                )
-        totals[slot] = t
+                alive, na, pos, key, t = (_at(x, keep) for x in (alive, na, pos, key, t))
+        totals[alive] = t
 
 
 def _distance(dq, dr):
@@ -383,6 +380,7 @@ def _windows(lt: SightLines) -> tuple[tuple, tuple]:
                 lt.ptr_plus[did].astype(np.int32),
                 lt.ptr_minus[did].astype(np.int32),
                 lt.two_traces[did] & (n > 1),
+                lt.first_diff[did].astype(np.int32),
                 heads[0],
                 heads[1],
             )
@@ -404,6 +402,7 @@ def _one_hex(lt: SightLines) -> SightLines:
         ptr_plus=zero.astype(np.int64),
         ptr_minus=zero.astype(np.int64),
         two_traces=np.zeros(1, dtype=bool),
+        first_diff=zero,
         head_plus=np.zeros((lt.head_plus.shape[0], 1), dtype=np.int32),
         head_minus=np.zeros((lt.head_minus.shape[0], 1), dtype=np.int32),
     )
