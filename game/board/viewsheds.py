@@ -8,7 +8,9 @@ and dropped when smoke or wrecks change the map. The answer is the scalar refere
 The kernel follows every target's two traces (:mod:`.sightlines`) from the pair's first hex:
 the first HEAD steps of all of them at once (their cells cut from a window around the origin),
 then the traces still open a few steps at a time, each dropped as soon as it is blocked (an
-obstacle, or a hindrance total of 6): on a real map most lines end within a few hexes. A hex's
+obstacle, or a hindrance total of 6): on a real map most lines end within a few hexes. The
+-nudged trace is walked only where it may end otherwise than the +nudged one (the two share
+every hex up to the first where they differ, often dozens of steps out). A hex's
 score on a line comes from one lookup in a table per pair of end levels; only where a sloping
 line's height decides (a hill or an obstacle top between the two ends' levels) is it worked
 out exactly, as :func:`.visibility.score_cells` does for all pairs.
