@@ -8,7 +8,7 @@ The cells are those of :mod:`.lines` (a padded axial grid), so the cell tables o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import numpy as np
@@ -207,4 +207,69 @@ def sight_lines(columns: int, rows: int) -> SightLines:
         disp_lookup=lookup,
         dq0=columns - 1,
         dr0=dr0,
+    )
+
+
+def windows(lt: SightLines) -> tuple[tuple, tuple]:
+    """Per parity of the origin's column, per (row step, column step) to a target: whether the
+    origin is the pair's canonical first hex, the range, where the two traces start in the
+    table, whether they differ and the first step where they do, and the cells of the first
+    HEAD steps of each trace relative to the origin's cell. One hex's lines to the whole map are then a slice (odd-q offsets:
+    the axial step depends only on that parity)."""
+    cols, rows = lt.columns, lt.rows
+    dcol = np.arange(-(cols - 1), cols)[None, :]
+    drow = np.arange(-(rows - 1), rows)[:, None]
+    out = []
+    for parity in (0, 1):
+        dq = np.broadcast_to(dcol, (2 * rows - 1, 2 * cols - 1))
+        dr = drow - (parity + dcol) // 2
+        dq_i = np.clip(dq + lt.dq0, 0, lt.disp_lookup.shape[0] - 1)
+        dr_i = np.clip(dr - lt.dr0, 0, lt.disp_lookup.shape[1] - 1)
+        code = lt.disp_lookup[dq_i, dr_i]
+        forward = code >= 0
+        did = np.where(forward, code, ~code)
+        if not len(lt.dist):  # a one-hex map: no lines
+            did = np.zeros_like(did)
+            lt = _one_hex(lt)
+        n = np.where((dq == 0) & (dr == 0), 0, lt.dist[did]).astype(np.int32)
+        # from the origin to the canonical first hex: 0, or back along the displacement
+        to_first = np.where(forward, 0, -lt.dcell[did])
+        heads = []
+        for head in (lt.head_plus, lt.head_minus):
+            heads.append(
+                tuple(
+                    np.where(s + 1 < n, to_first + head[s][did], 0).astype(np.int32)
+                    for s in range(HEAD)
+                )
+            )
+        out.append(
+            (
+                forward,
+                n,
+                lt.ptr_plus[did].astype(np.int32),
+                lt.ptr_minus[did].astype(np.int32),
+                lt.two_traces[did] & (n > 1),
+                lt.first_diff[did].astype(np.int32),
+                heads[0],
+                heads[1],
+            )
+        )
+    return out[0], out[1]
+
+
+def _one_hex(lt: SightLines) -> SightLines:
+    """A one-hex map's tables with one dummy displacement of range 0, so that the windows
+    (which hold only the hex itself) can be cut the same way."""
+    zero = np.zeros(1, dtype=np.int32)
+    return replace(
+        lt,
+        disp=np.zeros((1, 2), dtype=np.int32),
+        dist=zero,
+        dcell=zero,
+        ptr_plus=zero.astype(np.int64),
+        ptr_minus=zero.astype(np.int64),
+        two_traces=np.zeros(1, dtype=bool),
+        first_diff=zero,
+        head_plus=np.zeros((lt.head_plus.shape[0], 1), dtype=np.int32),
+        head_minus=np.zeros((lt.head_minus.shape[0], 1), dtype=np.int32),
     )
