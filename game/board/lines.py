@@ -5,7 +5,7 @@ against a board's terrain."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 import numpy as np
 
@@ -113,7 +113,7 @@ def padded_grid(columns: int, rows: int) -> tuple[np.ndarray, np.ndarray, int, i
     return q, r, rs, ncells, cell_of
 
 
-@cache
+@lru_cache(maxsize=4)  # a process that meets many board sizes stays bounded
 def line_tables(columns: int, rows: int) -> LineTables:
     """Precompute the lines of a board size (cached: boards of one size share them)."""
     n = columns * rows

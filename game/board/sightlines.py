@@ -9,7 +9,7 @@ The cells are those of :mod:`.lines` (a padded axial grid), so the cell tables o
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import lru_cache
 
 import numpy as np
 
@@ -161,7 +161,7 @@ def _draw(dq: np.ndarray, dr: np.ndarray, dist: np.ndarray, rs: int) -> tuple[np
     return np.concatenate([plus_all, minus_all]), ptr_plus, ptr_minus, two, first_diff
 
 
-@cache
+@lru_cache(maxsize=2)  # 66 MiB a size at 200 x 200: a process meeting many stays bounded
 def sight_lines(columns: int, rows: int) -> SightLines:
     """Draw the lines of a board size (cached: boards of one size share them)."""
     q, r, rs, ncells, cell_of = padded_grid(columns, rows)
@@ -214,8 +214,8 @@ def windows(lt: SightLines) -> tuple[tuple, tuple]:
     """Per parity of the origin's column, per (row step, column step) to a target: whether the
     origin is the pair's canonical first hex, the range, where the two traces start in the
     table, whether they differ and the first step where they do, and the cells of the first
-    HEAD steps of each trace relative to the origin's cell. One hex's lines to the whole map are then a slice (odd-q offsets:
-    the axial step depends only on that parity)."""
+    HEAD steps of each trace relative to the origin's cell. One hex's lines to the whole map
+    are then a slice (odd-q offsets: the axial step depends only on that parity)."""
     cols, rows = lt.columns, lt.rows
     dcol = np.arange(-(cols - 1), cols)[None, :]
     drow = np.arange(-(rows - 1), rows)[:, None]
