@@ -1,5 +1,5 @@
 """``hexfire bench engine``: actions applied per second over a long random legal game on the
-largest map, against the same game with every LOS traced by the scalar reference."""
+four-board map, against the same game with every LOS traced by the scalar reference."""
 
 from __future__ import annotations
 
