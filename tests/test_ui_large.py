@@ -23,6 +23,17 @@ def _data_dir(data_dir):
     return data_dir
 
 
+def _start(app, name: str) -> PlayScene:
+    """A new game of shipped scenario ``name`` on the screen, past the first handover."""
+    sc = load_scenario(scenarios_dir() / f"{name}.toml")
+    play = PlayScene(new_game(sc, 3, app.save_dir / f"{name}.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    clear_overlays(app, play)
+    app.pump([])
+    return play
+
+
 @pytest.mark.parametrize("zoom", [16, 31, 68])
 def test_terrain_tiles_join_without_seams(app, monkeypatch, zoom):
     """The map drawn from 512-pixel tiles is pixel for pixel the map drawn as one tile."""
@@ -40,12 +51,8 @@ def test_terrain_tiles_join_without_seams(app, monkeypatch, zoom):
 
 
 def test_a_200_by_200_map_plays_at_every_zoom_within_the_tile_cache(app):
-    sc = load_scenario(scenarios_dir() / "steppe-200.toml")
-    assert sc.setup.board.size == 40_000
-    play = PlayScene(new_game(sc, 3, app.save_dir / "steppe.json"), sc.title)
-    app.push(play)
-    app.pump([])
-    clear_overlays(app, play)
+    play = _start(app, "steppe-200")
+    assert play.game.board.size == 40_000
     unit = next(u for u in play.game.units.values() if u.side == play.game.to_act)
     select(app, play, unit.id)
     background = pygame.Color(app.screen.get_at(play.rects()["map"].topleft))
@@ -69,11 +76,7 @@ def test_rd9_the_viewshed_overlay_on_a_200_by_200_map_shades_the_hexes_on_screen
     on-demand viewshed (the same function the small maps use)."""
     from game.ui.analysis import viewshed
 
-    sc = load_scenario(scenarios_dir() / "steppe-200.toml")
-    play = PlayScene(new_game(sc, 3, app.save_dir / "steppe.json"), sc.title)
-    app.push(play)
-    app.pump([])
-    clear_overlays(app, play)
+    play = _start(app, "steppe-200")
     unit = next(u for u in play.game.units.values() if u.side == play.viewer)
     select(app, play, unit.id)
     key(app, pygame.K_v, "v")
@@ -100,12 +103,7 @@ def test_the_overview_map_shows_a_large_map_and_a_click_there_goes_there(app):
 
     from game.ui.geometry import hex_of_world
 
-    sc = load_scenario(scenarios_dir() / "steppe-200.toml")
-    play = PlayScene(new_game(sc, 3, app.save_dir / "steppe.json"), sc.title)
-    app.push(play)
-    app.pump([])
-    clear_overlays(app, play)
-    app.pump([])
+    play = _start(app, "steppe-200")
     overview = play.minimap.rect
     assert overview is not None and overview.width > 100
     board = play.game.board
@@ -128,10 +126,5 @@ def test_the_overview_map_shows_a_large_map_and_a_click_there_goes_there(app):
 
 
 def test_no_overview_when_the_whole_map_is_on_screen(app):
-    sc = load_scenario(scenarios_dir() / "tutorial-duel.toml")
-    play = PlayScene(new_game(sc, 3, app.save_dir / "duel.json"), sc.title)
-    app.push(play)
-    app.pump([])
-    clear_overlays(app, play)
-    app.pump([])
+    play = _start(app, "tutorial-duel")
     assert play.minimap.rect is None

@@ -24,10 +24,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .hexes import Hex, from_offset, label, parse_label, to_offset
+from .hexes import Hex, axial_distance, from_offset, label, parse_label, to_offset
 from .terrain import Catalogue, Terrain, terrain_catalogue
 
 _TOKEN = re.compile(r"^([a-z]+)([0-9]?)$")
+
+
+def axial_arrays(columns: int, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """The axial (q, r) of every board index (row-major, odd-q offsets) as arrays."""
+    index = np.arange(columns * rows)
+    col, row = index % columns, index // columns
+    return col, row - (col - (col & 1)) // 2
 
 
 class MapError(ValueError):
@@ -92,8 +99,7 @@ class Board:
         self.smoke = np.zeros(n, dtype=bool)
         self.wrecks = np.zeros(n, dtype=np.int8)
         self._hexes = [from_offset(i % columns, i // columns) for i in range(n)]
-        col, row = np.arange(n) % columns, np.arange(n) // columns
-        self.axial = (col, row - (col - (col & 1)) // 2)
+        self.axial = axial_arrays(columns, rows)
         """(q, r) of every board index, as arrays (for distances to many hexes at once)."""
 
     # --- building -------------------------------------------------------------------------
@@ -184,8 +190,7 @@ class Board:
     def distances(self, i: int) -> np.ndarray:
         """The range from board index ``i`` to every index."""
         q, r = self.axial
-        dq, dr = q - q[i], r - r[i]
-        return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+        return axial_distance(q - q[i], r - r[i])
 
     def contains(self, h: Hex) -> bool:
         col, row = to_offset(h)

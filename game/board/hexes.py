@@ -208,6 +208,11 @@ class Layout:
 # --- offset coordinates and ASL labels ------------------------------------------------------
 
 
+def axial_distance(dq, dr):
+    """The range of an axial step (dq, dr): ints, or numpy arrays of them alike."""
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
 def to_offset(h: Hex) -> tuple[int, int]:
     """Axial -> (column, row), 0-based, odd columns shoved down (Red Blob's odd-q)."""
     return h.q, h.r + (h.q - (h.q & 1)) // 2

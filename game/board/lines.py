@@ -9,10 +9,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from .hexes import EPSILON
+from .board import axial_arrays
+from .hexes import EPSILON, axial_distance
 
 
-def _round_cube(fq: np.ndarray, fr: np.ndarray, fs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def round_cube(fq: np.ndarray, fr: np.ndarray, fs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Red Blob's cube rounding, vectorised (same ties as :func:`game.board.hexes.hex_round`)."""
     q, r, s = np.round(fq), np.round(fr), np.round(fs)
     dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
@@ -102,10 +103,7 @@ def padded_grid(columns: int, rows: int) -> tuple[np.ndarray, np.ndarray, int, i
     """The axial (q, r) of every board index, and the padded grid of cells the line tables
     use: cells per axial column, the number of cells, board index -> cell. A ring of cells
     round the board stands for the hexes just off the map."""
-    idx = np.arange(columns * rows)
-    col, row = idx % columns, idx // columns
-    q = col
-    r = row - (col - (col & 1)) // 2
+    q, r = axial_arrays(columns, rows)
     qmin, rmin = -1, int(r.min()) - 1
     rs = int(r.max()) + 1 - rmin + 1
     ncells = (columns + 2) * rs
@@ -130,7 +128,7 @@ def line_tables(columns: int, rows: int) -> LineTables:
     codes = np.unique((dq_all[canon]) * rspan + (dr_all[canon] - dr0))
     dq = codes // rspan
     dr = codes % rspan + dr0
-    dist = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).astype(np.int32)
+    dist = axial_distance(dq, dr).astype(np.int32)
     order = np.argsort(dist, kind="stable")
     dq, dr, dist = dq[order], dr[order], dist[order]
     nd = len(dist)
@@ -142,7 +140,7 @@ def line_tables(columns: int, rows: int) -> LineTables:
     offs, axial = [], []
     for sign in (1, -1):
         e = EPSILON * sign
-        oq, orr = _round_cube(
+        oq, orr = round_cube(
             e + dq[:, None] * t, 2 * e + dr[:, None] * t, -3 * e - (dq + dr)[:, None] * t
         )
         offs.append(np.where(valid, oq * rs + orr, 0).astype(np.int32))

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .board import Board
+from .board import Board, axial_arrays
+from .hexes import axial_distance
 from .terrain import terrain_catalogue
 
 
 def _patch(q: np.ndarray, r: np.ndarray, center: int, radius: int) -> np.ndarray:
     """The board indices within ``radius`` of index ``center``, in index order."""
-    dq, dr = q - q[center], r - r[center]
-    return np.flatnonzero((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2 <= radius)
+    return np.flatnonzero(axial_distance(q - q[center], r - r[center]) <= radius)
 
 
 def random_map(columns: int, rows: int, seed: int, density: float = 1.0) -> Board:
@@ -25,8 +25,7 @@ def random_map(columns: int, rows: int, seed: int, density: float = 1.0) -> Boar
     rng = np.random.default_rng(seed)
     cat = terrain_catalogue()
     n = columns * rows
-    cols_of, rows_of = np.arange(n) % columns, np.arange(n) // columns
-    q, r = cols_of, rows_of - (cols_of - (cols_of & 1)) // 2
+    q, r = axial_arrays(columns, rows)
     terrain = np.full(n, cat.by_key("open").id, dtype=np.int8)
     ground = np.zeros(n, dtype=np.int8)
     area = n / 100.0

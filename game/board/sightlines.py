@@ -13,11 +13,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from .hexes import EPSILON
-from .lines import _round_cube, padded_grid
+from .hexes import EPSILON, axial_distance
+from .lines import padded_grid, round_cube
 
 HEAD = 3
-"""Steps kept step-major (:attr:`SightLines.head_plus`)."""
+"""The first steps of every line, which a viewshed scores for every target at once from its
+origin's window (:func:`windows`): most lines are blocked within their first hexes."""
 
 _CHUNK = 1 << 20
 """Line hexes drawn per numpy pass while building (bounds the peak memory)."""
@@ -55,11 +56,6 @@ class SightLines:
     """(ND,) the first step at which the two traces differ (the range when they never do)."""
     offsets: np.ndarray
     """Cell offsets from the first hex of steps 1..range-1 of every trace, back to back."""
-    head_plus: np.ndarray
-    """(HEAD, ND) steps 1..HEAD of the +nudged traces, step-major (0 past the range): most
-    lines are blocked within their first hexes, which a viewshed scores for every target at
-    once."""
-    head_minus: np.ndarray
     disp_lookup: np.ndarray
     """(2*columns-1, rspan) -> displacement id, or -(id+1) for the negated canonical one."""
     dq0: int
@@ -136,7 +132,7 @@ def _draw(dq: np.ndarray, dr: np.ndarray, dist: np.ndarray, rs: int) -> tuple[np
         traces = []
         for sign in (1, -1):
             e = EPSILON * sign
-            oq, orr = _round_cube(
+            oq, orr = round_cube(
                 e + cq[:, None] * t, 2 * e + cr[:, None] * t, -3 * e - (cq + cr)[:, None] * t
             )
             traces.append((oq * rs + orr).astype(np.int32))
@@ -167,18 +163,9 @@ def sight_lines(columns: int, rows: int) -> SightLines:
     q, r, rs, ncells, cell_of = padded_grid(columns, rows)
 
     dq, dr = _displacements(columns, rows)
-    dist = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).astype(np.int32)
+    dist = axial_distance(dq, dr).astype(np.int32)
     nd = len(dist)
     offsets, ptr_plus, ptr_minus, two, first_diff = _draw(dq, dr, dist, rs)
-    lens = np.maximum(dist - 1, 0)
-    heads = []
-    for ptr in (ptr_plus, ptr_minus):
-        steps = np.arange(HEAD)[:, None]
-        if not len(offsets):
-            heads.append(np.zeros((HEAD, nd), dtype=np.int32))
-            continue
-        pos = np.clip(ptr[None, :] + steps, 0, len(offsets) - 1)
-        heads.append(np.where(steps < lens[None, :], offsets[pos], 0).astype(np.int32))
 
     dr0 = int(r.min() - r.max())
     rspan = 2 * int(r.max() - r.min()) + 1
@@ -202,8 +189,6 @@ def sight_lines(columns: int, rows: int) -> SightLines:
         two_traces=two,
         first_diff=first_diff,
         offsets=offsets,
-        head_plus=heads[0],
-        head_minus=heads[1],
         disp_lookup=lookup,
         dq0=columns - 1,
         dr0=dr0,
@@ -234,14 +219,17 @@ def windows(lt: SightLines) -> tuple[tuple, tuple]:
         n = np.where((dq == 0) & (dr == 0), 0, lt.dist[did]).astype(np.int32)
         # from the origin to the canonical first hex: 0, or back along the displacement
         to_first = np.where(forward, 0, -lt.dcell[did])
-        heads = []
-        for head in (lt.head_plus, lt.head_minus):
-            heads.append(
-                tuple(
-                    np.where(s + 1 < n, to_first + head[s][did], 0).astype(np.int32)
-                    for s in range(HEAD)
+        last = max(len(lt.offsets) - 1, 0)
+        offsets = lt.offsets if len(lt.offsets) else np.zeros(1, dtype=np.int32)
+        heads = [
+            tuple(
+                np.where(s < n, to_first + offsets[np.minimum(ptr[did] + s - 1, last)], 0).astype(
+                    np.int32
                 )
+                for s in range(1, HEAD + 1)
             )
+            for ptr in (lt.ptr_plus, lt.ptr_minus)
+        ]
         out.append(
             (
                 forward,
@@ -270,6 +258,4 @@ def _one_hex(lt: SightLines) -> SightLines:
         ptr_minus=zero.astype(np.int64),
         two_traces=np.zeros(1, dtype=bool),
         first_diff=zero,
-        head_plus=np.zeros((lt.head_plus.shape[0], 1), dtype=np.int32),
-        head_minus=np.zeros((lt.head_minus.shape[0], 1), dtype=np.int32),
     )

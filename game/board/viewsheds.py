@@ -26,6 +26,7 @@ import numpy as np
 
 from .board import Board
 from .cells import cell_tables, finish, score_cells
+from .hexes import axial_distance
 from .lines import BLOCKED_CELL
 from .los import HINDRANCE_BLOCKS
 from .sightlines import HEAD, SightLines, sight_lines, windows
@@ -176,10 +177,10 @@ class Viewsheds:
         drop = []
         for a, (out_c, _, in_c, _) in self._cache.items():
             b = np.flatnonzero(out_c | in_c)
-            d_ab = _distance(lt.q[b] - lt.q[a], lt.r[b] - lt.r[a])
+            d_ab = axial_distance(lt.q[b] - lt.q[a], lt.r[b] - lt.r[a])
             for q, r in zip(hq, hr, strict=True):
-                d_ah = _distance(q - lt.q[a], r - lt.r[a])
-                d_hb = _distance(lt.q[b] - q, lt.r[b] - r)
+                d_ah = axial_distance(q - lt.q[a], r - lt.r[a])
+                d_hb = axial_distance(lt.q[b] - q, lt.r[b] - r)
                 if (d_ah + d_hb == d_ab).any():
                     drop.append(a)
                     break
@@ -330,11 +331,6 @@ class Viewsheds:
                 keep = np.flatnonzero(going)
                 alive, na, pos, key, t = (_at(x, keep) for x in (alive, na, pos, key, t))
         totals[alive] = t
-
-
-def _distance(dq, dr):
-    """Hex distance of axial steps (dq, dr)."""
-    return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
 
 
 def _at(a: np.ndarray, idx: np.ndarray) -> np.ndarray:

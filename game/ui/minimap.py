@@ -11,6 +11,7 @@ import numpy as np
 import pygame
 
 from game.board import Board
+from game.board.lines import on_board, round_cube
 
 from .geometry import SQRT3, Camera, map_extent, world_of
 from .style import style
@@ -66,16 +67,11 @@ class Minimap:
         wx = x0 + (np.arange(w) + 0.5) / w * (x1 - x0)
         wy = y0 + (np.arange(h) + 0.5) / h * (y1 - y0)
         x, y = np.meshgrid(wx, wy, indexing="ij")  # (w, h): surfarray's order
-        fq = x * (2.0 / 3.0)
+        fq = x * (2.0 / 3.0)  # Red Blob's flat-top pixel -> cube, rounded as the board does
         fr = -x / 3.0 + y * (SQRT3 / 3.0)
-        rq, rr, rs = np.round(fq), np.round(fr), np.round(-fq - fr)
-        dq, dr, ds = np.abs(rq - fq), np.abs(rr - fr), np.abs(rs + fq + fr)
-        fix_q = (dq > dr) & (dq > ds)  # cube rounding (as hexes.hex_round)
-        q = np.where(fix_q, -rr - rs, rq).astype(np.int64)
-        r = np.where(~fix_q & (dr > ds), -q - rs, rr).astype(np.int64)
-        col, row = q, r + (q - (q & 1)) // 2
-        inside = (col >= 0) & (col < board.columns) & (row >= 0) & (row < board.rows)
-        index = np.where(inside, row * board.columns + col, 0)
+        q, r = round_cube(fq, fr, -fq - fr)
+        inside = on_board(q, r, board.columns, board.rows)
+        index = np.where(inside, (r + (q - (q & 1)) // 2) * board.columns + q, 0)
         colors = _hex_colors(board)
         rgb = colors[index]
         rgb[~inside] = style().ui["background"]
