@@ -55,9 +55,7 @@ def bench_los(seed: int = 1944, sample: int = 3000, repeat: int = 3) -> dict:
     results = [los(board, hexes[a], hexes[b]) for a, b in zip(src, dst, strict=True)]
     scalar_s = (time.perf_counter() - t0) / len(src) * pairs
     mismatches = sum(
-        1
-        for r, a, b in zip(results, src, dst, strict=True)
-        if r.clear != clear[a, b] or (r.clear and r.hindrance != hind[a, b])
+        _disagrees(r, clear[a, b], hind[a, b]) for r, a, b in zip(results, src, dst, strict=True)
     )
     return {
         "map": f"{board.columns} x {board.rows} = {n} hexes (seed {seed})",
@@ -73,6 +71,11 @@ def bench_los(seed: int = 1944, sample: int = 3000, repeat: int = 3) -> dict:
         "clear_fraction": round(float(clear.mean()), 4),
         "goals": {k: f"{op} {v:g}" for k, (op, v) in GOALS.items()},
     }
+
+
+def _disagrees(reference, clear, hindrance) -> bool:
+    """Whether the bulk answer for a pair differs from the scalar reference's (RD-9)."""
+    return bool(reference.clear != clear or (reference.clear and reference.hindrance != hindrance))
 
 
 def _timed(fn) -> float:
@@ -101,7 +104,7 @@ def bench_los_large(seed: int = 1944, origins: int = 50, sample: int = 400) -> d
     for a, b in rng.integers(0, board.size, (sample, 2)):
         r = los(board, board.hex_at(int(a)), board.hex_at(int(b)))
         clear, hind = vs.seen_from(int(a))
-        mismatches += r.clear != clear[b] or (r.clear and r.hindrance != hind[b])
+        mismatches += _disagrees(r, clear[b], hind[b])
     return {
         "large_map": f"{board.columns} x {board.rows} = {board.size} hexes (seed {seed})",
         "large_setup_s": round(setup_s, 3),

@@ -255,9 +255,8 @@ class Visibility:
         return clear, hind
 
     def _axial(self, idx: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        cols = self.board.columns
-        col, row = idx % cols, idx // cols
-        return col, row - (col - (col & 1)) // 2
+        q, r = self.board.axial
+        return q[idx], r[idx]
 
     def update(self, changed: list[int], only_added: bool = False) -> int:
         """Refresh after smoke or wrecks changed in board indices ``changed``.
