@@ -281,7 +281,7 @@ class Viewsheds:
 
     def _score(self, keys, inside, steps, line: _Line, who) -> np.ndarray:
         """The score of line hexes (``keys``: cell + the line's pair-of-levels table offset)
-        at ``steps``, 0 outside the line: one lookup in the pair-of-levels table, and the
+        at ``steps`` (one for all, or one per row), 0 outside the line: one lookup in the pair-of-levels table, and the
         exact height test where the line's height decides (RD-9). ``who``: the target of each
         column (None: every target, in order)."""
         score = self._pair_scores.take(keys, mode="wrap")
@@ -295,10 +295,8 @@ class Viewsheds:
                 at = who.take(at, mode="wrap")
             if np.ndim(steps) == 0:
                 step = steps
-            elif steps.shape[-1] == 1:  # one step per row
+            else:  # one step per row
                 step = steps.reshape(-1).take(tilt // width, mode="wrap")
-            else:
-                step = steps.reshape(-1).take(tilt, mode="wrap")
             lhs = _at(line.base, at) + _at(line.slope, at) * step
             cell = keys.reshape(-1).take(tilt, mode="wrap") + _at(line.level_shift, at)
             flat[tilt] = score_cells(self._cl, self.tables.scale, cell, lhs, _at(line.n, at))
