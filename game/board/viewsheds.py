@@ -281,9 +281,9 @@ class Viewsheds:
 
     def _score(self, keys, inside, steps, line: _Line, who) -> np.ndarray:
         """The score of line hexes (``keys``: cell + the line's pair-of-levels table offset)
-        at ``steps`` (one for all, or one per row), 0 outside the line: one lookup in the pair-of-levels table, and the
-        exact height test where the line's height decides (RD-9). ``who``: the target of each
-        column (None: every target, in order)."""
+        at ``steps`` (one for all, or one per row), 0 outside the line: one lookup in the
+        pair-of-levels table, and the exact height test where the line's height decides
+        (RD-9). ``who``: the target of each column (None: every target, in order)."""
         score = self._pair_scores.take(keys, mode="wrap")
         score *= inside
         if score.size and score.min() < 0:
