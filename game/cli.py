@@ -120,6 +120,9 @@ def _odds_attack(args: argparse.Namespace):
         atfp=args.atfp,
         armor=args.armor,
         rof=args.rof,
+        phase_allows_rof=args.phase != "advancing",
+        advancing_fire=args.phase == "advancing",
+        elevation_advantage=args.elevation_advantage,
         critical_hit=True if args.ch else None,
         situation=situation,
     )
@@ -182,6 +185,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             else:
                 say(f"[{i}] {e.text}")
 
+    recorded_under = saved.rules_version
     try:
         game = replay(saved, to=args.to, on_events=show, name=args.save)
     except (SaveError, ScenarioError) as e:
@@ -189,7 +193,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return 1 if args.verify else 2
     done = len(saved.actions) if args.to is None else min(args.to, len(saved.actions))
     if args.verify:
-        say(f"{args.save}: verified {done} actions; state {game.state_hash()[:16]}")
+        under = (
+            f" under rules version {saved.rules_version} (recorded under version "
+            f"{recorded_under}: its dice checked, its state checks rebuilt)"
+            if recorded_under != saved.rules_version
+            else ""
+        )
+        say(f"{args.save}: verified {done} actions{under}; state {game.state_hash()[:16]}")
     elif not args.json:
         status = f"{game.winner} won: {game.end_reason}" if game.over else "in progress"
         say(f"-- {done} actions replayed; {status}")
@@ -437,6 +447,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --dff-mp: the target has spent its Stop MP (Case L may apply)",
     )
     odds.add_argument("--concealed", action="store_true", help="Case K")
+    odds.add_argument(
+        "--elevation-advantage",
+        action="store_true",
+        help="the firer is >= 1 level higher (Case B, C7.22: MOL To Kill, DC Position DR)",
+    )
+    odds.add_argument(
+        "--phase",
+        choices=["fire", "advancing"],
+        default="fire",
+        help="advancing: the Advancing Fire Phase (no Multiple ROF, RD-4; +1 Thrown DC, C7.346)",
+    )
     odds.add_argument("--acquired", type=int, choices=[1, 2], help="an Acquired -1/-2 counter")
     odds.add_argument("--bore-sighted", action="store_true", help="Case M")
     odds.add_argument("--hazardous", action="store_true", help="Case O")

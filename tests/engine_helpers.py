@@ -12,7 +12,9 @@ from game.rules.dice import FixedDice
 HILL = ["o o o o o o", "o o o o o2 o", "o o o o o o"]
 
 
-def make_setup(units, rows=HILL, victory=(), to_kill="asl", turns=3, first="russian"):
+def make_setup(
+    units, rows=HILL, victory=(), to_kill="asl", turns=3, first="russian", defender="german"
+):
     board = Board.from_map_table(
         {"columns": len(rows[0].split()), "rows": len(rows), "hexes": rows}
     )
@@ -20,7 +22,7 @@ def make_setup(units, rows=HILL, victory=(), to_kill="asl", turns=3, first="russ
         board=board,
         sides=("german", "russian"),
         first=first,
-        defender="german",
+        defender=defender,
         turns=turns,
         units=tuple(units),
         victory=tuple(victory),

@@ -203,7 +203,15 @@ def test_save_load_round_trip_reaches_the_same_state(tmp_path):
 def test_autosave_after_every_action_is_readable_and_stable(tmp_path):
     ag, path = _played(tmp_path, n=5)
     d = json.loads(path.read_text())
-    assert list(d) == ["format", "version", "game_version", "scenario", "seed", "actions"]
+    assert list(d) == [
+        "format",
+        "version",
+        "game_version",
+        "rules_version",
+        "scenario",
+        "seed",
+        "actions",
+    ]
     assert len(d["actions"]) == len(ag.saved.actions)
     assert all(set(a) == {"action", "draws", "hash"} for a in d["actions"])
 
@@ -248,7 +256,8 @@ os._exit(9)  # killed: no clean-up, no flush of anything else
         (lambda t: "hello", "not a hexfire save"),
         (lambda t: json.dumps({"format": "other"}), "not a hexfire save"),
         (lambda t: t[: len(t) // 2], "truncated"),
-        (lambda t: t.replace('"version": 3', '"version": 4'), "newer hexfire"),
+        (lambda t: t.replace('"version": 4', '"version": 5'), "newer hexfire"),
+        (lambda t: t.replace('"rules_version": 2', '"rules_version": 3'), "newer rules"),
         (
             lambda t: t.replace("Duel at the Crossroads", "Duel at the Bridge"),
             "does not match its SHA-256",

@@ -146,7 +146,7 @@ def test_fire_from_the_odds_panel(app, tmp_path):
     target = play.game.units["rus-t34-2"]
     hover(app, play.camera.hex_to_screen(target.hex))
     title, odds = play.hover_odds()
-    assert not isinstance(odds, str) and sum(odds.p.values()) == pytest.approx(1.0)
+    assert not isinstance(odds, str) and sum(odds.report["p"].values()) == pytest.approx(1.0)
     # the panel shows those very odds: its pixels are the odds panel's border colour
     side = play.rects()["side"]
     assert any(
@@ -432,25 +432,25 @@ def test_the_odds_panel_text_is_the_odds_report(tmp_path):
 
     session = resume(build_duel(tmp_path / "duel.json"))
     odds = session.game.preview_fire("ger-pz4-1", "rus-t34-2")
-    lines = odds_lines(odds)
+    lines = odds_lines(session.game.knowledge("german").odds("ger-pz4-1", "rus-t34-2"))
     assert lines == odds_report_lines(odds_to_dict(odds))
     assert any("Case J" in x and "C6.1" in x for x in lines)
     assert any(x.startswith("To Kill") for x in lines)
 
 
 def test_the_log_hides_the_other_sides_set_up_and_dff_chances():
-    from game.engine.events import Event
-    from game.ui.eventlog import visible_to
+    from engine_helpers import c617_game, to_phase
 
-    game_units = load_scenario(scenarios_dir() / "tutorial-duel.toml")
-    from game.engine import Game
+    from game.engine.actions import BoreSight, Move
 
-    units = Game(game_units.setup, 1).units
-    place = Event("place", "x", data={"unit": "ger-pz4-1"})
-    chance = Event("dff_chance", "y", data={"firers": ["ger-pz4-1"]})
-    assert visible_to(place, "german", units) and not visible_to(place, "russian", units)
-    assert visible_to(chance, "german", units) and not visible_to(chance, "russian", units)
-    assert visible_to(Event("phase", "z"), "russian", units)
+    g = c617_game()
+    g.apply(BoreSight("ger-gun-1", "E2"))  # the scenario defender's set-up choice (C6.42)
+    to_phase(g, "movement", "russian")
+    g.apply(Move("rus-tank-1", "E2"))  # the German gun may Defensive First Fire (C6.17)
+    german = {e.kind for e in g.knowledge("german").events()}
+    russian = {e.kind for e in g.knowledge("russian").events()}
+    assert {"bore_sight", "dff_chance"} <= german
+    assert not {"bore_sight", "dff_chance"} & russian and "phase" in russian
 
 
 def test_the_end_screen_replays_the_game(app, tmp_path):

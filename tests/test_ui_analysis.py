@@ -114,8 +114,8 @@ def test_a_threat_map_hex_is_one_minus_the_product_of_its_shots(app, tmp_path):
     survive = 1.0
     for shot in t.threats:
         odds = game.preview_fire(shot.firer, tank.id, shot.ammo)
-        survive *= 1.0 - (odds.p["burn"] + odds.p["eliminated"])
-    assert t.p_kill == pytest.approx(1.0 - survive)
+        survive *= 1.0 - (odds.p["burn"] + odds.p["eliminated"] + odds.p["abandoned"])
+    assert t.p_kill == pytest.approx(1.0 - survive)  # RD-18: removed from play
     hover(app, _pos(play, hx))
     assert play.analysis.side_lines()[0].startswith(f"{hx}: {100 * t.p_kill:.1f}%")
 

@@ -28,6 +28,9 @@ class Terrain:
     hindrance: int
     hindrance_top: float
     orchard: bool = False
+    mp_from_other: float | None = None
+    """Vehicle MP to enter it from a hex of other terrain, if not ``mp`` (RD-10: a road costs
+    1/2 MP only along the road)."""
     season: tuple[int, int] | None = None
     """The months (first, last) it is in season; None: always."""
     out_of_season: tuple[tuple[str, object], ...] = ()
@@ -49,6 +52,13 @@ class Terrain:
     @property
     def enterable_by_vehicle(self) -> bool:
         return self.mp >= 0
+
+    def vehicle_mp(self, came_from: Terrain) -> float:
+        """RD-10: the MP to enter from a hex of ``came_from`` (a road costs 1/2 MP only along
+        the road, from a road hex; from any other hex it costs as open ground)."""
+        if self.mp_from_other is not None and came_from.key != self.key:
+            return self.mp_from_other
+        return self.mp
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +155,11 @@ def parse_catalogue(data: dict) -> Catalogue:
                 hindrance=_need(t, "hindrance", int, where),
                 hindrance_top=float(_need(t, "hindrance_top", (int, float), where)),
                 orchard=bool(t.get("orchard", False)),
+                mp_from_other=(
+                    None
+                    if "mp_from_other" not in t
+                    else float(_need(t, "mp_from_other", (int, float), where))
+                ),
                 season=_season(t, where),
                 out_of_season=tuple(sorted(t.get("out_of_season", {}).items())),
             )

@@ -12,6 +12,9 @@ from game.rules.tables import Gun, tables
 
 from .vocabulary import Category
 
+SPECIAL_AMMO = ("APCR", "APDS")
+"""RD-17: the scarce ammunition, each with its depletion number."""
+
 
 class UnitCatalogueError(ValueError):
     """The catalogue data file is malformed."""
@@ -43,6 +46,8 @@ class UnitType:
     gun: str | None = None
     ammo: tuple[str, ...] = ()
     rof: int = 0
+    depletion: tuple[tuple[str, int], ...] = ()
+    """RD-17: (special ammunition, depletion number 1-6) for each APCR / APDS it carries."""
     sw: str | None = None
     available: str | None = None
     """"YYYY-MM": the first month a scenario may field it (hexfire dates)."""
@@ -59,6 +64,10 @@ class UnitType:
     def has_at_weapon(self) -> bool:
         """It may make AT attacks (002): a Gun, an AFV's gun, or Infantry with an AT SW."""
         return bool(self.gun) or bool(self.sw)
+
+    def depletion_number(self, ammo: str | None) -> int | None:
+        """RD-17: the depletion number of a special ammunition (None: not special)."""
+        return dict(self.depletion).get(ammo or "")
 
     @property
     def caliber(self) -> float:
@@ -107,6 +116,7 @@ def _unit(key: str, category: str, d: dict) -> UnitType:
             gun=d.get("gun"),
             ammo=tuple(d.get("ammo", ())),
             rof=int(d.get("rof", 0)),
+            depletion=tuple(sorted(d.get("depletion", {}).items())),
             sw=d.get("sw"),
             available=d.get("available"),
         )
@@ -126,6 +136,17 @@ def _unit(key: str, category: str, d: dict) -> UnitType:
         raise UnitCatalogueError(f"{where}: size must be -2..+2")
     if u.gun:
         Gun.parse(u.gun)
+    special = {a for a in u.ammo if a in SPECIAL_AMMO}
+    numbers = dict(u.depletion)
+    if set(numbers) != special:
+        raise UnitCatalogueError(
+            f"{where}: depletion: a number for each special ammunition carried "
+            f"({', '.join(sorted(special)) or 'none'}; RD-17)"
+        )
+    if any(
+        not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 6 for n in numbers.values()
+    ):
+        raise UnitCatalogueError(f"{where}: depletion: numbers are 1-6 (RD-17)")
     if u.sw and u.sw not in tables().sw:
         raise UnitCatalogueError(f"{where}: unknown support weapon {u.sw}")
     return u

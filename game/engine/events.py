@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,9 +15,25 @@ class Event:
     rules: tuple[str, ...] = ()
     dice: tuple[int, ...] = ()
     data: dict = field(default_factory=dict)
+    secret: tuple[tuple[str, Event | None], ...] = ()
+    """Hidden information: for a side that may not read this event as it is, the event as that
+    side may read it (None: not at all). Made where the event is made, from what was secret
+    then; :meth:`seen_by` reads it (the engine's knowledge door, ``knowledge.py``)."""
 
     def __str__(self) -> str:
         return self.text
+
+    def seen_by(self, side: str | None) -> Event | None:
+        """This event as ``side`` may read it (None: not at all; ``side=None``: everything)."""
+        if side is not None:
+            for who, seen in self.secret:
+                if who == side:
+                    return seen
+        return self
+
+    def hidden_from(self, side: str, seen: Event | None = None) -> Event:
+        """This event, with ``side`` shown ``seen`` instead (None: nothing)."""
+        return replace(self, secret=(*((w, e) for w, e in self.secret if w != side), (side, seen)))
 
     def to_json(self) -> dict:
         d: dict = {"kind": self.kind, "text": self.text}

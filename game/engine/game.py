@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Any
 
 from game.board import Board
-from game.board.hexes import label
 from game.rules.dff import DffBudget
 from game.rules.dice import Dice
 from game.rules.odds import Odds
@@ -21,9 +20,10 @@ from game.rules.odds import Odds
 from .actions import ACTION_TYPES, Action, Move
 from .errors import IllegalAction
 from .events import Event
+from .knowledge import Knowledge
 from .legal import candidates
 from .phases import DFF_ACTIONS, PHASES
-from .play import Commit, concealment, fire, movement, setup, threat, turns
+from .play import Commit, concealment, fire, movement, setup, turns
 from .play.shot import dff_budget_for, preview_fire
 from .play.threat import HexThreat
 from .setup import Setup
@@ -113,49 +113,20 @@ class Game:
         """C6.17: the Defensive First Fire ``firer`` has left at ``target`` in its Location."""
         return dff_budget_for(self.state, firer, target)
 
+    def knowledge(self, side: str | None) -> Knowledge:
+        """What ``side`` may know now (``None``: everything): the units as it sees them, the
+        events as it may read them, the odds, fire map and threat map as it may be shown them
+        (:class:`Knowledge`, the one door for hidden information)."""
+        return Knowledge(self.state, side)
+
     def view(self, side: str | None) -> list[dict]:
-        """The units as ``side`` may see them: an enemy concealed unit is a "?" in its hex
-        (RD-11), with no type, facing or state shown; an enemy's Bore Sighted Location is
-        never shown (C6.42: recorded in secret). ``side=None``: everything (the replay
-        viewer's view of a finished or saved game)."""
-        out = []
-        for k in sorted(self.state.units):
-            unit = self.state.units[k]
-            if not unit.active:
-                continue
-            if side is not None and unit.side != side and unit.concealed:
-                out.append(
-                    {
-                        "id": unit.id,
-                        "side": unit.side,
-                        "hex": unit.label,
-                        "concealed": True,
-                        "type": "?",
-                    }
-                )
-            else:
-                d = unit.to_json()
-                if side is not None and unit.side != side:
-                    d["bore_sight"] = None  # recorded in secret at set-up (C6.42)
-                d["name"] = unit.name
-                d["category"] = unit.type.category
-                d["turreted"] = unit.type.turret
-                d["has_gun"] = bool(unit.type.gun)
-                d["mp_left"] = (
-                    unit.type.mp if unit.type.is_vehicle else unit.type.mf
-                ) - unit.mp_spent
-                out.append(d)
-        return out
+        """The units as ``side`` may see them (:meth:`Knowledge.units`)."""
+        return self.knowledge(side).units()
 
     def threat_map(self, unit_id: str, side: str) -> dict[str, HexThreat]:
-        """For ``unit_id``: hex -> how deadly it would be to stand there, from the enemies
-        ``side`` can see (:func:`play.threat.threat_map`)."""
-        known = {u["id"] for u in self.view(side) if u.get("type") != "?"}
-        board = self.state.board
-        return {
-            label(board.hex_at(j)): t
-            for j, t in threat.threat_map(self.state, unit_id, known).items()
-        }
+        """For ``unit_id``: hex -> how likely it would be removed there (RD-18), from what
+        ``side`` may know (:meth:`Knowledge.threat_map`)."""
+        return self.knowledge(side).threat_map(unit_id)
 
     def viewshed(self, hex_label: str) -> tuple[Any, Any]:
         """What ``hex_label`` sees (RD-9): (clear, Case R hindrance), each indexed by board

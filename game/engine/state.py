@@ -104,9 +104,10 @@ class UnitState:
     """The Bore Sighted Location (C6.42), while the weapon keeps it (C6.43)."""
     setup_hex: Hex | None = field(default=None, metadata={"hash": False})
     """Where it set up (constant: not hashed)."""
-    setup_facing: int = field(default=0, metadata={"hash": False})
     fired_at_acquired: bool = False
     """It fired at its acquired target this phase (a CA change then keeps the counter, C6.5)."""
+    ammo_out: tuple[str, ...] = ()
+    """The special ammunition it has run out of for the rest of the game (RD-17)."""
 
     @property
     def active(self) -> bool:
@@ -169,6 +170,7 @@ class UnitState:
             else [acq.letter, acq.level, str(acq.location), acq.target, acq.area],
             "bore_sight": self.bore_sight,
             "fired_at_acquired": self.fired_at_acquired,
+            "ammo_out": list(self.ammo_out),
         }
 
 
@@ -227,8 +229,9 @@ class GameState:
     """The vehicle whose move is in progress (or whose last MP the other side may answer)."""
     dff_pending: tuple[str, ...]
     """The Defensive First Fire window: the units that may fire at the mover now (C6.17)."""
-    loc_mp: float
-    """MP the moving vehicle has spent in its Location, in its current Target Facing (C6.17)."""
+    loc_mp: dict[int, float] = field(metadata={"encode": lambda d: tuple(sorted(d.items()))})
+    """Facing -> MP the moving vehicle has spent in its Location in that Target Facing (C6.17:
+    a vehicle that turns back to a facing resumes that facing's count)."""
     move_start: Hex | None = field(metadata={"encode": _hex_or_none})
     """Where the moving unit began its move (C6.15)."""
     track: dict[tuple[str, str], Track] = field(metadata={"encode": _sorted_track})
@@ -280,7 +283,6 @@ class GameState:
                 concealed=us.concealed,
                 ce=us.ce,
                 setup_hex=h,
-                setup_facing=us.facing,
             )
             if types[us.type].gun:
                 n = sum(1 for k in letters if units[k].side == us.side)
@@ -293,7 +295,7 @@ class GameState:
             winner=None,
             moving_unit=None,
             dff_pending=(),
-            loc_mp=0.0,
+            loc_mp={},
             move_start=None,
             track={},
             marks={},

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from game.engine import Game, IllegalAction
 from game.engine.actions import EndPhase, action_from_json
 from game.engine.events import Event
+from game.engine.rules_version import RULES_VERSION
 
 from .savegame import VERSION, SavedGame, SaveError
 
@@ -31,13 +32,15 @@ def replay(
     verify: bool = True,
 ) -> Game:
     """The game after the first ``to`` actions (all by default), every check verified. A
-    save of an older format is migrated first (:func:`migrate`)."""
-    if saved.format_version < VERSION:
-        migrate(saved, name)
+    save of an older format or rules version is migrated first (:func:`migrate`); where it
+    parts from today's rules, ReplayError names that action."""
+    parted = None if saved.current else migrate(saved, name)
     scenario = saved.scenario()
     game = Game(scenario.setup, saved.seed)
     steps = saved.actions if to is None else saved.actions[: max(0, to)]
     for i, entry in enumerate(steps):
+        if parted is not None and i == parted.index:
+            raise parted
         events = apply_checked(game, i, entry, name, verify)
         if on_events:
             on_events(i, entry["action"], events)
@@ -72,34 +75,50 @@ def apply_checked(
     return events
 
 
-def migrate(saved: SavedGame, name: str = "<save>") -> None:
-    """Bring an older save to this format, in memory. Format 1 had one set-up phase, so the
-    other side's set-up (HX-12) is ended for it right after the scenario defender's. The
-    actions are replayed checking the dice drawn after each (the state encoding changed, so
-    the old hashes cannot be checked), and every check is written anew (format 3 binds the
-    dice rolled into them)."""
+def migrate(saved: SavedGame, name: str = "<save>") -> ReplayError | None:
+    """Bring an older save to this format and to today's rules, in memory. Format 1 had one
+    set-up phase, so the other side's set-up (HX-12) is ended for it right after the scenario
+    defender's. The actions are replayed under today's rules checking the dice drawn after each
+    (the state encoding or the rules changed, so the old hashes cannot be checked), and every
+    check is written anew. Where an action is illegal under today's rules or draws other dice,
+    the game parts from the one recorded: the checks before it are rebuilt, the actions from it
+    on are kept as they were, and the returned ReplayError names that action and why (None:
+    the whole game replays under today's rules)."""
     actions = [dict(a) for a in saved.actions]
     at = (
         next((i for i, a in enumerate(actions) if a["action"].get("type") == "end_phase"), None)
         if saved.format_version == 1
         else None
     )
+    old_rules = saved.rules_version
+    under = (
+        f" (recorded under rules version {old_rules}, replayed under version {RULES_VERSION})"
+        if old_rules != RULES_VERSION
+        else ""
+    )
     scenario = saved.scenario()
     game = Game(scenario.setup, saved.seed)
     migrated: list[dict] = []
+    parted: ReplayError | None = None
     for i, entry in enumerate(actions):
         action = action_from_json(entry["action"])
         try:
             game.apply(action)
         except IllegalAction as e:
-            raise ReplayError(i, entry["action"], f"illegal here: {e.reason}", name) from None
-        if game.dice.draws != entry["draws"]:
-            raise ReplayError(
-                i,
-                entry["action"],
-                f"dice drawn {game.dice.draws}, the save says {entry['draws']}",
-                name,
+            parted = ReplayError(
+                len(migrated), entry["action"], f"illegal here{under}: {e.reason}", name
             )
+        else:
+            if game.dice.draws != entry["draws"]:
+                parted = ReplayError(
+                    len(migrated),
+                    entry["action"],
+                    f"dice drawn {game.dice.draws}, the save says {entry['draws']}{under}",
+                    name,
+                )
+        if parted is not None:
+            migrated.extend(actions[i:])
+            break
         migrated.append(
             {"action": entry["action"], "draws": game.dice.draws, "hash": game.state_hash()}
         )
@@ -111,3 +130,5 @@ def migrate(saved: SavedGame, name: str = "<save>") -> None:
             )
     saved.actions[:] = migrated
     saved.format_version = VERSION
+    saved.rules_version = RULES_VERSION
+    return parted

@@ -21,15 +21,18 @@ from pathlib import Path
 from game import __version__
 from game.engine import Game
 from game.engine.actions import Action, ActionError, action_from_json
+from game.engine.rules_version import RULES_VERSION
 from game.rules.dice import SEEDS
 
 from .scenario import Scenario, ScenarioError, parse_scenario
 
 FORMAT = "hexfire-save"
-VERSION = 3
+VERSION = 4
 """2: the set-up has two phases, the scenario defender's then the other side's (HX-12).
 3: the state hash binds the dice drawn (the seed and every face), so an edited seed does not
-verify. Older saves still load: :func:`.replay.migrate` brings them to this format."""
+verify. 4: the save says which rules version it was recorded under (``rules_version``; formats
+1-3 are rules version 1). Older saves still load: :func:`.replay.migrate` brings them to this
+format and to today's rules, as far as their actions stay legal."""
 
 
 class SaveError(ValueError):
@@ -51,6 +54,14 @@ class SavedGame:
     game_version: str = __version__
     format_version: int = VERSION
     """The format the file was written in (1: migrated on replay, see :mod:`.replay`)."""
+    rules_version: int = RULES_VERSION
+    """The rules version its checks were recorded under (:mod:`game.engine.rules_version`);
+    an earlier one is replayed under today's rules (:func:`.replay.migrate`)."""
+
+    @property
+    def current(self) -> bool:
+        """Its format and rules are today's: its checks can be verified as they are."""
+        return self.format_version == VERSION and self.rules_version == RULES_VERSION
 
     @property
     def scenario_sha256(self) -> str:
@@ -69,6 +80,7 @@ class SavedGame:
             "format": FORMAT,
             "version": VERSION,
             "game_version": self.game_version,
+            "rules_version": self.rules_version,
             "scenario": {
                 "name": self.scenario_name,
                 "sha256": self.scenario_sha256,
@@ -206,8 +218,20 @@ def parse_save(text: str, name: str = "<save>") -> SavedGame:
             action_from_json(a["action"])
         except ActionError as e:
             raise _unreadable(f"{name}: actions[{i}]: {e}") from None
+    rules = d.get("rules_version", 1) if v >= 4 else 1
+    if v >= 4 and "rules_version" not in d:
+        raise _unreadable(f"{name}: rules_version: missing (format {v} records it)")
+    if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
+        raise _unreadable(
+            f"{name}: rules_version: expected an integer 1-{RULES_VERSION}, got {rules!r:.40}"
+        )
+    if rules > RULES_VERSION:
+        raise _unreadable(
+            f"{name}: recorded under newer rules (rules version {rules}; this hexfire plays "
+            f"version {RULES_VERSION})"
+        )
     game_version = d.get("game_version", "?")
-    return SavedGame(sc["name"], sc["text"], seed, actions, str(game_version)[:40], v)
+    return SavedGame(sc["name"], sc["text"], seed, actions, str(game_version)[:40], v, rules)
 
 
 def read_save(path: str | Path) -> SavedGame:

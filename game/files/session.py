@@ -44,9 +44,11 @@ class Autosave:
         return events
 
     def undo(self) -> str | None:
-        """Take back the last action if it was the acting side's own, drew no die, and asked
-        the other side nothing since (the game is rebuilt by replaying to the action before,
-        and the save rewritten). Returns why not, or None when undone."""
+        """Take back the last action if it was the acting side's own, drew no die, and the
+        other side learned nothing from it and was asked nothing since (RD-19: no unit lost its
+        concealment, no Defensive First Fire chance was offered); the game is rebuilt by
+        replaying to the action before, and the save rewritten. Returns why not, or None when
+        undone."""
         actions = self.saved.actions
         if not actions:
             return "nothing to undo"
@@ -56,6 +58,9 @@ class Autosave:
         previous = replay(self.saved, to=len(actions) - 1, verify=False)
         if previous.to_act != self.game.to_act:
             return f"{previous.to_act} took that action and {self.game.to_act} acts now"
+        why = revealed(self.game.history[len(previous.history) :])
+        if why:
+            return why
         self.game = previous
         del actions[-1]
         if self.path:
@@ -65,6 +70,17 @@ class Autosave:
     def save_as(self, path: str | Path) -> None:
         """Write a copy of the save to ``path`` (the autosave goes on where it was)."""
         save(self.saved, path)
+
+
+def revealed(events: list[Event]) -> str | None:
+    """RD-19: why an action's events may not be taken back because the other side learned
+    something from them or was asked something (None: nothing)."""
+    for e in events:
+        if e.kind == "concealment" and e.data.get("concealed") is False:
+            return "a unit lost its concealment: the other side has seen it (RD-19)"
+        if e.kind == "dff_chance":
+            return "the other side was offered Defensive First Fire (RD-19)"
+    return None
 
 
 def new_game(scenario: Scenario, seed: int, path: str | Path | None = None) -> Autosave:

@@ -12,7 +12,7 @@ from game.engine.actions import action_from_json
 from game.engine.events import Event
 
 from .replay import ReplayError, apply_checked, migrate
-from .savegame import VERSION, SavedGame
+from .savegame import SavedGame
 
 SNAPSHOT_EVERY = 100
 
@@ -21,8 +21,7 @@ class Timeline:
     """Every state of a saved game, each action's events and the player turns' starts."""
 
     def __init__(self, saved: SavedGame, name: str = "<save>", every: int = SNAPSHOT_EVERY):
-        if saved.format_version < VERSION:
-            migrate(saved, name)
+        parted = None if saved.current else migrate(saved, name)
         self.saved = saved
         self.every = every
         self.events: list[list[Event]] = []
@@ -34,6 +33,9 @@ class Timeline:
         game = Game(saved.scenario().setup, saved.seed)
         self._snapshots: list[Game] = [self._snapshot(game)]
         for i, entry in enumerate(saved.actions):
+            if parted is not None and i == parted.index:
+                self.error = str(parted)
+                break
             try:
                 events = apply_checked(game, i, entry, name)
             except ReplayError as e:

@@ -64,7 +64,11 @@ class Attack:
     armor: str | None = None
     rof: int = 0
     phase_allows_rof: bool = True
+    advancing_fire: bool = False
+    """The shot is taken in the Advancing Fire Phase (+1 DC Position DRM if Thrown, C7.346)."""
     elevation_advantage: bool = False
+    """The firer is at least one level higher than the target (Case B, C7.22: MOL To Kill +1,
+    a DC's Position DR -1; each doubled vs an Open Topped AFV)."""
     critical_hit: bool | None = None
     """None: a hit is a CH on an Original TH DR of 2 (RD-3); True: every hit is a CH."""
     situation: Situation = field(default_factory=Situation)
@@ -120,7 +124,7 @@ def _plan(a: Attack) -> Plan:
         raise RuleError("RD-3", "a Critical Hit has no meaning under the Armor Elimination Chart")
     if a.target not in TARGETS:
         raise RuleError("002", f"target is afv, vehicle, gun or infantry, not {a.target!r}")
-    if a.target == "infantry":
+    if a.target == "infantry" and not a.situation.concealed:
         raise RuleError("002", "AT fire has no effect on Infantry")
     if a.location not in (None, "hull", "turret"):
         raise RuleError("RD-2", f"hit location is hull or turret, not {a.location!r}")
@@ -154,6 +158,7 @@ def _plan(a: Attack) -> Plan:
             thrown=a.range >= 1,
             aspect=a.aspect,
             ce=a.ce,
+            thrown_in_afph=a.advancing_fire and a.range >= 1,
             elevation_advantage=a.elevation_advantage,
             immobile=a.immobilized,
             open_topped=a.open_topped,
@@ -163,8 +168,10 @@ def _plan(a: Attack) -> Plan:
             raise RuleError(
                 "C7.346", "a DC vs an AFV rolls a Position DR, not a To Hit DR: no Critical Hit"
             )
+    if dc_pos:  # the Position DR replaces the To Hit DR: positioned on a Final DR <= 8
+        thn, th_rule = tables().raw["dc"]["position"]["success_max"], "C7.346"
     p = Plan(a, thn, th_rule, tuple(drms), tuple(notes), dc_pos)
-    if a.target == "gun":
+    if a.target in ("gun", "infantry"):  # infantry: a concealed "?" fired at (HX-13)
         return p
     if a.rules == "chart":
         if a.target == "afv":
@@ -281,6 +288,9 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
     elif a.target == "gun":
         outcome = "eliminated"
         steps.append(Step("a Gun hit by AT fire is eliminated", "002"))
+    elif a.target == "infantry":  # a concealed "?" that was Infantry (HX-13)
+        outcome = "no_effect"
+        steps.append(Step("the concealed unit is Infantry: AT fire has no effect on it", "002"))
     elif a.rules == "chart":
         outcome = _chart_hit(p, dice, steps)
     else:

@@ -4,6 +4,7 @@ and the abandonment check (002). The odds panel and ``hexfire odds`` show them."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -25,6 +26,46 @@ class Odds:
     p: dict[str, float]
     p_critical: float
     p_rof: float
+    branches: tuple[Branch, ...] = ()
+    """When a die drawn before the To Hit DR decides what the shot is (RD-16: the special
+    ammunition's availability, RD-17; the chart's 90-degree die, RD-8), each way it may turn
+    out with its probability; the figures above are their weighted sum (:func:`blend`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """One way a shot may turn out before its To Hit DR: its probability, why, the rule."""
+
+    weight: float
+    why: str
+    rule: str
+    odds: Odds
+
+
+def blend(parts: Sequence[Branch]) -> Odds:
+    """The odds of a shot that is one of ``parts`` with their probabilities (summing to 1):
+    every figure the weighted sum of theirs (RD-16); nested branches are flattened. The plan
+    shown is the first part's (the shot as declared)."""
+    flat: list[Branch] = []
+    for b in parts:
+        if b.odds.branches:
+            flat.extend(
+                Branch(b.weight * c.weight, f"{b.why}; {c.why}", f"{b.rule}, {c.rule}", c.odds)
+                for c in b.odds.branches
+            )
+        else:
+            flat.append(b)
+    if len(flat) == 1:
+        return flat[0].odds
+    p = {k: sum(b.weight * b.odds.p[k] for b in flat) for k in OUTCOMES}
+    return Odds(
+        flat[0].odds.plan,
+        sum(b.weight * b.odds.p_hit for b in flat),
+        p,
+        sum(b.weight * b.odds.p_critical for b in flat),
+        sum(b.weight * b.odds.p_rof for b in flat),
+        tuple(flat),
+    )
 
 
 @cache
@@ -92,6 +133,8 @@ def _hit_outcomes(p: Plan, key: TkKey) -> tuple[tuple[str, float], ...]:
     a = p.attack
     if a.target == "gun":
         return (("eliminated", 1.0),)
+    if a.target == "infantry":  # a concealed "?" fired at (HX-13)
+        return (("no_effect", 1.0),)
     if a.rules == "chart":
         if a.target == "vehicle":
             return (("eliminated", 1.0),)
@@ -147,8 +190,25 @@ def odds_to_dict(o: Odds) -> dict:
     if p.dc_position:
         to_hit["position_dr"] = True
     out: dict = {"rules": a.rules, "to_hit": to_hit}
+    out["to_kill"] = _to_kill_dict(p)
+    if o.branches:
+        out["branches"] = [
+            {"p": b.weight, "why": b.why, "rule": b.rule, "to_kill": _to_kill_dict(b.odds.plan)}
+            for b in o.branches
+        ]
+    out["p"] = {k: o.p[k] for k in OUTCOMES}
+    return out
+
+
+def _to_kill_dict(p: Plan) -> dict:
+    """The To Kill part of a plan as JSON: a Gun's fate, the chart's Elimination Number, or the
+    C7 derivation."""
+    a = p.attack
+    out: dict = {}
     if a.target == "gun":
         out["to_kill"] = {"rule": "002", "gun": "a Gun hit by AT fire is eliminated"}
+    elif a.target == "infantry":
+        out["to_kill"] = {"rule": "002", "gun": "AT fire has no effect on Infantry (HX-13)"}
     elif a.rules == "chart":
         out["to_kill"] = {
             "elimination_number": p.elimination_number if a.target == "afv" else "E",
@@ -164,5 +224,4 @@ def odds_to_dict(o: Odds) -> dict:
             for (lc, ch), r in p.tk.items()
         }
         out["to_kill"] = tk
-    out["p"] = {k: o.p[k] for k in OUTCOMES}
-    return out
+    return out["to_kill"]

@@ -5,19 +5,36 @@ lines."""
 
 from __future__ import annotations
 
+from .tables import tables
+
 
 def odds_report_lines(report: dict) -> list[str]:
     """The lines of the odds report for one attack."""
     lines = []
     th = report["to_hit"]
-    kind = "DC Position DR" if th.get("position_dr") else "To Hit"
-    lines.append(f"{kind}: hit on a Modified DR <= {th['number']} ({th['rule']})")
+    if th.get("position_dr"):
+        lines.append(
+            f"DC Position DR: positioned on a Final DR <= {th['number']} "
+            f"(<= {tables().raw['dc']['position']['optimal_max']} optimally: Aerial AF; "
+            f"{th['rule']})"
+        )
+    else:
+        lines.append(f"To Hit: hit on a Modified DR <= {th['number']} ({th['rule']})")
     for d in th["drms"]:
         lines.append(f"  {d['value']:+d}  Case {d['case']:<3} {d['rule']:<7} {d['why']}")
     for n in th["notes"]:
         lines.append(f"   --  {n['rule']:<11} {n['text']}")
     lines.append(f"  total DRM {th['drm_total']:+d}; P(hit) {100 * th['p_hit']:.1f}%")
-    lines.extend(to_kill_lines(report["to_kill"]))
+    branches = report.get("branches")
+    if branches:  # a die before the To Hit DR decides what the shot is (RD-16)
+        lines.append("Before the To Hit DR, a die decides (RD-16):")
+        for b in branches:
+            lines.append(f"  {100 * b['p']:5.1f}%  {b['why']} ({b['rule']})")
+        for b in branches:
+            lines.append(f"If {b['why']}:")
+            lines.extend("  " + text for text in to_kill_lines(b["to_kill"]))
+    else:
+        lines.extend(to_kill_lines(report["to_kill"]))
     lines.append("Odds:")
     for k, v in report["p"].items():
         lines.append(f"  {k:<12} {100 * v:6.2f}%")

@@ -12,7 +12,7 @@ import pygame
 
 from game.board.hexes import Hex, label
 from game.board.los import LosResult, los
-from game.engine import Game, IllegalAction
+from game.engine import Game
 
 from .geometry import Camera
 from .maprender import FONTS, MapRenderer
@@ -102,26 +102,20 @@ def draw_viewshed(
         surface.blit(t, t.get_rect(center=(sx, sy + cam.zoom * 0.5)))
 
 
-def fire_map(game: Game, firer: str, viewer: str) -> dict[str, tuple[float, str]]:
-    """For the selected firer: each enemy the viewing side can see -> (P(burn or eliminated),
-    its hex), from the same odds as the odds panel; those it cannot shoot are left out."""
-    out = {}
-    for u in game.view(viewer):
-        if u["side"] == viewer or u.get("type") == "?":
-            continue
-        try:
-            odds = game.preview_fire(firer, u["id"])
-        except IllegalAction:
-            continue
-        out[u["id"]] = (odds.p["burn"] + odds.p["eliminated"], u["hex"])
-    return out
+def fire_map(
+    game: Game, firer: str, viewer: str, ammo: str | None = None
+) -> dict[str, tuple[float, str]]:
+    """For the selected firer with the ammunition selected: each enemy the viewing side knows
+    -> (P(burn or eliminated), its hex), the odds panel's own numbers (the engine's knowledge);
+    those it cannot shoot are left out."""
+    return game.knowledge(viewer).fire_map(firer, ammo)
 
 
 def draw_fire_map(
-    surface: pygame.Surface, cam: Camera, game: Game, firer: str, viewer: str
+    surface: pygame.Surface, cam: Camera, game: Game, firer: str, viewer: str, ammo: str | None
 ) -> None:
     f = FONTS.get(18, bold=True)
-    for _, (p, hx) in fire_map(game, firer, viewer).items():
+    for _, (p, hx) in fire_map(game, firer, viewer, ammo).items():
         sx, sy = cam.hex_to_screen(game.board.parse(hx))
         t = f.render(f"{100 * p:.0f}% kill", True, (255, 255, 255))
         box = t.get_rect(midtop=(sx, sy + cam.zoom * 0.62)).inflate(6, 2)
@@ -258,7 +252,8 @@ class AnalysisLayer:
         scene = self.scene
         cam = scene.camera
         if self.overlay == "fire" and scene.selected and scene.viewer:
-            draw_fire_map(surface, cam, self.game, scene.selected, scene.viewer)
+            ammo = scene.ammo.get(scene.selected)  # the ammunition the odds panel shows
+            draw_fire_map(surface, cam, self.game, scene.selected, scene.viewer, ammo)
         if self.thread is not None:
             draw_thread(surface, cam, self.thread)
         legend = pygame.Rect(viewport.left + 8, viewport.top + 8, 300, 98)

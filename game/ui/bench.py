@@ -157,7 +157,7 @@ def bench_render(frames: int = 60) -> dict:
         everyone = {u.id for u in game.units.values() if u.side != play.viewer}
         cached_odds.cache_clear()
         t0 = time.perf_counter()
-        threats = threat_map(game.state, vehicle.id, everyone)
+        threats = threat_map(game.state, vehicle.id, everyone, set())
         threat_s = time.perf_counter() - t0
         seek_s = _seek(sc)
         large = _large_map(app, timed)

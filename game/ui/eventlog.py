@@ -1,30 +1,12 @@
-"""The play screen's log: which events a side may read, and each event as a line of the
-pygame-gui text box (a shot's To Hit DR as a white and a coloured die, RD-2)."""
+"""The play screen's log: each event (as the side at the screen may read it, from the engine's
+``Event.seen_by``) as a line of the pygame-gui text box (a shot's To Hit DR as a white and a
+coloured die, RD-2)."""
 
 from __future__ import annotations
 
 import html
 
 from game.engine.events import Event
-
-
-def visible_to(event: Event, viewer: str | None, game_units: dict) -> bool:
-    """Hidden information in the log: the set-up (placing, bore sighting, setting up concealed)
-    is shown only to the side that made it, and a Defensive First Fire chance (which names the
-    units that could fire) only to the defender."""
-    if viewer is None:
-        return True
-    owner = None
-    if event.kind in ("place", "bore_sight") or (
-        event.kind == "concealment" and event.data.get("concealed")
-    ):
-        unit = game_units.get(event.data.get("unit", ""))
-        owner = unit.side if unit is not None else None
-    elif event.kind == "dff_chance":
-        firers = [game_units[f] for f in event.data.get("firers", []) if f in game_units]
-        owner = firers[0].side if firers else None
-    return owner is None or owner == viewer
-
 
 WHITE_DIE = "#ffffff"
 COLORED_DIE = "#ff7060"

@@ -10,9 +10,9 @@ import pygame_gui
 
 from game.engine import IllegalAction
 from game.engine.actions import Fire, Pass
+from game.engine.knowledge import ShotOdds
 from game.engine.phases import PHASES
 from game.engine.vocabulary import REMOVED
-from game.rules.odds import Odds
 
 from .app import Scene
 from .controls import CONTROLS
@@ -99,10 +99,12 @@ class DffPrompt(Overlay):
         ui = self.app.ui
         mover = game.moving_unit
         self.firers = list(game.dff_pending)
-        self.odds: dict[str, Odds | str] = {}
+        self.odds: dict[str, ShotOdds | str] = {}
+        knows = game.knowledge(game.non_phasing)  # the defender's prompt: what it may know
+        self.mover_name = knows.name(mover) if mover else ""
         for fid in self.firers:
             try:
-                self.odds[fid] = game.preview_fire(fid, mover or "")
+                self.odds[fid] = knows.odds(fid, mover or "")
             except IllegalAction as e:
                 self.odds[fid] = e.reason
         m = self.play.rects()["map"]
@@ -113,9 +115,13 @@ class DffPrompt(Overlay):
         for i, fid in enumerate(self.firers):
             o = self.odds[fid]
             kill = (
-                f"{100 * (o.p['burn'] + o.p['eliminated']):.0f}% kill, {100 * o.p_hit:.0f}% hit"
-                if isinstance(o, Odds)
-                else "cannot fire"
+                "cannot fire"
+                if isinstance(o, str)
+                else (
+                    f"{100 * o.p_hit:.0f}% hit, kill unknown"
+                    if o.p_kill is None
+                    else f"{100 * o.p_kill:.0f}% kill, {100 * o.p_hit:.0f}% hit"
+                )
             )
             self.buttons[fid] = pygame_gui.elements.UIButton(
                 pygame.Rect(x + 10, y + 56 + 40 * i, width - 20, 34),
@@ -174,21 +180,16 @@ class DffPrompt(Overlay):
             f"{game.non_phasing.title()}: Defensive First Fire (C6.17)", True, st.ui["dff"]
         )
         surface.blit(t, (self.panel.left + 12, self.panel.top + 8))
-        where = f"at {mover.name} in {mover.label}" if mover else ""
+        where = f"at {self.mover_name} in {mover.label}" if mover else ""
         t = FONTS.get(18).render(f"{where}: fire, or let it move on", True, st.ui["text"])
         surface.blit(t, (self.panel.left + 12, self.panel.top + 32))
-        if self.hovered and isinstance(self.odds.get(self.hovered), Odds):
+        if self.hovered and isinstance(self.odds.get(self.hovered), ShotOdds):
             side = self.play.rects()["side"]
             rect = pygame.Rect(side.left + 6, side.top + 250, side.width - 12, side.height - 256)
             pygame.draw.rect(surface, st.ui["panel"], rect)
             o = self.odds[self.hovered]
-            assert isinstance(o, Odds)
-            draw_odds(
-                surface,
-                rect,
-                f"{game.units[self.hovered].name} -> {mover.name if mover else ''}",
-                o,
-            )
+            assert isinstance(o, ShotOdds)
+            draw_odds(surface, rect, f"{game.units[self.hovered].name} -> {self.mover_name}", o)
 
 
 class StackChooser(Overlay):

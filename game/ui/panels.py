@@ -7,8 +7,8 @@ import pygame
 
 from game.engine import Game
 from game.engine.catalogue import UnitType
+from game.engine.knowledge import ShotOdds
 from game.engine.state import UnitState
-from game.rules.odds import Odds, odds_to_dict
 from game.rules.report import odds_report_lines
 from game.rules.rule_index import rule_index
 
@@ -105,24 +105,28 @@ def unit_lines(unit: UnitState, view: dict, ammo: str | None) -> list[tuple[str,
     lines.append((f"status: {marks or 'ready'}", st.ui["dim"]))
     if ammo:
         lines.append((f"ammunition: {ammo}  (r: next)", st.ui["select"]))
+    for special, n in ut.depletion:  # RD-17: the special rounds are scarce
+        left = "out" if special in unit.ammo_out else f"{n} or less"
+        lines.append((f"{special}: {left} (RD-17)", st.ui["dim"]))
     if unit.bore_sight:
         lines.append((f"Bore Sighted: {unit.bore_sight} (C6.42)", st.ui["reach"]))
     return lines
 
 
-def odds_lines(odds: Odds) -> list[str]:
+def odds_lines(shot: ShotOdds) -> list[str]:
     """The odds report's lines, as ``hexfire odds`` prints them (one renderer)."""
-    return odds_report_lines(odds_to_dict(odds))
+    return odds_report_lines(shot.report)
 
 
-def draw_odds(surface: pygame.Surface, rect: pygame.Rect, title: str, odds: Odds) -> None:
-    """The odds panel: title, the report lines, and a bar per outcome with its probability."""
+def draw_odds(surface: pygame.Surface, rect: pygame.Rect, title: str, shot: ShotOdds) -> None:
+    """The odds panel: title, the report lines, and a bar per outcome with its probability,
+    as the side at the screen may be shown them (the engine's knowledge)."""
     st = style()
     pygame.draw.rect(surface, (30, 34, 38), rect, border_radius=4)
     pygame.draw.rect(surface, st.ui["target"], rect, 1, border_radius=4)
     block = TextBlock(surface, rect.inflate(-12, -10), 15)
     block.line(title, st.ui["select"], bold=True)
-    report = odds_to_dict(odds)
+    report = shot.report
     lines = odds_report_lines(report)
     cut = lines.index("Odds:") if "Odds:" in lines else len(lines)
     for text in lines[:cut]:

@@ -28,14 +28,14 @@ from game.engine.actions import (
     Turn,
 )
 from game.engine.events import Event
+from game.engine.knowledge import ShotOdds
 from game.engine.phases import PHASES
 from game.files.session import Autosave
-from game.rules.odds import Odds
 
 from . import playview
 from .analysis import AnalysisLayer
 from .app import Scene
-from .eventlog import event_html, visible_to
+from .eventlog import event_html
 from .geometry import Camera, world_of
 from .maprender import MapRenderer
 from .minimap import Minimap
@@ -101,7 +101,7 @@ class PlayScene(Scene):
         self._view_key: tuple | None = None
         self._view: list[dict] = []
         self._odds_key: tuple | None = None
-        self._odds: Odds | str | None = None
+        self._odds: ShotOdds | str | None = None
         self.log: list[str] = []
         self.analysis = AnalysisLayer(self)
         self.widgets: list = []
@@ -181,8 +181,9 @@ class PlayScene(Scene):
             self.app.push(Handover(self, game.to_act))
 
     def _log_event(self, event: Event) -> None:
-        if visible_to(event, self.viewer, self.game.units):
-            self.log.append(event_html(event))
+        seen = event.seen_by(self.viewer)  # what this side may read (the engine's knowledge)
+        if seen is not None:
+            self.log.append(event_html(seen))
         if len(self.log) > LOG_KEEP:
             del self.log[: len(self.log) - LOG_KEEP]
 
@@ -526,12 +527,15 @@ class PlayScene(Scene):
     def cycle_ammo(self) -> None:
         if not self.selected:
             return
-        ut = self.game.units[self.selected].type
-        if len(ut.ammo) < 2:
-            self.message = f"{ut.name} has one kind of ammunition"
+        unit = self.game.units[self.selected]
+        ut = unit.type
+        left = [a for a in ut.ammo if a not in unit.ammo_out]  # RD-17: not what it is out of
+        if len(left) < 2:
+            self.message = f"{ut.name} has one kind of ammunition left"
             return
-        now = self.ammo.get(self.selected, ut.ammo[0])
-        self.ammo[self.selected] = ut.ammo[(ut.ammo.index(now) + 1) % len(ut.ammo)]
+        now = self.ammo.get(self.selected, left[0])
+        at = left.index(now) if now in left else -1
+        self.ammo[self.selected] = left[(at + 1) % len(left)]
         self._odds_key = None
 
     def hex_at(self, pos: tuple[int, int]) -> str | None:
@@ -619,7 +623,7 @@ class PlayScene(Scene):
 
     # --- odds -----------------------------------------------------------------------------
 
-    def hover_odds(self) -> tuple[str, Odds | str] | None:
+    def hover_odds(self) -> tuple[str, ShotOdds | str] | None:
         """The odds panel's content: the selected firer against the enemy under the mouse."""
         if not self.selected or not self.hover_hex:
             return None
@@ -633,7 +637,8 @@ class PlayScene(Scene):
         if key != self._odds_key:
             self._odds_key = key
             try:
-                self._odds = self.game.preview_fire(self.selected, target["id"], ammo)
+                knows = self.game.knowledge(self.viewer)
+                self._odds = knows.odds(self.selected, target["id"], ammo)
             except IllegalAction as e:
                 self._odds = e.reason
         assert self._odds is not None

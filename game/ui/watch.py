@@ -113,7 +113,12 @@ class WatchScene(PlayScene):
         if self.log_box is None:
             return
         lines = []
-        for i, event in self.timeline.events_until(self.at)[-150:]:
+        seen_events = [
+            (i, seen)
+            for i, event in self.timeline.events_until(self.at)
+            if (seen := event.seen_by(self.viewer)) is not None  # one side's view: its own
+        ]
+        for i, event in seen_events[-150:]:
             text = event_html(event)
             if i == self.at - 1:
                 text = f"<font color='#ffe66a'>&gt; {text}</font>"

@@ -44,7 +44,7 @@ def conceal(state: GameState, action: Conceal) -> Commit:
                 f"{unit.name} ({unit.id}) sets up concealed (RD-11)",
                 ("RD-11",),
                 data={"unit": unit.id, "concealed": True},
-            )
+            ).hidden_from(state.setup.other(unit.side))
         ]
 
     return commit
@@ -62,14 +62,24 @@ def on_move(state: GameState, unit: UnitState) -> list[Event]:
             and state.can_see(e, unit)
         ):
             unit.concealed = False
-            return [
-                Event(
-                    "concealment",
-                    f"{unit.name} moves in {e.name}'s view and loses concealment (RD-11)",
-                    ("RD-11",),
-                    data={"unit": unit.id, "concealed": False, "seen_by": e.id},
+            event = Event(
+                "concealment",
+                f"{unit.name} moves in {e.name}'s view and loses concealment (RD-11)",
+                ("RD-11",),
+                data={"unit": unit.id, "concealed": False, "seen_by": e.id},
+            )
+            if e.concealed:  # the unit that saw it stays a "?" to the mover's side
+                event = event.hidden_from(
+                    unit.side,
+                    Event(
+                        "concealment",
+                        f"{unit.name} moves in the view of a concealed unit within 16 hexes "
+                        "and loses concealment (RD-11)",
+                        ("RD-11",),
+                        data={"unit": unit.id, "concealed": False},
+                    ),
                 )
-            ]
+            return [event]
     return []
 
 

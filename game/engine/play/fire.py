@@ -15,7 +15,16 @@ from game.rules.facing import chart_aspect
 
 from . import Commit
 from .outcomes import apply_outcome
-from .shot import acq_gun, acq_shot, aspects, build_attack, dff_budget_for, dff_shot, fire_problem
+from .shot import (
+    acq_gun,
+    acq_shot,
+    aspects,
+    build_attack,
+    dff_budget_for,
+    dff_shot,
+    fire_problem,
+    on_the_90_degree_line,
+)
 from .victory import check_victory
 
 
@@ -33,15 +42,16 @@ def offer_dff(state: GameState, mover: UnitState) -> list[Event]:
     if not able:
         return []
     names = ", ".join(state.units[i].name for i in state.dff_pending)
-    return [
-        Event(
-            "dff_chance",
-            f"{state.non_phasing} may Defensive First Fire at {mover.name} in {mover.label} "
-            f"({names}) or pass (C6.17)",
-            ("C6.17",),
-            data={"firers": list(state.dff_pending)},
-        )
-    ]
+    data = {"firers": list(state.dff_pending)}
+
+    def chance(at: str) -> Event:
+        text = f"{state.non_phasing} may Defensive First Fire at {at} in {mover.label} ({names})"
+        return Event("dff_chance", text + " or pass (C6.17)", ("C6.17",), data=data)
+
+    event = chance(mover.name)
+    if mover.concealed:  # RD-11: the defender sees a "?"
+        event = event.hidden_from(state.non_phasing, chance("a concealed unit"))
+    return [event.hidden_from(state.phasing)]  # the defender's units that could fire: its own
 
 
 def pass_dff(state: GameState, action: Pass) -> Commit:
@@ -52,7 +62,9 @@ def pass_dff(state: GameState, action: Pass) -> Commit:
         mover = state.moving_target()
         if mover and not mover.moving:
             state.moving_unit = None  # its move had ended; the leftover MP are answered
-        return [Event("pass", f"{state.non_phasing} passes")]
+        # the mover's side is not told that a chance was passed (which units could fire is
+        # the defender's own)
+        return [Event("pass", f"{state.non_phasing} passes").hidden_from(state.phasing)]
 
     return commit
 
@@ -73,7 +85,10 @@ def fire(state: GameState, action: Fire) -> Commit:
     ammo = (
         action.ammo if action.ammo is not None else (firer.type.ammo[0] if firer.type.gun else None)
     )
-    problem = fire_problem(state, firer, target, ammo, dff=dff, explain=state.explain)
+    seen_as = f"a concealed unit in {target.label}" if target.concealed else None  # RD-11
+    problem = fire_problem(
+        state, firer, target, ammo, dff=dff, explain=state.explain, target_name=seen_as
+    )
     if problem:
         raise IllegalAction("cannot_fire", problem)
     if action.mp is not None:
@@ -104,9 +119,30 @@ def resolve_fire(
     concealment (RD-11), turret (RD-7), ROF (RD-4), Defensive First Fire marks (C6.17),
     acquisition (C6.5), the target's concealment (HX-9) and the outcome."""
     events: list[Event] = []
+    n = firer.type.depletion_number(ammo)
+    if n is not None:  # RD-17: is the special round there?
+        d = state.dice.die()
+        there = d <= n
+        if not there:
+            firer.ammo_out = (*firer.ammo_out, str(ammo))
+        events.append(
+            Event(
+                "ammo",
+                f"{firer.name} {ammo} availability dr {d} "
+                + (
+                    f"<= {n}: fires {ammo} (RD-17)"
+                    if there
+                    else f"> {n}: out of {ammo} for the rest of the game; fires AP (RD-17)"
+                ),
+                ("RD-17",),
+                (d,),
+                data={"unit": firer.id, "ammo": ammo, "number": n, "there": there},
+            )
+        )
+        ammo = ammo if there else "AP"
     die = None
     _, _, hull_t = aspects(firer, target)
-    if state.setup.to_kill == "chart" and target.type.armored and abs(hull_t - 90.0) < 1e-9:
+    if on_the_90_degree_line(state, firer, target):
         die = state.dice.die()
         side = chart_aspect(hull_t, die)
         events.append(
@@ -124,9 +160,14 @@ def resolve_fire(
     mark = None
     if dff:
         shot = dff_shot(state, firer, target, claim)
-        mark = float(shot.mark if shot else state.loc_mp)
+        mark = float(shot.mark if shot else state.loc_mp.get(target.facing, 0.0))
     result = resolve(attack, state.dice)
-    events.append(fire_event(firer, target, attack, p, result, mark))
+    event = fire_event(firer, target, attack, p, result, mark)
+    if target.concealed and not result.hit:  # RD-11: a miss reveals nothing of the "?"
+        event = event.hidden_from(
+            state.setup.other(target.side), unseen_fire_event(event, target.label)
+        )
+    events.append(event)
     # the firer
     if firer.concealed:
         firer.concealed = False
@@ -265,6 +306,43 @@ def fire_event(
     )
     dice = tuple(d for s in result.steps for d in s.dice)
     return Event("fire", fire_text(data), rules, dice, data=data)
+
+
+def unseen_fire_event(event: Event, hex_label: str) -> Event:
+    """A missed shot at a concealed unit as the firer's side may read it (RD-11): "a concealed
+    unit in E3", the To Hit DRM it may know (Case P, the target's size, left out) and the dice,
+    nothing the target's identity decides."""
+    d = event.data
+    drms = [x for x in d["to_hit"]["drms"] if x["case"] != "P"]
+    dr = d["dr"]
+    data = {
+        "firer": d["firer"],
+        "firer_name": d["firer_name"],
+        "target": None,
+        "target_name": f"a concealed unit in {hex_label}",
+        "target_hex": hex_label,
+        "weapon": d["weapon"],
+        "range": d["range"],
+        "to_hit": {
+            "number": d["to_hit"]["number"],
+            "rule": d["to_hit"]["rule"],
+            "drms": drms,
+            "drm_total": sum(x["value"] for x in drms),
+        },
+        "dr": dr,
+        "hit": False,
+        "outcome": "miss",
+        "rof_kept": d["rof_kept"],
+        "dff_mark": d["dff_mark"],
+        "steps": [
+            {
+                "what": f"TH DR {dr['white']}+{dr['colored']}: miss (a miss reveals nothing)",
+                "rule": "RD-11",
+                "dice": [dr["white"], dr["colored"]],
+            }
+        ],
+    }
+    return Event("fire", fire_text(data), ("RD-11",), event.dice, data=data)
 
 
 def nearest_direction(a: Hex, b: Hex) -> int:

@@ -88,7 +88,7 @@ def exit_map(state: GameState, unit: UnitState) -> Commit:
         events.extend(check_victory(state))
         return events
 
-    return commit
+    return seen_as_moved(state, unit, commit)
 
 
 def move(state: GameState, action: Move) -> Commit:
@@ -144,8 +144,13 @@ def move(state: GameState, action: Move) -> Commit:
         unit.hex = to
         unit.entered_new_hex = True
         unit.mp_spent += start + cost
-        base = terrain.mp if unit.type.is_vehicle else terrain.mf
-        parts = ("start 1, " if start else "") + f"{terrain.name} {base:g}"
+        base = cost - (state.board.catalogue.climb_mp if unit.type.is_vehicle else 1) * climb
+        along = (
+            " along the road"
+            if unit.type.is_vehicle and terrain.mp_from_other is not None and base == terrain.mp
+            else ""
+        )
+        parts = ("start 1, " if start else "") + f"{terrain.name}{along} {base:g}"
         if climb:
             parts += f", up {climb} level{'s' if climb > 1 else ''} +{cost - base:g}"
         events.insert(
@@ -160,23 +165,69 @@ def move(state: GameState, action: Move) -> Commit:
         )
         events.extend(left_location(state, unit))
         if unit.type.is_vehicle:
-            state.loc_mp = 0.0
+            state.loc_mp.clear()  # a new Location: its MP count from zero (C6.17)
             spend(state, unit, cost)
         events.extend(concealment.on_move(state, unit))
         events.extend(offer_dff(state, unit))
         return events
 
-    return commit
+    return seen_as_moved(state, unit, commit)
+
+
+ABOUT_THE_MOVER = (
+    "move",
+    "turn",
+    "end_move",
+    "leftover",
+    "hatch",
+    "exit",
+    "bore_sight",
+    "acquisition",
+)
+
+
+def seen_as_moved(state: GameState, unit: UnitState, commit: Commit) -> Commit:
+    """``commit``, its events as the other side may read them (:func:`as_seen`)."""
+
+    def seen() -> list[Event]:
+        return as_seen(state, unit, commit())
+
+    return seen
+
+
+def as_seen(state: GameState, unit: UnitState, events: list[Event]) -> list[Event]:
+    """RD-11: while a unit stays concealed, the other side reads its move as "a concealed unit
+    moves D1 -> E2" (and its exit by the edge it took), nothing else of what it did: its type,
+    facing, stops, hatches and counters stay unknown."""
+    if not unit.concealed:
+        return events
+    other = state.setup.other(unit.side)
+    out = []
+    for e in events:
+        if e.kind not in ABOUT_THE_MOVER:
+            out.append(e)
+            continue
+        seen = None
+        if e.kind == "move":
+            frm, to = e.data["from"], e.data["to"]
+            seen = Event("move", f"a concealed unit moves {frm} -> {to} (RD-11)", ("RD-11",))
+        elif e.kind == "exit":
+            edge = e.data["edge"]
+            seen = Event("exit", f"a concealed unit leaves the map by the {edge} edge (RD-13)")
+        out.append(e.hidden_from(other, seen))
+    return out
 
 
 def entry_cost(state: GameState, unit: UnitState, to: Hex) -> tuple[float, float]:
     """(start MP, MP or MF to enter ``to``) for ``unit`` (RD-10): a vehicle pays 1 to start
-    from stopped, the terrain's MP and +2 a level up; infantry the terrain's MF +1 a level."""
+    from stopped, the terrain's MP (a road 1/2 only from a road hex) and +2 a level up;
+    infantry the terrain's MF +1 a level."""
     terrain = state.board.terrain_at(to)
     climb = max(0, state.board.info(to).level - state.board.info(unit.hex).level)
     if unit.type.is_vehicle:
         start = 0.0 if (unit.moving or unit.motion) else 1.0
-        return start, terrain.mp + state.board.catalogue.climb_mp * climb
+        mp = terrain.vehicle_mp(state.board.terrain_at(unit.hex))
+        return start, mp + state.board.catalogue.climb_mp * climb
     return 0.0, terrain.mf + climb
 
 
@@ -219,19 +270,19 @@ def turn(state: GameState, action: Turn) -> Commit:
                 data={"unit": unit.id, "facing": action.facing},
             ),
         )
-        events.extend(ca_changed(state, unit))
+        events.extend(ca_changed(state, unit, old))
+        events.extend(concealment.on_move(state, unit))  # a pivot is a move (RD-11)
         if unit.type.is_vehicle:
             state.moving_unit = unit.id
             unit.moving = True
             unit.mp_spent += start + 1
-            state.loc_mp = 0.0  # C6.17 counts MP in the current Target Facing
-            spend(state, unit, 1.0)
+            spend(state, unit, 1.0)  # C6.17: counted for the facing turned to
             events.extend(offer_dff(state, unit))
         else:
             unit.moved = True
         return events
 
-    return commit
+    return seen_as_moved(state, unit, commit)
 
 
 def end_move(state: GameState, action: EndMove) -> Commit:
@@ -283,18 +334,20 @@ def end_move(state: GameState, action: EndMove) -> Commit:
                 )
             )
             spend(state, unit, left)
+        if not motion or left > 0:  # it spent MP in its hex: a stop is a move (RD-11)
+            events.extend(concealment.on_move(state, unit))
         state.moving_unit = unit.id  # Defensive First Fire may still answer the MP spent here
         events.extend(offer_dff(state, unit))
         if not state.dff_pending:
             state.moving_unit = None
         return events
 
-    return commit
+    return seen_as_moved(state, unit, commit)
 
 
 def spend(state: GameState, unit: UnitState, mp: float) -> None:
     """The moving vehicle spends MP in its hex: C6.15 LOS tracking for every enemy firer."""
-    state.loc_mp += mp
+    state.loc_mp[unit.facing] = state.loc_mp.get(unit.facing, 0.0) + mp
     start = state.move_start or unit.hex
     for enemy in state.potential_firers(unit):
         t = state.track.get((unit.id, enemy.id))
@@ -352,16 +405,26 @@ def left_location(state: GameState, unit: UnitState) -> list[Event]:
     return events
 
 
-def ca_changed(state: GameState, unit: UnitState) -> list[Event]:
+def ca_changed(state: GameState, unit: UnitState, old_facing: int) -> list[Event]:
+    """The unit turned from ``old_facing``. C6.43: a vehicle's hull pivot changes its VCA, so
+    its Bore Sight is lost for good; a Gun has no VCA and keeps it. C6.5: the Gun's CA changed
+    (a Gun's or a turretless vehicle's facing; a turreted AFV's CA is its turret's, which a hull
+    pivot leaves where it was), so its Acquired counter is lost unless it fired at the acquired
+    target this phase."""
     events = []
-    if unit.bore_sight and unit.facing != unit.setup_facing:
+    if unit.bore_sight and unit.type.is_vehicle and unit.facing != old_facing:
         events.append(
             Event(
                 "bore_sight", f"{unit.name}'s VCA changed: Bore Sighting lost (C6.43)", ("C6.43",)
             )
         )
         unit.bore_sight = None
-    if unit.acquisition and not acq_rules.on_ca_changed(unit.acquisition, unit.fired_at_acquired):
+    ca_moved = not unit.type.turret
+    if (
+        ca_moved
+        and unit.acquisition
+        and not acq_rules.on_ca_changed(unit.acquisition, unit.fired_at_acquired)
+    ):
         unit.acquisition = None
         events.append(
             Event(
@@ -386,6 +449,12 @@ def hatch(state: GameState, action: ButtonUp | CrewExposed) -> Commit:
 
     def commit() -> list[Event]:
         unit.ce = want_ce
-        return [Event("hatch", f"{unit.name} ({unit.id}) is now {'CE' if want_ce else 'BU'}")]
+        return [
+            Event(
+                "hatch",
+                f"{unit.name} ({unit.id}) is now {'CE' if want_ce else 'BU'}",
+                data={"unit": unit.id},
+            )
+        ]
 
-    return commit
+    return seen_as_moved(state, unit, commit)

@@ -23,8 +23,8 @@ def apply_outcome(state: GameState, target: UnitState, outcome: str) -> list[Eve
     events = []
     if outcome in REMOVAL:
         target.status = REMOVAL[outcome]
-        if target.type.is_vehicle:
-            events.extend(add_wreck(state, target))
+        if target.type.is_vehicle and outcome != "abandoned":
+            events.extend(add_wreck(state, target))  # abandoned: removed, no wreck (002, RD-8)
         events.append(
             Event(
                 "removed",

@@ -56,14 +56,18 @@ def bore_sight(state: GameState, action: BoreSight) -> Commit:
 
     def commit() -> list[Event]:
         unit.bore_sight = label(spot)
-        return [
-            Event(
-                "bore_sight",
-                f"{unit.name} ({unit.id}) Bore Sights {label(spot)} (C6.42)",
-                ("C6.42",),
-                data={"unit": unit.id, "hex": label(spot)},
-            )
-        ]
+        return private(
+            state,
+            unit,
+            [
+                Event(
+                    "bore_sight",
+                    f"{unit.name} ({unit.id}) Bore Sights {label(spot)} (C6.42)",
+                    ("C6.42",),
+                    data={"unit": unit.id, "hex": label(spot)},
+                )
+            ],
+        )
 
     return commit
 
@@ -105,7 +109,6 @@ def place(state: GameState, action: Place) -> Commit:
         unit.hex = spot
         unit.setup_hex = spot
         unit.facing = action.facing
-        unit.setup_facing = action.facing
         unit.turret = action.facing
         if unit.bore_sight is not None:
             events.append(
@@ -127,9 +130,16 @@ def place(state: GameState, action: Place) -> Commit:
                 data={"unit": unit.id, "hex": label(spot), "facing": action.facing},
             ),
         )
-        return events
+        return private(state, unit, events)
 
     return commit
+
+
+def private(state: GameState, unit: UnitState, events: list[Event]) -> list[Event]:
+    """A side's set-up choices are its own (C6.42: a Bore Sighted Location is recorded in
+    secret; HX-12): the other side reads none of these events."""
+    other = state.setup.other(unit.side)
+    return [e.hidden_from(other) for e in events]
 
 
 def setup_hexes(state: GameState, unit: UnitState) -> list[str]:

@@ -5,6 +5,8 @@ movement tracking)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.board.los import los
 from game.engine.errors import IllegalAction
 from game.engine.state import GameState, Track, UnitState
@@ -13,7 +15,7 @@ from game.rules.attack import Attack, plan
 from game.rules.dff import DffBudget, DffOption, dff_budget
 from game.rules.drm import RuleError
 from game.rules.facing import asl_aspect, chart_aspect, facing_offset
-from game.rules.odds import Odds, odds
+from game.rules.odds import Branch, Odds, blend, odds
 from game.rules.to_hit import Situation
 from game.rules.vocabulary import Aspect, FirerKind, TargetKind
 
@@ -30,8 +32,11 @@ def fire_problem(
     ammo: str | None,
     dff: bool = False,
     explain: bool = False,
+    target_name: str | None = None,
 ) -> str | None:
-    """Why ``firer`` may not fire at ``target`` now (None: it may). Cheap checks first."""
+    """Why ``firer`` may not fire at ``target`` now (None: it may). Cheap checks first.
+    ``target_name``: the target as the firer's side may name it ("a concealed unit in E3")."""
+    name = target_name or target.name
     if not firer.active:
         return f"{firer.name} is no longer in play"
     if firer.shock != "none":
@@ -45,12 +50,17 @@ def fire_problem(
             f"{firer.name} Defensive First Fired this player turn "
             "and does not fire again in the Defensive Fire Phase (HX-8)"
         )
+    if state.phase == "advancing_fire" and firer.fired_prep:
+        return (
+            f"{firer.name} fired in the Prep Fire Phase and may not fire again in the "
+            "Advancing Fire Phase (RD-12)"
+        )
     if state.phase == "advancing_fire" and firer.shots_this_phase:
         return f"{firer.name} has fired this phase (no Multiple ROF in the AFPh, RD-4)"
     if not target.active or target.side == firer.side:
-        return f"{target.name} is not an enemy unit in play"
-    if target.type.category == "infantry":
-        return "AT fire has no effect on Infantry (002)"
+        return f"{name} is not an enemy unit in play"
+    if target.type.category == "infantry" and not target.concealed:
+        return "AT fire has no effect on Infantry (002)"  # a "?" may be fired at (HX-13)
     if not state.can_see(firer, target):
         if not explain:
             return "no LOS (RD-9)"
@@ -60,20 +70,93 @@ def fire_problem(
         firer.hex, firer.facing, target.hex
     ) > COVERED_ARC_HALF:
         return (
-            f"{target.name} is outside {firer.name}'s Covered Arc (the 60-degree wedge of its "
+            f"{name} is outside {firer.name}'s Covered Arc (the 60-degree wedge of its "
             "front hexside, HX-2): turn first"
         )
     if dff and not dff_budget_for(state, firer, target).can_fire:
-        return f"no Defensive First Fire left at {target.name} in {target.label} (C6.17)"
+        return f"no Defensive First Fire left at {name} in {target.label} (C6.17)"
     if firer.type.gun and ammo is not None and ammo not in firer.type.ammo:
         return f"{firer.name} carries {', '.join(firer.type.ammo)}, not {ammo}"
+    if ammo in firer.ammo_out:
+        return f"{firer.name} is out of {ammo} for the rest of the game (RD-17)"
     if firer.type.sw and ammo is not None:
         return f"{firer.name}'s {firer.type.sw} fires its own ammunition"
-    try:
-        plan(build_attack(state, firer, target, ammo, dff=dff, chart_die=1))
+    try:  # the round fired as declared, and as AP if the special one is out (RD-17)
+        for fired in dict.fromkeys((ammo, fallback_ammo(firer, ammo))):
+            plan(build_attack(state, firer, target, fired, dff=dff, chart_die=1))
     except RuleError as error:
         return str(error)
     return None
+
+
+def fallback_ammo(firer: UnitState, ammo: str | None) -> str | None:
+    """RD-17: the ammunition a shot is fired with when its special round is not there."""
+    return "AP" if firer.type.depletion_number(ammo) is not None else ammo
+
+
+def on_the_90_degree_line(state: GameState, firer: UnitState, target: UnitState) -> bool:
+    """RD-8: under the chart, an AFV target with the firer exactly on its 90-degree line (a
+    die decides front or rear)."""
+    if state.setup.to_kill != "chart" or not target.type.armored:
+        return False
+    return abs(aspects(firer, target)[2] - 90.0) < 1e-9
+
+
+Leaf = tuple[float, tuple[tuple[str, str], ...], Attack]
+"""One way a shot may turn out before its To Hit DR: (probability, (why, rule) of each die
+that led there, the attack it then is)."""
+
+
+def shot_leaves(
+    state: GameState,
+    firer: UnitState,
+    target: UnitState,
+    ammo: str | None,
+    dff: bool,
+    claim: float | None = None,
+    known_bore_sight: bool = True,
+) -> list[Leaf]:
+    """Every attack the shot may turn out to be with its probability (RD-16): the special
+    ammunition there or out (RD-17: one die against the depletion number), then, under the
+    chart with the firer exactly on the target's 90-degree line, front or rear (RD-8: 1-3
+    front, 4-6 rear). One leaf when no die decides."""
+    return [
+        (w, whys, build_attack(state, firer, target, a, dff, die, claim, known_bore_sight))
+        for w, whys, a, die in leaf_choices(state, firer, target, ammo)
+    ]
+
+
+Choice = tuple[float, tuple[tuple[str, str], ...], str | None, int | None]
+"""(probability, (why, rule) of each die, the ammunition fired, the RD-8 die or None)."""
+
+
+def leaf_choices(
+    state: GameState, firer: UnitState, target: UnitState, ammo: str | None
+) -> list[Choice]:
+    """The dice before the To Hit DR of :func:`shot_leaves`, without building the attacks."""
+    n = firer.type.depletion_number(ammo)
+    rounds: list[tuple[float, tuple[tuple[str, str], ...], str | None]] = [(1.0, (), ammo)]
+    if n is not None and n < 6:
+        rounds = [
+            (n / 6, ((f"{ammo} there (dr <= {n})", "RD-17"),), ammo),
+            ((6 - n) / 6, ((f"out of {ammo} (dr > {n}): fired as AP", "RD-17"),), "AP"),
+        ]
+    dice: list[tuple[float, tuple[tuple[str, str], ...], int | None]] = [(1.0, (), None)]
+    if on_the_90_degree_line(state, firer, target):
+        dice = [(0.5, (("dr 1-3: front", "RD-8"),), 1), (0.5, (("dr 4-6: rear", "RD-8"),), 4)]
+    return [(w1 * w2, why1 + why2, a, die) for w1, why1, a in rounds for w2, why2, die in dice]
+
+
+def blend_leaves(leaves: list[Leaf], odds_of: Callable[[Attack], Odds]) -> Odds:
+    """The exact odds of a shot from its leaves (:func:`shot_leaves`, RD-16)."""
+    if len(leaves) == 1:
+        return odds_of(leaves[0][2])
+    return blend(
+        [
+            Branch(w, "; ".join(why for why, _ in whys), ", ".join(r for _, r in whys), odds_of(a))
+            for w, whys, a in leaves
+        ]
+    )
 
 
 def aspects(firer: UnitState, target: UnitState) -> tuple[Aspect, Aspect, float]:
@@ -100,10 +183,13 @@ def build_attack(
     dff: bool,
     chart_die: int | None,
     claim: float | None = None,
+    known_bore_sight: bool = True,
 ) -> Attack:
     """The rules library's Attack for ``firer`` shooting at ``target`` now (C6 cases fed from
     the board and the movement tracking; ``claim``: the MP a Defensive First Fire shot claims,
-    C6.17; ``chart_die``: the RD-8 die for a firer exactly on the chart's 90-degree line)."""
+    C6.17; ``chart_die``: the RD-8 die for a firer exactly on the chart's 90-degree line;
+    ``known_bore_sight``: False when the odds are shown to the other side, for whom the firer's
+    Bore Sighted Location is secret, C6.42)."""
     kind: FirerKind = "sw" if firer.type.sw else ("gun" if firer.type.category == "gun" else "afv")
     hull_aspect, turret_aspect, hull_t = aspects(firer, target)
     target_kind: TargetKind = target.type.category
@@ -112,7 +198,9 @@ def build_attack(
         side = chart_aspect(hull_t, chart_die)
         armor = target.type.chart_front if side == "front" else target.type.chart_rear
     dff_mp, exempt = None, False
-    if dff:
+    if dff and (target.entered_new_hex or target.motion or target.was_motion):
+        # C6.1: Case J (and J1 / J2, which add to it) only at a vehicle that entered a new hex
+        # or is / was in Motion this player turn; a vehicle that only pivots gets none
         shot = dff_shot(state, firer, target, claim)
         if shot is not None:
             track = state.track.get((target.id, firer.id), Track())
@@ -121,7 +209,12 @@ def build_attack(
     if firer.acquisition is not None:
         drm, _ = acq_rules.applies(firer.acquisition, acq_gun(state, firer), acq_shot(target))
         acquired = -drm.value if drm else 0
-    bore = firer.bore_sight is not None and firer.bore_sight == target.label and kind != "sw"
+    bore = (
+        known_bore_sight
+        and firer.bore_sight is not None
+        and firer.bore_sight == target.label
+        and kind != "sw"
+    )
     sit = Situation(
         moving=target.entered_new_hex and not target.moving,
         motion=target.motion,
@@ -161,8 +254,16 @@ def build_attack(
         armor=armor,
         rof=0 if sw else firer.type.rof,
         phase_allows_rof=state.phase != "advancing_fire",
+        advancing_fire=state.phase == "advancing_fire",
+        elevation_advantage=elevation_advantage(state, firer, target),
         situation=sit,
     )
+
+
+def elevation_advantage(state: GameState, firer: UnitState, target: UnitState) -> bool:
+    """Case B (C7.22): the firer's hex is at least one level higher than the target's."""
+    board = state.board
+    return board.info(firer.hex).level >= board.info(target.hex).level + 1
 
 
 def acq_gun(state: GameState, firer: UnitState) -> acq_rules.Acquirer:
@@ -180,15 +281,16 @@ def acq_shot(target: UnitState, hit: bool = False) -> acq_rules.Shot:
 
 
 def ammo_choices(u: UnitState) -> list[str | None]:
-    """The ammunition a unit may choose: a Gun's types; a SW fires its own (None)."""
-    return list(u.type.ammo) if u.type.gun else [None]
+    """The ammunition a unit may choose: a Gun's types it is not out of (RD-17); a SW fires
+    its own (None)."""
+    return [a for a in u.type.ammo if a not in u.ammo_out] if u.type.gun else [None]
 
 
 def dff_budget_for(state: GameState, firer: UnitState, target: UnitState) -> DffBudget:
     """C6.17: what Defensive First Fire ``firer`` has left at ``target`` in its Location."""
     track = state.track.get((target.id, firer.id), Track())
     marks = state.marks.get((firer.id, target.id, target.label, target.facing), ())
-    return dff_budget(state.loc_mp, track.los_mp, marks, track.exempt)
+    return dff_budget(state.loc_mp.get(target.facing, 0.0), track.los_mp, marks, track.exempt)
 
 
 def preview_fire(state: GameState, firer_id: str, target_id: str, ammo: str | None = None) -> Odds:
@@ -203,8 +305,4 @@ def preview_fire(state: GameState, firer_id: str, target_id: str, ammo: str | No
     problem = fire_problem(state, firer, target, am, dff=dff, explain=True)
     if problem:
         raise IllegalAction("cannot_fire", problem)
-    hull_t = aspects(firer, target)[2]
-    die = None
-    if state.setup.to_kill == "chart" and target.type.armored and abs(hull_t - 90.0) < 1e-9:
-        die = 1  # RD-8: a die decides; the preview shows the front, the better for the target
-    return odds(build_attack(state, firer, target, am, dff=dff, chart_die=die))
+    return blend_leaves(shot_leaves(state, firer, target, am, dff), odds)

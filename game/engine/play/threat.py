@@ -1,9 +1,11 @@
-"""The threat map: for a vehicle, how likely it would be eliminated (burned or eliminated) or
-immobilized standing in each hex with its current facing, if every known enemy unit that could
-fire at it there fired once with its best ammunition. Exact odds from the rules library, per
-shot as the odds panel has them (range, Case D, aspect, hindrance, TEM); P = 1 - the product of
-each shot's chance to leave it alive. Hypothetical: phase and shots already taken are not
-considered, and only the enemies the vehicle's side can see count."""
+"""The threat map (RD-18): for a vehicle, how likely it would be removed from play (burned,
+eliminated, or immobilized and then abandoned) standing in each hex it could enter, with its
+current facing, if every enemy unit its side knows of that could fire at it there (in play, not
+Shocked, with LOS, range and ammunition) fired once with its best ammunition. Exact odds from
+the rules library, per shot as the odds panel has them (range, Case D, aspect, hindrance, TEM,
+the special ammunition's availability and the chart's 90-degree die, RD-16), never an enemy's
+secret Bore Sighted Location (C6.42); P = 1 - the product of each shot's chance to leave it in
+play. Hypothetical: the phase and the shots already taken are not considered."""
 
 from __future__ import annotations
 
@@ -11,14 +13,14 @@ import copy
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from game.board.hexes import direction_to, facing_angle, label
+from game.board.hexes import Hex, direction_to, facing_angle
 from game.engine.state import GameState, UnitState
 from game.rules.attack import Attack
 from game.rules.drm import RuleError
 from game.rules.facing import asl_aspect, facing_offset
-from game.rules.odds import Odds, odds
+from game.rules.odds import Branch, Odds, blend, odds
 
-from .shot import COVERED_ARC_HALF, ammo_choices, build_attack
+from .shot import COVERED_ARC_HALF, ammo_choices, build_attack, leaf_choices
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +30,7 @@ class Threat:
     firer: str
     ammo: str | None
     p_kill: float
-    """P(burn or eliminated)."""
+    """P(removed from play: burn, eliminated, or immobilized then abandoned; RD-18)."""
     p_immobilized: float
 
 
@@ -51,15 +53,22 @@ def cached_odds(attack: Attack) -> Odds | None:
         return None
 
 
-def threat_map(state: GameState, unit_id: str, known: set[str]) -> dict[int, HexThreat]:
-    """Board index -> the threat there to ``unit_id`` (only hexes some known enemy can shoot
-    into, where the vehicle could stand)."""
+def threat_map(
+    state: GameState, unit_id: str, known: set[str] | None, blocked: set[Hex]
+) -> dict[int, HexThreat]:
+    """Board index -> the threat there to ``unit_id``, from the enemies in ``known`` (None:
+    every enemy), over the hexes some of them can shoot into that the vehicle could enter (its
+    terrain, and not one of ``blocked``: the hexes holding a unit it may not share)."""
     unit = state.unit(unit_id)
     board = state.board
     enemies = [
         e
         for e in state.units.values()
-        if e.id in known and e.active and e.side != unit.side and e.type.has_at_weapon
+        if (known is None or e.id in known)
+        and e.active
+        and e.side != unit.side
+        and e.type.has_at_weapon
+        and e.shock == "none"
     ]
     shooters: dict[int, list[UnitState]] = {}
     hindrance = {}
@@ -75,10 +84,9 @@ def threat_map(state: GameState, unit_id: str, known: set[str]) -> dict[int, Hex
     for j, there in shooters.items():
         h = board.hex_at(j)
         terrain = board.terrain_at(h)
-        if not terrain.enterable_by_vehicle:
+        if not terrain.enterable_by_vehicle or h in blocked:
             continue
         ghost: UnitState | None = None  # the vehicle as it would stand there
-        spot = label(h)
         for enemy in there:
             if (
                 not enemy.type.turret
@@ -98,7 +106,6 @@ def threat_map(state: GameState, unit_id: str, known: set[str]) -> dict[int, Hex
                 (hull > 90.0) - (hull < 90.0),
                 terrain.tem,
                 int(hindrance[enemy.id][j]),
-                enemy.bore_sight == spot,
             )
             if enemy.acquisition is None and key in memo:
                 threat = memo[key]
@@ -126,23 +133,33 @@ def _offset(toward: float, facing: int) -> float:
 
 
 def best_shot(state: GameState, firer: UnitState, target: UnitState) -> Threat | None:
-    """``firer``'s deadliest shot at ``target`` (its best ammunition), or None if the rules
-    refuse every one (range, Case D NA...)."""
+    """``firer``'s deadliest shot at ``target`` (its best ammunition, the dice before the To
+    Hit DR weighed in, RD-16), or None if the rules refuse every one (range, Case D NA...).
+    Its Bore Sighted Location is not applied: it is the other side's secret (C6.42)."""
     best: Threat | None = None
-    base: Attack | None = None
+    bases: dict[int | None, Attack] = {}  # the geometry once per RD-8 die; each ammunition on it
     for ammo in ammo_choices(firer):
-        if base is None:  # the geometry once; each ammunition on the same shot
-            try:
-                base = build_attack(state, firer, target, ammo, dff=False, chart_die=1)
-            except RuleError:
-                continue
-            attack = base
+        parts = []
+        for w, whys, fired, die in leaf_choices(state, firer, target, ammo):
+            if die not in bases:
+                try:
+                    bases[die] = build_attack(
+                        state, firer, target, fired, False, die, known_bore_sight=False
+                    )
+                except RuleError:
+                    break
+            o = cached_odds(replace(bases[die], ammo=fired))
+            if o is None:
+                break
+            parts.append(Branch(w, "; ".join(x for x, _ in whys), "RD-16", o))
         else:
-            attack = replace(base, ammo=ammo)
-        o = cached_odds(attack)
-        if o is None:
-            continue
-        t = Threat(firer.id, ammo, o.p["burn"] + o.p["eliminated"], o.p["immobilized"])
-        if best is None or t.p_kill > best.p_kill:
-            best = t
+            o = blend(parts)
+            t = Threat(
+                firer.id,
+                ammo,
+                o.p["burn"] + o.p["eliminated"] + o.p["abandoned"],
+                o.p["immobilized"],
+            )
+            if best is None or t.p_kill > best.p_kill:
+                best = t
     return best

@@ -59,7 +59,7 @@ def clear_tracking(state: GameState) -> list[Event]:
     """The Movement Phase ends: the C6.15 tracking and the C6.17 marks go."""
     state.track.clear()
     state.marks.clear()
-    state.loc_mp = 0.0
+    state.loc_mp.clear()
     return []
 
 

@@ -1,0 +1,190 @@
+"""What a side may know: the engine's one door for hidden information (DESIGN "What a side may
+know: one door"; RULES-DECISIONS RD-11, C6.42, RD-18).
+
+:class:`Knowledge` answers, for one side, everything the screen (and a computer player) may
+show or read: the units as that side sees them (an enemy "?" has no type, facing or state), the
+events as it may read them (the other side's set-up, a missed shot at a "?", a "?"'s moves), the
+odds of a shot as it may be shown them (a "?" gives its To Hit, Case K included and Case P left
+out, and no To Kill), the fire map and the threat map (no enemy "?", no enemy Bore Sighted
+Location). ``side=None`` is everything: the replay viewer's view of both sides.
+
+The test of it (``tests/test_knowledge.py``): two games that differ only in what a side may not
+know look identical to it through every method here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.board.hexes import label
+from game.rules.attack import Attack
+from game.rules.odds import Odds, odds, odds_to_dict
+
+from .errors import IllegalAction
+from .events import Event
+from .play import threat
+from .play.shot import blend_leaves, build_attack, fire_problem, shot_leaves
+from .play.threat import HexThreat
+from .state import GameState, UnitState
+
+UNKNOWN_TO_KILL = "unknown until it is revealed (RD-11)"
+
+
+@dataclass(frozen=True, slots=True)
+class ShotOdds:
+    """The odds of one shot as a side may be shown them (RD-11, RD-16).
+
+    ``report``: the odds as ``hexfire odds --json`` prints them (To Hit, To Kill, the branches
+    of the dice before the To Hit DR, every outcome); at a concealed unit, the To Hit only, its
+    outcomes "hit" and "miss". ``odds``: the full odds, None at a concealed unit."""
+
+    report: dict
+    odds: Odds | None
+
+    @property
+    def p_hit(self) -> float:
+        return float(self.report["to_hit"]["p_hit"])
+
+    @property
+    def p_kill(self) -> float | None:
+        """P(burn or eliminated); None when the target is a "?" (unknown until revealed)."""
+        if self.odds is None:
+            return None
+        return self.odds.p["burn"] + self.odds.p["eliminated"]
+
+
+class Knowledge:
+    """What ``side`` may know of the game now (``None``: everything)."""
+
+    def __init__(self, state: GameState, side: str | None):
+        self.state = state
+        self.side = side
+
+    # --- the units ---------------------------------------------------------------------------
+
+    def hidden(self, unit: UnitState) -> bool:
+        """The unit is a "?" to this side: an enemy unit, concealed (RD-11)."""
+        return self.side is not None and unit.side != self.side and unit.concealed
+
+    def units(self) -> list[dict]:
+        """The units in play as this side may see them: an enemy concealed unit is a "?" in its
+        hex (RD-11), with no type, facing or state shown; an enemy's Bore Sighted Location is
+        never shown (C6.42: recorded in secret)."""
+        out = []
+        for k in sorted(self.state.units):
+            unit = self.state.units[k]
+            if not unit.active:
+                continue
+            if self.hidden(unit):
+                out.append(
+                    {
+                        "id": unit.id,
+                        "side": unit.side,
+                        "hex": unit.label,
+                        "concealed": True,
+                        "type": "?",
+                    }
+                )
+                continue
+            d = unit.to_json()
+            if self.side is not None and unit.side != self.side:
+                d["bore_sight"] = None  # recorded in secret at set-up (C6.42)
+            d["name"] = unit.name
+            d["category"] = unit.type.category
+            d["turreted"] = unit.type.turret
+            d["has_gun"] = bool(unit.type.gun)
+            d["mp_left"] = (unit.type.mp if unit.type.is_vehicle else unit.type.mf) - unit.mp_spent
+            out.append(d)
+        return out
+
+    def known_enemies(self) -> set[str]:
+        """The ids of the enemy units in play this side knows (not a "?")."""
+        return {
+            u.id
+            for u in self.state.units.values()
+            if u.active and u.side != self.side and not self.hidden(u)
+        }
+
+    def name(self, unit_id: str) -> str:
+        """The unit's name as this side may read it ("a concealed unit in E3" for a "?")."""
+        unit = self.state.unit(unit_id)
+        return f"a concealed unit in {unit.label}" if self.hidden(unit) else unit.name
+
+    # --- the events --------------------------------------------------------------------------
+
+    def events(self, events: list[Event] | None = None) -> list[Event]:
+        """``events`` (the game's history by default) as this side may read them (each event
+        carries what was secret when it was made: :meth:`Event.seen_by`)."""
+        source = self.state.history if events is None else events
+        return [seen for e in source if (seen := e.seen_by(self.side)) is not None]
+
+    # --- the odds ----------------------------------------------------------------------------
+
+    def odds(self, firer_id: str, target_id: str, ammo: str | None = None) -> ShotOdds:
+        """The odds of ``firer`` shooting at ``target`` now, as this side may be shown them;
+        IllegalAction with the reason when the shot is not allowed. At a "?": the To Hit with
+        Case K, without Case P (its size is unknown), and no To Kill (RD-11)."""
+        state = self.state
+        firer, target = state.unit(firer_id), state.unit(target_id)
+        dff = (
+            bool(state.dff_pending)
+            and firer_id in state.dff_pending
+            and state.moving_unit == target_id
+        )
+        am = ammo if ammo is not None else (firer.type.ammo[0] if firer.type.gun else None)
+        problem = fire_problem(
+            state, firer, target, am, dff=dff, explain=True, target_name=self.name(target_id)
+        )
+        if problem:
+            raise IllegalAction("cannot_fire", problem)
+        known_bore_sight = self.side is None or firer.side == self.side
+        if self.hidden(target):
+            attack = build_attack(state, firer, target, am, dff, None, None, known_bore_sight)
+            return to_hit_only(attack)
+        leaves = shot_leaves(state, firer, target, am, dff, known_bore_sight=known_bore_sight)
+        full = blend_leaves(leaves, odds)
+        return ShotOdds(odds_to_dict(full), full)
+
+    def fire_map(self, firer_id: str, ammo: str | None = None) -> dict[str, tuple[float, str]]:
+        """For ``firer`` with ``ammo``: each enemy this side knows -> (P(burn or eliminated),
+        its hex), the odds panel's own numbers; the enemies it cannot shoot are left out."""
+        out = {}
+        for uid in sorted(self.known_enemies()):
+            try:
+                shot = self.odds(firer_id, uid, ammo)
+            except IllegalAction:
+                continue
+            if shot.p_kill is not None:
+                out[uid] = (shot.p_kill, self.state.units[uid].label)
+        return out
+
+    def threat_map(self, unit_id: str) -> dict[str, HexThreat]:
+        """For this side's vehicle ``unit_id``: hex -> how likely it would be removed there
+        (RD-18), from the enemies this side knows and never their Bore Sighted Locations."""
+        board = self.state.board
+        known = self.known_enemies() if self.side is not None else None
+        blocked = {
+            u.hex
+            for u in self.state.units.values()
+            if u.active
+            and u.id != unit_id
+            and (known is None or u.id in known or u.side == self.side)
+        }
+        return {
+            label(board.hex_at(j)): t
+            for j, t in threat.threat_map(self.state, unit_id, known, blocked).items()
+        }
+
+
+def to_hit_only(attack: Attack) -> ShotOdds:
+    """A shot at a "?": its To Hit, Case P left out (the size is unknown), as a Gun-like target
+    with no To Kill (RD-11)."""
+    blind = replace(attack, target="gun", situation=replace(attack.situation, size=0))
+    o = odds(blind)
+    report = odds_to_dict(o)
+    report["to_hit"]["notes"].append(
+        {"rule": "RD-11", "text": "a concealed unit: Case P (its size) unknown, not counted"}
+    )
+    report["to_kill"] = {"rule": "RD-11", "gun": UNKNOWN_TO_KILL}
+    report["p"] = {"miss": 1.0 - o.p_hit, "hit": o.p_hit}
+    return ShotOdds(report, None)

@@ -1,0 +1,15 @@
+"""The version of the rules the engine plays, saved with every game: a save recorded under
+earlier rules is replayed under today's as far as its actions stay legal and draw the same
+dice, and says where the two part (CHANGELOG-style history below).
+
+1. The rules to 2026-11-30.
+2. Play follows the seeds where it departed from them: a road costs 1/2 MP only along the road
+   (RD-10); C6.17 counts MP per Target Facing and resumes a facing turned back to; no Case J at a
+   vehicle that only pivots (C6.1); a turreted AFV's hull pivot keeps its Acquired counter (C6.5)
+   and a Gun that turns keeps its Bore Sight (C6.43); a pivot or a stop loses concealment in an
+   enemy's LOS (RD-11); an abandoned AFV leaves no wreck (002); no Advancing Fire after Prep Fire
+   (RD-12); Case B from higher (C7.22) and +1 for a DC Thrown in the AFPh (C7.346); special
+   ammunition is limited (RD-17); a shot at a concealed unit is allowed whatever it is (HX-13).
+"""
+
+RULES_VERSION = 2

@@ -1,0 +1,242 @@
+"""What a side may know (RD-11, C6.42, RD-18, RD-19): the engine's one door, ``Game.knowledge``.
+
+The test of it: two games that differ only in what one side may not know (a concealed unit's
+type, a Bore Sighted Location, a concealed unit's exact facing) look identical to that side
+everywhere: the units, the events, the odds of every shot, the fire maps, the threat maps and
+its legal actions; and stay so while both are played with the same actions and dice."""
+
+import copy
+
+import pytest
+from engine_helpers import make_setup, script, to_phase
+
+from game.engine import Game, IllegalAction, UnitSetup
+from game.engine.actions import BoreSight, EndMove, EndPhase, Fire, Move, Pass, Turn
+from game.engine.play.shot import ammo_choices
+from game.files.scenario import load_scenario
+from game.files.session import new_game
+from game.files.shipped import scenarios_dir
+
+ROWS = ["o o o o o o o o", "o o o o o o o o", "o o o o o o o o", "o o o w o o o o"]
+
+
+def everything_shown(game: Game, side: str) -> dict:
+    """Everything ``side`` is shown, through the engine's knowledge (and its legal actions)."""
+    k = game.knowledge(side)
+    units = k.units()
+    shown: dict = {
+        "units": units,
+        "events": [(e.kind, e.text, repr(e.data)) for e in k.events()],
+    }
+    own = [u for u in game.units.values() if u.active and u.side == side]
+    enemies = [u["id"] for u in units if u["side"] != side]
+    odds = {}
+    for firer in own:
+        for target in enemies:
+            for ammo in ammo_choices(firer) if firer.type.has_at_weapon else []:
+                try:
+                    odds[(firer.id, target, ammo)] = k.odds(firer.id, target, ammo).report
+                except IllegalAction as e:
+                    odds[(firer.id, target, ammo)] = e.reason
+        if firer.type.has_at_weapon:
+            shown[f"fire map {firer.id}"] = k.fire_map(firer.id)
+        if firer.type.is_vehicle:
+            shown[f"threat map {firer.id}"] = {
+                hx: (t.p_kill, t.p_immobilized, t.threats)
+                for hx, t in k.threat_map(firer.id).items()
+            }
+    shown["odds"] = odds
+    if game.to_act == side:
+        shown["legal"] = sorted(repr(a) for a in game.legal_actions())
+    return shown
+
+
+def assert_same_to(side: str, a: Game, b: Game) -> None:
+    sa, sb = everything_shown(a, side), everything_shown(b, side)
+    assert sa.keys() == sb.keys()
+    for key in sa:
+        assert sa[key] == sb[key], key
+
+
+def pair(one: UnitSetup, other: UnitSetup, first="german") -> tuple[Game, Game]:
+    """Two games alike but for the Russian unit ``one`` / ``other``."""
+    common = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+    ]
+    games = []
+    for unit in (one, other):
+        setup = make_setup([*common, unit], rows=ROWS, first=first, defender="russian")
+        games.append(Game(setup, 7))
+    return games[0], games[1]
+
+
+def play_both(a: Game, b: Game, *actions, dice=()) -> None:
+    for g in (a, b):
+        if dice:
+            script(g, *dice)
+        for action in actions:
+            g.apply(action)
+
+
+@pytest.mark.parametrize(
+    "one, other",
+    [
+        (  # a concealed unit's type: a Gun or an Infantry squad (RD-11, HX-13)
+            UnitSetup("rus-1", "zis3", "russian", "F2", facing=3, concealed=True),
+            UnitSetup("rus-1", "rus_atr", "russian", "F2", concealed=True),
+        ),
+        (  # two Guns of other sizes (Case P) and calibres
+            UnitSetup("rus-1", "zis3", "russian", "F2", facing=3, concealed=True),
+            UnitSetup("rus-1", "m1937", "russian", "F2", facing=3, concealed=True),
+        ),
+        (  # a concealed unit's exact facing
+            UnitSetup("rus-1", "zis3", "russian", "F2", facing=3, concealed=True),
+            UnitSetup("rus-1", "zis3", "russian", "F2", facing=0, concealed=True),
+        ),
+    ],
+)
+def test_rd11_two_games_differing_only_in_a_concealed_unit_look_the_same_to_the_other_side(
+    one, other
+):
+    a, b = pair(one, other)
+    assert_same_to("german", a, b)
+    play_both(a, b, EndPhase())  # the Russian (scenario defender) set-up ends
+    assert_same_to("german", a, b)
+    to_phase(a, "prep_fire", "german")
+    to_phase(b, "prep_fire", "german")
+    assert_same_to("german", a, b)
+    # the PaK fires at the "?" and misses: the German log reads the same in both games
+    play_both(a, b, Fire("ger-gun-1", "rus-1", "AP"), dice=(6, 6))
+    assert_same_to("german", a, b)
+    fired = [e for e in a.knowledge("german").events() if e.kind == "fire"][-1]
+    assert "a concealed unit in F2" in fired.text and "ZiS" not in fired.text
+    assert all(d["case"] != "P" for d in fired.data["to_hit"]["drms"])
+    # ... while the Russian side, whose unit it is, reads the shot whole
+    own = [e for e in a.knowledge("russian").events() if e.kind == "fire"][-1]
+    assert a.units["rus-1"].name in own.text
+    to_phase(a, "movement", "german", fresh=True)
+    to_phase(b, "movement", "german", fresh=True)
+    play_both(a, b, Turn("ger-pz-1", 1))
+    for g in (a, b):
+        if g.dff_pending:
+            g.apply(Pass())
+    assert_same_to("german", a, b)
+
+
+def test_rd11_the_odds_at_a_concealed_unit_are_its_to_hit_with_case_k_and_no_to_kill():
+    a, _ = pair(
+        UnitSetup("rus-1", "zis3", "russian", "F2", facing=3, concealed=True),
+        UnitSetup("rus-1", "zis3", "russian", "F2", facing=3),
+    )
+    shot = a.knowledge("german").odds("ger-pz-1", "rus-1")
+    cases = {d["case"] for d in shot.report["to_hit"]["drms"]}
+    assert "K" in cases and "P" not in cases
+    assert shot.odds is None and shot.p_kill is None
+    assert "unknown until it is revealed" in shot.report["to_kill"]["gun"]
+    assert set(shot.report["p"]) == {"miss", "hit"}
+    # the Russian side, whose Gun it is, may see the whole of it (the replay's both sides too)
+    full = a.knowledge(None).odds("ger-pz-1", "rus-1")
+    assert full.odds is not None and "P" in {d.case for d in full.odds.plan.drms}
+
+
+def test_c6_42_two_games_differing_only_in_a_bore_sight_look_the_same_to_the_other_side():
+    gun = UnitSetup("rus-1", "zis3", "russian", "F2", facing=3)
+    a, b = pair(gun, gun)
+    a.apply(BoreSight("rus-1", "C2"))  # only game a's Gun bore sights (C6.42: in secret)
+    assert_same_to("german", a, b)
+    play_both(a, b, EndPhase())
+    to_phase(a, "movement", "german")
+    to_phase(b, "movement", "german")
+    assert_same_to("german", a, b)
+    threats = a.knowledge("german").threat_map("ger-pz-1")
+    assert threats and threats == b.knowledge("german").threat_map("ger-pz-1")
+
+
+def test_c6_42_road_ambush_the_german_threat_map_does_not_find_the_bore_sighted_hex():
+    """The issue's case: on road-ambush the Russian Gun bore sighting E5 raised E5's figure on
+    the German threat map (24.7% against 23.1% without), so the German could find the hex."""
+    scenario = load_scenario(scenarios_dir() / "road-ambush.toml")
+    a, b = Game(scenario.setup, 3), Game(scenario.setup, 3)
+    a.apply(BoreSight("rus-gun-1", "E5"))
+    maps = [g.knowledge("german").threat_map("ger-pz4-1") for g in (a, b)]
+    assert "E5" in maps[0] and maps[0] == maps[1]
+    assert_same_to("german", a, b)
+
+
+def test_rd18_a_shocked_enemy_and_an_occupied_hex_do_not_count_on_the_threat_map():
+    a, _ = pair(
+        UnitSetup("rus-1", "t34m43", "russian", "F2", facing=3),
+        UnitSetup("rus-1", "t34m43", "russian", "F2", facing=3),
+    )
+    threats = a.knowledge("german").threat_map("ger-pz-1")
+    assert threats and "A2" not in threats and "F2" not in threats  # a Gun's and the T-34's hexes
+    a.state.units["rus-1"].shock = "shock"
+    assert a.knowledge("german").threat_map("ger-pz-1") == {}
+
+
+def test_rd11_a_concealed_vehicles_moves_read_as_a_concealed_unit_moving():
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A1", facing=0),
+        UnitSetup("rus-1", "t34m43", "russian", "H4", facing=3, concealed=True),
+    ]
+    rows = ["o o o o o o o o", "o o w w w o o o", "o o w w w o o o", "o o o o o o o o"]
+    g = Game(make_setup(units, rows=rows, first="russian"), 3)
+    to_phase(g, "movement", "russian")
+    to = label_ahead(g, "rus-1")
+    g.apply(Move("rus-1", to))
+    if g.dff_pending:
+        g.apply(Pass())
+    g.apply(EndMove("rus-1", True))
+    seen = [e.text for e in g.knowledge("german").events() if e.kind in ("move", "end_move")]
+    assert g.units["rus-1"].concealed  # the woods hide it from the Gun (RD-11)
+    assert seen == [f"a concealed unit moves H4 -> {to} (RD-11)"]
+    own = [e.text for e in g.knowledge("russian").events() if e.kind == "move"]
+    assert own and "T-34" in own[0]
+
+
+def label_ahead(game: Game, uid: str) -> str:
+    from game.board.hexes import label
+
+    u = game.units[uid]
+    return label(u.hex.neighbor(u.facing))
+
+
+# --- RD-19: undo never returns information ------------------------------------------------
+
+
+def test_rd19_no_undo_of_a_move_that_lost_concealment():
+    """RD-19: the concealed ATR squad moves into German view and loses concealment (no die is
+    rolled, nobody is asked): its owner has learned that it is seen, so no undo."""
+    session = new_game(load_scenario(scenarios_dir() / "road-ambush.toml"), 5)
+    game = session.game
+    while not (game.phase == "movement" and game.phasing == "russian"):
+        session.apply(Pass() if game.dff_pending else EndPhase())
+        game = session.game
+    chosen = None
+    for action in game.legal_actions():
+        if isinstance(action, Move) and action.unit == "rus-atr-1":
+            probe = copy.deepcopy(game)
+            probe.apply(action)
+            if not probe.units["rus-atr-1"].concealed:
+                chosen = action
+                break
+    assert chosen is not None
+    draws = game.dice.draws
+    session.apply(chosen)
+    assert session.game.dice.draws == draws and session.game.to_act == "russian"
+    why = session.undo()
+    assert why is not None and "RD-19" in why
+    assert not session.game.units["rus-atr-1"].concealed
+
+
+def test_rd19_an_undo_that_reveals_nothing_is_still_allowed():
+    session = new_game(load_scenario(scenarios_dir() / "road-ambush.toml"), 5)
+    game = session.game
+    while not (game.phase == "movement" and game.phasing == "russian"):
+        session.apply(Pass() if game.dff_pending else EndPhase())
+        game = session.game
+    session.apply(Move("rus-mol-1", "A3"))  # A4 -> A3, behind the village, out of German view
+    assert session.game.units["rus-mol-1"].concealed
+    assert session.undo() is None
+    assert session.game.units["rus-mol-1"].label == "A4"
