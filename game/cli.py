@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from game import __version__
 
@@ -130,11 +131,33 @@ def _odds_attack(args: argparse.Namespace):
 
 def _cmd_odds(args: argparse.Namespace) -> int:
     from game.rules.drm import RuleError
-    from game.rules.odds import odds, odds_to_dict
+    from game.rules.odds import Branch, blend, odds, odds_to_dict
     from game.rules.report import odds_report_lines
 
     try:
-        report = odds_to_dict(odds(_odds_attack(args)))
+        attack = _odds_attack(args)
+        shown = odds(attack)
+        n = args.depletion
+        if n is not None and args.ammo in ("APCR", "APDS"):  # RD-17: is the round there?
+            shown = blend(
+                [
+                    Branch(n / 6, f"{args.ammo} there (dr <= {n})", "RD-17", shown),
+                    Branch(
+                        (6 - n) / 6,
+                        f"out of {args.ammo} (dr > {n}): fired as AP",
+                        "RD-17",
+                        odds(replace(attack, ammo="AP")),
+                    ),
+                ]
+            )
+        report = odds_to_dict(shown)
+        if n is None and args.ammo in ("APCR", "APDS"):
+            report["to_hit"]["notes"].append(
+                {
+                    "rule": "RD-17",
+                    "text": f"the {args.ammo} round assumed there: --depletion N weighs its die",
+                }
+            )
     except RuleError as e:
         raise CliError(f"refused: {e}") from None
     except ValueError as e:  # a malformed value (a gun designation, ...)
@@ -414,6 +437,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--variant", help="a vehicle's own table entry (grant: the M3 Grant's hull 75)"
     )
     odds.add_argument("--ammo", choices=["AP", "APCR", "APDS", "HEAT", "HE"], default="AP")
+    odds.add_argument(
+        "--depletion",
+        type=int,
+        choices=range(1, 7),
+        metavar="N",
+        help="APCR / APDS: its depletion number 1-6; the odds weigh its availability die (RD-17)",
+    )
     odds.add_argument("--range", type=int, required=True, help="range in hexes")
     odds.add_argument("--aspect", choices=["front", "side", "rear"], default="front")
     odds.add_argument("--location", choices=["hull", "turret"], help="fix the hit location (RD-2)")

@@ -169,3 +169,23 @@ def test_rd16_the_shown_odds_are_what_the_engines_dice_do_20000_shots(name):
     make, ammo = SHOTS[name]
     shown, seen, _ = _simulate(make, ammo, 20_000)
     _check(shown, seen, 20_000)
+
+
+def test_rd17_hexfire_odds_weighs_the_availability_die_with_depletion():
+    import json
+    import subprocess
+    import sys
+
+    def run(*extra):
+        args = ["odds", "--gun", "75L", "--ammo", "APCR", "--range", "4", "--af", "11", "--json"]
+        r = subprocess.run(
+            [sys.executable, "-m", "game", *args, *extra], capture_output=True, text=True
+        )
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout)
+
+    plain, weighed = run(), run("--depletion", "4")
+    assert any(n["rule"] == "RD-17" for n in plain["to_hit"]["notes"])  # says what it leaves out
+    assert [b["p"] for b in weighed["branches"]] == pytest.approx([4 / 6, 2 / 6])
+    assert sum(weighed["p"].values()) == pytest.approx(1.0)
+    assert weighed["p"]["burn"] < plain["p"]["burn"]

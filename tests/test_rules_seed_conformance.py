@@ -267,6 +267,21 @@ def test_every_rule_id_quoted_in_game_is_in_the_rule_index():
     assert not unknown
 
 
+def test_the_readmes_decisions_table_lists_every_hx_decision_the_code_cites():
+    import re
+
+    readme = (GAME.parent / "README.md").read_text(encoding="utf-8")
+    table = set(re.findall(r"^\| (HX-\d+) \|", readme, flags=re.M))
+    cited = {
+        i
+        for p in GAME.rglob("*")
+        if p.suffix in (".py", ".toml") and "scenarios" not in p.parts
+        for i in rule_ids_in(p.read_text(encoding="utf-8"))
+        if i.startswith("HX-")
+    }
+    assert cited and cited <= table, sorted(cited - table)
+
+
 def test_citations_point_at_the_right_rule():
     with pytest.raises(RuleError) as e:
         plan(Attack(rules="dice"))

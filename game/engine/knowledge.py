@@ -27,7 +27,7 @@ from .play.shot import blend_leaves, build_attack, fire_problem, shot_leaves
 from .play.threat import HexThreat
 from .state import GameState, UnitState
 
-UNKNOWN_TO_KILL = "unknown until it is revealed (RD-11)"
+UNKNOWN_TO_KILL = "unknown until it is revealed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +183,7 @@ def to_hit_only(attack: Attack) -> ShotOdds:
     o = odds(blind)
     report = odds_to_dict(o)
     report["to_hit"]["notes"].append(
-        {"rule": "RD-11", "text": "a concealed unit: Case P (its size) unknown, not counted"}
+        {"rule": "RD-11", "text": "a concealed unit: Case P (size) not known"}
     )
     report["to_kill"] = {"rule": "RD-11", "gun": UNKNOWN_TO_KILL}
     report["p"] = {"miss": 1.0 - o.p_hit, "hit": o.p_hit}

@@ -129,8 +129,13 @@ def draw_odds(surface: pygame.Surface, rect: pygame.Rect, title: str, shot: Shot
     report = shot.report
     lines = odds_report_lines(report)
     cut = lines.index("Odds:") if "Odds:" in lines else len(lines)
-    for text in lines[:cut]:
-        block.line(text, st.ui["text"] if not text.startswith("   --") else st.ui["dim"])
+    # the bars come first in a small panel: the derivation gives way, and says where it is
+    room = (block.rect.height - 2 * LINE - 4) // LINE - len(report["p"])
+    text_lines = lines[:cut]
+    if len(text_lines) > room:
+        text_lines = [*text_lines[: max(0, room - 1)], "  ... (the whole derivation: hexfire odds)"]
+    for text in text_lines:
+        block.line(text, st.ui["text"] if not text.startswith(("   --", "  ...")) else st.ui["dim"])
     block.gap(4)
     bar_left = rect.left + 110
     bar_w = rect.width - 180
