@@ -232,6 +232,10 @@ class Board:
             int(self.wrecks[i]),
         )
 
+    def level_at(self, h: Hex) -> int:
+        """The ground level of hex ``h`` (RD-9: hill level 0-4)."""
+        return int(self.ground[self.index(h)])
+
     def terrain_at(self, h: Hex) -> Terrain:
         """The terrain of hex ``h`` as it stands in the board's month."""
         return self.catalogue.terrains[self.terrain[self.index(h)]].for_month(self.month)

@@ -67,7 +67,10 @@ class UnitType:
 
     def depletion_number(self, ammo: str | None) -> int | None:
         """RD-17: the depletion number of a special ammunition (None: not special)."""
-        return dict(self.depletion).get(ammo or "")
+        for special, n in self.depletion:
+            if special == ammo:
+                return n
+        return None
 
     @property
     def caliber(self) -> float:

@@ -10,7 +10,8 @@ from functools import cache
 
 from .attack import OUTCOMES, Attack, Plan, TkKey, plan
 from .chart import chart_result
-from .destruction import dc_position, destruction
+from .destruction import dc_position as dc_position_dr
+from .destruction import destruction
 from .dice import DR
 from .outcomes import abandoned, ntc_fails
 from .tables import tables
@@ -82,37 +83,20 @@ def odds(a: Attack) -> Odds:
     """The exact probability of every final outcome of attack ``a`` (sums to 1)."""
     p = plan(a)
     out = dict.fromkeys(OUTCOMES, 0.0)
-    hits: dict[TkKey, float] = {}
-    key: TkKey
-    p_hit = p_ch = p_rof = 0.0
-    drm = p.drm_total
-    w = 1 / 36
-    # the same tests as critical() and keeps_rof(), hoisted out of the 36 dice (the odds
-    # panel and the threat map call this thousands of times)
-    asl, forced = a.rules == "asl", bool(a.critical_hit)
-    ch_total = tables().to_hit["critical_hit_dr"]
+    # the same tests as critical() and keeps_rof(), hoisted out of the 36 dice and kept (the
+    # odds panel and the threat map call this thousands of times, on few To Hit situations)
     rof = a.rof if (a.phase_allows_rof and a.rof > 0) else 0
-    thn = p.to_hit_number
-    for dr in _ALL_DR:
-        loc = a.location or ("turret" if dr.colored < dr.white else "hull")  # RD-2
-        if p.dc_position:
-            pos, _ = dc_position(dr.total, drm)
-            hit = pos in ("optimal", "success")
-            key = (loc, "aerial" if pos == "optimal" else False)
-        else:
-            hit = dr.total + drm <= thn
-            ch = asl and hit and (forced or dr.total == ch_total)  # RD-3
-            key = (loc, ch)
-            if dr.colored <= rof:  # RD-4
-                p_rof += w
-            if ch:
-                p_ch += w
-        if hit:
-            p_hit += w
-            hits[key] = hits.get(key, 0.0) + w
-        else:
-            out["miss"] += w
-    for key, q in hits.items():
+    hits, p_hit, p_ch, p_rof = _to_hit_masses(
+        p.drm_total,
+        p.to_hit_number,
+        p.dc_position,
+        a.rules == "asl",
+        bool(a.critical_hit),
+        rof,
+        a.location,
+    )
+    out["miss"] = _p_miss(p.drm_total, p.to_hit_number, p.dc_position)
+    for key, q in hits:
         for outcome, r in _hit_outcomes(p, key):
             out[outcome] += q * r
     if a.immobilized or out["immobilized"]:
@@ -127,6 +111,50 @@ def odds(a: Attack) -> Odds:
             out[k] -= moved
             out["abandoned"] += moved
     return Odds(p, p_hit, out, p_ch, p_rof)
+
+
+@cache
+def _p_miss(drm: int, thn: int, dc_position: bool) -> float:
+    """P(miss): the Original TH DR that miss, summed die by die (never 1 - P(hit), which may
+    round below zero)."""
+    misses = 0
+    for dr in _ALL_DR:
+        if dc_position:
+            misses += dc_position_dr(dr.total, drm)[0] not in ("optimal", "success")
+        else:
+            misses += dr.total + drm > thn
+    return sum(1 / 36 for _ in range(misses))
+
+
+@cache
+def _to_hit_masses(
+    drm: int, thn: int, dc_position: bool, asl: bool, forced: bool, rof: int, location: str | None
+) -> tuple[tuple[tuple[TkKey, float], ...], float, float, float]:
+    """The 36 Original TH DR of one To Hit situation: the probability of each hit key (hit
+    location RD-2, Critical Hit RD-3, the DC's Position, C7.346), P(hit), P(CH), P(ROF kept)."""
+    hits: dict[TkKey, float] = {}
+    key: TkKey
+    p_hit = p_ch = p_rof = 0.0
+    w = 1 / 36
+    ch_total = tables().to_hit["critical_hit_dr"]
+    for dr in _ALL_DR:
+        loc = location or ("turret" if dr.colored < dr.white else "hull")  # RD-2
+        if dc_position:
+            pos, _ = dc_position_dr(dr.total, drm)
+            hit = pos in ("optimal", "success")
+            key = (loc, "aerial" if pos == "optimal" else False)
+        else:
+            hit = dr.total + drm <= thn
+            ch = asl and hit and (forced or dr.total == ch_total)  # RD-3
+            key = (loc, ch)
+            if dr.colored <= rof:  # RD-4
+                p_rof += w
+            if ch:
+                p_ch += w
+        if hit:
+            p_hit += w
+            hits[key] = hits.get(key, 0.0) + w
+    return tuple(hits.items()), p_hit, p_ch, p_rof
 
 
 def _hit_outcomes(p: Plan, key: TkKey) -> tuple[tuple[str, float], ...]:

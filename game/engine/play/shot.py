@@ -263,7 +263,7 @@ def build_attack(
 def elevation_advantage(state: GameState, firer: UnitState, target: UnitState) -> bool:
     """Case B (C7.22): the firer's hex is at least one level higher than the target's."""
     board = state.board
-    return board.info(firer.hex).level >= board.info(target.hex).level + 1
+    return board.level_at(firer.hex) >= board.level_at(target.hex) + 1
 
 
 def acq_gun(state: GameState, firer: UnitState) -> acq_rules.Acquirer:

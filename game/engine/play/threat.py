@@ -140,7 +140,7 @@ def best_shot(state: GameState, firer: UnitState, target: UnitState) -> Threat |
     bases: dict[int | None, Attack] = {}  # the geometry once per RD-8 die; each ammunition on it
     for ammo in ammo_choices(firer):
         parts = []
-        for w, whys, fired, die in leaf_choices(state, firer, target, ammo):
+        for w, _, fired, die in leaf_choices(state, firer, target, ammo):
             if die not in bases:
                 try:
                     bases[die] = build_attack(
@@ -148,12 +148,13 @@ def best_shot(state: GameState, firer: UnitState, target: UnitState) -> Threat |
                     )
                 except RuleError:
                     break
-            o = cached_odds(replace(bases[die], ammo=fired))
+            base = bases[die]
+            o = cached_odds(base if base.ammo == fired else replace(base, ammo=fired))
             if o is None:
                 break
-            parts.append(Branch(w, "; ".join(x for x, _ in whys), "RD-16", o))
+            parts.append(Branch(w, "", "RD-16", o))  # only the figures are kept
         else:
-            o = blend(parts)
+            o = parts[0].odds if len(parts) == 1 else blend(parts)
             t = Threat(
                 firer.id,
                 ammo,
