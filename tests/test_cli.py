@@ -10,7 +10,7 @@ import pytest
 from game.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-DUEL = str(ROOT / "game" / "scenarios" / "tutorial-duel.toml")
+DUEL = str(ROOT / "scenarios" / "tutorial-duel.toml")
 
 
 def run(capsys, *argv):
@@ -287,8 +287,25 @@ def test_play_screenshot_renders_a_png(tmp_path):
     assert image.get_size() == (1024, 700)
 
 
+def test_the_wheel_packages_every_package_of_game_and_the_top_level_scenarios_and_assets():
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    found = {
+        ".".join(p.parent.relative_to(root).parts)
+        for p in (root / "game").rglob("__init__.py")
+        if "__pycache__" not in p.parts
+    }
+    assert set(config["packages"]) == found | {"game.scenarios", "game.assets"}
+    assert config["package-dir"] == {"game.scenarios": "scenarios", "game.assets": "assets"}
+    assert (root / "scenarios" / "tutorial-duel.toml").is_file()
+    assert not (root / "game" / "scenarios").exists()
+
+
 def test_the_checkout_paths_of_the_shipped_files_work_from_any_folder(tmp_path):
-    """The scenarios were at scenarios/ in the checkout before they became package data."""
+    """The checkout's scenarios/ paths (and game/scenarios/, where they were for a while) name
+    the shipped files from any folder."""
     run = [sys.executable, "-m", "game"]
     shot = tmp_path / "s.png"
     for argv in (

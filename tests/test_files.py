@@ -16,9 +16,9 @@ from game.files.scenario import ScenarioError, load_scenario, parse_scenario
 from game.files.session import new_game, resume
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = sorted((ROOT / "game" / "scenarios").glob("*.toml"))
-SAVES = sorted((ROOT / "game" / "scenarios" / "saves").glob("*.json"))
-DUEL = ROOT / "game" / "scenarios" / "tutorial-duel.toml"
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.toml"))
+SAVES = sorted((ROOT / "scenarios" / "saves").glob("*.json"))
+DUEL = ROOT / "scenarios" / "tutorial-duel.toml"
 
 GOOD = """id = "t"
 title = "T"
@@ -351,7 +351,7 @@ def test_replay_of_any_game_reaches_the_same_hash_after_every_action(tmp_path, s
 
     from game.engine.randomplay import policy
 
-    sc = load_scenario(ROOT / "game" / "scenarios" / "road-ambush.toml")
+    sc = load_scenario(ROOT / "scenarios" / "road-ambush.toml")
     ag = new_game(sc, seed, tmp_path / "g.json")
     rng = random.Random(seed)
     hashes = []

@@ -1,4 +1,4 @@
-"""Write the shipped 200 x 200 scenario (game/scenarios/steppe-200.toml): the largest map a
+"""Write the shipped 200 x 200 scenario (scenarios/steppe-200.toml): the largest map a
 scenario may have, made by the map generator from seed 1944 (the large LOS benchmark's map),
 with two armoured groups meeting in its centre.
 

@@ -1,4 +1,4 @@
-"""Record the shipped saved games (game/scenarios/saves/): random legal games played to the end.
+"""Record the shipped saved games (scenarios/saves/): random legal games played to the end.
 
     python3 tools/record_saves.py
 

@@ -1,5 +1,7 @@
-"""The scenarios and saved games shipped with hexfire, found from the installed package (any
-folder, checkout or wheel): one list that the command line and the screen share."""
+"""The scenarios, saved games and art shipped with hexfire, found from the installed package (any
+folder, checkout or wheel): one list that the command line and the screen share. In the
+repository they are the top-level ``scenarios/`` and ``assets/`` folders, packaged as
+``game.scenarios`` and ``game.assets`` (pyproject's ``package-dir``)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,13 @@ from pathlib import Path
 
 
 def scenarios_dir() -> Path:
-    """The folder of the shipped scenarios (``game/scenarios``)."""
+    """The folder of the shipped scenarios (``scenarios/`` in the repository)."""
     return Path(str(resources.files("game.scenarios")))
+
+
+def assets_dir() -> Path:
+    """The folder of the art the screen draws (``assets/`` in the repository)."""
+    return Path(str(resources.files("game.assets")))
 
 
 def shipped_scenarios() -> list[Path]:
@@ -25,9 +32,9 @@ def shipped_saves() -> list[Path]:
 def find_scenario(name: str | Path) -> Path:
     """A scenario or save path as given if that file exists; else the shipped file it names:
     ``tutorial-duel``, ``tutorial-duel.toml``, or the path it has in a checkout,
-    ``scenarios/tutorial-duel.toml`` and ``scenarios/saves/x.json`` (its folder before the
-    scenarios became package data) or ``game/scenarios/...``, from any folder. Otherwise the
-    path as given (the loader then says it cannot read it)."""
+    ``scenarios/tutorial-duel.toml`` and ``scenarios/saves/x.json`` (or ``game/scenarios/...``,
+    where they were for a while), from any folder. Otherwise the path as given (the loader then
+    says it cannot read it)."""
     p = Path(name)
     if p.exists():
         return p
