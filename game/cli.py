@@ -32,7 +32,9 @@ def _cmd_los(args: argparse.Namespace) -> int:
 
     board = load_board(find_scenario(args.scenario))
     try:
-        a, b = board.parse(args.from_hex), board.parse(args.to_hex)
+        # what a person types is read case-insensitively: a1 is A1 (scenario files keep one
+        # spelling)
+        a, b = board.parse(args.from_hex.upper()), board.parse(args.to_hex.upper())
     except ValueError as e:
         raise CliError(str(e)) from None
     result = los(board, a, b)

@@ -61,6 +61,11 @@ def test_los_prints_the_thread(capsys):
     assert "BLOCKED" in out and "D1" in out and "range      11" in out
 
 
+def test_los_reads_the_labels_a_person_types_case_insensitively(capsys):
+    code, out, _ = run(capsys, "los", DUEL, "a1", "l4")
+    assert code == 0 and out.startswith("LOS A1 -> L4")
+
+
 def test_los_json(capsys):
     code, out, _ = run(capsys, "los", DUEL, "A1", "C2", "--json")
     d = json.loads(out)

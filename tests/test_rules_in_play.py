@@ -1,4 +1,4 @@
-"""The rules where play once departed from the seeds (RULES-DECISIONS: RD-10, RD-11, RD-12,
+"""The rules where play once departed from the seeds (docs/rules.md: RD-10, RD-11, RD-12,
 C6.1, C6.17, C6.43, C6.5, C7.22, C7.346, 002): each test names its rule and failed before its
 fix."""
 

@@ -1,4 +1,4 @@
-"""Where play departed from the seeds (issue 8): each test failed before its fix."""
+"""Where play departed from the seeds: each test failed before its fix."""
 
 from __future__ import annotations
 
@@ -267,6 +267,22 @@ def test_every_rule_id_quoted_in_game_is_in_the_rule_index():
     assert not unknown
 
 
+def test_every_decision_the_code_cites_is_stated_in_docs_rules_md():
+    import re
+
+    rules = (GAME.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    stated = set(re.findall(r"^### ((?:RD|HX)-\d+): ", rules, flags=re.M))
+    cited = {
+        i
+        for p in GAME.rglob("*")
+        if p.suffix in (".py", ".toml") and "scenarios" not in p.parts
+        for i in rule_ids_in(p.read_text(encoding="utf-8"))
+        if i.startswith(("RD-", "HX-"))
+    }
+    assert cited and cited <= stated, sorted(cited - stated)
+    assert stated <= set(rule_index()), sorted(stated - set(rule_index()))
+
+
 def test_the_readmes_decisions_table_lists_every_hx_decision_the_code_cites():
     import re
 
@@ -291,3 +307,14 @@ def test_citations_point_at_the_right_rule():
     from game.rules.destruction import destruction
 
     assert destruction(8, 8, armored=False) == ("immobilized", "HX-6")
+
+
+def test_docs_glossary_md_is_made_from_the_games_glossary():
+    from game.rules.glossary import glossary, glossary_markdown
+
+    doc = (GAME.parent / "docs" / "glossary.md").read_text(encoding="utf-8")
+    assert doc == glossary_markdown()  # python3 tools/docs_glossary.py writes it
+    index = rule_index()
+    for term, text in glossary().items():
+        assert text.strip(), term
+        assert rule_ids_in(text) <= set(index), term

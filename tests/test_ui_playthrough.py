@@ -27,7 +27,19 @@ def _data_dir(data_dir):
     return data_dir
 
 
-@pytest.mark.parametrize("path", shipped_scenarios(), ids=lambda p: p.stem)
+QUICK = ("tutorial-duel", "hedgerow-chart")
+"""The small scenarios, played in the default run; the large ones (each 15-75 s) are marked
+``playthrough``: CI runs them (``python3 -m pytest -m playthrough``)."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        p if p.stem in QUICK else pytest.param(p, marks=pytest.mark.playthrough)
+        for p in shipped_scenarios()
+    ],
+    ids=lambda p: p.stem,
+)
 def test_each_shipped_scenario_played_to_the_end_by_events(path, tmp_path):
     app = App((1280, 800), tmp_path / "saves", headless=True)
     try:

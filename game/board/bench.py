@@ -21,7 +21,7 @@ GOALS = {
     "large_viewshed_ms": ("<=", 5.0),
     "large_peak_mib": ("<=", 1024),
 }
-"""The issue's goals on a 2-core machine."""
+"""The goals on a 2-core machine (docs/benchmarks.md)."""
 
 
 def bench_los(seed: int = 1944, sample: int = 3000, repeat: int = 3) -> dict:

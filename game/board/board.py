@@ -27,6 +27,10 @@ import numpy as np
 from .hexes import Hex, axial_distance, from_offset, label, parse_label, to_offset
 from .terrain import Catalogue, Terrain, terrain_catalogue
 
+MAX_MAP_SIDE = 200
+"""The most columns and rows a map has (a 200 x 200 map plays within 1 GiB with on-demand
+viewsheds, game.board.viewsheds); more is an error of ``map.columns`` / ``map.rows``."""
+
 _TOKEN = re.compile(r"^([a-z]+)([0-9]?)$")
 
 
@@ -118,8 +122,8 @@ class Board:
         cols = table.get("columns")
         rows = table.get("rows")
         for key, v in (("columns", cols), ("rows", rows)):
-            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 200:
-                raise MapError(f"{path}.{key}", f"expected an integer 1-200, got {v!r}")
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= MAX_MAP_SIDE:
+                raise MapError(f"{path}.{key}", f"expected an integer 1-{MAX_MAP_SIDE}, got {v!r}")
         assert isinstance(cols, int) and isinstance(rows, int)
         hexes = table.get("hexes")
         if not isinstance(hexes, list):

@@ -160,15 +160,13 @@ class Orientation:
     b1: float
     b2: float
     b3: float
-    start_angle: float
 
     def to_pixel_unit(self, h: Hex) -> tuple[float, float]:
         return (self.f0 * h.q + self.f1 * h.r, self.f2 * h.q + self.f3 * h.r)
 
 
 _SQ3 = math.sqrt(3.0)
-FLAT = Orientation(3 / 2, 0.0, _SQ3 / 2, _SQ3, 2 / 3, 0.0, -1 / 3, _SQ3 / 3, 0.0)
-POINTY = Orientation(_SQ3, _SQ3 / 2, 0.0, 3 / 2, _SQ3 / 3, -1 / 3, 0.0, 2 / 3, 0.5)
+FLAT = Orientation(3 / 2, 0.0, _SQ3 / 2, _SQ3, 2 / 3, 0.0, -1 / 3, _SQ3 / 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,14 +193,6 @@ class Layout:
 
     def pixel_to_hex(self, x: float, y: float) -> Hex:
         return hex_round(self.pixel_to_fractional(x, y))
-
-    def corners(self, h: Hex) -> list[tuple[float, float]]:
-        cx, cy = self.hex_to_pixel(h)
-        out = []
-        for i in range(6):
-            angle = 2.0 * math.pi * (self.orientation.start_angle + i) / 6
-            out.append((cx + self.size[0] * math.cos(angle), cy + self.size[1] * math.sin(angle)))
-        return out
 
 
 # --- offset coordinates and ASL labels ------------------------------------------------------

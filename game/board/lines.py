@@ -33,8 +33,6 @@ class LineTables:
     rs: int
     """Cells per axial column of the padded grid."""
     ncells: int
-    neutral: int
-    """The padding cell index (one past the grid)."""
     cell_of: np.ndarray
     """Board index -> cell."""
     index_of: np.ndarray
@@ -48,16 +46,12 @@ class LineTables:
     off_plus: np.ndarray
     """(ND, maxN + 1) cell offsets of the +nudged trace; padded with 0 past the range."""
     off_minus: np.ndarray
-    axial_plus: tuple[np.ndarray, np.ndarray]
-    """The +nudged trace's (dq, dr) offsets, each (ND, maxN + 1)."""
-    axial_minus: tuple[np.ndarray, np.ndarray]
     flat_plus: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
     """Every (displacement, step, dq, dr) of the +nudged traces, steps 0..range only."""
     flat_minus: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
     """The same for the -nudged traces of the displacements whose two traces differ."""
     off_plus_t: np.ndarray
     """(maxN + 1, ND) the same, transposed and as intp, for (step, pair) layouts."""
-    off_minus_t: np.ndarray
     two_traces: np.ndarray
     """(ND,) whether the -nudged trace differs from the +nudged one."""
     diff_ptr: np.ndarray
@@ -173,7 +167,6 @@ def line_tables(columns: int, rows: int) -> LineTables:
         rows=rows,
         rs=rs,
         ncells=ncells,
-        neutral=ncells,
         cell_of=cell_of,
         index_of=index_of,
         disp=np.stack([dq, dr], axis=1).astype(np.int32),
@@ -181,12 +174,9 @@ def line_tables(columns: int, rows: int) -> LineTables:
         dcell=dcell,
         off_plus=off_plus,
         off_minus=off_minus,
-        axial_plus=axial[0],
-        axial_minus=axial[1],
         flat_plus=_flatten(axial[0], valid),
         flat_minus=_flatten(axial[1], valid & two[:, None]),
         off_plus_t=np.ascontiguousarray(off_plus.T).astype(np.intp),
-        off_minus_t=np.ascontiguousarray(off_minus.T).astype(np.intp),
         two_traces=two,
         diff_ptr=diff_ptr,
         diff_step=diff_s.astype(np.intp),

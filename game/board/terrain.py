@@ -79,13 +79,6 @@ class Catalogue:
     smoke: Marker
     wreck: Marker
 
-    def by_code(self, code: str) -> Terrain:
-        for t in self.terrains:
-            if t.code == code:
-                return t
-        codes = ", ".join(t.code for t in self.terrains)
-        raise KeyError(f"unknown terrain code {code!r} (known: {codes})")
-
     def by_key(self, key: str) -> Terrain:
         for t in self.terrains:
             if t.key == key:

@@ -1,4 +1,4 @@
-"""The game: ``Game.apply(action)`` is the one door that changes it (DESIGN.md).
+"""The game: ``Game.apply(action)`` is the one door that changes it (docs/architecture.md).
 
 :class:`Game` checks an action against the phase table and hands it to its handler (a table
 from action type to the function in ``play/`` that checks it and returns the change); an

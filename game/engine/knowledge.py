@@ -1,5 +1,5 @@
-"""What a side may know: the engine's one door for hidden information (DESIGN "What a side may
-know: one door"; RULES-DECISIONS RD-11, C6.42, RD-18).
+"""What a side may know: the engine's one door for hidden information (docs/architecture.md "What a
+side may know"; docs/rules.md RD-11, C6.42, RD-18).
 
 :class:`Knowledge` answers, for one side, everything the screen (and a computer player) may
 show or read: the units as that side sees them (an enemy "?" has no type, facing or state), the

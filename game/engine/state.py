@@ -102,8 +102,6 @@ class UnitState:
     acquisition: Acquisition | None = field(default=None, metadata={"encode": _acquisition_key})
     bore_sight: str | None = None
     """The Bore Sighted Location (C6.42), while the weapon keeps it (C6.43)."""
-    setup_hex: Hex | None = field(default=None, metadata={"hash": False})
-    """Where it set up (constant: not hashed)."""
     fired_at_acquired: bool = False
     """It fired at its acquired target this phase (a CA change then keeps the counter, C6.5)."""
     ammo_out: tuple[str, ...] = ()
@@ -282,7 +280,6 @@ class GameState:
                 turret=us.turret if us.turret is not None else us.facing,
                 concealed=us.concealed,
                 ce=us.ce,
-                setup_hex=h,
             )
             if types[us.type].gun:
                 n = sum(1 for k in letters if units[k].side == us.side)

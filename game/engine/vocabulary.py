@@ -3,7 +3,7 @@ category. Literal strings, so the value (not a repr) goes into saves and the sta
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Literal
 
 PhaseName = Literal[
     "setup", "setup_attacker", "rally", "prep_fire", "movement", "defensive_fire", "advancing_fire"
@@ -17,6 +17,5 @@ Shock = Literal["none", "shock", "uk"]
 """C7.42: not shocked, Shock, or Unconfirmed Kill."""
 Category = Literal["afv", "vehicle", "gun", "infantry"]
 
-PHASE_NAMES: tuple[PhaseName, ...] = get_args(PhaseName)
 REMOVED: tuple[Status, ...] = ("eliminated", "burning", "abandoned", "wreck", "exited")
 """Statuses of a unit no longer in play."""

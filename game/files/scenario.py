@@ -30,9 +30,6 @@ MAX_SCENARIO_CHARS = 2 * 1024 * 1024
 MAX_UNITS = 200
 """The most units a scenario has (the largest shipped has 32): legal actions check every firer
 against every target, some 0.1 s an action with 200 units on a 200 x 200 map."""
-MAX_MAP_HEXES = 200 * 200
-"""The largest map (1-200 columns and rows): played within 1 GiB with on-demand viewsheds
-(game.board.viewsheds); a larger one is an error of ``map.columns`` / ``map.rows``."""
 
 
 class ScenarioError(ValueError):

@@ -7,7 +7,7 @@ lost on the conditions of C6.5. Every function returns a new value (or None when
 gone) and the rule that decided it.
 
 hexfire offers only the Vehicle Target Type in play; Area Acquisition, bracketing, IFE, SMOKE and
-the Gyrostabilizer are implemented here as functions and tested, as RULES-DECISIONS says.
+the Gyrostabilizer are implemented here as functions and tested, as docs/rules.md says.
 """
 
 from __future__ import annotations

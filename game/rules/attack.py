@@ -1,4 +1,4 @@
-"""One AT attack, start to end (RULES-DECISIONS "The shape of one AT attack").
+"""One AT attack, start to end (docs/rules.md "One AT attack, start to end").
 
 :func:`plan` works out everything that does not depend on the dice (who may fire, the To Hit
 Number and DRM, the Final TK# for each hit location and for a Critical Hit); :func:`resolve`

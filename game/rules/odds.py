@@ -1,4 +1,4 @@
-"""Exact odds (DESIGN.md: "exact odds, not guesses"): the plan of an attack (:func:`.attack.plan`)
+"""Exact odds (RD-16: the odds are what the dice do): the plan of an attack (:func:`.attack.plan`)
 with every die enumerated: 36 To Hit DR, then the To Kill DR, the NTC of a Possible Shock (RD-5)
 and the abandonment check (002). The odds panel and ``hexfire odds`` show them."""
 

@@ -1,6 +1,6 @@
 """The index of every rule id hexfire may cite (``data/rule_index.toml``): the seeds' rules
 (C6.x, C7.x, 000 / 002 / 004), the rules decisions (RD-n) and hexfire's own decisions (HX-n),
-each with a title for the player (the UI shows it on hover)."""
+each with a title for the player."""
 
 from __future__ import annotations
 
@@ -19,11 +19,6 @@ def rule_index() -> dict[str, str]:
     text = resources.files("game.rules").joinpath("data/rule_index.toml").read_text("utf-8")
     rules = tomllib.loads(text)["rules"]
     return {str(k): str(v) for k, v in rules.items()}
-
-
-def rule_title(rule_id: str) -> str:
-    """The title of a rule id; KeyError for an id hexfire does not know."""
-    return rule_index()[rule_id]
 
 
 def rule_ids_in(text: str) -> set[str]:

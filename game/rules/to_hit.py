@@ -50,7 +50,7 @@ class Situation:
     ``was_motion``: it was in Motion earlier this player turn and has stopped since (Case J; Case
     L may apply, C6.1 / C6.3). ``non_stopped``: the target is moving and has not stopped at the
     moment of the shot (no Case L, C6.3; +2 DC Position DRM, C7.346); a vehicle that has spent
-    its Stop MP has stopped (RULES-DECISIONS, C6.1). ``dff_mp``: Defensive First Fire at a
+    its Stop MP has stopped (docs/rules.md, C6.1). ``dff_mp``: Defensive First Fire at a
     vehicle that has spent that many MP in the firer's continuous LOS (J2 <= 1, J1 <= 3, else J).
     ``dff_exempt``: it began its move in that LOS and has not left it since (C6.15: Case J
     only). ``acquired``: 0, 1 or 2 for

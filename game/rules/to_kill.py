@@ -10,10 +10,7 @@ from functools import cache
 from .drm import Drm, Note, RuleError
 from .tables import Gun, parse_drm_cell, tables
 
-AMMO = ("AP", "APCR", "APDS", "HEAT", "HE")
-"""Ordnance ammunition; SW fire HEAT or AP, or are a FT / MOL / DC."""
 ASPECTS = ("front", "side", "rear")
-LOCATIONS = ("hull", "turret")
 
 
 @dataclass(frozen=True, slots=True)

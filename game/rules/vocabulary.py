@@ -9,11 +9,5 @@ Aspect = Literal["front", "side", "rear"]
 """Target Facing (RD-8)."""
 Location = Literal["hull", "turret"]
 """Hit location (RD-2)."""
-Outcome = Literal[
-    "miss", "dud", "burn", "eliminated", "immobilized", "abandoned", "shock", "no_effect"
-]
-"""The final outcome of one attack (Possible Shock resolved, abandonment checked)."""
-System = Literal["asl", "chart"]
-"""The To Kill system (HX-1)."""
 FirerKind = Literal["gun", "afv", "sw"]
 TargetKind = Literal["afv", "vehicle", "gun", "infantry"]

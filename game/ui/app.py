@@ -6,7 +6,6 @@ PNG without a display."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
@@ -83,7 +82,6 @@ class App:
         self.running = True
         self.dirty = True
         self.clock = pygame.time.Clock()
-        self.on_quit: Callable[[], None] | None = None
 
     # --- the scene stack ----------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from game.board.hexes import FLAT, Hex, Layout, from_offset
+from game.board.hexes import FLAT, Hex, Layout
 
 UNIT = Layout(FLAT, (1.0, 1.0), (0.0, 0.0))
 """World coordinates: a hex of radius 1, Hex(0, 0) at the origin."""
@@ -101,8 +101,3 @@ def hex_corners(cx: float, cy: float, radius: float) -> list[tuple[float, float]
     that falls on a whole pixel then lands there exactly wherever the hex is drawn (pygame
     truncates coordinates, and 133.99999999999997 would fall a pixel short)."""
     return [(round(cx + radius * c, 6), round(cy + radius * s, 6)) for c, s in _CORNERS]
-
-
-def hexes_of(columns: int, rows: int) -> list[Hex]:
-    """Every hex of a columns x rows map, in board order."""
-    return [from_offset(c, r) for r in range(rows) for c in range(columns)]

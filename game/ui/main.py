@@ -75,7 +75,7 @@ def screenshot(
         play.selected = select
         play.center_on(session.game.units[select].label)
     if hover:
-        h = session.game.board.parse(hover)
+        h = session.game.board.parse(hover.upper())  # typed: case-insensitive
         play.hover_hex = hover.upper()
         play.mouse = tuple(int(v) for v in play.camera.hex_to_screen(h))  # type: ignore[assignment]
     _analysis(play, overlay, thread)

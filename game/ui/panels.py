@@ -10,7 +10,6 @@ from game.engine.catalogue import UnitType
 from game.engine.knowledge import ShotOdds
 from game.engine.state import UnitState
 from game.rules.report import odds_report_lines
-from game.rules.rule_index import rule_index
 
 from .maprender import FONTS, unit_markers
 from .style import RGB, style
@@ -150,9 +149,3 @@ def draw_odds(surface: pygame.Surface, rect: pygame.Rect, title: str, shot: Shot
         pct = FONTS.get(15).render(f"{100 * p:5.1f}%", True, st.ui["text"])
         surface.blit(pct, (bar_left + bar_w + 6, block.y))
         block.y += LINE
-
-
-def rule_titles(rules: list[str]) -> str:
-    """Rule ids with their titles (for hover help)."""
-    index = rule_index()
-    return "; ".join(f"{r}: {index.get(r, '?')}" for r in rules)

@@ -48,6 +48,8 @@ SIDE_W = 380
 LOG_H = 150
 BUTTONS_H = 38
 LOG_KEEP = 400
+LOG_SHOWN = 120
+"""The lines the log box is given at once (it scrolls; the side's whole log is kept)."""
 PAN_STEP = 60
 
 
@@ -107,6 +109,7 @@ class PlayScene(Scene):
         self.widgets: list = []
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.log_box: pygame_gui.elements.UITextBox | None = None
+        self._log_lines = 0
         self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
         self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
         self.file_mode = ""
@@ -142,6 +145,7 @@ class PlayScene(Scene):
             return False
         self.message = getattr(self.session, "save_error", None) or ""
         self.bore_sight_mode = False
+        before = len(self.log)
         for event in events:
             self._log_event(event)
             if event.kind == "fire":
@@ -154,7 +158,7 @@ class PlayScene(Scene):
                     target.label,
                     f"{'HIT' if d['hit'] else 'MISS'} {dice}: {d['outcome'].replace('_', ' ')}",
                 )
-        self._refresh_log()
+        self._append_log(self.log[before:] if len(self.log) > before else [])
         if self.selected and not self.game.units[self.selected].active:
             self.selected = None
         self.after_change()
@@ -188,10 +192,24 @@ class PlayScene(Scene):
             del self.log[: len(self.log) - LOG_KEEP]
 
     def _refresh_log(self) -> None:
+        """Set the log box's whole text: its last lines (a new viewer, a new screen)."""
         if self.log_box is not None:
-            self.log_box.set_text("<br>".join(self.log[-120:]))
+            shown = self.log[-LOG_SHOWN:]
+            self.log_box.set_text("<br>".join(shown))
+            self._log_lines = len(shown)
             if self.log_box.scroll_bar is not None:
                 self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def _append_log(self, lines: list[str]) -> None:
+        """An action's new lines, appended to the log box (setting its whole text again cost
+        80 ms an action); the text is set anew only when the box holds twice its lines."""
+        if self.log_box is None or not lines:
+            return
+        if self._log_lines + len(lines) > 2 * LOG_SHOWN or not self._log_lines:
+            self._refresh_log()
+            return
+        self.log_box.append_html_text("<br>" + "<br>".join(lines))
+        self._log_lines += len(lines)
 
     def rebuild_log(self) -> None:
         """The viewer changed: the log shows what that side may know."""

@@ -80,14 +80,6 @@ class WatchScene(PlayScene):
         self.last_shot = None
         self._refresh_log()
 
-    def turn_index(self) -> int:
-        """The player turn the position is in (an index into ``timeline.turn_starts``)."""
-        k = -1
-        for i, (start, _, _) in enumerate(self.timeline.turn_starts):
-            if start <= self.at:
-                k = i
-        return k
-
     def jump_turn(self, step: int) -> None:
         starts = [s for s, _, _ in self.timeline.turn_starts]
         if step > 0:

@@ -107,7 +107,6 @@ def place(state: GameState, action: Place) -> Commit:
     def commit() -> list[Event]:
         events: list[Event] = []
         unit.hex = spot
-        unit.setup_hex = spot
         unit.facing = action.facing
         unit.turret = action.facing
         if unit.bore_sight is not None:
