@@ -264,3 +264,23 @@ def test_a_scenario_with_more_units_than_the_limit_is_one_clear_error(tmp_path):
     r = _cli("validate", str(path))
     assert r.returncode == 1
     assert f"units: {MAX_UNITS + 3:,} units: a scenario has at most {MAX_UNITS}" in r.stdout
+
+
+@pytest.mark.parametrize(
+    "old, new, field",
+    [
+        ('hex = "C4"', 'hex = "' + "A" * 100_000 + '"', "units[0].hex"),
+        (
+            'setup_area = { columns = "K-L" }',
+            'setup_area = { columns = "' + "K" * 100_000 + '" }',
+            "units[1].setup_area",
+        ),
+    ],
+)
+def test_a_100000_character_value_is_reported_on_its_own_line(old, new, field):
+    text = BASE.replace(old, new, 1)
+    lines = _error_lines(text)
+    where = text.split("\n").index(new) + 1
+    assert any(n == where and f": {field}" in line for n, line in lines), [
+        (n, line[:80]) for n, line in lines
+    ]

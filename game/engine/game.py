@@ -64,17 +64,21 @@ class Game:
         self.state.history.extend(events)
         return events
 
-    def check(self, action: Action, explain: bool = True) -> str | None:
-        """Why ``action`` is illegal now, or None if :meth:`apply` would accept it.
-        ``explain=False`` skips the costly part of a reason (the scalar LOS thread)."""
-        self.state.explain = explain
+    def check(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, or None if :meth:`apply` would accept it."""
         try:
             self._validate(action)
         except IllegalAction as e:
             return e.reason
-        finally:
-            self.state.explain = True
         return None
+
+    def _allowed(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action`` (the reason is never spelt out)."""
+        try:
+            self._validate(action)
+        except IllegalAction:
+            return False
+        return True
 
     def _validate(self, action: Action) -> Commit:
         """Check the action against the phase table; its handler checks the rules."""
@@ -101,7 +105,7 @@ class Game:
         """Every action :meth:`apply` would accept now."""
         if self.state.over:
             return []
-        return [a for a in candidates(self.state) if self.check(a, explain=False) is None]
+        return [a for a in candidates(self.state) if self._allowed(a)]
 
     def preview_fire(self, firer: str, target: str, ammo: str | None = None) -> Odds:
         """The exact odds of ``firer`` shooting at ``target`` now, built exactly as the shot

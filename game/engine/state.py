@@ -5,13 +5,12 @@ dice and the board's markers; and the state hash, built from the dataclass field
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.board import Board
 from game.board.hexes import Hex, label
-from game.board.los import los
+from game.board.scalar import ScalarSight
 from game.board.viewsheds import Viewsheds, sight_for
 from game.board.visibility import Visibility
 from game.rules.acquisition import Acquisition
@@ -22,42 +21,8 @@ from .errors import IllegalAction
 from .events import Event
 from .phases import PHASES
 from .setup import Setup, SetupArea
+from .statehash import NOT_HASHED, Flat, encode_fields
 from .vocabulary import PhaseName, Shock, Status
-
-
-class Flat(tuple):
-    """An encoded field that contributes several values to a state key, in order."""
-
-
-def encode_fields(obj: Any) -> tuple:
-    """The state key of a dataclass: every field in order, through its ``encode`` metadata if
-    it has one (a :class:`Flat` result adds several values), except fields marked
-    ``hash=False``. A new field is hashed unless it says otherwise, so it cannot silently drop
-    out of the replay checks."""
-    out: list = []
-    for name, encode in _hashed_fields(type(obj)):
-        value = getattr(obj, name)
-        if encode is not None:
-            value = encode(value)
-        if isinstance(value, Flat):
-            out.extend(value)
-        else:
-            out.append(value)
-    return tuple(out)
-
-
-_FIELDS: dict[type, tuple[tuple[str, Callable[[Any], Any] | None], ...]] = {}
-
-
-def _hashed_fields(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
-    """The hashed fields of a dataclass in order, with their encoders (read once per class:
-    ``dataclasses.fields`` is slow for a hash taken after every action)."""
-    got = _FIELDS.get(cls)
-    if got is None:
-        got = _FIELDS[cls] = tuple(
-            (f.name, f.metadata.get("encode")) for f in fields(cls) if f.metadata.get("hash", True)
-        )
-    return got
 
 
 def _acquisition_key(acq: Acquisition | None) -> tuple | None:
@@ -206,9 +171,6 @@ def _markers(board: Board) -> Flat:
     )
 
 
-NOT_HASHED: dict[str, Any] = {"hash": False}
-
-
 @dataclass
 class GameState:
     """Everything a game is, apart from the door that changes it (:class:`game.engine.Game`).
@@ -247,10 +209,9 @@ class GameState:
     """The map with its wrecks and smoke (a copy of the scenario's)."""
     setup: Setup = field(metadata=NOT_HASHED)
     seed: int = field(metadata=NOT_HASHED)
-    visibility: Visibility | Viewsheds = field(metadata=NOT_HASHED)
-    """All-pairs LOS, or on-demand viewsheds on a large map (:func:`sight_for`)."""
-    scalar_los: bool = field(metadata=NOT_HASHED)
-    """The benchmark's simple reference: every LOS traced by the scalar reference."""
+    visibility: Visibility | Viewsheds | ScalarSight = field(metadata=NOT_HASHED)
+    """All-pairs LOS, on-demand viewsheds on a large map (:func:`sight_for`), or the scalar
+    reference a benchmark compares with (:class:`ScalarSight`)."""
     units: dict[str, UnitState] = field(metadata=NOT_HASHED)
     """By id; hashed unit by unit (:meth:`UnitState.key_text`)."""
     letters: dict[str, str] = field(metadata=NOT_HASHED)
@@ -259,8 +220,6 @@ class GameState:
     """Each placeable unit's set-up area (HX-12; constant, from the scenario)."""
     end_reason: str = field(default="", metadata=NOT_HASHED)
     history: list[Event] = field(default_factory=list, metadata=NOT_HASHED)
-    explain: bool = field(default=True, metadata=NOT_HASHED)
-    """Whether a refusal spells out why (the scalar LOS thread); off while listing actions."""
 
     @classmethod
     def start(cls, setup: Setup, seed: int, dice: Dice | None, scalar_los: bool) -> GameState:
@@ -301,8 +260,7 @@ class GameState:
             board=board,
             setup=setup,
             seed=seed,
-            visibility=Visibility(board) if scalar_los else sight_for(board),
-            scalar_los=scalar_los,
+            visibility=ScalarSight(board) if scalar_los else sight_for(board),
             units=units,
             letters=letters,
             areas={us.id: us.area for us in setup.units if us.area is not None},
@@ -376,22 +334,15 @@ class GameState:
         return self.hex_sees(a.hex, b.hex)
 
     def hex_sees(self, a: Hex, b: Hex) -> bool:
-        if self.scalar_los:
-            return los(self.board, a, b).clear
         return self.visibility.sees(self.board.index(a), self.board.index(b))
 
     def viewshed(self, i: int) -> tuple[Any, Any]:
         """What board index ``i`` sees (RD-9): (clear, Case R hindrance) over every index: the
         map's all-pairs rows, or its on-demand viewshed on a large map (read-only)."""
-        vis = self.visibility
-        if isinstance(vis, Visibility) and vis.clear is None:  # the scalar reference's game
-            return vis.viewshed(i)
-        return vis.seen_from(i)
+        return self.visibility.seen_from(i)
 
     def hindrance(self, a: UnitState, b: UnitState) -> int:
         """Case R: the hindrance DRM along a clear LOS (C6.9, RD-9)."""
-        if self.scalar_los:
-            return los(self.board, a.hex, b.hex).hindrance
         return self.visibility.hindrance_between(self.board.index(a.hex), self.board.index(b.hex))
 
     # --- the hash ---------------------------------------------------------------------------

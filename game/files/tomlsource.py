@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 MAX_LINE = 10_000
-"""Longer lines are not searched for a key (a hand-written scenario has none)."""
+"""Of a longer line only its first characters are searched for a key or a header (a key stands
+at the start of its line; a 100,000-character value is still found on its own line)."""
 _PART = r"(?:[A-Za-z0-9_\-]+|\"[^\"\n]{0,200}\")"
 _KEY = re.compile(rf"[ \t]*({_PART}(?:[ \t]*\.[ \t]*{_PART}){{0,8}})[ \t]*=")
 """A key (dotted keys too: ``rules.to_kill =``), bounded so that matching stays linear."""
@@ -80,10 +81,9 @@ def line_of(text: str, path: str) -> int | None:
         if in_string is not None:  # a table header inside a multi-line string is text
             in_string = _string_state(raw, in_string)
             continue
-        if len(raw) > MAX_LINE:
-            continue
         in_string = _string_state(raw, None)
-        h = _header(raw)
+        head = raw[:MAX_LINE]  # the key or header is at the start; its value may run on
+        h = _header(head)
         if h is not None:
             array, name = h
             if array:  # [[array.of.tables]]
@@ -100,7 +100,7 @@ def line_of(text: str, path: str) -> int | None:
             continue
         if parts[: len(table)] != table or len(parts) <= len(table):
             continue
-        km = _KEY.match(raw)
+        km = _KEY.match(head)
         if not km:
             continue
         key = [k.strip().strip('"') for k in km.group(1).split(".")]  # a dotted key: a.b = 1

@@ -92,11 +92,15 @@ def draw_tracking(scene: PlayScene, surface: pygame.Surface) -> None:
     if mover not in visible:
         return
     rows = []
+    m = game.units[mover]
+    moved = m.entered_new_hex or m.motion or m.was_motion  # else no Case J at all (C6.1)
     for firer, (mp, exempt) in sorted(game.los_tracking(mover).items()):
         u = visible.get(firer)
         if u is None or u.get("type") == "?" or mp <= 0:
             continue
         case = "J (C6.15)" if exempt else ("J2" if mp <= 1 else "J1" if mp <= 3 else "J")
+        if not moved:
+            case = "no Case J: it only pivots (C6.1)"
         rows.append(f"{u.get('name', firer)}: {mp:g} MP in LOS, {case}")
     if not rows:
         return

@@ -86,11 +86,14 @@ def fire(state: GameState, action: Fire) -> Commit:
         action.ammo if action.ammo is not None else (firer.type.ammo[0] if firer.type.gun else None)
     )
     seen_as = f"a concealed unit in {target.label}" if target.concealed else None  # RD-11
-    problem = fire_problem(
-        state, firer, target, ammo, dff=dff, explain=state.explain, target_name=seen_as
-    )
+    problem = fire_problem(state, firer, target, ammo, dff=dff, target_name=seen_as)
     if problem:
-        raise IllegalAction("cannot_fire", problem)
+
+        def why() -> str:  # spelt out (the LOS thread) only when someone reads it
+            full = fire_problem(state, firer, target, ammo, dff, explain=True, target_name=seen_as)
+            return full or problem
+
+        raise IllegalAction("cannot_fire", why)
     if action.mp is not None:
         if not dff:
             raise IllegalAction("no_claim", "only Defensive First Fire claims MP (C6.17)")

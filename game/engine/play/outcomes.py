@@ -68,8 +68,7 @@ def add_wreck(state: GameState, unit: UnitState) -> list[Event]:
     """A wreck in the vehicle's hex hinders LOS +1 (RD-9); the LOS pairs it changes are
     recomputed."""
     state.board.add_wreck(unit.hex)
-    if not state.scalar_los:
-        state.visibility.update([state.board.index(unit.hex)], only_added=True)
+    state.visibility.update([state.board.index(unit.hex)], only_added=True)
     return [
         Event(
             "wreck",

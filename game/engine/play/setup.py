@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from game.board.hexes import label
+from game.board.scalar import ScalarSight
 from game.engine.actions import BoreSight, Place
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
@@ -23,8 +24,8 @@ def bore_sight_hexes(state: GameState, unit: UnitState) -> list[str]:
     i = board.index(unit.hex)
     d = board.distances(i)
     near = np.flatnonzero((d > 0) & (d <= BORE_SIGHT_RANGE))
-    if state.scalar_los:  # the benchmark's reference: every LOS traced
-        seen = [j for j in near if state.hex_sees(unit.hex, board.hex_at(int(j)))]
+    if isinstance(state.visibility, ScalarSight):  # the benchmark's reference: each traced
+        seen = [j for j in near if state.visibility.sees(i, int(j))]
     else:
         seen = list(near[state.viewshed(i)[0][near]])
     return [label(board.hex_at(int(j))) for j in seen]

@@ -1,0 +1,46 @@
+"""The ``hexfire`` command line: one module per command (``los``, ``odds``, ``files``:
+validate / replay / scenarios, ``window``: play / watch, ``bench``). Every command has
+``--help``; bad input exits 2 with a one-line reason, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+
+from game import __version__
+
+from . import bench, files, los, odds, window
+from .common import CliError, say
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="hexfire",
+        description="hexfire: a hotseat hex wargame on the anti-tank rules of ASL and V&V.",
+    )
+    p.add_argument("--version", action="version", version=f"hexfire {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    for module in (los, odds, files, window, bench):
+        module.add_commands(sub)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
+    if run is None:  # no command: the game window's start screen
+        args = parser.parse_args(["play"])
+        run = window._cmd_play
+    from game.files.scenario import ScenarioError
+
+    try:
+        return run(args)
+    except ScenarioError as e:
+        say(str(e), err=True, lines=True)
+        return 2
+    except CliError as e:
+        say(f"hexfire {args.command}: {e}", err=True)
+        return 2
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,89 @@
+"""``hexfire bench``: the benchmarks, each printing its figures beside its goals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from .common import CliError
+
+
+def _print_figures(figures: dict, as_json: bool, title: str) -> None:
+    if as_json:
+        print(json.dumps(figures, indent=2))
+        return
+    print(title)
+    width = max(len(k) for k in figures)
+    for k, v in figures.items():
+        if k == "goals":
+            continue
+        goal = figures.get("goals", {}).get(k)
+        tail = f"   (goal {goal})" if goal else ""
+        print(f"  {k:<{width}}  {v}{tail}")
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    if args.what == "los":
+        from game.board.bench import bench_los, bench_los_large
+        from game.files.largegame import measure
+
+        figures = bench_los()
+        goals = figures.pop("goals")
+        figures.update(bench_los_large())
+        figures.update(measure())
+        figures["goals"] = goals
+        title = "hexfire bench los: LOS on a 4-board map and on a 200 x 200 map"
+        _print_figures(figures, args.json, title)
+        return 0
+    if args.what == "engine":
+        from game.engine.bench import bench_engine
+        from game.files.bench import LARGE
+        from game.files.scenario import load_scenario
+
+        setup = load_scenario(LARGE).setup
+        title = "hexfire bench engine: a random legal game on the four-board map"
+        _print_figures(bench_engine(setup), args.json, title)
+        return 0
+    if args.what == "replay":
+        from game.files.bench import bench_replay
+
+        _print_figures(bench_replay(), args.json, "hexfire bench replay: load, replay, verify")
+        return 0
+    if args.what == "reliability":
+        from game.reliability import bench_reliability
+
+        title = "hexfire bench reliability: hostile files, killed autosaves, replayed games"
+        _print_figures(bench_reliability(), args.json, title)
+        return 0
+    if args.what == "render":
+        from game.ui.bench import bench_render
+
+        title = (
+            "hexfire bench render: the play screen on the four-board and 200 x 200 maps, headless"
+        )
+        _print_figures(bench_render(), args.json, title)
+        return 0
+    if args.what == "odds":
+        from game.rules.bench import bench_odds
+
+        _print_figures(bench_odds(), args.json, "hexfire bench odds: exact odds of AT attacks")
+        return 0
+    raise CliError(f"unknown benchmark {args.what!r}")
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """Register this module's commands."""
+    bench = sub.add_parser(
+        "bench",
+        help="benchmarks that print figures",
+        description="Benchmarks: each prints its figures and the goal beside each.",
+    )
+    bench.add_argument(
+        "what",
+        choices=["los", "odds", "engine", "replay", "render", "reliability"],
+        help="los: all-pairs LOS, viewshed, vs scalar; odds: exact odds per second; "
+        "engine: actions applied per second; replay: a 2,000-action save verified; "
+        "render: the play screen's frame times",
+    )
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.set_defaults(run=_cmd_bench)
