@@ -219,7 +219,8 @@ def test_refused_shots_exit_2_with_one_line(capsys, argv, words):
     assert code == 2 and words in err and err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_bench_odds_json(capsys):
+def test_smoke_bench_odds_runs_and_reports_json(capsys):
+    """A smoke test: the benchmark runs and reports its figures (not a test of speed)."""
     code, out, _ = run(capsys, "bench", "odds", "--json")
     d = json.loads(out)
     assert code == 0 and d["attacks"] > 100 and d["attacks_per_s"] > 0

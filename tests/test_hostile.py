@@ -134,8 +134,9 @@ def test_names_from_files_are_printed_with_control_characters_escaped(tmp_path):
     path = tmp_path / "evil.toml"
     path.write_text(text)
     r = _cli("validate", str(path))
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "\x1b" not in r.stdout and "\\x1b[2J\\nfake.toml: ok" in r.stdout
+    # a title is a name: its control characters are refused, the refusal printed escaped
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "\x1b" not in r.stdout and "title: a control character (\\x1b)" in r.stdout
     assert len(r.stdout.strip().splitlines()) == 1
 
 

@@ -350,7 +350,8 @@ def test_set_up_by_dragging_counters_and_facing_them(app):
     assert play.game.phase == "setup_attacker" and play.viewer == "russian"
 
 
-def test_bench_render_reports_its_figures():
+def test_smoke_bench_render_runs_and_reports_its_figures():
+    """A smoke test: the benchmark runs and reports its figures (not a test of speed)."""
     from game.ui.bench import bench_render
 
     figures = bench_render(frames=5)

@@ -25,6 +25,7 @@ from game.engine.rules_version import RULES_VERSION
 from game.rules.dice import SEEDS
 
 from .scenario import Scenario, ScenarioError, parse_scenario
+from .text import read_regular
 
 FORMAT = "hexfire-save"
 VERSION = 4
@@ -193,7 +194,14 @@ def parse_save(text: str, name: str = "<save>") -> SavedGame:
         isinstance(sc.get(k), str) for k in ("name", "sha256", "text")
     ):
         raise _unreadable(f"{name}: scenario: expected name, sha256 and text")
-    digest = hashlib.sha256(sc["text"].encode("utf-8", "surrogatepass")).hexdigest()
+    for key in ("name", "text"):
+        try:
+            sc[key].encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800"): no save could be written
+            raise _unreadable(
+                f"{name}: scenario.{key}: not valid Unicode text (a lone surrogate)"
+            ) from None
+    digest = hashlib.sha256(sc["text"].encode("utf-8")).hexdigest()
     if digest != sc["sha256"]:
         raise SaveError(
             f"{name}: scenario: the embedded scenario does not match its SHA-256 (edited?)"
@@ -238,8 +246,7 @@ def read_save(path: str | Path) -> SavedGame:
     """Read and check a save file (at most :data:`MAX_SAVE_BYTES`)."""
     p = Path(path)
     try:
-        with open(p, "rb") as f:
-            data = f.read(MAX_SAVE_BYTES + 1)
+        data = read_regular(p, MAX_SAVE_BYTES)
     except OSError as e:
         raise _unreadable(f"{p}: cannot read: {e.strerror or e}") from None
     if len(data) > MAX_SAVE_BYTES:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeGuard
@@ -16,6 +17,7 @@ from game.board.hexes import column_index
 from game.engine.catalogue import unit_types
 from game.engine.setup import EDGES, VICTORY_KINDS, Setup, SetupArea, UnitSetup, Victory
 
+from .text import printable, read_regular
 from .tomlsource import line_of
 
 TOP_KEYS = {"id", "title", "briefing", "date", "turns", "rules", "map", "sides", "units", "victory"}
@@ -61,8 +63,7 @@ def read_toml(path: str | Path) -> tuple[dict, str]:
     """Parse a TOML file; ScenarioError (file:line: reason) when unreadable or malformed."""
     p = Path(path)
     try:
-        with open(p, "rb") as f:
-            data = f.read(MAX_SCENARIO_CHARS + 1)
+        data = read_regular(p, MAX_SCENARIO_CHARS)
         if len(data) > MAX_SCENARIO_CHARS:
             raise ScenarioError(
                 [f"{p}:1: larger than {MAX_SCENARIO_CHARS // 1024} KiB (the limit)"]
@@ -113,6 +114,19 @@ def load_scenario(path: str | Path) -> Scenario:
     return parse_scenario(text, str(p))
 
 
+def unprintable(value: str, allow: str = "") -> str | None:
+    """Why ``value`` may not be a name, an id or a title (None: it may): it holds a control or
+    format character (a NUL, an escape, a bidirectional override) or a lone surrogate, other
+    than those in ``allow`` (a briefing's newlines and tabs)."""
+    for ch in value:
+        if ch in allow:
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            shown = ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+            return f"a control character ({shown}) is not allowed here"
+    return None
+
+
 def _where(name: str, text: str, field: str) -> str:
     line = line_of(text, field)
     return f"{name}:{line}" if line else name
@@ -124,7 +138,10 @@ class _Errors:
         self.items: list[str] = []
 
     def add(self, field: str, message: str) -> None:
-        self.items.append(f"{_where(self.name, self.text, field)}: {field}: {message}")
+        """One error, located; a field path or message holding text from the file is shown
+        with its control characters escaped (a NUL would crash the window's text)."""
+        where = _where(self.name, self.text, field)
+        self.items.append(printable(f"{where}: {field}: {message}"))
 
     def unknown_keys(self, table: dict, allowed: set[str], where: str) -> None:
         """Every key of ``table`` that the format does not know is an error (no silent typo)."""
@@ -148,6 +165,10 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
         v = data.get(key)
         if not isinstance(v, str) or not v.strip():
             err.add(key, f"expected a non-empty string, got {v!r}")
+            return ""
+        bad = unprintable(v, allow="\n\t" if key == "briefing" else "")
+        if bad:
+            err.add(key, bad)
             return ""
         return v
 
@@ -191,6 +212,9 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
         for sname, st in sides_t.items():
             side_names.append(sname)
             where = f"sides.{sname}"
+            bad = unprintable(sname)
+            if bad:  # the name is the key of its table: found by its table's line
+                err.add("sides", f'the side "{sname}": {bad}')
             if not isinstance(st, dict):
                 err.add(where, "expected a table")
                 continue
@@ -241,6 +265,8 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
             uid = f"?{i}"
         elif uid in seen_ids:
             err.add(f"{where}.id", f"duplicate unit id {uid!r}")
+        elif unprintable(uid):
+            err.add(f"{where}.id", str(unprintable(uid)))
         seen_ids.add(uid)
         utype = ut.get("type")
         if not isinstance(utype, str) or utype not in types:

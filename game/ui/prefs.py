@@ -5,13 +5,19 @@ the preferences (``prefs.json`` beside it, written atomically)."""
 from __future__ import annotations
 
 import json
+import os
+import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import platformdirs
 
-from game.files.savegame import write_atomic
+from game.files.savegame import SaveError, write_atomic
+from game.files.text import printable, read_regular
+
+MAX_PREFS_BYTES = 64 * 1024
+"""The largest preferences file read (a real one is a few lines)."""
 
 
 def data_dir() -> Path:
@@ -19,26 +25,41 @@ def data_dir() -> Path:
 
 
 def saves_dir(override: str | Path | None = None) -> Path:
+    """The saves folder, made if need be; SaveError with the one-line reason when it cannot be
+    used (a file in its place, a read-only parent)."""
     d = Path(override) if override else data_dir() / "saves"
-    d.mkdir(parents=True, exist_ok=True)
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SaveError(f"{d}: cannot use it as the saves folder: {e.strerror or e}") from None
+    if not d.is_dir():
+        raise SaveError(f"{d}: cannot use it as the saves folder: not a folder")
     return d
 
 
 def newest_save(folder: Path) -> Path | None:
-    """The most recently written save in ``folder`` (what "Resume" offers)."""
-    saves = [p for p in folder.glob("*.json") if p.is_file()]
+    """The most recently written save in ``folder`` (what "Resume" offers); a name reserved
+    by a window whose game is not written yet (an empty file) is not one."""
+    saves = [p for p in folder.glob("*.json") if p.is_file() and p.stat().st_size > 0]
     return max(saves, key=lambda p: p.stat().st_mtime) if saves else None
 
 
 def autosave_path(folder: Path, scenario_id: str) -> Path:
-    """A new autosave's file: the scenario and the time it began."""
+    """A new autosave's file: the scenario and the time it began, reserved at once (created
+    empty, exclusively), so two windows started together never share one."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{scenario_id}-{stamp}.json"
-    n = 2
-    while path.exists():
-        path = folder / f"{scenario_id}-{stamp}-{n}.json"
-        n += 1
-    return path
+    for n in range(1, 10_000):
+        path = folder / (
+            f"{scenario_id}-{stamp}.json" if n == 1 else f"{scenario_id}-{stamp}-{n}.json"
+        )
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except FileExistsError:
+            continue
+        except OSError as e:
+            raise SaveError(f"{path}: cannot save here: {e.strerror or e}") from None
+        return path
+    raise SaveError(f"{folder}: no free autosave name for {scenario_id} at {stamp}")
 
 
 @dataclass
@@ -50,12 +71,25 @@ class Prefs:
 
     @classmethod
     def load(cls, folder: Path | None = None) -> Prefs:
+        """The preferences; anything wrong with the file (missing, not a regular file, larger
+        than 64 KiB, not JSON, nested too deeply, not an object) means the defaults, with one
+        line on stderr saying so (a missing file says nothing)."""
         path = (folder or data_dir()) / "prefs.json"
         try:
-            raw = json.loads(path.read_text("utf-8"))
-        except (OSError, ValueError):
+            data = read_regular(path, MAX_PREFS_BYTES)
+            if len(data) > MAX_PREFS_BYTES:
+                raise ValueError(f"larger than {MAX_PREFS_BYTES // 1024} KiB")
+            raw = json.loads(data.decode("utf-8"))
+            if not isinstance(raw, dict):
+                raise ValueError("not a JSON object")
+        except FileNotFoundError:
             return cls()
-        if not isinstance(raw, dict):
+        except (OSError, ValueError, RecursionError) as e:
+            why = "nested too deeply" if isinstance(e, RecursionError) else str(e)[:120]
+            print(
+                printable(f"hexfire: {path}: ignored ({why}); the default preferences"),
+                file=sys.stderr,
+            )
             return cls()
         return cls(
             strict_hotseat=raw.get("strict_hotseat") is True,

@@ -1,0 +1,134 @@
+"""The files around the window never lose a game or hang it (the files-layer part of "the
+window never loses a game"): control characters refused where they make no sense, a lone
+surrogate in a save refused before any autosave could fail on it, no FIFO or device ever
+opened, a hostile prefs.json means the defaults, autosave names reserved atomically, an
+unusable saves folder a one-line error."""
+
+import json
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from game.files.savegame import SaveError, parse_save, read_save
+from game.files.scenario import ScenarioError, parse_scenario
+from game.files.shipped import scenarios_dir, shipped_saves
+
+BASE = (scenarios_dir() / "tutorial-duel.toml").read_text()
+
+
+def _errors(text: str) -> list[str]:
+    try:
+        parse_scenario(text, "x.toml")
+    except ScenarioError as e:
+        return e.errors
+    return []
+
+
+@pytest.mark.parametrize(
+    "old, new, field",
+    [
+        ('title = "', 'title = "\\u0000', "title"),
+        ('id = "ger-pz4-1"', 'id = "ger\\u0000pz4-1"', "units[0].id"),
+        ("[sides.german]", '[sides."ger\\u001bman"]', "sides"),
+    ],
+)
+def test_control_characters_in_a_name_or_an_id_are_refused_where_they_stand(old, new, field):
+    assert old in BASE
+    errors = _errors(BASE.replace(old, new, 1))
+    hit = [e for e in errors if "control character" in e]
+    assert hit and field in hit[0] and hit[0].split(":")[1].isdigit(), errors
+    assert all("\x00" not in e and "\x1b" not in e for e in errors)  # shown escaped
+
+
+def test_a_briefing_keeps_its_newlines():
+    assert "briefing" in BASE and not _errors(BASE)
+
+
+def test_a_save_with_a_lone_surrogate_is_refused_not_autosaved_into_a_crash():
+    d = json.loads(shipped_saves()[0].read_text())
+    d["scenario"]["text"] = d["scenario"]["text"].replace("title", "\ud800title", 1)
+    text = json.dumps(d)  # json writes the lone surrogate as \\ud800
+    with pytest.raises(SaveError) as e:
+        parse_save(text, "s.json")
+    assert "lone surrogate" in str(e.value) and e.value.unreadable
+
+
+@pytest.mark.parametrize("command", ["validate", "replay"])
+def test_a_fifo_never_hangs_a_command(tmp_path, command):
+    fifo = tmp_path / ("x.toml" if command == "validate" else "x.json")
+    os.mkfifo(fifo)
+    r = subprocess.run(
+        [sys.executable, "-m", "game", command, str(fifo)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode in (1, 2)
+    assert "not a regular file" in r.stdout + r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_read_save_refuses_a_device_without_reading_it():
+    with pytest.raises(SaveError, match="not a regular file"):
+        read_save("/dev/zero")
+
+
+def _prefs(tmp_path, capsys):
+    from game.ui.prefs import Prefs
+
+    prefs = Prefs.load(tmp_path)
+    return prefs, capsys.readouterr().err
+
+
+def test_a_hostile_prefs_json_means_the_defaults_and_one_line(tmp_path, capsys):
+    from game.ui.prefs import Prefs
+
+    (tmp_path / "prefs.json").write_text("[" * 200_000)
+    prefs, err = _prefs(tmp_path, capsys)
+    assert prefs == Prefs() and len(err.strip().splitlines()) == 1 and "ignored" in err
+    (tmp_path / "prefs.json").unlink()
+    os.symlink("/dev/zero", tmp_path / "prefs.json")
+    prefs, err = _prefs(tmp_path, capsys)
+    assert prefs == Prefs() and "not a regular file" in err
+    (tmp_path / "prefs.json").unlink()
+    os.mkfifo(tmp_path / "prefs.json")
+    done = threading.Event()
+    result = {}
+
+    def load():
+        result["prefs"] = Prefs.load(tmp_path)
+        done.set()
+
+    threading.Thread(target=load, daemon=True).start()
+    assert done.wait(10), "a FIFO prefs.json hangs the start"
+    assert result["prefs"] == Prefs()
+
+
+def test_two_windows_started_in_the_same_second_get_two_autosaves(tmp_path):
+    from game.ui.prefs import autosave_path, newest_save
+
+    a = autosave_path(tmp_path, "steppe-200")
+    b = autosave_path(tmp_path, "steppe-200")
+    assert a != b and a.exists() and b.exists()  # reserved at once, before any game is built
+    assert newest_save(tmp_path) is None  # a reserved, unwritten name is not offered to Resume
+
+
+def test_an_unusable_saves_folder_is_a_one_line_error(tmp_path):
+    from game.ui.prefs import saves_dir
+
+    blocker = tmp_path / "saves"
+    blocker.write_text("a file where the folder should be")
+    with pytest.raises(SaveError, match="cannot use it as the saves folder"):
+        saves_dir(blocker)
+    r = subprocess.run(
+        [sys.executable, "-m", "game", "play", "tutorial-duel", "--save-dir", str(blocker)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "disk"},
+    )
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert "saves folder" in r.stderr
