@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 from pathlib import Path
 
 from game.engine import Game
@@ -14,8 +16,59 @@ from .savegame import SavedGame, SaveError, read_save, remove_stale_temporaries,
 from .scenario import Scenario
 
 
+class SaveLocked(SaveError):
+    """The save is the game another window is playing (its lock names the process)."""
+
+
+def lock_path(path: Path) -> Path:
+    """The lock beside a save being played: ``.NAME.lock``."""
+    return path.parent / f".{path.name}.lock"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive
+        return True
+    return True
+
+
+def acquire_lock(path: Path) -> Path:
+    """Lock the save at ``path`` for this process (an exclusive ``.NAME.lock`` holding its
+    pid); SaveLocked when a live process holds it, a stale lock (its process is gone: killed)
+    is taken over."""
+    lock = lock_path(path)
+    for _ in range(3):
+        try:
+            fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            try:
+                pid = int(lock.read_text("ascii").strip() or "0")
+            except (OSError, ValueError):
+                pid = 0
+            if pid and pid != os.getpid() and _alive(pid):
+                raise SaveLocked(
+                    f"{path}: this game is open in another window (process {pid}); "
+                    "load a copy of it instead"
+                ) from None
+            if pid == os.getpid():
+                return lock
+            with contextlib.suppress(OSError):
+                lock.unlink()  # stale: its process was killed
+            continue
+        except OSError:
+            return lock  # a folder where no lock can be made: play on, unlocked
+        with os.fdopen(fd, "w") as f:
+            f.write(f"{os.getpid()}\n")
+        return lock
+    raise SaveLocked(f"{path}: cannot lock this game (its lock keeps changing)")
+
+
 class Autosave:
-    """A game with its save: every action applied through it is saved at once."""
+    """A game with its save: every action applied through it is saved at once. The save is
+    locked while it is played (:func:`acquire_lock`); :meth:`close` releases it."""
 
     def __init__(
         self, game: Game, saved: SavedGame, path: str | Path | None, write_now: bool = True
@@ -24,10 +77,32 @@ class Autosave:
         self.saved = saved
         self.save_error: str | None = None
         self.path = Path(path) if path else None
+        self.lock: Path | None = None
         if self.path:
+            self.lock = acquire_lock(self.path)
             remove_stale_temporaries(self.path)
         if self.path and write_now:
             save(self.saved, self.path)
+
+    def close(self) -> None:
+        """Release the save's lock (the window closes, or another game is opened)."""
+        if self.lock is not None:
+            try:
+                if self.lock.read_text("ascii").strip() == str(os.getpid()):
+                    self.lock.unlink()
+            except (OSError, ValueError):
+                pass
+            self.lock = None
+
+    def _write(self) -> None:
+        """Write the whole save; a failure (a full disk, a read-only folder) keeps the previous
+        file, says why in :attr:`save_error`, and the next change tries again."""
+        self.save_error = None
+        if self.path:
+            try:
+                save(self.saved, self.path)
+            except SaveError as e:
+                self.save_error = str(e)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply through :meth:`Game.apply`, record it with its check, write the save. A save
@@ -35,12 +110,7 @@ class Autosave:
         says why in :attr:`save_error`; the next action tries again with the whole game."""
         events = self.game.apply(action)
         self.saved.record(action, self.game)
-        self.save_error = None
-        if self.path:
-            try:
-                save(self.saved, self.path)
-            except SaveError as e:
-                self.save_error = str(e)
+        self._write()
         return events
 
     def undo(self) -> str | None:
@@ -63,8 +133,7 @@ class Autosave:
             return why
         self.game = previous
         del actions[-1]
-        if self.path:
-            save(self.saved, self.path)
+        self._write()  # the same "keep playing, say it, retry" as an action
         return None
 
     def save_as(self, path: str | Path) -> None:
@@ -87,8 +156,12 @@ def new_game(scenario: Scenario, seed: int, path: str | Path | None = None) -> A
     return Autosave(Game(scenario.setup, seed), SavedGame.new(scenario, seed), path)
 
 
-def resume(path: str | Path) -> Autosave:
-    """Load a save and bring the game to where it stood (every check verified)."""
+def resume(path: str | Path, continue_in: str | Path | None = None) -> Autosave:
+    """Load a save and bring the game to where it stood (every check verified). It is played
+    on in place (Resume) or, with ``continue_in``, in a new autosave there, the loaded file
+    left as it was (Load: a checkpoint is never overwritten)."""
     saved = read_save(path)
     game = replay(saved, name=str(path))
+    if continue_in is not None:
+        return Autosave(game, saved, continue_in, write_now=True)
     return Autosave(game, saved, path, write_now=False)

@@ -44,6 +44,9 @@ def run_window(
         session, title = load_session(path, seed, app.save_dir)
         app.push(PlayScene(session, title))
     app.run()
+    from .start import close_sessions
+
+    close_sessions(app)  # the game's lock released
     app.prefs.save()
     return 0
 

@@ -5,6 +5,7 @@ hotseat preference. :func:`open_path` starts a scenario or resumes a save, in th
 from __future__ import annotations
 
 import html
+import re
 import secrets
 from pathlib import Path
 
@@ -28,24 +29,43 @@ def one_line(error: Exception) -> str:
     return text[0] if text else type(error).__name__
 
 
+def close_sessions(app: App) -> None:
+    """The games the window had open are no longer played here: release their locks."""
+    for scene in app.scenes:
+        session = getattr(scene, "session", None)
+        if isinstance(session, Autosave):
+            session.close()
+
+
 def start_scenario(app: App, scenario: Scenario, seed: int | None = None) -> Autosave:
     """A new game of ``scenario``, autosaved in the saves folder, on the play screen."""
     from .play import PlayScene
 
+    close_sessions(app)
     path = autosave_path(app.save_dir, Path(scenario.path).stem)
     session = new_game(scenario, secrets.randbelow(2**31) if seed is None else seed, path)
     app.replace(PlayScene(session, scenario.title))
     return session
 
 
-def open_path(app: App, path: Path) -> str | None:
-    """Start a scenario (.toml) or resume a save (.json); returns the one-line error, shown in
-    a dialog, or None."""
+def open_path(app: App, path: Path, in_place: bool = False) -> str | None:
+    """Start a scenario (.toml) or open a save (.json): Resume (``in_place``) plays it on in
+    its own file; Load plays it on in a new autosave, so a loaded checkpoint is never
+    overwritten. Returns the one-line error, shown in a dialog (a game open in another window
+    among them), or None."""
     from .play import PlayScene
 
     try:
         if path.suffix.lower() == ".json":
-            session = resume(path)
+            base = re.sub(r"-\d{8}-\d{6}(-\d+)?$", "", path.stem)  # an autosave's time stamp
+            copy = None if in_place else autosave_path(app.save_dir, base)
+            try:
+                session = resume(path, continue_in=copy)
+            except SaveError:
+                if copy is not None and copy.stat().st_size == 0:
+                    copy.unlink()  # the reserved name, never written
+                raise
+            close_sessions(app)
             app.replace(PlayScene(session, session.saved.scenario().title))
         else:
             start_scenario(app, load_scenario(path))
@@ -163,7 +183,7 @@ class StartScene(Scene):
             if event.ui_element is self.play:
                 self.start()
             elif event.ui_element is self.resume and self.newest:
-                open_path(self.app, self.newest)
+                open_path(self.app, self.newest, in_place=True)
             elif event.ui_element is self.load:
                 self.open_dialog()
             elif event.ui_element is self.watch:
