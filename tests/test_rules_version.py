@@ -75,3 +75,24 @@ def test_an_earlier_rules_save_continued_is_written_under_todays_rules(tmp_path)
     again = read_save(tmp_path / "again.json")
     assert again.rules_version == RULES_VERSION
     assert replay(again).state_hash() == game.state_hash()
+
+
+def test_the_viewers_snapshots_stay_bounded_and_every_position_is_still_exact():
+    """However long the game, the timeline keeps at most ``max_snapshots`` (the spacing
+    doubles), and every position it shows is the one the save recorded."""
+    saved = read_save(PARTS)
+    saved_checks = [a["hash"] for a in replay_checks(saved)]
+    timeline = Timeline(read_save(PARTS), str(PARTS), every=5, max_snapshots=4)
+    assert len(timeline._snapshots) <= 4 and timeline.every >= 10
+    for n in (0, 1, 7, 19, 33, timeline.length):
+        game = timeline.game_at(n)
+        if n:
+            assert game.state_hash() == saved_checks[n - 1]
+
+
+def replay_checks(saved):
+    """The save's checks as today's rules rebuild them (the save is of rules version 1)."""
+    from game.files.replay import migrate
+
+    migrate(saved)
+    return saved.actions

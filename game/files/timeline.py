@@ -15,12 +15,23 @@ from .replay import ReplayError, apply_checked, migrate
 from .savegame import SavedGame
 
 SNAPSHOT_EVERY = 100
+MAX_SNAPSHOTS = 48
+"""The most snapshots a timeline keeps, whatever the game's length: past it, every other one
+is dropped and the spacing doubles (a 200,000-action save keeps 48 snapshots 6,400 actions
+apart instead of 2,000 of them, some 8-12 MB each on the 200 x 200 map; a jump then replays at
+most the spacing)."""
 
 
 class Timeline:
     """Every state of a saved game, each action's events and the player turns' starts."""
 
-    def __init__(self, saved: SavedGame, name: str = "<save>", every: int = SNAPSHOT_EVERY):
+    def __init__(
+        self,
+        saved: SavedGame,
+        name: str = "<save>",
+        every: int = SNAPSHOT_EVERY,
+        max_snapshots: int = MAX_SNAPSHOTS,
+    ):
         parted = None if saved.current else migrate(saved, name)
         self.saved = saved
         self.every = every
@@ -45,8 +56,11 @@ class Timeline:
             for event in events:
                 if event.kind == "phase" and event.data.get("phase") == "rally":
                     self.turn_starts.append((i + 1, event.data["turn"], event.data["side"]))
-            if (i + 1) % every == 0:
+            if (i + 1) % self.every == 0:
                 self._snapshots.append(self._snapshot(game))
+                if len(self._snapshots) > max_snapshots:  # keep memory bounded
+                    self._snapshots = self._snapshots[::2]
+                    self.every *= 2
         self.length = len(self.events)
         """How many actions verified (the viewer's last position)."""
 
