@@ -28,6 +28,15 @@ def rows_with(columns: int, rows: int, codes: dict[str, str]) -> list[str]:
     return [" ".join(r) for r in grid]
 
 
+def gun_and_tank() -> Game:
+    """A PaK 40 in A2 facing E2, where a T-34 stands facing back, on open ground."""
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-tank-1", "t34m43", "russian", "E2", facing=3),
+    ]
+    return Game(make_setup(units, rows=FLAT), 1)
+
+
 def fire_data(events):
     return next(e for e in events if e.kind == "fire").data
 
@@ -97,11 +106,7 @@ def test_c6_17_a_vehicle_turning_back_resumes_its_facings_mp_and_the_firer_fires
 
 
 def test_c6_1_no_case_j_at_a_vehicle_that_only_pivots_in_dff_or_after_its_stop():
-    units = [
-        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
-        UnitSetup("rus-tank-1", "t34m43", "russian", "E2", facing=3),
-    ]
-    g = Game(make_setup(units, rows=FLAT), 1)
+    g = gun_and_tank()
     to_phase(g, "movement", "russian")
     g.apply(Turn("rus-tank-1", 4))  # start 1 + 1 MP, in the gun's LOS, no new hex
     assert "ger-gun-1" in g.dff_pending
@@ -149,11 +154,7 @@ def test_c6_5_a_turreted_afvs_hull_pivot_keeps_its_acquired_counter():
 
 
 def test_c6_5_a_gun_that_turns_changes_its_ca_and_loses_its_acquired_counter():
-    units = [
-        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
-        UnitSetup("rus-tank-1", "t34m43", "russian", "E2", facing=3),
-    ]
-    g = Game(make_setup(units, rows=FLAT), 1)
+    g = gun_and_tank()
     to_phase(g, "defensive_fire", "russian")
     script(g, 6, 6)
     g.apply(Fire("ger-gun-1", "rus-tank-1"))
@@ -248,11 +249,7 @@ def test_002_an_abandoned_afv_leaves_no_wreck_and_no_hindrance():
 
 
 def test_rd12_a_unit_that_prep_fired_may_not_fire_in_the_advancing_fire_phase():
-    units = [
-        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
-        UnitSetup("rus-tank-1", "t34m43", "russian", "E2", facing=3),
-    ]
-    g = Game(make_setup(units, rows=FLAT), 1)
+    g = gun_and_tank()
     to_phase(g, "prep_fire", "russian")
     script(g, 6, 6)
     g.apply(Fire("rus-tank-1", "ger-gun-1"))
