@@ -6,6 +6,7 @@ movement tracking)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from game.board.los import los
 from game.engine.errors import IllegalAction
@@ -82,8 +83,11 @@ def fire_problem(
     if firer.type.sw and ammo is not None:
         return f"{firer.name}'s {firer.type.sw} fires its own ammunition"
     try:  # the round fired as declared, and as AP if the special one is out (RD-17)
-        for fired in dict.fromkeys((ammo, fallback_ammo(firer, ammo))):
-            plan(build_attack(state, firer, target, fired, dff=dff, chart_die=1))
+        attack = build_attack(state, firer, target, ammo, dff=dff, chart_die=1)
+        plan(attack)
+        fallback = fallback_ammo(firer, ammo)
+        if fallback != ammo:
+            plan(replace(attack, ammo=fallback))
     except RuleError as error:
         return str(error)
     return None
