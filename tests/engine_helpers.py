@@ -13,7 +13,14 @@ HILL = ["o o o o o o", "o o o o o2 o", "o o o o o o"]
 
 
 def make_setup(
-    units, rows=HILL, victory=(), to_kill="asl", turns=3, first="russian", defender="german"
+    units,
+    rows=HILL,
+    victory=(),
+    to_kill="asl",
+    turns=3,
+    first="russian",
+    defender="german",
+    year=None,
 ):
     board = Board.from_map_table(
         {"columns": len(rows[0].split()), "rows": len(rows), "hexes": rows}
@@ -28,6 +35,7 @@ def make_setup(
         victory=tuple(victory),
         to_kill=to_kill,
         title="test",
+        year=year,
     )
 
 

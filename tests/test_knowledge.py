@@ -33,7 +33,7 @@ def everything_shown(game: Game, side: str) -> dict:
     odds = {}
     for firer in own:
         for target in enemies:
-            for ammo in ammo_choices(firer) if firer.type.has_at_weapon else []:
+            for ammo in ammo_choices(game.state, firer) if firer.type.has_at_weapon else []:
                 try:
                     odds[(firer.id, target, ammo)] = k.odds(firer.id, target, ammo).report
                 except IllegalAction as e:

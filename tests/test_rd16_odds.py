@@ -19,8 +19,8 @@ from game.rules.odds import odds
 OPEN = ["o o o o o o o o"] * 6
 
 
-def _game(units, to_kill="asl") -> Game:
-    g = Game(make_setup(units, rows=OPEN, to_kill=to_kill), 1)
+def _game(units, to_kill="asl", year=1943) -> Game:
+    g = Game(make_setup(units, rows=OPEN, to_kill=to_kill, year=year), 1)
     to_phase(g, "defensive_fire", "russian")
     return g
 
@@ -111,13 +111,48 @@ def test_rd17_the_odds_include_the_availability_die():
     assert [b["rule"] for b in report["branches"]] == ["RD-17", "RD-17"]
 
 
-def test_rd17_every_special_ammunition_in_the_catalogue_has_a_depletion_number():
-    from game.engine.catalogue import SPECIAL_AMMO, unit_types
+def test_rd17_every_special_ammunition_in_the_catalogue_has_a_depletion_number_each_year():
+    from game.engine.catalogue import SPECIAL_AMMO, depletion_number, unit_types
 
     for ut in unit_types().values():
         for ammo in ut.ammo:
             if ammo in SPECIAL_AMMO:
-                assert 1 <= (ut.depletion_number(ammo) or 0) <= 6, (ut.key, ammo)
+                for year in range(1939, 1947):
+                    assert 0 <= (depletion_number(ut, ammo, year) or 0) <= 6, (ut.key, ammo)
+
+
+@pytest.mark.parametrize(
+    "kind, year, number",
+    [
+        ("pz4h", 1943, 4),  # German APCR: 3, 4, 4, 3, 2 over 1941-1945
+        ("pz4h", 1945, 2),
+        ("pz4h", 1939, 3),  # before the table: its first year
+        ("zis3", 1942, 0),  # Russian APCR not yet issued
+        ("zis3", 1944, 4),
+        ("firefly", 1944, 2),  # British APDS
+        ("m10", 1945, 4),  # US HVAP
+    ],
+)
+def test_rd17_the_depletion_number_is_the_nationalitys_for_the_scenarios_year(kind, year, number):
+    from game.engine.catalogue import depletion_number, unit_types
+
+    ut = unit_types()[kind]
+    ammo = "APDS" if kind == "firefly" else "APCR"
+    assert depletion_number(ut, ammo, year) == number
+
+
+def test_rd17_ammunition_not_yet_issued_is_not_offered_and_is_refused():
+    g = _game(
+        [
+            UnitSetup("ger-pz-1", "pz4h", "german", "A2", facing=0),
+            UnitSetup("rus-t", "zis3", "russian", "E2", facing=3),
+        ],
+        year=1942,
+    )
+    to_phase(g, "defensive_fire", "german")  # the Russian Gun fires in the German turn
+    assert not any(getattr(a, "ammo", None) == "APCR" for a in g.legal_actions())
+    with pytest.raises(IllegalAction, match="not yet issued in 1942.*RD-17"):
+        g.apply(Fire("rus-t", "ger-pz-1", "APCR"))
 
 
 # --- RD-16: the shown odds against the engine's own dice ------------------------------------

@@ -317,3 +317,56 @@ def test_c7_346_hexfire_odds_expresses_the_afph_dc_throw_and_cites_c7_346():
     )
     head = r.stdout.splitlines()[0]
     assert "C7.346" in head and "002" not in head
+
+
+# --- found in review: C6.17 counts per vehicle, per visit, per AFV facing -------------------
+
+
+def test_c6_17_the_next_vehicle_starts_its_count_from_zero():
+    """A KV-1E spends 9 MP stopping in F2; then a T-34 pivots 1 MP in C2: the PaK may fire at
+    the T-34 once, not ten times (the count is the moving vehicle's own)."""
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-kv", "kv1e", "russian", "F2", facing=3),
+        UnitSetup("rus-t34", "t34m43", "russian", "C2", facing=4),
+    ]
+    g = Game(make_setup(units, rows=FLAT), 1)
+    to_phase(g, "movement", "russian")
+    g.apply(Turn("rus-kv", 4))
+    for _ in range(3):
+        if g.dff_pending:
+            g.apply(Pass())
+    g.apply(EndMove("rus-kv", False))
+    if g.dff_pending:
+        g.apply(Pass())
+    g.apply(Turn("rus-t34", 3))
+    budget = g.dff_budget_for(g.units["ger-gun-1"], g.units["rus-t34"])
+    assert budget.mp_in_location == 1 and budget.shots_left == 1  # its turn, in facing 3
+
+
+def test_c6_17_an_unarmored_vehicle_counts_every_mp_in_its_location_together():
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-truck", "gaz_aa", "russian", "E2", facing=3),
+    ]
+    g = Game(make_setup(units, rows=FLAT), 1)
+    to_phase(g, "movement", "russian")
+    g.apply(Turn("rus-truck", 4))  # start 1 + 1
+    if g.dff_pending:
+        g.apply(Pass())
+    g.apply(Turn("rus-truck", 3))  # +1: three MP in E2, whatever the facing
+    budget = g.dff_budget_for(g.units["ger-gun-1"], g.units["rus-truck"])
+    assert budget.mp_in_location == 3
+
+
+def test_c6_43_a_lost_bore_sight_is_not_told_to_the_other_side():
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "A2", facing=0),
+        UnitSetup("rus-tank-1", "t34m43", "russian", "F2", facing=3),
+    ]
+    g = Game(make_setup(units, rows=FLAT), 1)
+    g.apply(BoreSight("ger-pz-1", "E2"))
+    to_phase(g, "movement", "german")
+    g.apply(Turn("ger-pz-1", 1))
+    assert any(e.kind == "bore_sight" for e in g.knowledge("german").events())
+    assert not any(e.kind == "bore_sight" for e in g.knowledge("russian").events())

@@ -47,7 +47,8 @@ class UnitType:
     ammo: tuple[str, ...] = ()
     rof: int = 0
     depletion: tuple[tuple[str, int], ...] = ()
-    """RD-17: (special ammunition, depletion number 1-6) for each APCR / APDS it carries."""
+    """RD-17: (special ammunition, depletion number 1-6) where the type has its own, instead
+    of its nationality's figure for the year (:func:`depletion_number`)."""
     sw: str | None = None
     available: str | None = None
     """"YYYY-MM": the first month a scenario may field it (hexfire dates)."""
@@ -64,13 +65,6 @@ class UnitType:
     def has_at_weapon(self) -> bool:
         """It may make AT attacks (002): a Gun, an AFV's gun, or Infantry with an AT SW."""
         return bool(self.gun) or bool(self.sw)
-
-    def depletion_number(self, ammo: str | None) -> int | None:
-        """RD-17: the depletion number of a special ammunition (None: not special)."""
-        for special, n in self.depletion:
-            if special == ammo:
-                return n
-        return None
 
     @property
     def caliber(self) -> float:
@@ -139,16 +133,12 @@ def _unit(key: str, category: str, d: dict) -> UnitType:
         raise UnitCatalogueError(f"{where}: size must be -2..+2")
     if u.gun:
         Gun.parse(u.gun)
-    special = {a for a in u.ammo if a in SPECIAL_AMMO}
     numbers = dict(u.depletion)
-    if set(numbers) != special:
+    if not set(numbers) <= {a for a in u.ammo if a in SPECIAL_AMMO}:
         raise UnitCatalogueError(
-            f"{where}: depletion: a number for each special ammunition carried "
-            f"({', '.join(sorted(special)) or 'none'}; RD-17)"
+            f"{where}: depletion: only for the special ammunition it carries (RD-17)"
         )
-    if any(
-        not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 6 for n in numbers.values()
-    ):
+    if any(type(n) is not int or not 1 <= n <= 6 for n in numbers.values()):
         raise UnitCatalogueError(f"{where}: depletion: numbers are 1-6 (RD-17)")
     if u.sw and u.sw not in tables().sw:
         raise UnitCatalogueError(f"{where}: unknown support weapon {u.sw}")
@@ -156,14 +146,70 @@ def _unit(key: str, category: str, d: dict) -> UnitType:
 
 
 @cache
+def _raw() -> dict:
+    text = resources.files("game.engine").joinpath("data/catalogue.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+@cache
 def unit_types() -> dict[str, UnitType]:
     """Every unit type by key."""
-    text = resources.files("game.engine").joinpath("data/catalogue.toml").read_text("utf-8")
-    raw = tomllib.loads(text)
+    raw = _raw()
     out: dict[str, UnitType] = {}
     for category in ("vehicle", "gun", "infantry"):
         for key, d in raw.get(category, {}).items():
             if key in out:
                 raise UnitCatalogueError(f"catalogue.toml: duplicate unit type {key}")
             out[key] = _unit(key, category, d)
+    table = depletion_table()
+    for key, u in out.items():
+        for ammo in u.ammo:
+            own = ammo in dict(u.depletion)
+            if ammo in SPECIAL_AMMO and not own and (u.nationality, ammo) not in table:
+                raise UnitCatalogueError(
+                    f"catalogue.toml: {key}: {ammo}: no depletion number for "
+                    f"{u.nationality} {ammo} ([depletion.{u.nationality}], RD-17)"
+                )
     return out
+
+
+FIRST_YEAR, LAST_YEAR = 1941, 1945
+"""The years of the depletion table; an earlier year reads the first, a later the last."""
+UNDATED_YEAR = 1944
+"""The year a set-up without a date (one built in code) takes for RD-17."""
+
+
+@cache
+def depletion_table() -> dict[tuple[str, str], tuple[int, ...]]:
+    """RD-17: (nationality, special ammunition) -> its depletion number for each year 1941-1945
+    (0: not yet issued)."""
+    out: dict[tuple[str, str], tuple[int, ...]] = {}
+    for nationality, row in _raw().get("depletion", {}).items():
+        for ammo, numbers in row.items():
+            years = LAST_YEAR - FIRST_YEAR + 1
+            if (
+                ammo not in SPECIAL_AMMO
+                or not isinstance(numbers, list)
+                or len(numbers) != years
+                or any(type(n) is not int or not 0 <= n <= 6 for n in numbers)
+            ):
+                raise UnitCatalogueError(
+                    f"catalogue.toml: depletion.{nationality}.{ammo}: expected {years} numbers "
+                    "0-6, one a year 1941-1945 (RD-17)"
+                )
+            out[(nationality, ammo)] = tuple(numbers)
+    return out
+
+
+def depletion_number(ut: UnitType, ammo: str | None, year: int | None) -> int | None:
+    """RD-17: the depletion number of ``ammo`` for a unit of type ``ut`` in ``year``: the type's
+    own if it has one, else its nationality's for the year. None: not special ammunition (or
+    not carried); 0: not yet issued that year."""
+    if ammo not in SPECIAL_AMMO or ammo not in ut.ammo:
+        return None
+    own = dict(ut.depletion).get(ammo)
+    if own is not None:
+        return own
+    row = depletion_table()[(ut.nationality, ammo)]
+    y = min(max(year if year is not None else UNDATED_YEAR, FIRST_YEAR), LAST_YEAR)
+    return row[y - FIRST_YEAR]

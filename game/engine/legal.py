@@ -35,7 +35,8 @@ def candidates(state: GameState) -> list[Action]:
         if target:
             for firer_id in state.dff_pending:
                 found.extend(
-                    Fire(firer_id, target.id, ammo) for ammo in ammo_choices(state.units[firer_id])
+                    Fire(firer_id, target.id, ammo)
+                    for ammo in ammo_choices(state, state.units[firer_id])
                 )
         return found
     found = [EndPhase()]
@@ -93,7 +94,7 @@ def _fire(state: GameState, mine: list[UnitState]) -> list[Action]:
     for unit in mine:
         if unit.type.has_at_weapon:
             for target in enemies:
-                found.extend(Fire(unit.id, target.id, ammo) for ammo in ammo_choices(unit))
+                found.extend(Fire(unit.id, target.id, ammo) for ammo in ammo_choices(state, unit))
         found.extend([ButtonUp(unit.id), CrewExposed(unit.id)])
     return found
 

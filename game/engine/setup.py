@@ -96,6 +96,8 @@ class Setup:
     victory: tuple[Victory, ...] = ()
     to_kill: str = "asl"
     title: str = ""
+    year: int | None = None
+    """The scenario's year (its date), for the special ammunition's depletion (RD-17)."""
 
     def other(self, side: str) -> str:
         return self.sides[1] if side == self.sides[0] else self.sides[0]

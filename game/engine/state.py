@@ -16,7 +16,7 @@ from game.board.visibility import Visibility
 from game.rules.acquisition import Acquisition
 from game.rules.dice import Dice
 
-from .catalogue import UnitType, unit_types
+from .catalogue import UnitType, depletion_number, unit_types
 from .errors import IllegalAction
 from .events import Event
 from .phases import PHASES
@@ -306,6 +306,17 @@ class GameState:
                 "not_your_unit", f"{unit.name} belongs to {unit.side}; {side} acts now"
             )
         return unit
+
+    @staticmethod
+    def target_facing(unit: UnitState) -> int:
+        """The key C6.17 counts MP and shots by: an AFV's Target Facing ("in its current Target
+        Facing, if an AFV"); any other vehicle counts every MP in its Location together (-1)."""
+        return unit.facing if unit.type.armored else -1
+
+    def depletion(self, unit: UnitState, ammo: str | None) -> int | None:
+        """RD-17: the depletion number of ``ammo`` for ``unit`` in this scenario's year (None:
+        not special ammunition; 0: not yet issued)."""
+        return depletion_number(unit.type, ammo, self.setup.year)
 
     def units_at(self, h: Hex) -> list[UnitState]:
         return [u for u in self.units.values() if u.active and u.hex == h]

@@ -406,6 +406,7 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
         victory=tuple(victory),
         to_kill=to_kill,
         title=title,
+        year=int(date[:4]) if date and _DATE.match(date) else None,
     )
     return Scenario(name, text, sid, title, briefing, date, setup)
 

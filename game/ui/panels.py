@@ -82,7 +82,9 @@ def armor(ut: UnitType) -> str:
     return f"AF front/side/rear: {hull}, {turret} {chart}".rstrip()
 
 
-def unit_lines(unit: UnitState, view: dict, ammo: str | None) -> list[tuple[str, RGB | None]]:
+def unit_lines(
+    unit: UnitState, view: dict, ammo: str | None, specials: dict[str, int] | None = None
+) -> list[tuple[str, RGB | None]]:
     """The selected unit: type, armament, AF, MP left, status, ammunition chosen."""
     ut = unit.type
     st = style()
@@ -104,8 +106,8 @@ def unit_lines(unit: UnitState, view: dict, ammo: str | None) -> list[tuple[str,
     lines.append((f"status: {marks or 'ready'}", st.ui["dim"]))
     if ammo:
         lines.append((f"ammunition: {ammo}  (r: next)", st.ui["select"]))
-    for special, n in ut.depletion:  # RD-17: the special rounds are scarce
-        left = "out" if special in unit.ammo_out else f"{n} or less"
+    for special, n in (specials or {}).items():  # RD-17: the special rounds are scarce
+        left = "out" if special in unit.ammo_out else ("not issued" if not n else f"{n} or less")
         lines.append((f"{special}: {left} (RD-17)", st.ui["dim"]))
     if unit.bore_sight:
         lines.append((f"Bore Sighted: {unit.bore_sight} (C6.42)", st.ui["reach"]))

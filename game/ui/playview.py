@@ -177,7 +177,10 @@ def draw_side(scene: PlayScene, surface: pygame.Surface, side: pygame.Rect) -> N
         unit = scene.game.units[scene.selected]
         view = next((u for u in scene.view() if u["id"] == unit.id), {})
         ammo = scene.ammo.get(unit.id, unit.type.ammo[0] if unit.type.ammo else None)
-        for i, (text, color) in enumerate(unit_lines(unit, view, ammo)):
+        specials = {
+            a: n for a in unit.type.ammo if (n := scene.game.state.depletion(unit, a)) is not None
+        }
+        for i, (text, color) in enumerate(unit_lines(unit, view, ammo, specials)):
             block.line(text, color, bold=i == 0)
     else:
         block.line("No unit selected: click one, or Tab", st.ui["dim"])

@@ -122,7 +122,7 @@ def resolve_fire(
     concealment (RD-11), turret (RD-7), ROF (RD-4), Defensive First Fire marks (C6.17),
     acquisition (C6.5), the target's concealment (HX-9) and the outcome."""
     events: list[Event] = []
-    n = firer.type.depletion_number(ammo)
+    n = state.depletion(firer, ammo)
     if n is not None:  # RD-17: is the special round there?
         d = state.dice.die()
         there = d <= n
@@ -163,7 +163,7 @@ def resolve_fire(
     mark = None
     if dff:
         shot = dff_shot(state, firer, target, claim)
-        mark = float(shot.mark if shot else state.loc_mp.get(target.facing, 0.0))
+        mark = float(shot.mark if shot else state.loc_mp.get(state.target_facing(target), 0.0))
     result = resolve(attack, state.dice)
     event = fire_event(firer, target, attack, p, result, mark)
     if target.concealed and not result.hit:  # RD-11: a miss reveals nothing of the "?"
@@ -201,7 +201,7 @@ def resolve_fire(
         firer.fired_prep = True
     if dff:
         firer.first_fired = True
-        key = (firer.id, target.id, target.label, target.facing)
+        key = (firer.id, target.id, target.label, state.target_facing(target))
         state.marks[key] = (*state.marks.get(key, ()), mark or 0.0)
     if firer.type.gun:
         before = firer.acquisition

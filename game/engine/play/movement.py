@@ -135,8 +135,9 @@ def move(state: GameState, action: Move) -> Commit:
     def commit() -> list[Event]:
         events: list[Event] = []
         frm = unit.label
-        if state.moving_unit is None:
+        if state.moving_unit is None:  # a vehicle begins its move: nothing counted yet (C6.17)
             state.move_start = unit.hex
+            state.loc_mp.clear()
         if start:
             spend(state, unit, start)
         state.moving_unit = unit.id
@@ -165,7 +166,9 @@ def move(state: GameState, action: Move) -> Commit:
         )
         events.extend(left_location(state, unit))
         if unit.type.is_vehicle:
-            state.loc_mp.clear()  # a new Location: its MP count from zero (C6.17)
+            state.loc_mp.clear()  # a new Location: its MP and shots count from zero (C6.17)
+            for key in [k for k in state.marks if k[1] == unit.id]:
+                del state.marks[key]
             spend(state, unit, cost)
         events.extend(concealment.on_move(state, unit))
         events.extend(offer_dff(state, unit))
@@ -252,8 +255,9 @@ def turn(state: GameState, action: Turn) -> Commit:
 
     def commit() -> list[Event]:
         events: list[Event] = []
-        if state.moving_unit is None:
+        if state.moving_unit is None:  # a vehicle begins its move: nothing counted yet (C6.17)
             state.move_start = unit.hex
+            state.loc_mp.clear()
         if start:
             spend(state, unit, start)
         old = unit.facing
@@ -347,7 +351,8 @@ def end_move(state: GameState, action: EndMove) -> Commit:
 
 def spend(state: GameState, unit: UnitState, mp: float) -> None:
     """The moving vehicle spends MP in its hex: C6.15 LOS tracking for every enemy firer."""
-    state.loc_mp[unit.facing] = state.loc_mp.get(unit.facing, 0.0) + mp
+    facing = state.target_facing(unit)
+    state.loc_mp[facing] = state.loc_mp.get(facing, 0.0) + mp
     start = state.move_start or unit.hex
     for enemy in state.potential_firers(unit):
         t = state.track.get((unit.id, enemy.id))
@@ -376,12 +381,12 @@ def left_location(state: GameState, unit: UnitState) -> list[Event]:
             )
         )
     if unit.bore_sight:
-        events.append(
+        events.append(  # that it had one is its own side's secret (C6.42)
             Event(
                 "bore_sight",
                 f"{unit.name} left its set-up Location: Bore Sighting lost (C6.43)",
                 ("C6.43",),
-            )
+            ).hidden_from(state.setup.other(unit.side))
         )
         unit.bore_sight = None
     for enemy in state.units.values():
@@ -413,10 +418,10 @@ def ca_changed(state: GameState, unit: UnitState, old_facing: int) -> list[Event
     target this phase."""
     events = []
     if unit.bore_sight and unit.type.is_vehicle and unit.facing != old_facing:
-        events.append(
+        events.append(  # that it had one is its own side's secret (C6.42)
             Event(
                 "bore_sight", f"{unit.name}'s VCA changed: Bore Sighting lost (C6.43)", ("C6.43",)
-            )
+            ).hidden_from(state.setup.other(unit.side))
         )
         unit.bore_sight = None
     ca_moved = not unit.type.turret

@@ -80,12 +80,14 @@ def fire_problem(
         return f"{firer.name} carries {', '.join(firer.type.ammo)}, not {ammo}"
     if ammo in firer.ammo_out:
         return f"{firer.name} is out of {ammo} for the rest of the game (RD-17)"
+    if state.depletion(firer, ammo) == 0:
+        return f"{firer.name} has no {ammo}: not yet issued in {state.setup.year} (RD-17)"
     if firer.type.sw and ammo is not None:
         return f"{firer.name}'s {firer.type.sw} fires its own ammunition"
     try:  # the round fired as declared, and as AP if the special one is out (RD-17)
         attack = build_attack(state, firer, target, ammo, dff=dff, chart_die=1)
         plan(attack)
-        fallback = fallback_ammo(firer, ammo)
+        fallback = fallback_ammo(state, firer, ammo)
         if fallback != ammo:
             plan(replace(attack, ammo=fallback))
     except RuleError as error:
@@ -93,9 +95,9 @@ def fire_problem(
     return None
 
 
-def fallback_ammo(firer: UnitState, ammo: str | None) -> str | None:
+def fallback_ammo(state: GameState, firer: UnitState, ammo: str | None) -> str | None:
     """RD-17: the ammunition a shot is fired with when its special round is not there."""
-    return "AP" if firer.type.depletion_number(ammo) is not None else ammo
+    return "AP" if state.depletion(firer, ammo) is not None else ammo
 
 
 def on_the_90_degree_line(state: GameState, firer: UnitState, target: UnitState) -> bool:
@@ -138,7 +140,7 @@ def leaf_choices(
     state: GameState, firer: UnitState, target: UnitState, ammo: str | None
 ) -> list[Choice]:
     """The dice before the To Hit DR of :func:`shot_leaves`, without building the attacks."""
-    n = firer.type.depletion_number(ammo)
+    n = state.depletion(firer, ammo)
     rounds: list[tuple[float, tuple[tuple[str, str], ...], str | None]] = [(1.0, (), ammo)]
     if n is not None and n < 6:
         rounds = [
@@ -284,17 +286,20 @@ def acq_shot(target: UnitState, hit: bool = False) -> acq_rules.Shot:
     )
 
 
-def ammo_choices(u: UnitState) -> list[str | None]:
-    """The ammunition a unit may choose: a Gun's types it is not out of (RD-17); a SW fires
-    its own (None)."""
-    return [a for a in u.type.ammo if a not in u.ammo_out] if u.type.gun else [None]
+def ammo_choices(state: GameState, u: UnitState) -> list[str | None]:
+    """The ammunition a unit may choose: a Gun's types it has (RD-17: not one it is out of,
+    nor one not yet issued in the scenario's year); a SW fires its own (None)."""
+    if not u.type.gun:
+        return [None]
+    return [a for a in u.type.ammo if a not in u.ammo_out and state.depletion(u, a) != 0]
 
 
 def dff_budget_for(state: GameState, firer: UnitState, target: UnitState) -> DffBudget:
     """C6.17: what Defensive First Fire ``firer`` has left at ``target`` in its Location."""
     track = state.track.get((target.id, firer.id), Track())
-    marks = state.marks.get((firer.id, target.id, target.label, target.facing), ())
-    return dff_budget(state.loc_mp.get(target.facing, 0.0), track.los_mp, marks, track.exempt)
+    facing = state.target_facing(target)
+    marks = state.marks.get((firer.id, target.id, target.label, facing), ())
+    return dff_budget(state.loc_mp.get(facing, 0.0), track.los_mp, marks, track.exempt)
 
 
 def preview_fire(state: GameState, firer_id: str, target_id: str, ammo: str | None = None) -> Odds:

@@ -106,6 +106,7 @@ def threat_map(
                 (hull > 90.0) - (hull < 90.0),
                 terrain.tem,
                 int(hindrance[enemy.id][j]),
+                board.level_at(h),  # Case B from higher (C7.22)
             )
             if enemy.acquisition is None and key in memo:
                 threat = memo[key]
@@ -138,7 +139,7 @@ def best_shot(state: GameState, firer: UnitState, target: UnitState) -> Threat |
     Its Bore Sighted Location is not applied: it is the other side's secret (C6.42)."""
     best: Threat | None = None
     bases: dict[int | None, Attack] = {}  # the geometry once per RD-8 die; each ammunition on it
-    for ammo in ammo_choices(firer):
+    for ammo in ammo_choices(state, firer):
         parts = []
         for w, _, fired, die in leaf_choices(state, firer, target, ammo):
             if die not in bases:
