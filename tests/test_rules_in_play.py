@@ -370,3 +370,17 @@ def test_c6_43_a_lost_bore_sight_is_not_told_to_the_other_side():
     g.apply(Turn("ger-pz-1", 1))
     assert any(e.kind == "bore_sight" for e in g.knowledge("german").events())
     assert not any(e.kind == "bore_sight" for e in g.knowledge("russian").events())
+
+
+def test_002_an_eliminated_unarmored_vehicle_leaves_no_wreck():
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-truck", "gaz_aa", "russian", "E2", facing=3),
+    ]
+    g = Game(make_setup(units, rows=FLAT), 1)
+    to_phase(g, "defensive_fire", "russian")
+    script(g, 1, 1, 1, 1, 1, 1)  # a hit; TK DR 2 < the Final TK#: eliminated
+    events = g.apply(Fire("ger-gun-1", "rus-truck"))
+    assert g.units["rus-truck"].status in ("eliminated", "burning")
+    assert g.board.wrecks[g.board.index(g.units["rus-truck"].hex)] == 0
+    assert not any(e.kind == "wreck" for e in events)

@@ -311,13 +311,21 @@ def fire_event(
     return Event("fire", fire_text(data), rules, dice, data=data)
 
 
+KNOWN_CASES = ("J", "J1", "J2", "J3", "J4", "K", "L", "M", "N", "O", "Q", "R")
+"""The To Hit DRM cases that do not depend on what a "?" is (RD-11): Case P is its size, a
+DC's Position DRM its type, facing and state."""
+
+
 def unseen_fire_event(event: Event, hex_label: str) -> Event:
     """A missed shot at a concealed unit as the firer's side may read it (RD-11): "a concealed
     unit in E3", the To Hit DRM it may know (Case P, the target's size, left out) and the dice,
     nothing the target's identity decides."""
     d = event.data
-    drms = [x for x in d["to_hit"]["drms"] if x["case"] != "P"]
+    # only the DRM the firer's side knows without knowing the "?": its move, concealment, range,
+    # the firer's counters, terrain and hindrance (not Case P, nor a DC's Position DRM)
+    drms = [x for x in d["to_hit"]["drms"] if x["case"] in KNOWN_CASES]
     dr = d["dr"]
+    position = bool(d["to_hit"]["position_dr"])
     data = {
         "firer": d["firer"],
         "firer_name": d["firer_name"],
@@ -327,8 +335,8 @@ def unseen_fire_event(event: Event, hex_label: str) -> Event:
         "weapon": d["weapon"],
         "range": d["range"],
         "to_hit": {
-            "number": d["to_hit"]["number"],
-            "rule": d["to_hit"]["rule"],
+            "number": None if position else d["to_hit"]["number"],
+            "rule": "RD-11" if position else d["to_hit"]["rule"],
             "drms": drms,
             "drm_total": sum(x["value"] for x in drms),
         },
@@ -345,7 +353,7 @@ def unseen_fire_event(event: Event, hex_label: str) -> Event:
             }
         ],
     }
-    return Event("fire", fire_text(data), ("RD-11",), event.dice, data=data)
+    return Event("fire", fire_text(data), ("RD-11",), (dr["white"], dr["colored"]), data=data)
 
 
 def nearest_direction(a: Hex, b: Hex) -> int:

@@ -23,8 +23,9 @@ def apply_outcome(state: GameState, target: UnitState, outcome: str) -> list[Eve
     events = []
     if outcome in REMOVAL:
         target.status = REMOVAL[outcome]
-        if target.type.is_vehicle and outcome != "abandoned":
-            events.extend(add_wreck(state, target))  # abandoned: removed, no wreck (002, RD-8)
+        if target.type.armored and outcome != "abandoned":
+            # only a burning or eliminated AFV leaves a wreck; abandoned: removed (002, RD-8)
+            events.extend(add_wreck(state, target))
         events.append(
             Event(
                 "removed",
