@@ -384,3 +384,34 @@ def test_002_an_eliminated_unarmored_vehicle_leaves_no_wreck():
     assert g.units["rus-truck"].status in ("eliminated", "burning")
     assert g.board.wrecks[g.board.index(g.units["rus-truck"].hex)] == 0
     assert not any(e.kind == "wreck" for e in events)
+
+
+def test_rd11_the_start_mp_spent_in_enemy_los_loses_concealment():
+    """The Gun in E1 sees A2 but not B2 (the woods in C2): the Pz IVH spends its start MP in
+    A2, in the Gun's view, then moves out of it: the start MP reveal it."""
+    units = [
+        UnitSetup("ger-1", "pz4h", "german", "A2", facing=0, concealed=True),
+        UnitSetup("rus-gun-1", "zis3", "russian", "E1", facing=3),
+    ]
+    g = Game(make_setup(units, rows=rows_with(6, 3, {"C2": "w"})), 1)
+    gun = g.units["rus-gun-1"]
+    assert g.state.hex_sees(gun.hex, parse_label("A2"))
+    assert not g.state.hex_sees(gun.hex, parse_label("B2"))
+    to_phase(g, "movement", "german")
+    events = g.apply(Move("ger-1", "B2"))
+    assert not g.units["ger-1"].concealed
+    lost = [e for e in events if e.kind == "concealment"]
+    assert lost and "RD-11" in lost[0].rules
+
+
+def test_rd18_a_hex_holding_friendly_infantry_is_still_on_the_threat_map():
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "A2", facing=0),
+        UnitSetup("ger-sq", "ger_pf", "german", "C2"),
+        UnitSetup("ger-gun", "pak40", "german", "A3", facing=0),
+        UnitSetup("rus-tank-1", "t34m43", "russian", "F2", facing=3),
+    ]
+    g = Game(make_setup(units, rows=FLAT), 1)
+    threats = g.knowledge("german").threat_map("ger-pz-1")
+    assert "C2" in threats  # a vehicle may share a hex with its own infantry
+    assert "A3" not in threats and "F2" not in threats  # its own Gun's (HX-4), the enemy's

@@ -163,12 +163,16 @@ class Knowledge:
         (RD-18), from the enemies this side knows and never their Bore Sighted Locations."""
         board = self.state.board
         known = self.known_enemies() if self.side is not None else None
-        blocked = {
+        mover = self.state.unit(unit_id)
+        blocked = {  # a known enemy's hex, or one holding its own side's vehicle or Gun (HX-4)
             u.hex
             for u in self.state.units.values()
             if u.active
             and u.id != unit_id
-            and (known is None or u.id in known or u.side == self.side)
+            and (
+                (u.side != mover.side and (known is None or u.id in known))
+                or (u.side == mover.side and u.type.category != "infantry")
+            )
         }
         return {
             label(board.hex_at(j)): t

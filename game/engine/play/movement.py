@@ -69,6 +69,7 @@ def exit_map(state: GameState, unit: UnitState) -> Commit:
 
     def commit() -> list[Event]:
         unit.mp_spent += start + 1
+        seen = concealment.on_move(state, unit)  # the exit MP are spent in the edge hex (RD-11)
         unit.status = "exited"
         unit.moving = False
         unit.moved = True
@@ -77,13 +78,14 @@ def exit_map(state: GameState, unit: UnitState) -> Commit:
         key = f"{unit.side}:{edge}"
         state.exited[key] = state.exited.get(key, 0) + 1
         events = [
+            *seen,
             Event(
                 "exit",
                 f"{unit.name} ({unit.id}) leaves the map by the {edge} edge "
                 f"from {unit.label} (RD-13)",
                 ("RD-13",),
                 data={"unit": unit.id, "edge": edge},
-            )
+            ),
         ]
         events.extend(check_victory(state))
         return events
@@ -140,6 +142,7 @@ def move(state: GameState, action: Move) -> Commit:
             state.loc_mp.clear()
         if start:
             spend(state, unit, start)
+            events.extend(concealment.on_move(state, unit))  # the start MP, spent here (RD-11)
         state.moving_unit = unit.id
         unit.moving = True
         unit.hex = to
