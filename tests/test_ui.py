@@ -481,3 +481,18 @@ def test_the_window_resizes_and_keeps_playing(app):
     assert all(b.rect.right <= side.left for k, b in play.buttons.items() if k != "end_phase")
     perform(app, play, EndPhase())
     assert play.game.actions_applied == 1
+
+
+def test_rd17_the_ammunition_chosen_is_dropped_once_the_unit_is_out_of_it(app, tmp_path):
+    from tools_docs import build_duel
+
+    play = PlayScene(resume(build_duel(tmp_path / "duel.json")), "duel")
+    app.push(play)
+    app.pump([])
+    play.selected = "ger-pz4-1"
+    play.ammo["ger-pz4-1"] = "APCR"
+    assert play.chosen_ammo("ger-pz4-1") == "APCR"
+    play.game.state.units["ger-pz4-1"].ammo_out = ("APCR",)
+    assert play.chosen_ammo("ger-pz4-1") is None  # the next shot goes with AP again
+    play.cycle_ammo()
+    assert play.ammo["ger-pz4-1"] != "APCR"

@@ -252,7 +252,7 @@ class AnalysisLayer:
         scene = self.scene
         cam = scene.camera
         if self.overlay == "fire" and scene.selected and scene.viewer:
-            ammo = scene.ammo.get(scene.selected)  # the ammunition the odds panel shows
+            ammo = scene.chosen_ammo(scene.selected)  # the ammunition the odds panel shows
             draw_fire_map(surface, cam, self.game, scene.selected, scene.viewer, ammo)
         if self.thread is not None:
             draw_thread(surface, cam, self.thread)

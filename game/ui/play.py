@@ -542,6 +542,15 @@ class PlayScene(Scene):
         if not m.inflate(-80, -80).collidepoint(sx, sy):
             self.camera.pan(m.centerx - sx, m.centery - sy)
 
+    def chosen_ammo(self, unit_id: str) -> str | None:
+        """The ammunition chosen for ``unit_id`` (``r``), dropped once the unit is out of it
+        (RD-17): the next shot then goes with its first ammunition again."""
+        ammo = self.ammo.get(unit_id)
+        if ammo is not None and ammo in self.game.units[unit_id].ammo_out:
+            del self.ammo[unit_id]
+            return None
+        return ammo
+
     def cycle_ammo(self) -> None:
         if not self.selected:
             return
@@ -614,8 +623,7 @@ class PlayScene(Scene):
         target = self.target_in(hx)
         if target is None or not self.selected:
             return
-        ammo = self.ammo.get(self.selected)
-        self.apply(Fire(self.selected, target["id"], ammo))
+        self.apply(Fire(self.selected, target["id"], self.chosen_ammo(self.selected)))
 
     def file_picked(self, path: Path) -> None:
         from .start import open_path
@@ -648,7 +656,7 @@ class PlayScene(Scene):
         target = self.target_in(self.hover_hex)
         if target is None:
             return None
-        ammo = self.ammo.get(self.selected)
+        ammo = self.chosen_ammo(self.selected)
         key = (self.game.actions_applied, self.selected, target["id"], ammo, id(self.game))
         firer = self.game.units[self.selected]
         title = f"{firer.name} -> {target.get('name', '?')} in {target['hex']}"

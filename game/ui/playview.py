@@ -176,7 +176,7 @@ def draw_side(scene: PlayScene, surface: pygame.Surface, side: pygame.Rect) -> N
     if scene.selected:
         unit = scene.game.units[scene.selected]
         view = next((u for u in scene.view() if u["id"] == unit.id), {})
-        ammo = scene.ammo.get(unit.id, unit.type.ammo[0] if unit.type.ammo else None)
+        ammo = scene.chosen_ammo(unit.id) or (unit.type.ammo[0] if unit.type.ammo else None)
         specials = {
             a: n for a in unit.type.ammo if (n := scene.game.state.depletion(unit, a)) is not None
         }
