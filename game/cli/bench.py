@@ -49,6 +49,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
         _print_figures(bench_replay(), args.json, "hexfire bench replay: load, replay, verify")
         return 0
+    if args.what == "files":
+        from game.files.bench import bench_files
+
+        title = "hexfire bench files: read and validate the shipped scenarios and saves"
+        _print_figures(bench_files(), args.json, title)
+        return 0
     if args.what == "reliability":
         from game.reliability import bench_reliability
 
@@ -80,9 +86,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     )
     bench.add_argument(
         "what",
-        choices=["los", "odds", "engine", "replay", "render", "reliability"],
+        choices=["los", "odds", "engine", "replay", "files", "render", "reliability"],
         help="los: all-pairs LOS, viewshed, vs scalar; odds: exact odds per second; "
         "engine: actions applied per second; replay: a 2,000-action save verified; "
+        "files: scenarios and saves read and validated; "
         "render: the play screen's frame times",
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")

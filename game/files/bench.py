@@ -82,3 +82,50 @@ def bench_replay(scenario: Scenario | None = None, target: int = 2000) -> dict:
         "mix": mix,
         "goals": {"actions_per_s": f">= {GOAL_ACTIONS_PER_S}"},
     }
+
+
+def _best(fn, repeats: int) -> float:
+    """The fastest of ``repeats`` runs of ``fn``, in milliseconds."""
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best * 1000
+
+
+def bench_files(repeats: int = 20) -> dict:
+    """Reading and validating every shipped scenario and saved game, and a 2,000-action save:
+    the milliseconds of the fastest run, beside the bare parse (``tomllib`` / ``json``) of the
+    same text measured in the same run, for reference."""
+    import json
+    import tomllib
+
+    from .savegame import parse_save
+    from .shipped import shipped_saves, shipped_scenarios
+
+    texts = [(str(p), p.read_text(encoding="utf-8")) for p in shipped_scenarios()]
+    saves = [(str(p), p.read_text(encoding="utf-8")) for p in shipped_saves()]
+    long = long_version(load_scenario(LARGE))
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "long.json"
+        save(record(long, 7, 2000, fire_p=0.3), path)
+        long_text = path.read_text(encoding="utf-8")
+    scen = _best(lambda: [parse_scenario(t, n) for n, t in texts], repeats)
+    scen_ref = _best(lambda: [tomllib.loads(t) for _, t in texts], repeats)
+    sav = _best(lambda: [parse_save(t, n) for n, t in saves], repeats)
+    sav_ref = _best(lambda: [json.loads(t) for _, t in saves], repeats)
+    big = _best(lambda: parse_save(long_text, "long.json"), max(3, repeats // 4))
+    big_ref = _best(lambda: json.loads(long_text), max(3, repeats // 4))
+    return {
+        "scenarios": len(texts),
+        "scenarios_validate_ms": round(scen, 2),
+        "scenarios_toml_parse_ms": round(scen_ref, 2),
+        "scenarios_ratio_to_parse": round(scen / scen_ref, 2),
+        "saves": len(saves),
+        "saves_validate_ms": round(sav, 2),
+        "saves_json_parse_ms": round(sav_ref, 2),
+        "save_2000_actions_validate_ms": round(big, 2),
+        "save_2000_actions_json_parse_ms": round(big_ref, 2),
+        "save_2000_ratio_to_parse": round(big / big_ref, 2),
+    }
