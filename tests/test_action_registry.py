@@ -79,3 +79,29 @@ def test_a_game_with_set_up_concealment_and_bore_sighting_resumes(tmp_path):
             kinds.add(a.type)
     assert kinds == {"conceal", "bore_sight"}
     assert resume(save_path).game.state_hash() == ag.game.state_hash()
+
+
+@pytest.mark.parametrize(
+    "form, expected",
+    [
+        (
+            {"type": "turn", "unit": "t", "facing": True},
+            "turn.facing: expected an integer, got True",
+        ),
+        ({"type": "turn", "unit": "t", "facing": "3"}, "turn.facing: expected an integer"),
+        (
+            {"type": "fire", "unit": "a", "target": "b", "mp": float("nan")},
+            "fire.mp: expected a finite number",
+        ),
+        ({"type": "move", "unit": "t"}, "move.to: missing"),
+        ({"type": "move", "unit": "t", "to": "A1", "x": 1}, "move.x: unknown key"),
+        ({"type": "x" * 10_000}, "unknown action type 'xxxx"),
+    ],
+)
+def test_an_action_is_read_by_its_strict_schema(form, expected):
+    """The action registry's schemas (pydantic, derived from each dataclass): one line."""
+    from game.engine.actions import ActionError, action_from_json
+
+    with pytest.raises(ActionError) as e:
+        action_from_json(form)
+    assert expected in str(e.value) and len(str(e.value)) < 300

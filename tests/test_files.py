@@ -364,3 +364,44 @@ def test_replay_of_any_game_reaches_the_same_hash_after_every_action(tmp_path, s
     replay(read_save(tmp_path / "g.json"), on_events=lambda i, a, e: seen.append(i))
     assert seen == list(range(len(hashes)))
     assert [a["hash"] for a in read_save(tmp_path / "g.json").actions] == hashes
+
+
+@pytest.mark.parametrize(
+    "key, expected",
+    [
+        ("id", "id: expected a name of at most 64 characters"),
+        ("title", "title: expected a title of at most 200 characters"),
+        ("hex", 'units[0].hex: expected a hex label like "W6"'),
+        ("type", "units[0].type: expected a catalogue type"),
+    ],
+)
+def test_a_100000_character_value_is_one_short_line_at_its_own_line(key, expected):
+    """The schema's limits (docs/scenario-format.md): the error names the value's own line and
+    repeats at most 60 characters of it."""
+    import re
+
+    text = re.sub(rf'(?m)^{key} = "[^"]*"', f'{key} = "{"A" * 100_000}"', GOOD, count=1)
+    line = text[: text.index("A" * 1000)].count("\n") + 1
+    errs = errors_of(text)
+    assert len(errs) == 1 and expected in errs[0] and len(errs[0]) < 200, errs
+    assert errs[0].startswith(f"s.toml:{line}: ")
+
+
+def test_types_are_strict_a_string_is_not_a_number_nor_true_an_integer():
+    errs = errors_of(
+        GOOD.replace("facing = 3", 'facing = "3"').replace("turns = 2", "turns = true")
+    )
+    assert any("units[1].facing: expected 0-5, got '3'" in e for e in errs), errs
+    assert any("turns: expected an integer 1-99, got True" in e for e in errs), errs
+
+
+def test_a_schema_error_and_a_set_up_error_are_reported_in_one_round():
+    """A unit with a bad facing and two units in one hex: both, in one round."""
+    text = GOOD.replace("facing = 0", "facing = 9").replace(
+        "[[victory]]",
+        '[[units]]\nid = "c1"\ntype = "m4a1"\nside = "allies"\nhex = "D3"\n\n[[victory]]',
+        1,
+    )
+    errs = errors_of(text)
+    assert any("units[0].facing: expected 0-5" in e for e in errs), errs
+    assert any("units[2].hex: D3 already holds b1" in e for e in errs), errs

@@ -19,8 +19,13 @@ The JSON form is the saved game's action list; keep it small and stable:
 
 from __future__ import annotations
 
+import typing
 from dataclasses import MISSING, asdict, dataclass, fields
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+
+from .schema import problems, shown
 
 
 class ActionError(ValueError):
@@ -138,37 +143,35 @@ class EndPhase(Action):
     type: ClassVar[str] = "end_phase"
 
 
+def _schema(cls: type[Action]) -> type[BaseModel]:
+    """The strict pydantic schema of an action type, derived from its dataclass fields (the
+    dataclass stays the value the engine builds by the thousand; only a file is validated)."""
+    hints = typing.get_type_hints(cls)
+    spec: dict[str, Any] = {
+        f.name: (hints[f.name], ... if f.default is MISSING else f.default) for f in fields(cls)
+    }
+    return create_model(cls.__name__, __config__=_STRICT, **spec)
+
+
+_STRICT = ConfigDict(strict=True, extra="forbid", allow_inf_nan=False)
+_SCHEMAS: dict[str, type[BaseModel]] = {}
+
+
 def action_from_json(d: object) -> Action:
-    """Parse an action's JSON form; ActionError says what is wrong."""
+    """Parse an action's JSON form by its type's schema (strict: no ``true`` for a number, no
+    string for a facing, no NaN, no unknown field); ActionError says what is wrong."""
     if not isinstance(d, dict):
         raise ActionError(f"an action is a JSON object, not {type(d).__name__}")
     kind = d.get("type")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ActionError(f"unknown action type {kind!r} (known: {', '.join(ACTION_TYPES)})")
-    names = {f.name: f for f in fields(cls)}
-    extra = set(d) - set(names) - {"type"}
-    if extra:
-        raise ActionError(f"{kind}: unknown field(s) {', '.join(sorted(extra))}")
-    kwargs = {}
-    for name, f in names.items():
-        if name not in d:
-            if f.default is MISSING and f.default_factory is MISSING:
-                raise ActionError(f"{kind}: missing field {name!r}")
-            continue
-        v = d[name]
-        want = f.type
-        ok = (
-            (want == "str" and isinstance(v, str))
-            or (want == "int" and isinstance(v, int) and not isinstance(v, bool))
-            or (want == "bool" and isinstance(v, bool))
-            or (want == "str | None" and (v is None or isinstance(v, str)))
-            or (
-                want == "float | None"
-                and (v is None or (isinstance(v, int | float) and not isinstance(v, bool)))
-            )
-        )
-        if not ok:
-            raise ActionError(f"{kind}.{name}: expected {want}, got {v!r}")
-        kwargs[name] = v
-    return cls(**kwargs)
+        raise ActionError(f"unknown action type {shown(kind)} (known: {', '.join(ACTION_TYPES)})")
+    model = _SCHEMAS.get(cls.type)
+    if model is None:
+        model = _SCHEMAS[cls.type] = _schema(cls)
+    try:
+        values = model.model_validate({k: v for k, v in d.items() if k != "type"})
+    except ValidationError as e:
+        first = problems(model, e)[0]
+        raise ActionError(f"{kind}.{first.path}: {first.reason}") from None
+    return cls(**dict(values))

@@ -13,21 +13,25 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from game import __version__
 from game.engine import Game
 from game.engine.actions import Action, ActionError, action_from_json
 from game.engine.rules_version import RULES_VERSION
+from game.engine.schema import problems
 from game.rules.dice import SEEDS
 
 from .scenario import Scenario, ScenarioError, parse_scenario
 from .text import read_regular
 
 FORMAT = "hexfire-save"
+MAX_ACTIONS = 200_000
 VERSION = 4
 """2: the set-up has two phases, the scenario defender's then the other side's (HX-12).
 3: the state hash binds the dice drawn (the seed and every face), so an edited seed does not
@@ -156,10 +160,63 @@ def save(saved: SavedGame, path: str | Path) -> None:
     write_atomic(path, body)
 
 
+def _unicode(text: str) -> str:
+    """A text that can be written back: no lone surrogate (JSON's ``"\\ud800"``)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("not valid Unicode text (a lone surrogate)") from None
+    return text
+
+
+def _at_most_actions(v: object) -> object:
+    if isinstance(v, list) and len(v) > MAX_ACTIONS:
+        raise ValueError(f"more than {MAX_ACTIONS:,} (the limit)")
+    return v
+
+
+_RECORD = ConfigDict(strict=True, extra="forbid")
+
+
+class ScenarioRecord(BaseModel):
+    """The scenario a save was played on, embedded whole (its hash binds the text)."""
+
+    model_config = _RECORD
+    name: Annotated[str, AfterValidator(_unicode)]
+    sha256: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", description="64 hex digits")]
+    text: Annotated[str, AfterValidator(_unicode)]
+
+
+class ActionRecord(BaseModel):
+    """One action as played, with its check: the dice drawn so far and the state hash."""
+
+    model_config = _RECORD
+    action: Annotated[dict[str, Any], Field(description="an action (a JSON object)")]
+    draws: Annotated[int, Field(ge=0, lt=2**40, description="a count of dice")]
+    hash: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", description="64 hex digits")]
+
+
+class SaveDoc(BaseModel):
+    """The schema of a saved game (the keys a later format adds are ignored by this one)."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+    format: Literal["hexfire-save"]
+    version: int
+    game_version: Any = "?"
+    rules_version: Annotated[
+        int | None, Field(ge=1, description=f"an integer 1-{RULES_VERSION}")
+    ] = None
+    scenario: Annotated[ScenarioRecord, Field(description="name, sha256 and text")]
+    seed: Annotated[int, Field(ge=0, le=SEEDS.stop - 1, description="an integer 0 to 2**63 - 1")]
+    actions: Annotated[
+        list[ActionRecord],
+        BeforeValidator(_at_most_actions),
+        Field(description="a list of actions"),
+    ]
+
+
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 """The largest save read (64 MiB; a 2,000-action game is about 300 KiB)."""
-MAX_ACTIONS = 200_000
-_HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 
 def _unreadable(message: str) -> SaveError:
@@ -189,57 +246,31 @@ def parse_save(text: str, name: str = "<save>") -> SavedGame:
         raise _unreadable(
             f"{name}: saved by a newer hexfire (save format {v}; this one reads up to {VERSION})"
         )
-    sc = d.get("scenario")
-    if not isinstance(sc, dict) or not all(
-        isinstance(sc.get(k), str) for k in ("name", "sha256", "text")
-    ):
-        raise _unreadable(f"{name}: scenario: expected name, sha256 and text")
-    for key in ("name", "text"):
+    try:
+        doc = SaveDoc.model_validate(d)
+    except ValidationError as e:
+        first = problems(SaveDoc, e)[0]
+        raise _unreadable(f"{name}: {first.path}: {first.reason}") from None
+    for i, a in enumerate(doc.actions):
         try:
-            sc[key].encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate ("\ud800"): no save could be written
-            raise _unreadable(
-                f"{name}: scenario.{key}: not valid Unicode text (a lone surrogate)"
-            ) from None
-    digest = hashlib.sha256(sc["text"].encode("utf-8")).hexdigest()
-    if digest != sc["sha256"]:
+            action_from_json(a.action)
+        except ActionError as e:
+            raise _unreadable(f"{name}: actions[{i}]: {e}") from None
+    sc = doc.scenario
+    if hashlib.sha256(sc.text.encode("utf-8")).hexdigest() != sc.sha256:
         raise SaveError(
             f"{name}: scenario: the embedded scenario does not match its SHA-256 (edited?)"
         )
-    seed = d.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed not in SEEDS:
-        raise _unreadable(f"{name}: seed: expected an integer 0 to 2**63 - 1")
-    actions = d.get("actions")
-    if not isinstance(actions, list):
-        raise _unreadable(f"{name}: actions: expected a list")
-    if len(actions) > MAX_ACTIONS:
-        raise _unreadable(f"{name}: actions: more than {MAX_ACTIONS:,} (the limit)")
-    for i, a in enumerate(actions):
-        if not isinstance(a, dict) or set(a) != {"action", "draws", "hash"}:
-            raise _unreadable(f"{name}: actions[{i}]: expected action, draws and hash")
-        draws = a["draws"]
-        if not isinstance(draws, int) or isinstance(draws, bool) or not 0 <= draws < 2**40:
-            raise _unreadable(f"{name}: actions[{i}].draws: expected a count of dice")
-        if not isinstance(a["hash"], str) or not _HEX64.match(a["hash"]):
-            raise _unreadable(f"{name}: actions[{i}].hash: expected 64 hex digits")
-        try:
-            action_from_json(a["action"])
-        except ActionError as e:
-            raise _unreadable(f"{name}: actions[{i}]: {e}") from None
-    rules = d.get("rules_version", 1) if v >= 4 else 1
-    if v >= 4 and "rules_version" not in d:
+    rules = doc.rules_version if v >= 4 else 1
+    if rules is None:
         raise _unreadable(f"{name}: rules_version: missing (format {v} records it)")
-    if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
-        raise _unreadable(
-            f"{name}: rules_version: expected an integer 1-{RULES_VERSION}, got {rules!r:.40}"
-        )
     if rules > RULES_VERSION:
         raise _unreadable(
             f"{name}: recorded under newer rules (rules version {rules}; this hexfire plays "
             f"version {RULES_VERSION})"
         )
-    game_version = d.get("game_version", "?")
-    return SavedGame(sc["name"], sc["text"], seed, actions, str(game_version)[:40], v, rules)
+    actions = [{"action": a.action, "draws": a.draws, "hash": a.hash} for a in doc.actions]
+    return SavedGame(sc.name, sc.text, doc.seed, actions, str(doc.game_version)[:40], v, rules)
 
 
 def read_save(path: str | Path) -> SavedGame:
