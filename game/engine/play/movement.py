@@ -14,6 +14,7 @@ from game.rules import acquisition as acq_rules
 from . import Commit, concealment
 from .fire import offer_dff
 from .shot import acq_gun
+from .sighting import seen_as_moved
 from .victory import check_victory
 
 
@@ -178,50 +179,6 @@ def move(state: GameState, action: Move) -> Commit:
         return events
 
     return seen_as_moved(state, unit, commit)
-
-
-ABOUT_THE_MOVER = (
-    "move",
-    "turn",
-    "end_move",
-    "leftover",
-    "hatch",
-    "exit",
-    "bore_sight",
-    "acquisition",
-)
-
-
-def seen_as_moved(state: GameState, unit: UnitState, commit: Commit) -> Commit:
-    """``commit``, its events as the other side may read them (:func:`as_seen`)."""
-
-    def seen() -> list[Event]:
-        return as_seen(state, unit, commit())
-
-    return seen
-
-
-def as_seen(state: GameState, unit: UnitState, events: list[Event]) -> list[Event]:
-    """RD-11: while a unit stays concealed, the other side reads its move as "a concealed unit
-    moves D1 -> E2" (and its exit by the edge it took), nothing else of what it did: its type,
-    facing, stops, hatches and counters stay unknown."""
-    if not unit.concealed:
-        return events
-    other = state.setup.other(unit.side)
-    out = []
-    for e in events:
-        if e.kind not in ABOUT_THE_MOVER:
-            out.append(e)
-            continue
-        seen = None
-        if e.kind == "move":
-            frm, to = e.data["from"], e.data["to"]
-            seen = Event("move", f"a concealed unit moves {frm} -> {to} (RD-11)", ("RD-11",))
-        elif e.kind == "exit":
-            edge = e.data["edge"]
-            seen = Event("exit", f"a concealed unit leaves the map by the {edge} edge (RD-13)")
-        out.append(e.hidden_from(other, seen))
-    return out
 
 
 def entry_cost(state: GameState, unit: UnitState, to: Hex) -> tuple[float, float]:
