@@ -22,8 +22,8 @@ def app(tmp_path, data_dir):
     """A headless game window."""
     import pygame
 
-    from game.ui.app import App
+    from game.ui.screens import window
 
-    window = App((1280, 800), tmp_path / "saves", headless=True)
+    window = window((1280, 800), tmp_path / "saves", headless=True)
     yield window
     pygame.display.quit()

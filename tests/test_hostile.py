@@ -14,13 +14,13 @@ import sys
 import time
 
 import pytest
+from hostile_inputs import mutate_json, mutate_toml
+from reliability import KILLER
 
-from game.files.fuzz import mutate_json, mutate_toml
 from game.files.replay import replay
 from game.files.savegame import SaveError, parse_save, read_save, save
 from game.files.scenario import ScenarioError, load_scenario, parse_scenario
 from game.files.shipped import scenarios_dir, shipped_saves, shipped_scenarios
-from game.reliability import KILLER
 
 ERROR_LINE = re.compile(r"^[^\n]+?(:\d+)?: [^\n]+$")
 SHORT = 300

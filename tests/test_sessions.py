@@ -84,12 +84,12 @@ def test_rd19_an_undo_whose_save_fails_keeps_the_game_and_says_why(tmp_path, mon
 
 
 def test_the_start_screens_load_plays_a_copy_and_resume_plays_in_place(tmp_path, data_dir):
-    from game.ui.app import App
-    from game.ui.start import open_path
+    from game.ui.opening import open_path
+    from game.ui.screens import window
 
     s = _played(tmp_path)
     s.close()
-    app = App((1280, 800), tmp_path / "saves", headless=True)
+    app = window((1280, 800), tmp_path / "saves", headless=True)
     assert open_path(app, s.path) is None  # Load
     loaded = app.scenes[0].session  # the play screen (a handover may stand over it)
     assert loaded.path != s.path and loaded.path.parent == app.save_dir

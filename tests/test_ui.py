@@ -20,6 +20,7 @@ from game.ui.app import App
 from game.ui.geometry import ZOOMS, Camera, map_extent
 from game.ui.overlays import DffPrompt, EndScene, Handover
 from game.ui.play import PlayScene
+from game.ui.screens import window
 from game.ui.start import StartScene
 
 
@@ -256,7 +257,7 @@ def test_save_quit_and_resume_to_the_same_state(app, tmp_path):
 
 
 def test_a_bad_file_opened_from_the_window_shows_one_line(app, tmp_path):
-    from game.ui.start import open_path
+    from game.ui.opening import open_path
 
     bad = tmp_path / "bad.toml"
     bad.write_text("id = [\n")
@@ -376,7 +377,7 @@ def test_closing_mid_game_then_resume_from_the_start_screen(tmp_path):
 
     from game.engine.randomplay import policy
 
-    first = App((1280, 800), tmp_path / "saves", headless=True)
+    first = window((1280, 800), tmp_path / "saves", headless=True)
     play = start(first)
     rng = random.Random(5)
     for _ in range(12):
@@ -386,7 +387,7 @@ def test_closing_mid_game_then_resume_from_the_start_screen(tmp_path):
     first.handle(pygame.event.Event(pygame.QUIT))
     pygame.display.quit()
 
-    second = App((1280, 800), tmp_path / "saves", headless=True)
+    second = window((1280, 800), tmp_path / "saves", headless=True)
     second.push(StartScene())
     second.pump([])
     scene = second.scene

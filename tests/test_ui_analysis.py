@@ -214,7 +214,8 @@ def test_the_playing_view_never_changes_the_game(app, tmp_path):
 
 
 def test_replay_from_the_start_screen_and_a_bad_save(app, tmp_path):
-    from game.ui.start import StartScene, watch_path
+    from game.ui.opening import watch_path
+    from game.ui.start import StartScene
 
     app.push(StartScene())
     app.pump([])

@@ -14,8 +14,8 @@ from game.files.savegame import read_save
 from game.files.scenario import load_scenario
 from game.files.session import new_game
 from game.files.shipped import scenarios_dir
-from game.ui.app import App
 from game.ui.play import PlayScene
+from game.ui.screens import window
 
 KEYS = [
     pygame.K_e,
@@ -59,7 +59,7 @@ def _data_dir(data_dir):
 
 def monkey(events: int, seed: int, tmp_path) -> int:
     """Post ``events`` random events; the number of actions they made the game apply."""
-    app = App((1280, 800), tmp_path / "saves", headless=True)
+    app = window((1280, 800), tmp_path / "saves", headless=True)
     try:
         sc = load_scenario(scenarios_dir() / "tutorial-duel.toml")
         session = new_game(sc, seed, app.save_dir / "monkey.json")

@@ -15,9 +15,9 @@ from game.files.savegame import read_save
 from game.files.scenario import load_scenario
 from game.files.session import new_game
 from game.files.shipped import shipped_scenarios
-from game.ui.app import App
 from game.ui.overlays import DffPrompt, EndScene
 from game.ui.play import PlayScene
+from game.ui.screens import window
 
 LIMIT = 3000
 
@@ -41,7 +41,7 @@ QUICK = ("tutorial-duel", "hedgerow-chart")
     ids=lambda p: p.stem,
 )
 def test_each_shipped_scenario_played_to_the_end_by_events(path, tmp_path):
-    app = App((1280, 800), tmp_path / "saves", headless=True)
+    app = window((1280, 800), tmp_path / "saves", headless=True)
     try:
         sc = load_scenario(path)
         session = new_game(sc, 11, app.save_dir / "game.json")

@@ -55,12 +55,6 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         title = "hexfire bench files: read and validate the shipped scenarios and saves"
         _print_figures(bench_files(), args.json, title)
         return 0
-    if args.what == "reliability":
-        from game.reliability import bench_reliability
-
-        title = "hexfire bench reliability: hostile files, killed autosaves, replayed games"
-        _print_figures(bench_reliability(), args.json, title)
-        return 0
     if args.what == "render":
         from game.ui.bench import bench_render
 
@@ -86,7 +80,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     )
     bench.add_argument(
         "what",
-        choices=["los", "odds", "engine", "replay", "files", "render", "reliability"],
+        choices=["los", "odds", "engine", "replay", "files", "render"],
         help="los: all-pairs LOS, viewshed, vs scalar; odds: exact odds per second; "
         "engine: actions applied per second; replay: a 2,000-action save verified; "
         "files: scenarios and saves read and validated; "

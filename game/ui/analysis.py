@@ -5,8 +5,6 @@ never show a concealed unit."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 import pygame
 
@@ -15,11 +13,9 @@ from game.board.los import LosResult, los
 from game.engine import Game
 
 from .geometry import Camera
+from .host import MapHost
 from .maprender import FONTS, MapRenderer
 from .style import style
-
-if TYPE_CHECKING:
-    from .play import PlayScene
 
 THREAD_COLORS = {"clear": (110, 230, 110), "hindered": (255, 210, 60), "blocked": (240, 70, 60)}
 
@@ -150,7 +146,7 @@ class AnalysisLayer:
     Shift + right-drag), the viewshed (``v``), the threat map (``t``) and the fire map (``f``);
     Escape clears them. They read the engine and change nothing."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: MapHost) -> None:
         self.scene = scene
         self.armed = False
         self.dragging = False

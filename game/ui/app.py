@@ -6,6 +6,7 @@ PNG without a display."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pygame
 import pygame_gui
 
 from .prefs import Prefs, saves_dir
+from .routes import Pop, Push, Quit, Replace, Screen, Transition
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 640)
@@ -64,6 +66,7 @@ class App:
         size: tuple[int, int] = DEFAULT_SIZE,
         save_dir: str | Path | None = None,
         headless: bool = False,
+        build: Callable[[Screen], Scene] | None = None,
     ):
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -82,8 +85,27 @@ class App:
         self.running = True
         self.dirty = True
         self.clock = pygame.time.Clock()
+        self.build = build
+        """Builds the scene a transition names (:func:`.screens.build`; the window made by
+        :func:`.screens.window` has it)."""
 
     # --- the scene stack ----------------------------------------------------------------
+
+    def go(self, transition: Transition) -> None:
+        """Apply a transition a scene asked for (:mod:`.routes`)."""
+        match transition:
+            case Pop():
+                self.pop()
+            case Quit():
+                self.running = False
+            case Push(screen) | Replace(screen):
+                if self.build is None:
+                    raise RuntimeError("this window builds no screens (use screens.window)")
+                scene = self.build(screen)
+                if isinstance(transition, Push):
+                    self.push(scene)
+                else:
+                    self.replace(scene)
 
     @property
     def scene(self) -> Scene:

@@ -38,20 +38,21 @@ def bench_render(frames: int = 60) -> dict:
     from game.files.session import new_game
     from game.files.shipped import scenarios_dir
 
-    from .app import App
     from .play import PlayScene
+    from .routes import Play, Push
+    from .screens import window
 
     with tempfile.TemporaryDirectory() as d:
-        app = App((1280, 800), Path(d), headless=True)
+        app = window((1280, 800), Path(d), headless=True)
         sc = load_scenario(scenarios_dir() / "bagration-4-boards.toml")
         session = new_game(sc, 1, None)
         from game.engine.actions import EndPhase
 
         while session.game.phase != "prep_fire":  # the set-up as the scenario gives it
             session.apply(EndPhase())
-        play = PlayScene(session, sc.title)
-        play.viewer = play.game.to_act  # at the screen already: no handover
-        app.push(play)
+        app.go(Push(Play(session, sc.title, viewer=session.game.to_act)))  # no handover
+        play = app.scene
+        assert isinstance(play, PlayScene)
         game = play.game
         # a firer of the side at the screen with two enemies in its sights: the odds panel
         pairs = []
@@ -193,12 +194,13 @@ def _large_map(app, timed) -> dict:
     from game.files.shipped import scenarios_dir
 
     from .play import PlayScene
+    from .routes import Play, Replace
 
     sc = load_scenario(scenarios_dir() / "steppe-200.toml")
-    play = PlayScene(new_game(sc, 1, None), sc.title)
-    play.viewer = play.game.to_act
-    app.scenes.clear()
-    app.push(play)
+    session = new_game(sc, 1, None)
+    app.go(Replace(Play(session, sc.title, viewer=session.game.to_act)))
+    play = app.scene
+    assert isinstance(play, PlayScene)
     play.camera.zoom = 31
     unit = next(u for u in play.game.units.values() if u.side == play.viewer)
     play.center_on(unit.label)

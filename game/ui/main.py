@@ -33,18 +33,17 @@ def load_session(path: Path, seed: int | None, save_dir: Path | None) -> tuple[A
 def run_window(
     path: Path | None, size: tuple[int, int], save_dir: str | None, seed: int | None
 ) -> int:
-    from .app import App
-    from .play import PlayScene
-    from .start import StartScene
+    from .opening import close_sessions
+    from .routes import Play, Push, Start
+    from .screens import window
 
-    app = App(size, save_dir)
+    app = window(size, save_dir)
     if path is None:
-        app.push(StartScene())
+        app.go(Push(Start()))
     else:
         session, title = load_session(path, seed, app.save_dir)
-        app.push(PlayScene(session, title))
+        app.go(Push(Play(session, title)))
     app.run()
-    from .start import close_sessions
 
     close_sessions(app)  # the game's lock released
     app.prefs.save()
@@ -63,14 +62,15 @@ def screenshot(
 ) -> int:
     """Render the game as the side to act sees it (no handover) to ``out``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from .app import App
     from .play import PlayScene
+    from .routes import Play, Push
+    from .screens import window
 
     session, title = load_session(path, 1 if seed is None else seed, None)
-    app = App(size, save_dir=Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
-    play = PlayScene(session, title)
-    play.viewer = session.game.to_act  # the side to act at the screen: no handover
-    app.push(play)
+    app = window(size, Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
+    app.go(Push(Play(session, title, viewer=session.game.to_act)))  # at the screen: no handover
+    play = app.scene
+    assert isinstance(play, PlayScene)
     play.rebuild_log()
     if select:
         if select not in session.game.units:
@@ -108,12 +108,12 @@ def load_timeline(path: Path):
 
 
 def run_watch(path: Path, size: tuple[int, int], to: int | None) -> int:
-    from .app import App
-    from .watch import WatchScene
+    from .routes import Push, Watch
+    from .screens import window
 
     timeline, title = load_timeline(path)
-    app = App(size)
-    app.push(WatchScene(timeline, title, at=to))
+    app = window(size)
+    app.go(Push(Watch(timeline, title, at=to)))
     app.run()
     return 0
 
@@ -130,13 +130,15 @@ def watch_screenshot(
 ) -> int:
     """Render the replay viewer at action ``to`` (default: the last good one) to ``out``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from .app import App
-    from .watch import WatchScene
+    from .play import PlayScene
+    from .routes import Push, Watch
+    from .screens import window
 
     timeline, title = load_timeline(path)
-    app = App(size, save_dir=Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
-    scene = WatchScene(timeline, title, at=to)
-    app.push(scene)
+    app = window(size, Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
+    app.go(Push(Watch(timeline, title, at=to)))
+    scene = app.scene
+    assert isinstance(scene, PlayScene)  # the replay viewer is a play screen
     if select:
         scene.selected = select
     if hover:

@@ -13,11 +13,13 @@ from game.engine.actions import Fire, Pass
 from game.engine.knowledge import ShotOdds
 from game.engine.phases import PHASES
 from game.engine.vocabulary import REMOVED
+from game.files.timeline import Timeline
 
 from .app import Scene
 from .controls import CONTROLS
 from .maprender import FONTS
 from .panels import TextBlock, draw_odds
+from .routes import DffChance, Push, Quit, Replace, Start, Watch
 from .style import style
 
 if TYPE_CHECKING:
@@ -52,7 +54,7 @@ class Handover(Scene):
         play.rebuild_log()
         self.app.pop()
         if self.then_dff:
-            self.app.push(DffPrompt(play))
+            self.app.go(Push(DffChance(play)))
         else:
             play.after_change()
 
@@ -279,21 +281,15 @@ class EndScene(Scene):
         self.replay.kill()
 
     def handle(self, event: pygame.event.Event) -> None:
-        from .start import StartScene
-
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.new:
-                self.app.replace(StartScene())
+                self.app.go(Replace(Start()))
             elif event.ui_element is self.quit:
-                self.app.running = False
+                self.app.go(Quit())
             elif event.ui_element is self.replay:
-                from game.files.timeline import Timeline
-
-                from .watch import WatchScene
-
                 saved = getattr(self.play.session, "saved", None)
                 if saved is not None:
-                    self.app.replace(WatchScene(Timeline(saved), self.play.title, at=0))
+                    self.app.go(Replace(Watch(Timeline(saved), self.play.title, at=0)))
 
     def losses(self) -> dict[str, list[str]]:
         game = self.play.game

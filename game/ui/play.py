@@ -39,6 +39,8 @@ from .eventlog import event_html
 from .geometry import Camera, world_of
 from .maprender import MapRenderer
 from .minimap import Minimap
+from .opening import open_path
+from .routes import ChooseStack, DffChance, GameOver, HandOver, Help, Push
 from .style import style
 
 READABLE_ZOOM = 25
@@ -167,22 +169,21 @@ class PlayScene(Scene):
     def after_change(self) -> None:
         """What the screen must do next: the end screen, a handover, or the Defensive First
         Fire prompt."""
-        from .overlays import DffPrompt, EndScene, Handover
 
         game = self.game
         if game.over:
-            self.app.push(EndScene(self))
+            self.app.go(Push(GameOver(self)))
             return
         strict = self.app.prefs.strict_hotseat
         if game.dff_pending:
             defender = game.non_phasing
             if strict and self.viewer != defender:
-                self.app.push(Handover(self, defender, then_dff=True))
+                self.app.go(Push(HandOver(self, defender, then_dff=True)))
             else:
-                self.app.push(DffPrompt(self))
+                self.app.go(Push(DffChance(self)))
             return
         if self.viewer != game.to_act:
-            self.app.push(Handover(self, game.to_act))
+            self.app.go(Push(HandOver(self, game.to_act)))
 
     def _log_event(self, event: Event) -> None:
         seen = event.seen_by(self.viewer)  # what this side may read (the engine's knowledge)
@@ -448,14 +449,13 @@ class PlayScene(Scene):
             self.camera.pan(0, -PAN_STEP)
 
     def command(self, key: str) -> None:
-        from .overlays import HelpScene
 
         unit = self.selected
         game = self.game
         if key == "end_phase":
             self.request_end_phase()
         elif key == "help":
-            self.app.push(HelpScene(self))
+            self.app.go(Push(Help(self)))
         elif key == "undo":
             why = self.session.undo()
             self.message = f"cannot undo: {why}" if why else "undone"
@@ -579,7 +579,6 @@ class PlayScene(Scene):
         self.hover_hex = self.hex_at(pos)
 
     def click(self, pos: tuple[int, int]) -> None:
-        from .overlays import StackChooser
 
         hx = self.hex_at(pos)
         if hx is None:
@@ -598,7 +597,7 @@ class PlayScene(Scene):
             self.apply(Move(self.selected, hx))
             return
         if len(own) > 1:
-            self.app.push(StackChooser(self, own, pos))
+            self.app.go(Push(ChooseStack(self, own, pos)))
         elif own:
             self.selected = own[0]["id"]
             self.message = ""
@@ -626,7 +625,6 @@ class PlayScene(Scene):
         self.apply(Fire(self.selected, target["id"], self.chosen_ammo(self.selected)))
 
     def file_picked(self, path: Path) -> None:
-        from .start import open_path
 
         if self.file_mode == "save":
             try:

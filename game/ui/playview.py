@@ -4,22 +4,18 @@ viewer draws with the same ones)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.engine.phases import PHASES
 
+from .host import MapHost
 from .maprender import FONTS, draw_counter, draw_markers
 from .minimap import HEIGHT, map_fits
 from .panels import TextBlock, draw_odds, hex_info_lines, unit_lines
 from .style import style
 
-if TYPE_CHECKING:
-    from .play import PlayScene
 
-
-def draw_map(scene: PlayScene, surface: pygame.Surface, m: pygame.Rect) -> None:
+def draw_map(scene: MapHost, surface: pygame.Surface, m: pygame.Rect) -> None:
     st = style()
     cam = scene.camera
     scene.renderer.draw(surface, cam, m)
@@ -81,7 +77,7 @@ def draw_map(scene: PlayScene, surface: pygame.Surface, m: pygame.Rect) -> None:
     surface.set_clip(None)
 
 
-def draw_tracking(scene: PlayScene, surface: pygame.Surface) -> None:
+def draw_tracking(scene: MapHost, surface: pygame.Surface) -> None:
     """While a vehicle moves: the MP it has spent in each visible enemy firer's continuous
     LOS (C6.15), and the Case J subcase a Defensive First Fire shot would have."""
     game = scene.game
@@ -115,7 +111,7 @@ def draw_tracking(scene: PlayScene, surface: pygame.Surface) -> None:
         y += box.height + 1
 
 
-def draw_bar(scene: PlayScene, surface: pygame.Surface, bar: pygame.Rect) -> None:
+def draw_bar(scene: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
     st = style()
     game = scene.game
     pygame.draw.rect(surface, st.ui["panel"], bar)
@@ -140,7 +136,7 @@ def draw_bar(scene: PlayScene, surface: pygame.Surface, bar: pygame.Rect) -> Non
     surface.blit(t, (10, 27), area=pygame.Rect(0, 0, bar.width - 170, 20))
 
 
-def hint(scene: PlayScene) -> str:
+def hint(scene: MapHost) -> str:
     phase = scene.game.phase
     if phase == "setup":
         return (
@@ -159,7 +155,7 @@ def hint(scene: PlayScene) -> str:
     return "e ends the phase"
 
 
-def draw_side(scene: PlayScene, surface: pygame.Surface, side: pygame.Rect) -> None:
+def draw_side(scene: MapHost, surface: pygame.Surface, side: pygame.Rect) -> None:
     st = style()
     pygame.draw.rect(surface, st.ui["panel"], side)
     pygame.draw.line(surface, (20, 22, 25), side.topleft, side.bottomleft, 2)
@@ -202,7 +198,7 @@ def draw_side(scene: PlayScene, surface: pygame.Surface, side: pygame.Rect) -> N
         draw_overview(scene, surface, side, block.y)
 
 
-def draw_overview(scene: PlayScene, surface: pygame.Surface, side: pygame.Rect, top: int) -> None:
+def draw_overview(scene: MapHost, surface: pygame.Surface, side: pygame.Rect, top: int) -> None:
     """The overview map at the foot of the side panel, when the map is larger than the screen
     shows and the panel has room below its text."""
     m = scene.rects()["map"]

@@ -21,6 +21,7 @@ from .eventlog import event_html
 from .maprender import FONTS
 from .panels import TextBlock
 from .play import PlayScene, button_step
+from .routes import Help, Push
 from .style import style
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16)
@@ -164,7 +165,6 @@ class WatchScene(PlayScene):
             self.turn_list = None
 
     def command(self, key: str) -> None:
-        from .overlays import HelpScene
 
         if key == "start":
             self.seek(0)
@@ -186,7 +186,7 @@ class WatchScene(PlayScene):
             self.viewer = self.sides[(i + 1) % len(self.sides)]
             self._view_key = None
         elif key == "help":
-            self.app.push(HelpScene(self))
+            self.app.go(Push(Help(self)))
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.analysis_event(event):

@@ -1,4 +1,5 @@
-"""``hexfire bench reliability``: hostile inputs at scale, counted. Mutated scenarios and saves
+"""Hostile inputs at scale, counted (``python3 tests/reliability.py [--json]``; a test harness,
+not part of the installed game). Mutated scenarios and saves
 go through what ``hexfire validate`` and ``hexfire replay --verify`` do; every outcome other
 than a valid result or a clear refusal is counted as a traceback, a hang (over 2 s) or a wrong
 exit code. Games are killed mid-autosave (SIGKILL) and their files checked; random legal games
@@ -17,8 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from hostile_inputs import mutate_json, mutate_toml
+
 from game.engine.randomplay import policy
-from game.files.fuzz import mutate_json, mutate_toml
 from game.files.replay import replay
 from game.files.savegame import read_save
 from game.files.scenario import load_scenario
@@ -120,3 +122,16 @@ def bench_reliability(
             figures["wrong_exit_codes"] += again.state_hash() != session.game.state_hash()
     goals = {k: "0" for k in figures if k not in ("inputs_tried", "games_replayed")}
     return {**figures, "goals": goals}
+
+
+if __name__ == "__main__":
+    import json
+
+    result = bench_reliability()
+    if "--json" in sys.argv[1:]:
+        print(json.dumps(result, indent=2))
+    else:
+        print("hostile files, killed autosaves, replayed games (every figure but the counts: 0)")
+        for key, value in result.items():
+            if key != "goals":
+                print(f"  {key:<20} {value}")

@@ -1,5 +1,6 @@
-"""Seeded mutation of scenario and save files, for the hostile-input tests and ``hexfire bench
-reliability``: keys deleted, duplicated and retyped, values of every wrong type, out-of-range
+"""Seeded mutation of scenario and save files, for the hostile-input tests and
+``tests/reliability.py``: keys deleted, duplicated and retyped, values of every wrong type,
+out-of-range
 numbers, deep nesting, long lines, control characters, truncation, bit flips."""
 
 from __future__ import annotations

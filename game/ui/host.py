@@ -1,0 +1,55 @@
+"""What the map's drawing and its analysis layer read of the screen that hosts them: the
+plain view state (who is looking, the selection, the hover, the message) and the screen's
+parts (camera, renderer). The play screen and the replay viewer both provide it; the drawing
+modules import this Protocol, never the play screen, so the screen's modules hold no circle."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import pygame
+
+from game.engine import Game
+from game.engine.knowledge import ShotOdds
+
+from .geometry import Camera
+from .maprender import MapRenderer
+from .minimap import Minimap
+
+
+class MapHost(Protocol):
+    """The view state and parts of a screen that shows the map."""
+
+    title: str
+    viewer: str | None
+    selected: str | None
+    hover_hex: str | None
+    message: str
+    mouse: tuple[int, int]
+    dragging: str | None
+    last_shot: tuple[str, str, str] | None
+    overview: bool
+    camera: Camera
+    renderer: MapRenderer
+    minimap: Minimap
+    analysis: Any
+    """The analysis layer (:class:`.analysis.AnalysisLayer`) drawn over the map."""
+
+    @property
+    def game(self) -> Game: ...
+
+    def view(self) -> list[dict]: ...
+
+    def rects(self) -> dict[str, pygame.Rect]: ...
+
+    def setting_up(self) -> bool: ...
+
+    def chosen_ammo(self, unit_id: str) -> str | None: ...
+
+    def hex_at(self, pos: tuple[int, int]) -> str | None: ...
+
+    def hover_odds(self) -> tuple[str, ShotOdds | str] | None: ...
+
+    def draw_tracking(self, surface: pygame.Surface) -> None: ...
+
+    def hint(self) -> str: ...

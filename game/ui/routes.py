@@ -1,0 +1,120 @@
+"""The screens a scene may ask for, and the transitions between them, as plain values. A scene
+never builds another scene: it hands ``App.go`` a transition (push, pop, replace, quit) naming
+a screen, and :mod:`.screens`, the one module that knows the concrete scenes, builds it. So
+the screen's modules import no circle (an import-linter contract keeps it so)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.files.timeline import Timeline
+
+Scene = Any
+"""A scene, as a route names it (only :mod:`.screens` knows the concrete scene classes; this
+module imports none of the screen's modules)."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """The start screen: the scenarios, Resume, Load, Replay."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """A game at one screen (``session``: an Autosave or any object with its door)."""
+
+    session: Any
+    title: str = ""
+    viewer: str | None = None
+    """The side already at the screen (no handover first), or None."""
+
+
+@dataclass(frozen=True)
+class Watch:
+    """The replay viewer of a saved game, at action ``at``."""
+
+    timeline: Timeline
+    title: str = ""
+    at: int | None = None
+    """The action shown first (None: the last good one)."""
+
+
+@dataclass(frozen=True)
+class Help:
+    """The keys and mouse (F1), over ``owner``."""
+
+    owner: Scene
+
+
+@dataclass(frozen=True)
+class DffChance:
+    """The Defensive First Fire prompt over the play screen (C6.1)."""
+
+    play: Scene
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """The hotseat handover to ``side`` (its own unit list hidden until it clicks)."""
+
+    play: Scene
+    side: str
+    then_dff: bool = False
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The end screen: the winner and the game's last shot."""
+
+    play: Scene
+
+
+@dataclass(frozen=True)
+class ChooseStack:
+    """The chooser of one unit from a stack of own units at a hex."""
+
+    play: Scene
+    units: list[dict] = field(default_factory=list)
+    """The units as the side may know them (their view dicts)."""
+    pos: tuple[int, int] = (0, 0)
+
+
+Screen = Start | Play | Watch | Help | DffChance | HandOver | GameOver | ChooseStack
+
+
+@dataclass(frozen=True)
+class Push:
+    """Open ``screen`` over the current one (Pop returns to it)."""
+
+    screen: Screen
+
+
+@dataclass(frozen=True)
+class Replace:
+    """Close every open screen and open ``screen``."""
+
+    screen: Screen
+
+
+@dataclass(frozen=True)
+class Pop:
+    """Close the top screen; the one below is shown again."""
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Close the window (the game is already saved: every action autosaves)."""
+
+
+Transition = Push | Replace | Pop | Quit
+
+
+@dataclass(frozen=True)
+class Opened:
+    """What opening a file gives: a screen to replace the current ones, or why it cannot."""
+
+    screen: Screen | None = None
+    error: str | None = None
+    path: Path | None = None

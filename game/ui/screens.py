@@ -1,0 +1,64 @@
+"""The one module that knows the concrete scenes: it builds the screen a transition names
+(:mod:`.routes`) and makes the window that applies them. Every other module asks for a screen
+by value; so no scene imports another's module, and the screen's modules hold no circle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .app import App, Scene
+from .overlays import DffPrompt, EndScene, Handover, HelpScene, StackChooser
+from .play import PlayScene
+from .routes import (
+    ChooseStack,
+    DffChance,
+    GameOver,
+    HandOver,
+    Help,
+    Play,
+    Screen,
+    Start,
+    Watch,
+)
+from .start import StartScene
+from .watch import WatchScene
+
+
+def _play(scene: Scene) -> PlayScene:
+    assert isinstance(scene, PlayScene), f"a play screen, not {type(scene).__name__}"
+    return scene
+
+
+def build(screen: Screen) -> Scene:
+    """The scene for ``screen``."""
+    match screen:
+        case Start():
+            return StartScene()
+        case Play(session, title, viewer):
+            play = PlayScene(session, title)
+            play.viewer = viewer
+            return play
+        case Watch(timeline, title, at):
+            return WatchScene(timeline, title, at=at)
+        case Help(owner):
+            return HelpScene(_play(owner))
+        case DffChance(play):
+            return DffPrompt(_play(play))
+        case HandOver(play, side, then_dff):
+            return Handover(_play(play), side, then_dff=then_dff)
+        case GameOver(play):
+            return EndScene(_play(play))
+        case ChooseStack(play, units, pos):
+            return StackChooser(_play(play), units, pos)
+    raise TypeError(f"no scene for {screen!r}")
+
+
+def window(
+    size: tuple[int, int] | None = None,
+    save_dir: str | Path | None = None,
+    headless: bool = False,
+) -> App:
+    """The game window, building its screens here."""
+    if size is None:
+        return App(save_dir=save_dir, headless=headless, build=build)
+    return App(size, save_dir, headless=headless, build=build)
