@@ -267,16 +267,91 @@ def test_a_bad_file_opened_from_the_window_shows_one_line(app, tmp_path):
     assert isinstance(app.scene, StartScene)
 
 
-def test_help_shows_every_binding(app):
-    from game.ui.controls import CONTROLS
+def test_help_shows_every_binding_above_the_button_bar_and_the_log(app):
+    """Bindings as data: F1 shows the table's rows, drawn above the widgets (the button bar and
+    the log, which pygame-gui draws after the scene)."""
+    from game.ui.bindings import help_rows
 
     play = start(app)
     clear_overlays(app, play)
+    bar = play.rects()["buttons"]
+    before = app.screen.get_at((bar.centerx, bar.centery + 10))
     key(app, pygame.K_F1)
     assert type(app.scene).__name__ == "HelpScene"
+    app.frame(0.016)
+    assert app.screen.get_at((bar.centerx, bar.centery + 10))[:3] == (26, 28, 32) != before[:3]
     key(app, pygame.K_ESCAPE)
     assert app.scene is play
-    assert len(CONTROLS) > 15
+    assert len(help_rows("play")) > 15 and len(help_rows()) > len(help_rows("play"))
+
+
+def test_every_key_of_the_bindings_table_does_something_known(app):
+    """Each action of data/bindings.toml is one the play screen or the replay viewer runs:
+    pressing every key on the play screen raises nothing and leaves the game legal."""
+    from game.ui.bindings import bindings
+
+    play = start(app)
+    to_phase(app, play, "movement", "russian")
+    clear_overlays(app, play)
+    select(app, play, "rus-t34-1")
+    for b in bindings():
+        if b.screen == "replay" or b.action in ("save_as", "load", "help", "end_phase"):
+            continue
+        for spec in b.keys:
+            name = spec.removeprefix("ctrl+")
+            code = pygame.key.key_code(name)
+            mod = pygame.KMOD_CTRL if spec.startswith("ctrl+") else 0
+            key(app, code, name if len(name) == 1 else "", mod)
+            clear_overlays(app, play)
+    assert play.game.legal_actions()
+
+
+def test_end_phase_asks_each_time_enter_confirms_esc_cancels(app):
+    """With units that could still act, e asks; Esc cancels, and e asks again; Enter ends the
+    phase (it asked only once before, and only the mouse could answer)."""
+    play = start(app)
+    to_phase(app, play, "movement", "russian")
+    clear_overlays(app, play)
+    phase = play.game.phase
+    key(app, pygame.K_e, "e")
+    assert play.confirm is not None
+    key(app, pygame.K_ESCAPE)
+    assert play.confirm is None and play.game.phase == phase
+    key(app, pygame.K_e, "e")
+    assert play.confirm is not None, "asks again after a cancel"
+    key(app, pygame.K_RETURN)
+    assert play.confirm is None and play.game.phase != phase
+
+
+def test_the_replay_viewer_has_a_way_back(app, tmp_path):
+    """Esc and the Back button return to the screen the viewer was opened from."""
+    from ui_driver import click_widget
+
+    from game.ui.opening import watch_path
+    from game.ui.routes import Push, Start
+
+    app.go(Push(Start()))
+    start_screen = app.scene
+    assert watch_path(app, scenarios_dir() / "saves" / "tutorial-duel-played.json") is None
+    assert type(app.scene).__name__ == "WatchScene"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is start_screen
+    watch_path(app, scenarios_dir() / "saves" / "tutorial-duel-played.json")
+    click_widget(app, app.scene.buttons["leave"])
+    assert app.scene is start_screen
+
+
+def test_the_readme_controls_table_is_the_bindings_table():
+    """python3 tools/docs_controls.py writes it; the README may not drift from the table."""
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root / "tools"))
+    from docs_controls import with_table
+
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert with_table(readme) == readme, "run python3 tools/docs_controls.py"
 
 
 def test_the_end_screen_says_who_won(app, tmp_path):
@@ -360,16 +435,6 @@ def test_smoke_bench_render_runs_and_reports_its_figures():
         figures
     )
     assert figures["odds_panel"]
-
-
-def test_the_readme_lists_every_control():
-    from pathlib import Path
-
-    from game.ui.controls import CONTROLS
-
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    for keys, what in CONTROLS:
-        assert what in readme, keys
 
 
 def test_closing_mid_game_then_resume_from_the_start_screen(tmp_path):

@@ -5,3 +5,13 @@ from game.files.shipped import assets_dir
 
 _data_dir  # tests/test_ui*.py: autouse fixtures (the data folder of each test)
 assets_dir  # .ci/run: the wheel check finds the installed art with it
+
+# pydantic reads these by name: each schema's configuration, a save's format version (checked
+# by hand first, declared for the schema), an after-validator, and a side's flag read by getattr
+from game.files.savegame import SaveDoc  # noqa: E402
+from game.files.scenario_schema import Area, Side  # noqa: E402
+
+SaveDoc.model_config
+SaveDoc.version
+Area._readable
+Side.moves_first

@@ -12,6 +12,7 @@ from game.board.hexes import Hex, label
 from game.board.los import LosResult, los
 from game.engine import Game
 
+from .bindings import action_for
 from .geometry import Camera
 from .host import MapHost
 from .maprender import FONTS, MapRenderer
@@ -163,14 +164,14 @@ class AnalysisLayer:
 
     def key(self, event: pygame.event.Event) -> bool:
         """True when the key was an analysis key."""
-        if event.key == pygame.K_l:
+        action = action_for(event, "map")
+        if action == "thread":
             self.armed = True
             self.scene.message = "LOS thread: drag from one hex to another (Esc clears)"
             return True
-        for k, name in ((pygame.K_v, "viewshed"), (pygame.K_t, "threat"), (pygame.K_f, "fire")):
-            if event.key == k:
-                self.overlay = None if self.overlay == name else name
-                return True
+        if action in ("viewshed", "threat", "fire"):
+            self.overlay = None if self.overlay == action else action
+            return True
         if event.key == pygame.K_ESCAPE and (self.thread or self.overlay or self.armed):
             self.thread, self.overlay, self.armed, self.dragging = None, None, False, False
             return True

@@ -52,6 +52,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         del surface
 
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        """Drawn after the widgets: a modal (the help) stays above the button bar and the log."""
+        del surface
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: rebuild the widgets."""
         self.leave()
@@ -167,6 +171,8 @@ class App:
         if self.scenes:
             self.scene.draw(surface)
         self.ui.draw_ui(surface)
+        if self.scenes:
+            self.scene.draw_over_ui(surface)
 
     def run(self) -> None:
         """Until the window closes. Waits for events when nothing changes (idle: no CPU)."""

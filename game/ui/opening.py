@@ -19,7 +19,7 @@ from game.files.timeline import Timeline
 
 from .app import App
 from .prefs import autosave_path
-from .routes import Play, Replace, Watch
+from .routes import Play, Push, Replace, Watch
 
 
 def one_line(error: Exception) -> str:
@@ -89,5 +89,5 @@ def watch_path(app: App, path: Path) -> str | None:
         title = saved.scenario().title
     except (ScenarioError, SaveError) as e:
         return error_dialog(app, e, "Cannot replay this file")
-    app.go(Replace(Watch(timeline, title, at=0)))
+    app.go(Push(Watch(timeline, title, at=0)))  # Back (Esc) returns here
     return None

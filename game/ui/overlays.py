@@ -16,9 +16,9 @@ from game.engine.vocabulary import REMOVED
 from game.files.timeline import Timeline
 
 from .app import Scene
-from .controls import CONTROLS
+from .bindings import help_rows
 from .maprender import FONTS
-from .panels import TextBlock, draw_odds
+from .panels import LINE, TextBlock, draw_odds
 from .routes import DffChance, Push, Quit, Replace, Start, Watch
 from .style import style
 
@@ -237,23 +237,25 @@ class HelpScene(Overlay):
         ):
             self.app.pop()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.play.draw(surface)
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        """Above the widgets (the button bar, the log, the replay's turn list)."""
         st = style()
         w, h = surface.get_size()
-        rect = pygame.Rect(0, 0, min(900, w - 40), min(40 + 24 * (len(CONTROLS) + 3), h - 40))
+        rows = help_rows(getattr(self.play, "bindings_screen", "play"))
+        pad = 4 if 60 + (LINE + 4) * len(rows) <= h - 40 else 0  # a small window: rows closer
+        rect = pygame.Rect(0, 0, min(900, w - 40), min(60 + (LINE + pad) * len(rows), h - 40))
         rect.center = (w // 2, h // 2)
         pygame.draw.rect(surface, (26, 28, 32), rect, border_radius=8)
         pygame.draw.rect(surface, st.ui["select"], rect, 2, border_radius=8)
         block = TextBlock(surface, rect.inflate(-30, -24), 19)
         block.line("hexfire: keys and mouse (any key closes)", st.ui["select"], bold=True)
         block.gap()
-        for keys, what in CONTROLS:
+        for keys, what in rows:
             y = block.y
-            block.line(keys, st.ui["select"], bold=True)
+            block.line(keys.replace("`", ""), st.ui["select"], bold=True)
             block.y = y
             block.line(what, indent=300)
-            block.y += 4
+            block.y += pad
 
 
 class EndScene(Scene):
@@ -289,7 +291,7 @@ class EndScene(Scene):
             elif event.ui_element is self.replay:
                 saved = getattr(self.play.session, "saved", None)
                 if saved is not None:
-                    self.app.go(Replace(Watch(Timeline(saved), self.play.title, at=0)))
+                    self.app.go(Push(Watch(Timeline(saved), self.play.title, at=0)))
 
     def losses(self) -> dict[str, list[str]]:
         game = self.play.game

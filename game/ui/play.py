@@ -35,6 +35,7 @@ from game.files.session import Autosave
 from . import playview
 from .analysis import AnalysisLayer
 from .app import Scene
+from .bindings import action_for
 from .eventlog import event_html
 from .geometry import Camera, world_of
 from .maprender import MapRenderer
@@ -77,6 +78,8 @@ def button_step(width: int, count: int, most: int) -> int:
 class PlayScene(Scene):
     """A game in progress, played at one screen."""
 
+    bindings_screen = "play"
+    """The screen of data/bindings.toml whose keys this screen reads (and its help shows)."""
     overview = True
     """Whether the side panel shows the overview map when the map is larger than the screen."""
 
@@ -96,7 +99,6 @@ class PlayScene(Scene):
         self.last_shot: tuple[str, str, str] | None = None
         self.message = ""
         self.bore_sight_mode = False
-        self.asked_end: tuple | None = None
         self.panning: tuple[int, int] | None = None
         self.dragging: str | None = None
         """The unit whose counter is being dragged to a set-up hex (HX-12)."""
@@ -319,6 +321,15 @@ class PlayScene(Scene):
             if event.ui_element is self.file_dialog:
                 self.file_dialog = None
             return
+        if self.confirm is not None and event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):  # Enter confirms
+                self.confirm.kill()
+                self.confirm = None
+                self.apply(EndPhase())
+            elif event.key == pygame.K_ESCAPE:  # Esc cancels
+                self.confirm.kill()
+                self.confirm = None
+            return
         if self.confirm is not None or self.file_dialog is not None:
             return
         if self.analysis_event(event):
@@ -388,65 +399,56 @@ class PlayScene(Scene):
         return False
 
     def key(self, event: pygame.event.Event) -> None:
-        k, mods = event.key, event.mod
-        ctrl = bool(mods & pygame.KMOD_CTRL)
-        if ctrl and k == pygame.K_z:
-            self.command("undo")
-        elif ctrl and k == pygame.K_s:
-            self.open_file_dialog("save")
-        elif ctrl and k == pygame.K_o:
-            self.open_file_dialog("load")
-        elif k in (pygame.K_F1,) or event.unicode == "?":
-            self.command("help")
-        elif k == pygame.K_ESCAPE:
-            self.selected = None
-            self.bore_sight_mode = False
-            self.message = ""
-        elif k in (pygame.K_TAB, pygame.K_n):
-            self.next_unit()
-        elif k == pygame.K_e:
-            self.command("end_phase")
-        elif event.unicode == ",":
-            self.command("turn_left")
-        elif event.unicode == ".":
-            self.command("turn_right")
-        elif k == pygame.K_x:
-            self.command("stop")
-        elif k == pygame.K_o:
-            self.command("exit")
-        elif k == pygame.K_m:
-            self.command("motion")
-        elif k == pygame.K_b:
-            self.command("hatch")
-        elif k == pygame.K_u:
-            self.command("undo")
-        elif k == pygame.K_r:
-            self.cycle_ammo()
-        elif k == pygame.K_g:
-            self.renderer.show_labels = not self.renderer.show_labels
-            self.app.prefs.show_labels = self.renderer.show_labels
-        elif k == pygame.K_k:
-            if self.selected and self.game.phase == "setup":
-                self.bore_sight_mode = True
-                self.message = "click the hex to Bore Sight (C6.42)"
-        elif k == pygame.K_h:
-            if self.selected:
-                self.apply(Conceal(self.selected))
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.hover_hex:
-                self.fire_at_hex(self.hover_hex)
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.camera.zoom_step(1, *self.rects()["map"].center)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.camera.zoom_step(-1, *self.rects()["map"].center)
-        elif k in (pygame.K_LEFT, pygame.K_a):
-            self.camera.pan(PAN_STEP, 0)
-        elif k in (pygame.K_RIGHT, pygame.K_d):
-            self.camera.pan(-PAN_STEP, 0)
-        elif k in (pygame.K_UP, pygame.K_w):
-            self.camera.pan(0, PAN_STEP)
-        elif k in (pygame.K_DOWN, pygame.K_s):
-            self.camera.pan(0, -PAN_STEP)
+        """A key press: the action the bindings table gives it on this screen."""
+        action = action_for(event, "play")
+        if action is not None:
+            self.do(action)
+
+    def do(self, action: str) -> None:
+        """One action of the bindings table (data/bindings.toml) on the play screen."""
+        simple = {
+            "save_as": lambda: self.open_file_dialog("save"),
+            "load": lambda: self.open_file_dialog("load"),
+            "next_unit": self.next_unit,
+            "ammo": self.cycle_ammo,
+            "labels": self.toggle_labels,
+            "deselect": self.deselect,
+            "bore_sight": self.arm_bore_sight,
+            "conceal": self.conceal_selected,
+            "fire_at_hover": self.fire_at_hover,
+            "zoom_in": lambda: self.camera.zoom_step(1, *self.rects()["map"].center),
+            "zoom_out": lambda: self.camera.zoom_step(-1, *self.rects()["map"].center),
+            "pan_left": lambda: self.camera.pan(PAN_STEP, 0),
+            "pan_right": lambda: self.camera.pan(-PAN_STEP, 0),
+            "pan_up": lambda: self.camera.pan(0, PAN_STEP),
+            "pan_down": lambda: self.camera.pan(0, -PAN_STEP),
+        }
+        if action in simple:
+            simple[action]()
+        else:
+            self.command(action)
+
+    def conceal_selected(self) -> None:
+        if self.selected:
+            self.apply(Conceal(self.selected))
+
+    def fire_at_hover(self) -> None:
+        if self.hover_hex:
+            self.fire_at_hex(self.hover_hex)
+
+    def deselect(self) -> None:
+        self.selected = None
+        self.bore_sight_mode = False
+        self.message = ""
+
+    def toggle_labels(self) -> None:
+        self.renderer.show_labels = not self.renderer.show_labels
+        self.app.prefs.show_labels = self.renderer.show_labels
+
+    def arm_bore_sight(self) -> None:
+        if self.selected and self.game.phase == "setup":
+            self.bore_sight_mode = True
+            self.message = "click the hex to Bore Sight (C6.42)"
 
     def command(self, key: str) -> None:
 
@@ -483,12 +485,11 @@ class PlayScene(Scene):
             self.apply(ButtonUp(unit) if ce else CrewExposed(unit))
 
     def request_end_phase(self) -> None:
-        """End the phase; with own units that could still act, ask once per phase."""
+        """End the phase; with own units that could still act, ask each time (Enter confirms,
+        Esc cancels; the preference ``confirm_end_phase`` turns the question off)."""
         game = self.game
-        phase_key = (game.turn, game.phasing, game.phase)
         idle = self.units_that_can_act()
-        if idle and self.asked_end != phase_key:
-            self.asked_end = phase_key
+        if idle and self.app.prefs.confirm_end_phase:
             names = ", ".join(game.units[u].name for u in idle[:4])
             more = f" and {len(idle) - 4} more" if len(idle) > 4 else ""
             self.confirm = pygame_gui.windows.UIConfirmationDialog(

@@ -68,6 +68,8 @@ class Prefs:
     """Show the handover screen before every Defensive First Fire prompt too, so the moving
     player never sees the defender's concealed units."""
     show_labels: bool = True
+    confirm_end_phase: bool = True
+    """Ask before ending a phase while own units could still act (each time)."""
 
     @classmethod
     def load(cls, folder: Path | None = None) -> Prefs:
@@ -94,6 +96,7 @@ class Prefs:
         return cls(
             strict_hotseat=raw.get("strict_hotseat") is True,
             show_labels=raw.get("show_labels", True) is not False,
+            confirm_end_phase=raw.get("confirm_end_phase", True) is not False,
         )
 
     def save(self, folder: Path | None = None) -> None:

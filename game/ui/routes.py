@@ -6,7 +6,6 @@ the screen's modules import no circle (an import-linter contract keeps it so).""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from game.files.timeline import Timeline
@@ -109,12 +108,3 @@ class Quit:
 
 
 Transition = Push | Replace | Pop | Quit
-
-
-@dataclass(frozen=True)
-class Opened:
-    """What opening a file gives: a screen to replace the current ones, or why it cannot."""
-
-    screen: Screen | None = None
-    error: str | None = None
-    path: Path | None = None

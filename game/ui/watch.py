@@ -17,11 +17,12 @@ from game.engine.events import Event
 from game.files.savegame import SavedGame, save
 from game.files.timeline import Timeline
 
+from .bindings import action_for
 from .eventlog import event_html
 from .maprender import FONTS
 from .panels import TextBlock
 from .play import PlayScene, button_step
-from .routes import Help, Push
+from .routes import Help, Pop, Push
 from .style import style
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16)
@@ -49,6 +50,8 @@ class _ReplaySession:
 
 class WatchScene(PlayScene):
     """The play screen's map and panels over a :class:`Timeline`, with the replay controls."""
+
+    bindings_screen = "replay"
 
     overview = False  # the side panel's foot holds the list of player turns
 
@@ -140,6 +143,7 @@ class WatchScene(PlayScene):
             ("next_turn", "PgDn >>"),
             ("end", "End >|"),
             ("side", "View (Tab)"),
+            ("leave", "Back (Esc)"),
         ]
         x, step = 6, button_step(r["buttons"].width, len(specs), 108)
         for key, text in specs:
@@ -165,8 +169,18 @@ class WatchScene(PlayScene):
             self.turn_list = None
 
     def command(self, key: str) -> None:
-
-        if key == "start":
+        """One action of the replay viewer (its keys in data/bindings.toml, its buttons)."""
+        if key == "leave":  # back to where the viewer was opened from (or out of the window)
+            self.app.go(Pop())
+        elif key == "faster":
+            self.speed = min(len(SPEEDS) - 1, self.speed + 1)
+        elif key == "slower":
+            self.speed = max(0, self.speed - 1)
+        elif key in ("pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_out"):
+            super().do(key)
+        elif key == "labels":
+            self.toggle_labels()
+        elif key == "start":
             self.seek(0)
         elif key == "end":
             self.seek(self.timeline.length)
@@ -188,6 +202,9 @@ class WatchScene(PlayScene):
         elif key == "help":
             self.app.go(Push(Help(self)))
 
+    def do(self, action: str) -> None:
+        self.command(action)
+
     def handle(self, event: pygame.event.Event) -> None:
         if self.analysis_event(event):
             return
@@ -208,37 +225,9 @@ class WatchScene(PlayScene):
                 self.seek(self.timeline.turn_starts[names.index(event.text)][0])
             return
         if event.type == pygame.KEYDOWN:
-            keys = {
-                pygame.K_RIGHT: "forward",
-                pygame.K_LEFT: "back",
-                pygame.K_PAGEDOWN: "next_turn",
-                pygame.K_PAGEUP: "prev_turn",
-                pygame.K_HOME: "start",
-                pygame.K_END: "end",
-                pygame.K_SPACE: "play",
-                pygame.K_TAB: "side",
-                pygame.K_F1: "help",
-            }
-            if event.key in keys:
-                self.command(keys[event.key])
-                return
-            if event.unicode in ("+", "="):
-                self.speed = min(len(SPEEDS) - 1, self.speed + 1)
-                return
-            if event.unicode == "-":
-                self.speed = max(0, self.speed - 1)
-                return
-            if event.key in (
-                pygame.K_UP,
-                pygame.K_DOWN,
-                pygame.K_w,
-                pygame.K_s,
-                pygame.K_a,
-                pygame.K_d,
-                pygame.K_g,
-                pygame.K_ESCAPE,
-            ):
-                super().handle(event)
+            action = action_for(event, "replay")
+            if action is not None:
+                self.do(action)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hx = self.hex_at(event.pos)
