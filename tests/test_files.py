@@ -405,3 +405,15 @@ def test_a_schema_error_and_a_set_up_error_are_reported_in_one_round():
     errs = errors_of(text)
     assert any("units[0].facing: expected 0-5" in e for e in errs), errs
     assert any("units[2].hex: D3 already holds b1" in e for e in errs), errs
+
+
+def test_the_log_speaks_words_not_identifiers():
+    """Outcomes and counts as a player reads them: "no effect", "1 hex", "1 enemy AFV"."""
+    from game.engine.setup import Victory
+    from game.rules.words import outcome_words, plural
+
+    assert outcome_words("no_effect") == "no effect" and outcome_words("possible_shock") == (
+        "possible Shock"
+    )
+    assert plural(1, "hex") == "1 hex" and plural(2, "hex") == "2 hexes"
+    assert Victory("axis", "eliminate", 1).describe() == "axis: eliminate 1 enemy AFV"

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from game.board import Board
 from game.board.hexes import Hex, column_letters, to_offset
+from game.rules.words import plural
 
 VICTORY_KINDS = ("eliminate", "hold", "exit", "points")
 EDGES = ("north", "south", "east", "west")
@@ -72,12 +73,16 @@ class Victory:
 
     def describe(self) -> str:
         if self.kind == "eliminate":
-            what = f"units {', '.join(self.units)}" if self.units else f"{self.count} enemy AFVs"
+            what = (
+                f"units {', '.join(self.units)}"
+                if self.units
+                else f"{plural(self.count, 'enemy AFV')}"
+            )
             return f"{self.side}: eliminate {what}"
         if self.kind == "hold":
             return f"{self.side}: hold {', '.join(self.hexes)} at game end"
         if self.kind == "exit":
-            return f"{self.side}: exit {self.count} units off the {self.edge} edge"
+            return f"{self.side}: exit {plural(self.count, 'unit')} off the {self.edge} edge"
         return f"{self.side}: {self.count} points at game end"
 
 

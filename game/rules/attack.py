@@ -23,6 +23,7 @@ from .outcomes import abandoned, ntc_fails
 from .tables import tables
 from .to_hit import Situation, hit_location, is_critical_hit, keeps_rof, to_hit_drms, to_hit_number
 from .to_kill import TkResult, aerial_af, final_tk
+from .words import outcome_words
 
 OUTCOMES = ("miss", "dud", "burn", "eliminated", "immobilized", "abandoned", "shock", "no_effect")
 TARGETS = ("afv", "vehicle", "gun", "infantry")
@@ -307,7 +308,8 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
         )
         steps.append(
             Step(
-                f"{loc} hit, Final TK# {tk.final}: TK DR {tdr} = {tdr.total}: {outcome}",
+                f"{loc} hit, Final TK# {tk.final}: TK DR {tdr} = {tdr.total}: "
+                f"{outcome_words(outcome)}",
                 rule,
                 (tdr.white, tdr.colored),
             )

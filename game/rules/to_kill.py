@@ -9,6 +9,7 @@ from functools import cache
 
 from .drm import Drm, Note, RuleError
 from .tables import Gun, parse_drm_cell, tables
+from .words import plural
 
 ASPECTS = ("front", "side", "rear")
 
@@ -205,11 +206,12 @@ def case_d(table: str, gun: Gun, range_hexes: int) -> Drm | None:
     value = parse_drm_cell(row[col]) if col is not None else None
     if value is None:
         raise RuleError(
-            "C7.24", f"Case D: NA - no {table} shot by a {gun.designation} at {range_hexes} hexes"
+            "C7.24",
+            f"Case D: NA - no {table} shot by a {gun.designation} at {plural(range_hexes, 'hex')}",
         )
     if value == 0:
         return None
-    return Drm("D", value, "C7.24", f"range {range_hexes} hexes")
+    return Drm("D", value, "C7.24", f"range {plural(range_hexes, 'hex')}")
 
 
 # --- the Final TK# ------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from game.engine.events import Event
 from game.engine.knowledge import ShotOdds
 from game.engine.phases import PHASES
 from game.files.session import Autosave
+from game.rules.words import outcome_words
 
 from . import playview
 from .analysis import AnalysisLayer
@@ -160,7 +161,7 @@ class PlayScene(Scene):
                 self.last_shot = (
                     firer.label,
                     target.label,
-                    f"{'HIT' if d['hit'] else 'MISS'} {dice}: {d['outcome'].replace('_', ' ')}",
+                    f"{'HIT' if d['hit'] else 'MISS'} {dice}: {outcome_words(d['outcome'])}",
                 )
         self._append_log(self.log[before:] if len(self.log) > before else [])
         if self.selected and not self.game.units[self.selected].active:

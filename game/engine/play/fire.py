@@ -12,6 +12,7 @@ from game.engine.state import GameState, UnitState
 from game.rules import acquisition as acq_rules
 from game.rules.attack import Attack, AttackResult, Plan, plan, resolve
 from game.rules.facing import chart_aspect
+from game.rules.words import outcome_words
 
 from . import Commit
 from .outcomes import apply_outcome
@@ -289,7 +290,7 @@ def fire_text(data: dict) -> str:
         f"{data['firer_name']} fires {data['weapon']} at {data['target_name']} "
         f"({rng} hex{'es' if rng != 1 else ''}): {drms}; "
         + "; ".join(steps)
-        + f" => {data['outcome'].replace('_', ' ')}"
+        + f" => {outcome_words(data['outcome'])}"
     )
 
 

@@ -1,0 +1,22 @@
+"""Numbers and outcomes in plain words, for every line a player reads ("1 hex", "2 hexes",
+"no effect" rather than ``no_effect``)."""
+
+from __future__ import annotations
+
+IRREGULAR = {"hex": "hexes", "MP": "MP"}
+"""Words whose plural is not the word and an s."""
+
+
+def plural(n: float, word: str) -> str:
+    """``n`` and ``word``, the word in the plural unless ``n`` is one: "1 hex", "3 hexes"."""
+    shown = f"{n:g}"
+    if n == 1:
+        return f"{shown} {word}"
+    return f"{shown} {IRREGULAR.get(word, word + 's')}"
+
+
+def outcome_words(outcome: str) -> str:
+    """An attack's outcome as a player reads it: "no effect", "possible Shock"."""
+    return {"possible_shock": "possible Shock", "shock": "Shock"}.get(
+        outcome, outcome.replace("_", " ")
+    )
