@@ -314,13 +314,13 @@ def test_end_phase_asks_each_time_enter_confirms_esc_cancels(app):
     clear_overlays(app, play)
     phase = play.game.phase
     key(app, pygame.K_e, "e")
-    assert play.confirm is not None
+    assert play.dialogs.confirm is not None
     key(app, pygame.K_ESCAPE)
-    assert play.confirm is None and play.game.phase == phase
+    assert play.dialogs.confirm is None and play.game.phase == phase
     key(app, pygame.K_e, "e")
-    assert play.confirm is not None, "asks again after a cancel"
+    assert play.dialogs.confirm is not None, "asks again after a cancel"
     key(app, pygame.K_RETURN)
-    assert play.confirm is None and play.game.phase != phase
+    assert play.dialogs.confirm is None and play.game.phase != phase
 
 
 def test_the_replay_viewer_has_a_way_back(app, tmp_path):
@@ -468,11 +468,13 @@ def test_ctrl_s_saves_a_copy_that_resumes(app, tmp_path):
     play = start(app)
     clear_overlays(app, play)
     key(app, pygame.K_s, "s", mod=pygame.KMOD_CTRL)
-    assert play.file_dialog is not None and play.file_mode == "save"
+    assert play.dialogs.file_dialog is not None and play.dialogs.file_mode == "save"
     target = tmp_path / "copy.json"
     pygame.event.post(
         pygame.event.Event(
-            pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(target), ui_element=play.file_dialog
+            pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
+            text=str(target),
+            ui_element=play.dialogs.file_dialog,
         )
     )
     app.pump()

@@ -116,8 +116,8 @@ def perform(app: App, play: PlayScene, action: Action) -> None:
         return
     if isinstance(action, EndPhase):
         key(app, pygame.K_e, "e")
-        if play.confirm is not None:
-            click_widget(app, play.confirm.confirm_button)
+        if play.dialogs.confirm is not None:
+            click_widget(app, play.dialogs.confirm.confirm_button)
         return
     unit = getattr(action, "unit", None)
     if unit is not None:

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.engine import Game
+from game.engine.actions import Action
 from game.engine.knowledge import ShotOdds
 
 from .geometry import Camera
@@ -53,3 +54,30 @@ class MapHost(Protocol):
     def draw_tracking(self, surface: pygame.Surface) -> None: ...
 
     def hint(self) -> str: ...
+
+
+class PlayHost(MapHost, Protocol):
+    """What the play screen's composed parts (its orders and dialogs) read and change of it:
+    its window, its session and one door (``apply``), and its own state."""
+
+    app: Any
+    """The window (:class:`.app.App`)."""
+    session: Any
+    """The game's session (:class:`game.files.session.Autosave` or the screen's Session)."""
+    dialogs: Any
+    map_input: Any
+    ammo: dict[str, str]
+    bore_sight_mode: bool
+    _odds_key: tuple | None
+
+    def apply(self, action: Action) -> bool: ...
+
+    def legal(self) -> list[Action]: ...
+
+    def units_at(self, hex_label: str) -> list[dict]: ...
+
+    def units_that_can_act(self) -> list[str]: ...
+
+    def center_on(self, hex_label: str) -> None: ...
+
+    def rebuild_log(self) -> None: ...

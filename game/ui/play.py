@@ -5,7 +5,6 @@ through the engine's ``Game.apply`` (via the session's autosave); everything sho
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 from typing import Protocol
 
@@ -16,20 +15,10 @@ from game.board.hexes import label
 from game.engine import Game, IllegalAction
 from game.engine.actions import (
     Action,
-    BoreSight,
-    ButtonUp,
-    Conceal,
-    CrewExposed,
-    EndMove,
-    EndPhase,
-    Fire,
-    Move,
     Place,
-    Turn,
 )
 from game.engine.events import Event
 from game.engine.knowledge import ShotOdds
-from game.engine.phases import PHASES
 from game.files.session import Autosave
 from game.rules.words import outcome_words
 
@@ -39,10 +28,12 @@ from .app import Scene
 from .bindings import action_for
 from .eventlog import event_html
 from .geometry import Camera, world_of
+from .mapinput import MapInput
 from .maprender import MapRenderer
 from .minimap import Minimap
-from .opening import open_path
-from .routes import ChooseStack, DffChance, GameOver, HandOver, Help, Push
+from .playdialogs import Dialogs
+from .playorders import Orders
+from .routes import DffChance, GameOver, HandOver, Push
 from .style import style
 
 READABLE_ZOOM = 25
@@ -54,7 +45,6 @@ BUTTONS_H = 38
 LOG_KEEP = 400
 LOG_SHOWN = 120
 """The lines the log box is given at once (it scrolls; the side's whole log is kept)."""
-PAN_STEP = 60
 
 
 class Session(Protocol):
@@ -89,7 +79,6 @@ class PlayScene(Scene):
         self.title = title
         self.renderer = MapRenderer(session.game.board)
         self.minimap = Minimap(session.game.board)
-        self.minimap_drag = False
         self.camera = Camera()
         self.fitted = False
         self.viewer: str | None = None
@@ -100,7 +89,6 @@ class PlayScene(Scene):
         self.last_shot: tuple[str, str, str] | None = None
         self.message = ""
         self.bore_sight_mode = False
-        self.panning: tuple[int, int] | None = None
         self.dragging: str | None = None
         """The unit whose counter is being dragged to a set-up hex (HX-12)."""
         self._legal_key: tuple | None = None
@@ -111,13 +99,13 @@ class PlayScene(Scene):
         self._odds: ShotOdds | str | None = None
         self.log: list[str] = []
         self.analysis = AnalysisLayer(self)
+        self.map_input = MapInput(self)
         self.widgets: list = []
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.log_box: pygame_gui.elements.UITextBox | None = None
         self._log_lines = 0
-        self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
-        self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
-        self.file_mode = ""
+        self.dialogs = Dialogs(self)
+        self.orders = Orders(self)
         for event in self.game.history:
             self._log_event(event)
 
@@ -291,10 +279,7 @@ class PlayScene(Scene):
         self.widgets = []
         self.buttons = {}
         self.log_box = None
-        for dialog in (self.confirm, self.file_dialog):
-            if dialog is not None:
-                dialog.kill()
-        self.confirm = self.file_dialog = None
+        self.dialogs.close()
 
     # --- input --------------------------------------------------------------------------
 
@@ -304,100 +289,34 @@ class PlayScene(Scene):
                 if event.ui_element is button:
                     self.command(key)
             return
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is (
-            self.confirm
-        ):
-            self.confirm = None
-            self.apply(EndPhase())
+        if self.dialogs.handle(event):
             return
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is (
-            self.file_dialog
-        ):
-            self.file_dialog = None
-            self.file_picked(Path(event.text))
-            return
-        if event.type == pygame_gui.UI_WINDOW_CLOSE:
-            if event.ui_element is self.confirm:
-                self.confirm = None
-            if event.ui_element is self.file_dialog:
-                self.file_dialog = None
-            return
-        if self.confirm is not None and event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):  # Enter confirms
-                self.confirm.kill()
-                self.confirm = None
-                self.apply(EndPhase())
-            elif event.key == pygame.K_ESCAPE:  # Esc cancels
-                self.confirm.kill()
-                self.confirm = None
-            return
-        if self.confirm is not None or self.file_dialog is not None:
-            return
-        if self.analysis_event(event):
+        if self.map_input.analysis_event(event):
             return
         if event.type == pygame.KEYDOWN:
             self.key(event)
-        elif self.overview_event(event):
             return
-        elif event.type == pygame.MOUSEMOTION:
+        if self.map_input.overview_event(event) or self.map_input.drag_and_wheel(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
             self.mouse_moved(event.pos)
-            if self.panning:
-                dx, dy = event.pos[0] - self.panning[0], event.pos[1] - self.panning[1]
-                self.camera.pan(dx, dy)
-                self.panning = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN:
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not self.rects()["map"].collidepoint(event.pos):
                 return
-            if event.button == 1:
-                aiming = self.bore_sight_mode
-                self.click(event.pos)
-                if (
-                    not aiming
-                    and self.setting_up()
-                    and self.selected in self.placeable()
-                    and self.hex_at(event.pos) == self.game.units[self.selected].label
-                ):
-                    self.dragging = self.selected  # a press on the counter picks it up
-            elif event.button in (2, 3):
-                self.panning = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
-            self.panning = None
+            aiming = self.bore_sight_mode
+            self.orders.click(event.pos)
+            if (
+                not aiming
+                and self.setting_up()
+                and self.selected in self.placeable()
+                and self.hex_at(event.pos) == self.game.units[self.selected].label
+            ):
+                self.dragging = self.selected  # a press on the counter picks it up
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
             unit, self.dragging = self.game.units[self.dragging], None
             hx = self.hex_at(event.pos)
             if hx and hx != unit.label:
                 self.apply(Place(unit.id, hx, unit.facing))
-        elif event.type == pygame.MOUSEWHEEL and self.rects()["map"].collidepoint(self.mouse):
-            self.camera.zoom_step(1 if event.y > 0 else -1, *self.mouse)
-
-    def overview_event(self, event: pygame.event.Event) -> bool:
-        """A click or drag on the overview map centres the map there; True when it took it."""
-        rect = self.minimap.rect
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.minimap_drag = rect is not None and rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.minimap_drag:
-            self.minimap_drag = False
-            return True
-        if not self.minimap_drag or rect is None:
-            return False
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
-            x = min(max(event.pos[0], rect.left), rect.right - 1)
-            y = min(max(event.pos[1], rect.top), rect.bottom - 1)
-            m = self.rects()["map"]
-            self.camera.center_on(*self.minimap.to_world((x, y)), m.width, m.height, m.left)
-            self.camera.oy += m.top
-            return True
-        return False
-
-    def analysis_event(self, event: pygame.event.Event) -> bool:
-        """The analysis tools' keys and the LOS thread's drag; True when they took it."""
-        if event.type == pygame.KEYDOWN:
-            return self.analysis.key(event)
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return self.analysis.mouse(event)
-        if event.type == pygame.MOUSEMOTION:
-            self.analysis.mouse(event)
-        return False
 
     def key(self, event: pygame.event.Event) -> None:
         """A key press: the action the bindings table gives it on this screen."""
@@ -406,103 +325,21 @@ class PlayScene(Scene):
             self.do(action)
 
     def do(self, action: str) -> None:
-        """One action of the bindings table (data/bindings.toml) on the play screen."""
-        simple = {
-            "save_as": lambda: self.open_file_dialog("save"),
-            "load": lambda: self.open_file_dialog("load"),
-            "next_unit": self.next_unit,
-            "ammo": self.cycle_ammo,
-            "labels": self.toggle_labels,
-            "deselect": self.deselect,
-            "bore_sight": self.arm_bore_sight,
-            "conceal": self.conceal_selected,
-            "fire_at_hover": self.fire_at_hover,
-            "zoom_in": lambda: self.camera.zoom_step(1, *self.rects()["map"].center),
-            "zoom_out": lambda: self.camera.zoom_step(-1, *self.rects()["map"].center),
-            "pan_left": lambda: self.camera.pan(PAN_STEP, 0),
-            "pan_right": lambda: self.camera.pan(-PAN_STEP, 0),
-            "pan_up": lambda: self.camera.pan(0, PAN_STEP),
-            "pan_down": lambda: self.camera.pan(0, -PAN_STEP),
-        }
-        if action in simple:
-            simple[action]()
-        else:
-            self.command(action)
-
-    def conceal_selected(self) -> None:
-        if self.selected:
-            self.apply(Conceal(self.selected))
-
-    def fire_at_hover(self) -> None:
-        if self.hover_hex:
-            self.fire_at_hex(self.hover_hex)
-
-    def deselect(self) -> None:
-        self.selected = None
-        self.bore_sight_mode = False
-        self.message = ""
-
-    def toggle_labels(self) -> None:
-        self.renderer.show_labels = not self.renderer.show_labels
-        self.app.prefs.show_labels = self.renderer.show_labels
-
-    def arm_bore_sight(self) -> None:
-        if self.selected and self.game.phase == "setup":
-            self.bore_sight_mode = True
-            self.message = "click the hex to Bore Sight (C6.42)"
+        """One action of the bindings table on the play screen (:class:`.playorders.Orders`)."""
+        self.orders.do(action)
 
     def command(self, key: str) -> None:
+        """A button's or a key's command (the replay viewer has its own)."""
+        self.orders.command(key)
 
-        unit = self.selected
-        game = self.game
-        if key == "end_phase":
-            self.request_end_phase()
-        elif key == "help":
-            self.app.go(Push(Help(self)))
-        elif key == "undo":
-            why = self.session.undo()
-            self.message = f"cannot undo: {why}" if why else "undone"
-            if not why:
-                self.renderer = MapRenderer(self.game.board)
-                self.rebuild_log()
-                self.last_shot = None
-        elif unit is None:
-            self.message = "select a unit first (click it, or Tab)"
-        elif key in ("turn_left", "turn_right"):
-            u = game.units[unit]
-            facing = (u.facing + (1 if key == "turn_left" else -1)) % 6
-            if self.setting_up():
-                self.apply(Place(unit, u.label, facing))
-            else:
-                self.apply(Turn(unit, facing))
-        elif key == "stop":
-            self.apply(EndMove(unit, False))
-        elif key == "exit":
-            self.apply(Move(unit, "off"))
-        elif key == "motion":
-            self.apply(EndMove(unit, True))
-        elif key == "hatch":
-            ce = game.units[unit].ce
-            self.apply(ButtonUp(unit) if ce else CrewExposed(unit))
+    def units_that_can_act(self) -> list[str]:
+        return self.orders.units_that_can_act()
 
-    def request_end_phase(self) -> None:
-        """End the phase; with own units that could still act, ask each time (Enter confirms,
-        Esc cancels; the preference ``confirm_end_phase`` turns the question off)."""
-        game = self.game
-        idle = self.units_that_can_act()
-        if idle and self.app.prefs.confirm_end_phase:
-            names = ", ".join(game.units[u].name for u in idle[:4])
-            more = f" and {len(idle) - 4} more" if len(idle) > 4 else ""
-            self.confirm = pygame_gui.windows.UIConfirmationDialog(
-                pygame.Rect(self.app.size[0] // 2 - 210, 200, 420, 200),
-                f"{len(idle)} unit(s) have not acted: {html.escape(names)}{more}. "
-                f"End the {PHASES[game.phase].title}?",
-                self.app.ui,
-                window_title="End phase?",
-                action_short_name="End phase",
-            )
-            return
-        self.apply(EndPhase())
+    def target_in(self, hx: str) -> dict | None:
+        return self.orders.target_in(hx)
+
+    def cycle_ammo(self) -> None:
+        self.orders.cycle_ammo()
 
     def setting_up(self) -> bool:
         return self.game.phase in ("setup", "setup_attacker")
@@ -510,33 +347,6 @@ class PlayScene(Scene):
     def placeable(self) -> set[str]:
         """Own units the side at the screen may still place (HX-12)."""
         return {a.unit for a in self.legal() if isinstance(a, Place)}
-
-    def units_that_can_act(self) -> list[str]:
-        """Own units with a move (movement) or a shot (fire phases) still open."""
-        kinds = {
-            "movement": (Move,),
-            "prep_fire": (Fire,),
-            "defensive_fire": (Fire,),
-            "advancing_fire": (Fire,),
-        }.get(self.game.phase, ())
-        out: list[str] = []
-        for a in self.legal():
-            unit = getattr(a, "unit", None)
-            if kinds and isinstance(a, kinds) and unit and unit not in out:
-                if isinstance(a, Move) and self.game.units[unit].moved:
-                    continue
-                out.append(unit)
-        return out
-
-    def next_unit(self) -> None:
-        acting = [getattr(a, "unit", None) for a in self.legal()]
-        ids = [u for u in dict.fromkeys(acting) if u and self.game.units[u].side == self.viewer]
-        if not ids:
-            self.message = "no unit of yours can act now: End Phase (e)"
-            return
-        i = ids.index(self.selected) + 1 if self.selected in ids else 0
-        self.selected = ids[i % len(ids)]
-        self.center_on(self.game.units[self.selected].label)
 
     def center_on(self, hex_label: str) -> None:
         m = self.rects()["map"]
@@ -553,20 +363,6 @@ class PlayScene(Scene):
             return None
         return ammo
 
-    def cycle_ammo(self) -> None:
-        if not self.selected:
-            return
-        unit = self.game.units[self.selected]
-        ut = unit.type
-        left = [a for a in ut.ammo if a not in unit.ammo_out]  # RD-17: not what it is out of
-        if len(left) < 2:
-            self.message = f"{ut.name} has one kind of ammunition left"
-            return
-        now = self.ammo.get(self.selected, left[0])
-        at = left.index(now) if now in left else -1
-        self.ammo[self.selected] = left[(at + 1) % len(left)]
-        self._odds_key = None
-
     def hex_at(self, pos: tuple[int, int]) -> str | None:
         if not self.rects()["map"].collidepoint(pos):
             return None
@@ -579,73 +375,6 @@ class PlayScene(Scene):
     def mouse_moved(self, pos: tuple[int, int]) -> None:
         self.mouse = pos
         self.hover_hex = self.hex_at(pos)
-
-    def click(self, pos: tuple[int, int]) -> None:
-
-        hx = self.hex_at(pos)
-        if hx is None:
-            return
-        self.hover_hex = hx
-        if self.bore_sight_mode and self.selected:
-            self.apply(BoreSight(self.selected, hx))
-            return
-        here = self.units_at(hx)
-        own = [u for u in here if u["side"] == self.viewer]
-        enemy = [u for u in here if u["side"] != self.viewer]
-        if enemy and self.selected:
-            self.fire_at_hex(hx)
-            return
-        if self.selected and hx in self.game.move_costs(self.selected):  # a blue hex: move
-            self.apply(Move(self.selected, hx))
-            return
-        if len(own) > 1:
-            self.app.go(Push(ChooseStack(self, own, pos)))
-        elif own:
-            self.selected = own[0]["id"]
-            self.message = ""
-        elif self.selected:
-            self.message = self.why_not_move(hx)
-
-    def why_not_move(self, hx: str) -> str:
-        unit = self.selected
-        if unit is None:
-            return ""
-        why = self.game.check(Move(unit, hx))
-        return why or ""
-
-    def target_in(self, hx: str) -> dict | None:
-        """The enemy a click on ``hx`` aims at: a vehicle, Gun or unknown "?" before infantry
-        (AT fire has no effect on Infantry, 002)."""
-        enemy = [u for u in self.units_at(hx) if u["side"] != self.viewer]
-        enemy.sort(key=lambda u: u.get("category") == "infantry")
-        return enemy[0] if enemy else None
-
-    def fire_at_hex(self, hx: str) -> None:
-        target = self.target_in(hx)
-        if target is None or not self.selected:
-            return
-        self.apply(Fire(self.selected, target["id"], self.chosen_ammo(self.selected)))
-
-    def file_picked(self, path: Path) -> None:
-
-        if self.file_mode == "save":
-            try:
-                self.session.save_as(path)
-                self.message = f"saved a copy to {path}"
-            except OSError as e:
-                self.message = f"cannot save to {path}: {e.strerror or e}"
-        else:
-            open_path(self.app, path)
-
-    def open_file_dialog(self, mode: str) -> None:
-        self.file_mode = mode
-        self.file_dialog = pygame_gui.windows.UIFileDialog(
-            pygame.Rect(self.app.size[0] // 2 - 260, 80, 520, 460),
-            self.app.ui,
-            window_title="Save a copy as" if mode == "save" else "Load a scenario or save",
-            initial_file_path=str(self.app.save_dir),
-            allow_existing_files_only=mode != "save",
-        )
 
     # --- odds -----------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from game.files.timeline import Timeline
 
 from .bindings import action_for
 from .eventlog import event_html
+from .mapinput import MAP_ACTIONS
 from .maprender import FONTS
 from .panels import TextBlock
 from .play import PlayScene, button_step
@@ -176,10 +177,10 @@ class WatchScene(PlayScene):
             self.speed = min(len(SPEEDS) - 1, self.speed + 1)
         elif key == "slower":
             self.speed = max(0, self.speed - 1)
-        elif key in ("pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_out"):
-            super().do(key)
+        elif key in MAP_ACTIONS:
+            self.map_input.do(key)
         elif key == "labels":
-            self.toggle_labels()
+            self.orders.toggle_labels()
         elif key == "start":
             self.seek(0)
         elif key == "end":
@@ -206,7 +207,7 @@ class WatchScene(PlayScene):
         self.command(action)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.analysis_event(event):
+        if self.map_input.analysis_event(event):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, button in self.buttons.items():

@@ -1,0 +1,129 @@
+"""The play screen's dialogs, composed into it: "End phase?" (asked each time own units could
+still act; Enter confirms, Esc cancels) and the Save-as and Load file dialogs (Save as offers
+a file name of its own, so that OK always saves; a folder picked is refused with a reason)."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.engine.actions import EndPhase
+from game.engine.phases import PHASES
+
+from .host import PlayHost
+from .opening import open_path
+
+
+def copy_name(folder: Path, stem: str) -> Path:
+    """A save-as name in ``folder`` that no file has: ``STEM-copy.json``, ``STEM-copy-2.json``."""
+    n = 1
+    while True:
+        path = folder / (f"{stem}-copy.json" if n == 1 else f"{stem}-copy-{n}.json")
+        if not path.exists():
+            return path
+        n += 1
+
+
+class Dialogs:
+    """The dialogs open over one play screen (``play``: the PlayScene)."""
+
+    def __init__(self, play: PlayHost) -> None:
+        self.play = play
+        self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.file_mode = ""
+
+    def close(self) -> None:
+        """Close every dialog (the screen is leaving)."""
+        for dialog in (self.confirm, self.file_dialog):
+            if dialog is not None:
+                dialog.kill()
+        self.confirm = self.file_dialog = None
+
+    @property
+    def open(self) -> bool:
+        return self.confirm is not None or self.file_dialog is not None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A dialog's event (its buttons, Enter and Esc); True when a dialog took it (while
+        one is open, the map takes nothing)."""
+        play = self.play
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is (
+            self.confirm
+        ):
+            self.confirm = None
+            play.apply(EndPhase())
+            return True
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is (
+            self.file_dialog
+        ):
+            self.file_dialog = None
+            self.file_picked(Path(event.text))
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE:
+            if event.ui_element is self.confirm:
+                self.confirm = None
+            if event.ui_element is self.file_dialog:
+                self.file_dialog = None
+            return True
+        if self.confirm is not None and event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):  # Enter confirms
+                self.confirm.kill()
+                self.confirm = None
+                play.apply(EndPhase())
+            elif event.key == pygame.K_ESCAPE:  # Esc cancels
+                self.confirm.kill()
+                self.confirm = None
+            return True
+        return self.open
+
+    def end_phase(self) -> None:
+        """End the phase; with own units that could still act, ask each time (the preference
+        ``confirm_end_phase`` turns the question off)."""
+        play = self.play
+        game = play.game
+        idle = play.units_that_can_act()
+        if idle and play.app.prefs.confirm_end_phase:
+            names = ", ".join(game.units[u].name for u in idle[:4])
+            more = f" and {len(idle) - 4} more" if len(idle) > 4 else ""
+            self.confirm = pygame_gui.windows.UIConfirmationDialog(
+                pygame.Rect(play.app.size[0] // 2 - 210, 200, 420, 200),
+                f"{len(idle)} unit(s) have not acted: {html.escape(names)}{more}. "
+                f"End the {PHASES[game.phase].title}? (Enter: end it, Esc: go on)",
+                play.app.ui,
+                window_title="End phase?",
+                action_short_name="End phase",
+            )
+            return
+        play.apply(EndPhase())
+
+    def open_file(self, mode: str) -> None:
+        """The Save-as ("save", a new file name offered) or Load ("load") dialog."""
+        play = self.play
+        self.file_mode = mode
+        folder = Path(play.app.save_dir)
+        stem = Path(getattr(play.session, "path", None) or "game").stem
+        initial = copy_name(folder, stem) if mode == "save" else folder
+        self.file_dialog = pygame_gui.windows.UIFileDialog(
+            pygame.Rect(play.app.size[0] // 2 - 260, 80, 520, 460),
+            play.app.ui,
+            window_title="Save a copy as" if mode == "save" else "Load a scenario or save",
+            initial_file_path=str(initial),
+            allow_existing_files_only=mode != "save",
+        )
+
+    def file_picked(self, path: Path) -> None:
+        play = self.play
+        if self.file_mode != "save":
+            open_path(play.app, path)
+        elif path.is_dir():
+            play.message = f"cannot save to {path}: that is a folder; type a file name"
+        else:
+            try:
+                play.session.save_as(path)
+                play.message = f"saved a copy to {path}"
+            except OSError as e:
+                play.message = f"cannot save to {path}: {e.strerror or e}"
