@@ -5,6 +5,7 @@ and the pure parts (hex <-> pixel, the camera)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pygame
 import pytest
@@ -564,3 +565,51 @@ def test_rd17_the_ammunition_chosen_is_dropped_once_the_unit_is_out_of_it(app, t
     assert play.chosen_ammo("ger-pz4-1") is None  # the next shot goes with AP again
     play.cycle_ammo()
     assert play.ammo["ger-pz4-1"] != "APCR"
+
+
+def test_save_as_offers_a_file_name_and_ok_saves_it(app, tmp_path):
+    """Ctrl+S: the dialog holds a file name of its own (OK always saves), and a folder picked
+    is refused with a reason (it held only the folder, and OK did nothing)."""
+    import pygame_gui
+    from ui_driver import click_widget
+
+    play = start(app)
+    clear_overlays(app, play)
+    key(app, pygame.K_s, "s", mod=pygame.KMOD_CTRL)
+    dialog = play.dialogs.file_dialog
+    offered = Path(dialog.file_path_text_line.get_text())
+    assert offered.name == "tutorial-duel-copy.json" and not offered.exists()
+    click_widget(app, dialog.ok_button)
+    assert offered.exists() and "saved a copy" in play.message
+    assert resume(offered).game.state_hash() == play.game.state_hash()
+    key(app, pygame.K_s, "s", mod=pygame.KMOD_CTRL)
+    assert Path(play.dialogs.file_dialog.file_path_text_line.get_text()).name == (
+        "tutorial-duel-copy-2.json"
+    )
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
+            text=str(tmp_path),
+            ui_element=play.dialogs.file_dialog,
+        )
+    )
+    app.pump()
+    assert "that is a folder" in play.message
+
+
+def test_tab_goes_only_to_units_that_can_still_move(app):
+    """In the Movement Phase, Tab skips a unit that has moved and stopped (it may still turn
+    or change its hatch, but not move: Tab used to select it)."""
+    play = start(app, "road-ambush")
+    to_phase(app, play, "movement")
+    clear_overlays(app, play)
+    mover = next(a.unit for a in play.legal() if isinstance(a, Move))
+    perform(app, play, next(a for a in play.legal() if isinstance(a, Move) and a.unit == mover))
+    clear_overlays(app, play)
+    if play.game.units[mover].moving:
+        perform(app, play, EndMove(mover, False))
+        clear_overlays(app, play)
+    assert mover not in play.units_that_can_act()
+    for _ in range(len(play.game.units)):
+        key(app, pygame.K_TAB)
+        assert play.selected != mover
