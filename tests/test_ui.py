@@ -563,7 +563,7 @@ def test_rd17_the_ammunition_chosen_is_dropped_once_the_unit_is_out_of_it(app, t
     assert play.chosen_ammo("ger-pz4-1") == "APCR"
     play.game.state.units["ger-pz4-1"].ammo_out = ("APCR",)
     assert play.chosen_ammo("ger-pz4-1") is None  # the next shot goes with AP again
-    play.cycle_ammo()
+    play.orders.cycle_ammo()
     assert play.ammo["ger-pz4-1"] != "APCR"
 
 
@@ -613,3 +613,40 @@ def test_tab_goes_only_to_units_that_can_still_move(app):
     for _ in range(len(play.game.units)):
         key(app, pygame.K_TAB)
         assert play.selected != mover
+
+
+def test_a_handover_leaves_no_overlay_and_shows_the_own_units(app):
+    """An overlay or LOS thread one player left on is off for the other after the handover,
+    nothing is selected, and the camera comes to the new side's units."""
+    from game.ui.analysis import trace
+
+    play = start(app, "bagration-4-boards")
+    clear_overlays(app, play)
+    side = play.viewer
+    play.analysis.overlay = "viewshed"
+    play.analysis.thread = trace(play.game, "A1", "B2")
+    other = play.game.setup.other(side)
+    far = next(u for u in play.game.units.values() if u.side == side)
+    play.center_on(far.label)
+    play.hand_over(other)
+    assert play.analysis.overlay is None and play.analysis.thread is None
+    assert play.selected is None and play.viewer == other
+    inner = play.rects()["map"].inflate(-80, -80)
+    own = [u.hex for u in play.game.units.values() if u.active and u.side == other]
+    assert any(inner.collidepoint(play.camera.hex_to_screen(h)) for h in own)
+
+
+def test_a_side_with_no_unit_on_the_map_opens_without_a_crash(app, tmp_path):
+    """A big map whose acting side has no unit left on it (all exited or eliminated): the
+    play screen opens and keeps the camera where it is (it raised in enter)."""
+    from game.ui.routes import Play, Push
+
+    sc = load_scenario(scenarios_dir() / "steppe-200.toml")
+    session = new_game(sc, 1, None)
+    side = session.game.to_act
+    for u in session.game.units.values():
+        if u.side == side:
+            u.status = "eliminated"
+    app.go(Push(Play(session, sc.title, viewer=side)))
+    app.pump([])
+    assert isinstance(app.scene, PlayScene)

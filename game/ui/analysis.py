@@ -162,6 +162,11 @@ class AnalysisLayer:
 
     # --- input ------------------------------------------------------------------------------
 
+    def clear(self) -> None:
+        """No overlay, no LOS thread (Esc; a handover: one player's tools are not left on for
+        the other)."""
+        self.thread, self.overlay, self.armed, self.dragging = None, None, False, False
+
     def key(self, event: pygame.event.Event) -> bool:
         """True when the key was an analysis key."""
         action = action_for(event, "map")
@@ -173,7 +178,7 @@ class AnalysisLayer:
             self.overlay = None if self.overlay == action else action
             return True
         if event.key == pygame.K_ESCAPE and (self.thread or self.overlay or self.armed):
-            self.thread, self.overlay, self.armed, self.dragging = None, None, False, False
+            self.clear()
             return True
         return False
 

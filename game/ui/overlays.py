@@ -47,11 +47,7 @@ class Handover(Scene):
 
     def done(self) -> None:
         play = self.play
-        play.viewer = self.side
-        play.selected = None
-        if not self.then_dff:
-            play.last_shot = None
-        play.rebuild_log()
+        play.hand_over(self.side, keep_shot=self.then_dff)
         self.app.pop()
         if self.then_dff:
             self.app.go(Push(DffChance(play)))

@@ -234,11 +234,7 @@ class PlayScene(Scene):
             self.camera.oy += m.top
             if self.camera.zoom < READABLE_ZOOM:  # a big map: readable counters first
                 self.camera.zoom = READABLE_ZOOM
-                side = self.viewer or self.game.to_act
-                own = [u.hex for u in self.game.units.values() if u.active and u.side == side]
-                x, y = (sum(c) / len(own) for c in zip(*map(world_of, own), strict=True))
-                self.camera.center_on(x, y, m.width, m.height, m.left)
-                self.camera.oy += m.top
+                self.focus_own_units(always=True)
             self.fitted = True
         end = pygame_gui.elements.UIButton(
             pygame.Rect(r["bar"].right - 150, 6, 140, BAR_H - 12),
@@ -338,15 +334,39 @@ class PlayScene(Scene):
     def target_in(self, hx: str) -> dict | None:
         return self.orders.target_in(hx)
 
-    def cycle_ammo(self) -> None:
-        self.orders.cycle_ammo()
-
     def setting_up(self) -> bool:
         return self.game.phase in ("setup", "setup_attacker")
 
     def placeable(self) -> set[str]:
         """Own units the side at the screen may still place (HX-12)."""
         return {a.unit for a in self.legal() if isinstance(a, Place)}
+
+    def focus_own_units(self, always: bool = False) -> None:
+        """Bring the side at the screen's units into view (after a handover the camera was on
+        the other side's); ``always``: centre on them even when some are in view. A side with
+        no unit left on the map keeps the camera where it is."""
+        side = self.viewer or self.game.to_act
+        own = [u.hex for u in self.game.units.values() if u.active and u.side == side]
+        if not own:
+            return
+        m = self.rects()["map"]
+        inner = m.inflate(-80, -80)
+        if not always and any(inner.collidepoint(self.camera.hex_to_screen(h)) for h in own):
+            return
+        x, y = (sum(c) / len(own) for c in zip(*map(world_of, own), strict=True))
+        self.camera.center_on(x, y, m.width, m.height, m.left)
+        self.camera.oy += m.top
+
+    def hand_over(self, side: str, keep_shot: bool = False) -> None:
+        """The screen passes to ``side`` (the handover clicked): its view, no selection, no
+        overlay or LOS thread left on by the other player, its own units in view."""
+        self.viewer = side
+        self.selected = None
+        self.analysis.clear()
+        if not keep_shot:
+            self.last_shot = None
+        self.rebuild_log()
+        self.focus_own_units()
 
     def center_on(self, hex_label: str) -> None:
         m = self.rects()["map"]
