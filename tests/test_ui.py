@@ -650,3 +650,23 @@ def test_a_side_with_no_unit_on_the_map_opens_without_a_crash(app, tmp_path):
     app.go(Push(Play(session, sc.title, viewer=side)))
     app.pump([])
     assert isinstance(app.scene, PlayScene)
+
+
+def test_the_deciding_shot_is_shown_on_the_end_screen(app, tmp_path):
+    """The shot that ends the game shows its dice and outcome on the end screen (the last hit
+    jumped straight to the result)."""
+    from game.engine.actions import action_from_json
+    from game.files.savegame import SavedGame
+    from game.ui.routes import Play, Push
+
+    saved = read_save(scenarios_dir() / "saves" / "tutorial-duel-played.json")
+    last = action_from_json(saved.actions[-1]["action"])
+    head = SavedGame(saved.scenario_name, saved.scenario_text, saved.seed, saved.actions[:-1])
+    session = resume_copy(head, tmp_path)
+    app.go(Push(Play(session, "duel", viewer=session.game.to_act)))
+    play = app.scene
+    assert play.apply(last) and play.game.over
+    app.pump([])
+    assert isinstance(app.scene, EndScene)
+    frm, to, result = play.last_shot
+    assert result.startswith("HIT") and "+" in result

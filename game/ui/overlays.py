@@ -309,6 +309,10 @@ class EndScene(Scene):
         block = TextBlock(surface, pygame.Rect(w // 2 - 420, 150, 840, 500), 22)
         block.line(game.end_reason[:1].upper() + game.end_reason[1:])
         block.line(f"Turn reached: {min(game.turn, game.setup.turns)} of {game.setup.turns}")
+        if self.play.last_shot is not None:  # the shot that decided it, dice and outcome
+            frm, to, result = self.play.last_shot
+            block.gap(8)
+            block.line(f"The last shot: {frm} -> {to}: {result}", st.ui["select"], bold=True)
         block.gap(14)
         for side, lost in self.losses().items():
             block.line(f"{side.title()} lost {len(lost)}:", bold=True)
