@@ -89,15 +89,20 @@ def draw_tracking(scene: MapHost, surface: pygame.Surface) -> None:
         return
     rows = []
     m = game.units[mover]
-    moved = m.entered_new_hex or m.motion or m.was_motion  # else no Case J at all (C6.1)
+    unknown = visible[mover].get("type") == "?"  # a "?": its Motion is not for this side
+    moved = unknown or m.entered_new_hex or m.motion or m.was_motion  # else no Case J (C6.1)
     for firer, (mp, exempt) in sorted(game.los_tracking(mover).items()):
         u = visible.get(firer)
         if u is None or u.get("type") == "?" or mp <= 0:
             continue
-        case = "J (C6.15)" if exempt else ("J2" if mp <= 1 else "J1" if mp <= 3 else "J")
+        # the MP of the whole move in this firer's LOS (C6.15-.16); the odds panel gives the
+        # MP the shot claims in the target's Location (C6.17), which sets its Case J
+        what = f"{mp:g} MP of this move in its LOS (C6.16)"
+        if exempt:
+            what += "; Case J (C6.15)"
         if not moved:
-            case = "no Case J: it only pivots (C6.1)"
-        rows.append(f"{u.get('name', firer)}: {mp:g} MP in LOS, {case}")
+            what = "only pivots: no Case J (C6.1)"
+        rows.append(f"{u.get('name', firer)}: {what}")
     if not rows:
         return
     sx, sy = scene.camera.hex_to_screen(game.units[mover].hex)
