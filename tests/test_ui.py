@@ -436,6 +436,8 @@ def test_smoke_bench_render_runs_and_reports_its_figures():
         figures
     )
     assert figures["odds_panel"]
+    assert set(figures["action_to_frame_ms"]) == {"shot", "move"}
+    assert all(v is not None for v in figures["action_to_frame_ms"].values()), "both measured"
 
 
 def test_closing_mid_game_then_resume_from_the_start_screen(tmp_path):
