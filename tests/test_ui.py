@@ -672,3 +672,23 @@ def test_the_deciding_shot_is_shown_on_the_end_screen(app, tmp_path):
     assert isinstance(app.scene, EndScene)
     frm, to, result = play.last_shot
     assert result.startswith("HIT") and "+" in result
+
+
+def test_the_dff_prompt_keeps_off_the_target_and_keeps_its_numbers(app, tmp_path):
+    """The prompt is never drawn over the moving target, and a firer keeps its number for
+    the whole chance (after one shot the others were renumbered)."""
+    play, tank = _dff_setup(app, tmp_path)
+    prompt = app.scene
+    assert isinstance(prompt, DffPrompt)
+    assert not prompt.panel.collidepoint(play.camera.hex_to_screen(tank.hex))
+    # as after a first shot by another firer, numbered 1, of this same chance
+    prompt.leave()
+    play.dff_order = (tank.id, ["ger-other", "ger-pz4-1"])
+    prompt.enter()
+    assert prompt.number == {"ger-pz4-1": 2}
+    assert prompt.buttons["ger-pz4-1"].text.startswith("2: Fire")
+    draws = play.game.dice.draws
+    key(app, pygame.K_1, "1")  # no firer 1 left: nothing happens
+    assert play.game.dice.draws == draws
+    key(app, pygame.K_2, "2")
+    assert play.game.dice.draws > draws

@@ -105,10 +105,22 @@ class DffPrompt(Overlay):
                 self.odds[fid] = knows.odds(fid, mover or "")
             except IllegalAction as e:
                 self.odds[fid] = e.reason
+        # each firer keeps its number for the whole DFF chance (a shot left the others as
+        # they were: they were renumbered after each shot)
+        order = self.play.dff_order
+        if order[0] != mover or not set(self.firers) <= set(order[1]):
+            order = (mover or "", list(self.firers))
+        self.play.dff_order = order
+        self.number = {fid: order[1].index(fid) + 1 for fid in self.firers}
         m = self.play.rects()["map"]
         width = 460
+        height = 70 + 40 * (len(self.firers) + 1)
         x, y = m.right - width - 10, m.top + 10
-        self.panel = pygame.Rect(x, y, width, 70 + 40 * (len(self.firers) + 1))
+        if mover:  # never over the moving target: the other corner then
+            sx, sy = self.play.camera.hex_to_screen(game.units[mover].hex)
+            if pygame.Rect(x, y, width, height).inflate(60, 60).collidepoint(sx, sy):
+                x = m.left + 10
+        self.panel = pygame.Rect(x, y, width, height)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         for i, fid in enumerate(self.firers):
             o = self.odds[fid]
@@ -123,7 +135,7 @@ class DffPrompt(Overlay):
             )
             self.buttons[fid] = pygame_gui.elements.UIButton(
                 pygame.Rect(x + 10, y + 56 + 40 * i, width - 20, 34),
-                f"{i + 1}: Fire {game.units[fid].name} ({kill})",
+                f"{self.number[fid]}: Fire {game.units[fid].name} ({kill})",
                 ui,
             )
         self.buttons[""] = pygame_gui.elements.UIButton(
@@ -143,7 +155,7 @@ class DffPrompt(Overlay):
         self.app.pop()
         if fid:
             mover = play.game.moving_unit or ""
-            play.apply(Fire(fid, mover, play.ammo.get(fid)))
+            play.apply(Fire(fid, mover, play.chosen_ammo(fid)))
         else:
             play.apply(Pass())
 
@@ -160,8 +172,10 @@ class DffPrompt(Overlay):
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_SPACE, pygame.K_c):
                 self.choose("")
-            elif event.unicode.isdigit() and 1 <= int(event.unicode) <= len(self.firers):
-                self.choose(self.firers[int(event.unicode) - 1])
+            elif event.unicode.isdigit():
+                chosen = [f for f, n in self.number.items() if n == int(event.unicode)]
+                if chosen:
+                    self.choose(chosen[0])
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hovered:
                 self.choose(self.hovered)
         if event.type == pygame.MOUSEMOTION:

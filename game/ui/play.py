@@ -105,6 +105,8 @@ class PlayScene(Scene):
         self.log_box: pygame_gui.elements.UITextBox | None = None
         self._log_lines = 0
         self.dialogs = Dialogs(self)
+        self.dff_order: tuple[str, list[str]] = ("", [])
+        """The Defensive First Fire prompt's numbering of its firers, kept for its mover."""
         self.orders = Orders(self)
         for event in self.game.history:
             self._log_event(event)
