@@ -129,27 +129,30 @@ class WatchScene(PlayScene):
 
     def enter(self) -> None:
         super().enter()
-        for key in ("end_phase", "turn_left", "turn_right", "stop", "motion", "hatch", "undo"):
-            button = self.buttons.pop(key, None)
-            if button is not None:
-                button.kill()
+        for button in self.buttons.values():  # the play screen's buttons: its own below
+            button.kill()
+        self.buttons = {}
         ui = self.app.ui
         r = self.rects()
-        specs = [
-            ("start", "|< Home"),
-            ("prev_turn", "<< PgUp"),
-            ("back", "< Left"),
-            ("play", "Play (Space)"),
-            ("forward", "Right >"),
-            ("next_turn", "PgDn >>"),
-            ("end", "End >|"),
-            ("side", "View (Tab)"),
-            ("leave", "Back (Esc)"),
+        specs = [  # the label, and the short one a narrow window shows (the tooltip: both)
+            ("start", "|< Home", "|<"),
+            ("prev_turn", "<< PgUp", "<<"),
+            ("back", "< Left", "<"),
+            ("play", "Play (Space)", "Play"),
+            ("forward", "Right >", ">"),
+            ("next_turn", "PgDn >>", ">>"),
+            ("end", "End >|", ">|"),
+            ("side", "View (Tab)", "View"),
+            ("help", "Help (F1)", "Help"),
+            ("leave", "Back (Esc)", "Back"),
         ]
         x, step = 6, button_step(r["buttons"].width, len(specs), 108)
-        for key, text in specs:
+        for key, text, short in specs:
             self.buttons[key] = pygame_gui.elements.UIButton(
-                pygame.Rect(x, r["buttons"].top + 4, step - 4, 30), text, ui
+                pygame.Rect(x, r["buttons"].top + 4, step - 4, 30),
+                text if step >= 100 else short,
+                ui,
+                tool_tip_text=text,
             )
             x += step
         names: list[str | tuple[str, str]] = [
