@@ -225,3 +225,27 @@ def test_replay_from_the_start_screen_and_a_bad_save(app, tmp_path):
     assert message and "bad.json" in message and isinstance(app.scene, StartScene)
     good = next(p for p in shipped_saves() if "tutorial" in p.name)
     assert watch_path(app, good) is None and isinstance(app.scene, WatchScene)
+
+
+def test_the_replay_turn_list_highlights_the_turn_shown(app):
+    """Stepping or jumping the replay moves the turn list's highlight with it (it stayed on
+    the turn clicked)."""
+    from game.files.savegame import read_save
+    from game.files.shipped import scenarios_dir
+    from game.files.timeline import Timeline
+    from game.ui.routes import Push, Watch
+
+    saved = read_save(scenarios_dir() / "saves" / "road-ambush-played.json")
+    timeline = Timeline(saved)
+    app.go(Push(Watch(timeline, "ambush", at=0)))
+    scene = app.scene
+
+    def marked() -> list[int]:
+        return [i for i, item in enumerate(scene.turn_list.item_list) if item["selected"]]
+
+    assert marked() == []  # before the first player turn
+    third = timeline.turn_starts[2][0]
+    scene.seek(third)
+    assert marked() == [2]
+    scene.seek(third - 1)
+    assert marked() == [1]

@@ -84,6 +84,24 @@ class WatchScene(PlayScene):
         self.renderer.invalidate()
         self.last_shot = None
         self._refresh_log()
+        self.mark_turn()
+
+    def current_turn(self) -> int | None:
+        """The index in the turn list of the player turn the action shown belongs to."""
+        starts = [i for i, (s, _, _) in enumerate(self.timeline.turn_starts) if s <= self.at]
+        return starts[-1] if starts else None
+
+    def mark_turn(self) -> None:
+        """Highlight the player turn shown in the turn list (a click's highlight stayed on
+        the turn clicked while the replay stepped on)."""
+        if self.turn_list is None:
+            return
+        now = self.current_turn()
+        for i, item in enumerate(self.turn_list.item_list):
+            item["selected"] = i == now
+            button = item.get("button_element")
+            if button is not None:
+                button.select() if i == now else button.unselect()
 
     def jump_turn(self, step: int) -> None:
         starts = [s for s, _, _ in self.timeline.turn_starts]
@@ -165,6 +183,7 @@ class WatchScene(PlayScene):
         )
         self.widgets = [*self.buttons.values(), self.log_box, self.turn_list]
         self._refresh_log()
+        self.mark_turn()
 
     def leave(self) -> None:
         super().leave()
