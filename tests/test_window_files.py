@@ -132,3 +132,19 @@ def test_an_unusable_saves_folder_is_a_one_line_error(tmp_path):
     )
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert "saves folder" in r.stderr
+
+
+def test_a_file_name_with_markup_is_shown_as_text(app):
+    """pygame-gui reads tooltips as HTML: a save named "<b>x&y" is shown as those characters
+    (its '<b>' is not bold, its '&' not an entity)."""
+    from game.files.scenario import load_scenario
+    from game.files.session import new_game
+    from game.files.shipped import scenarios_dir
+    from game.ui.routes import Push, Start
+
+    app.save_dir.mkdir(parents=True, exist_ok=True)
+    path = app.save_dir / "<b>x&y.json"
+    new_game(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1, path).close()
+    app.go(Push(Start()))
+    assert app.scene.newest == path
+    assert "&lt;b&gt;x&amp;y.json" in app.scene.resume.tool_tip_text

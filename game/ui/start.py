@@ -4,6 +4,7 @@ hotseat preference. Opening a file is :mod:`.opening`."""
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pygame
@@ -57,7 +58,7 @@ class StartScene(Scene):
             slot(1),
             "Resume",
             ui,
-            tool_tip_text=str(newest) if newest else "no saved game yet",
+            tool_tip_text=html.escape(str(newest)) if newest else "no saved game yet",
         )
         if newest is None:
             self.resume.disable()
