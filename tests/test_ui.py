@@ -611,7 +611,7 @@ def test_tab_goes_only_to_units_that_can_still_move(app):
     if play.game.units[mover].moving:
         perform(app, play, EndMove(mover, False))
         clear_overlays(app, play)
-    assert mover not in play.units_that_can_act()
+    assert mover not in play.orders.units_that_can_act()
     for _ in range(len(play.game.units)):
         key(app, pygame.K_TAB)
         assert play.selected != mover

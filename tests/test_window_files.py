@@ -148,3 +148,28 @@ def test_a_file_name_with_markup_is_shown_as_text(app):
     app.go(Push(Start()))
     assert app.scene.newest == path
     assert "&lt;b&gt;x&amp;y.json" in app.scene.resume.tool_tip_text
+
+
+def test_closing_with_an_unsaved_action_asks_first(app, monkeypatch):
+    """Every action autosaves, so the window closes at once; but when the last save failed (a
+    full disk), closing asks first, with the reason, and "Close anyway" closes."""
+    import pygame
+    from ui_driver import click_widget
+
+    from game.files.scenario import load_scenario
+    from game.files.session import new_game
+    from game.files.shipped import scenarios_dir
+    from game.ui.routes import Play, Push
+
+    session = new_game(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1, None)
+    app.go(Push(Play(session, "duel", viewer=session.game.to_act)))
+    play = app.scene
+    session.save_error = "No space left on device"
+    app.handle(pygame.event.Event(pygame.QUIT))
+    assert app.running and play.dialogs.closing is not None
+    click_widget(app, play.dialogs.closing.confirm_button)
+    assert not app.running
+    session.save_error = None
+    app.running = True
+    app.handle(pygame.event.Event(pygame.QUIT))
+    assert not app.running  # saved: it closes at once

@@ -109,7 +109,7 @@ def perform(app: App, play: PlayScene, action: Action) -> None:
             key(app, pygame.K_SPACE, " ")
             return
         assert isinstance(action, Fire)
-        i = scene.firers.index(action.unit) + 1
+        i = scene.number[action.unit]  # the number its button shows
         if action.ammo is not None:
             play.ammo[action.unit] = action.ammo  # the prompt fires the ammo chosen on the map
         key(app, getattr(pygame, f"K_{i}"), str(i))
@@ -176,7 +176,7 @@ def expressible(play: PlayScene, action: Action) -> bool:
         return (action.facing - unit.facing) % 6 in (1, 5)
     if isinstance(action, Fire):
         target = play.game.units[action.target]
-        aimed = play.target_in(target.label) if play.viewer == play.game.to_act else None
+        aimed = play.orders.target_in(target.label) if play.viewer == play.game.to_act else None
         if aimed is None:  # the prompt or a handover: aim as the side to act sees the hex
             shown = [u for u in play.game.view(play.game.to_act) if u["hex"] == target.label]
             enemies = [u for u in shown if u["side"] != play.game.units[action.unit].side]

@@ -52,6 +52,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         del surface
 
+    def may_close(self) -> bool:
+        """Whether the window may close now (False: the scene asked the player first)."""
+        return True
+
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         """Drawn after the widgets: a modal (the help) stays above the button bar and the log."""
         del surface
@@ -141,7 +145,9 @@ class App:
     def handle(self, event: pygame.event.Event) -> None:
         """One event: to the widgets, then to the top scene."""
         if event.type == pygame.QUIT:
-            self.running = False
+            if all(scene.may_close() for scene in reversed(self.scenes)):
+                self.running = False
+            self.dirty = True
             return
         if event.type == pygame.VIDEORESIZE:
             w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)

@@ -65,6 +65,8 @@ class PlayHost(MapHost, Protocol):
     session: Any
     """The game's session (:class:`game.files.session.Autosave` or the screen's Session)."""
     dialogs: Any
+    orders: Any
+    """The screen's orders (:class:`.playorders.Orders`)."""
     map_input: Any
     ammo: dict[str, str]
     bore_sight_mode: bool
@@ -75,8 +77,6 @@ class PlayHost(MapHost, Protocol):
     def legal(self) -> list[Action]: ...
 
     def units_at(self, hex_label: str) -> list[dict]: ...
-
-    def units_that_can_act(self) -> list[str]: ...
 
     def center_on(self, hex_label: str) -> None: ...
 

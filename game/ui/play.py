@@ -271,6 +271,11 @@ class PlayScene(Scene):
         if self.viewer is None:
             self.after_change()
 
+    def may_close(self) -> bool:
+        """Every action is autosaved, so closing loses nothing; unless the last save failed
+        (a full disk): then ask first, with the reason (Save as elsewhere, or close)."""
+        return self.dialogs.may_close()
+
     def leave(self) -> None:
         for w in self.widgets:
             w.kill()
@@ -329,12 +334,6 @@ class PlayScene(Scene):
     def command(self, key: str) -> None:
         """A button's or a key's command (the replay viewer has its own)."""
         self.orders.command(key)
-
-    def units_that_can_act(self) -> list[str]:
-        return self.orders.units_that_can_act()
-
-    def target_in(self, hx: str) -> dict | None:
-        return self.orders.target_in(hx)
 
     def setting_up(self) -> bool:
         return self.game.phase in ("setup", "setup_attacker")
@@ -404,7 +403,7 @@ class PlayScene(Scene):
         """The odds panel's content: the selected firer against the enemy under the mouse."""
         if not self.selected or not self.hover_hex:
             return None
-        target = self.target_in(self.hover_hex)
+        target = self.orders.target_in(self.hover_hex)
         if target is None:
             return None
         ammo = self.chosen_ammo(self.selected)

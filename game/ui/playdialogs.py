@@ -35,6 +35,25 @@ class Dialogs:
         self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
         self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
         self.file_mode = ""
+        self.closing: pygame_gui.windows.UIConfirmationDialog | None = None
+        """The "Close without saving?" question, while it is open."""
+
+    def may_close(self) -> bool:
+        """Closing the window: at once when the game is saved; else ask ("Close anyway"), and
+        a second close while the question is open closes."""
+        play = self.play
+        why = getattr(play.session, "save_error", None)
+        if not why or self.closing is not None:
+            return True
+        self.closing = pygame_gui.windows.UIConfirmationDialog(
+            pygame.Rect(play.app.size[0] // 2 - 240, 180, 480, 230),
+            f"The last action is not saved: {html.escape(why)}. Close anyway (the game is "
+            "lost from that action on), or Cancel and save a copy elsewhere with Ctrl+S.",
+            play.app.ui,
+            window_title="Close without saving?",
+            action_short_name="Close anyway",
+        )
+        return False
 
     def close(self) -> None:
         """Close every dialog (the screen is leaving)."""
@@ -52,6 +71,12 @@ class Dialogs:
         one is open, the map takes nothing)."""
         play = self.play
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is (
+            self.closing
+        ):
+            self.closing = None
+            play.app.running = False
+            return True
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is (
             self.confirm
         ):
             self.confirm = None
@@ -68,6 +93,8 @@ class Dialogs:
                 self.confirm = None
             if event.ui_element is self.file_dialog:
                 self.file_dialog = None
+            if event.ui_element is self.closing:
+                self.closing = None
             return True
         if self.confirm is not None and event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):  # Enter confirms
@@ -85,7 +112,7 @@ class Dialogs:
         ``confirm_end_phase`` turns the question off)."""
         play = self.play
         game = play.game
-        idle = play.units_that_can_act()
+        idle = play.orders.units_that_can_act()
         if idle and play.app.prefs.confirm_end_phase:
             names = ", ".join(game.units[u].name for u in idle[:4])
             more = f" and {len(idle) - 4} more" if len(idle) > 4 else ""
