@@ -173,3 +173,20 @@ def test_closing_with_an_unsaved_action_asks_first(app, monkeypatch):
     app.running = True
     app.handle(pygame.event.Event(pygame.QUIT))
     assert not app.running  # saved: it closes at once
+
+
+def test_the_replay_viewer_opens_with_an_unusable_data_folder(tmp_path, monkeypatch):
+    """hexfire watch writes no save: a data folder that cannot be used (a file in its place)
+    does not stop it (the play window says why instead)."""
+    import pygame
+
+    from game.ui.main import watch_window
+
+    blocked = tmp_path / "data"
+    blocked.write_text("a file where the data folder would be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    app = watch_window((960, 640))
+    try:
+        assert app.save_dir.is_dir() and not str(app.save_dir).startswith(str(blocked))
+    finally:
+        pygame.display.quit()

@@ -107,12 +107,24 @@ def load_timeline(path: Path):
     return Timeline(saved, str(path)), saved.scenario().title
 
 
-def run_watch(path: Path, size: tuple[int, int], to: int | None) -> int:
-    from .routes import Push, Watch
+def watch_window(size: tuple[int, int]):
+    """The replay viewer's window: it writes no save, so an unusable data folder (a file in its
+    place, a read-only home) does not stop it; a temporary folder stands in."""
+    import tempfile
+
     from .screens import window
 
+    try:
+        return window(size)
+    except SaveError:
+        return window(size, Path(tempfile.mkdtemp(prefix="hexfire-watch-")))
+
+
+def run_watch(path: Path, size: tuple[int, int], to: int | None) -> int:
+    from .routes import Push, Watch
+
     timeline, title = load_timeline(path)
-    app = window(size)
+    app = watch_window(size)
     app.go(Push(Watch(timeline, title, at=to)))
     app.run()
     return 0
