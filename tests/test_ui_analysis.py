@@ -249,3 +249,32 @@ def test_the_replay_turn_list_highlights_the_turn_shown(app):
     assert marked() == [2]
     scene.seek(third - 1)
     assert marked() == [1]
+
+
+def test_the_replay_plays_on_its_clock_without_input(app):
+    """Space plays the replay: the window keeps drawing frames with no mouse or key (it only
+    advanced while the mouse moved), and the Play button then says Pause."""
+    from game.files.savegame import read_save
+    from game.files.shipped import scenarios_dir
+    from game.files.timeline import Timeline
+    from game.ui.routes import Push, Watch
+
+    saved = read_save(scenarios_dir() / "saves" / "tutorial-duel-played.json")
+    app.go(Push(Watch(Timeline(saved), "duel", at=0)))
+    scene = app.scene
+    assert not app.ui_animating()
+    scene.command("play")
+    assert app.ui_animating(), "a playing replay needs frames with no event"
+    assert scene.buttons["play"].text.startswith("Pause")
+    for _ in range(40):
+        app.frame(0.1)
+    assert scene.at > 0
+
+
+def test_a_units_moved_marker_is_its_own_player_turn_only():
+    """MOVED stayed on a tank through the enemy's player turn."""
+    from game.ui.maprender import unit_markers
+
+    tank = {"id": "t", "side": "russian", "moved": True}
+    assert "MOVED" in [t for t, _ in unit_markers(tank, "russian")]
+    assert "MOVED" not in [t for t, _ in unit_markers(tank, "german")]

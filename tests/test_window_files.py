@@ -190,3 +190,38 @@ def test_the_replay_viewer_opens_with_an_unusable_data_folder(tmp_path, monkeypa
         assert app.save_dir.is_dir() and not str(app.save_dir).startswith(str(blocked))
     finally:
         pygame.display.quit()
+
+
+def test_resume_of_a_game_open_in_another_window_offers_a_copy(app):
+    """Two windows: the newest save is being played by another process (its lock names a
+    live pid). Resume does not take it over: it asks, and "Open a copy" plays on in a new
+    autosave while the other window's file stays as it was."""
+    import subprocess
+    import sys
+
+    from ui_driver import click_widget
+
+    from game.files.scenario import load_scenario
+    from game.files.session import lock_path, new_game
+    from game.files.shipped import scenarios_dir
+    from game.ui.play import PlayScene
+    from game.ui.routes import Push, Start
+
+    app.save_dir.mkdir(parents=True, exist_ok=True)
+    path = app.save_dir / "duel.json"
+    new_game(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1, path).close()
+    before = path.read_bytes()
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        lock_path(path).write_text(f"{other.pid}\n")  # the other window's lock
+        app.go(Push(Start()))
+        click_widget(app, app.scene.resume)
+        assert isinstance(app.scene, type(app.scenes[0])) and app.questions, "it asks first"
+        dialog = next(iter(app.questions))
+        click_widget(app, dialog.confirm_button)
+        play = next(s for s in app.scenes if isinstance(s, PlayScene))  # under its handover
+        assert play.session.path != path
+        assert path.read_bytes() == before and lock_path(path).read_text() == f"{other.pid}\n"
+    finally:
+        other.kill()
+        other.wait()

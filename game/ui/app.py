@@ -52,6 +52,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         del surface
 
+    def animating(self) -> bool:
+        """Whether the scene needs frames with no event (a replay playing on its clock)."""
+        return False
+
     def may_close(self) -> bool:
         """Whether the window may close now (False: the scene asked the player first)."""
         return True
@@ -94,10 +98,26 @@ class App:
         self.dirty = True
         self.clock = pygame.time.Clock()
         self.build = build
+        self.questions: dict[object, Callable[[], None]] = {}
+        """Open yes/no dialogs (:meth:`ask`) and what their yes does."""
         """Builds the scene a transition names (:func:`.screens.build`; the window made by
         :func:`.screens.window` has it)."""
 
     # --- the scene stack ----------------------------------------------------------------
+
+    def ask(self, text: str, title: str, yes: str, then: Callable[[], None]) -> None:
+        """A yes/no dialog over whatever screen is open; ``then`` runs on yes (the text is
+        escaped: pygame-gui reads it as HTML)."""
+        import html
+
+        dialog = pygame_gui.windows.UIConfirmationDialog(
+            pygame.Rect(self.size[0] // 2 - 250, 170, 500, 240),
+            html.escape(text),
+            self.ui,
+            window_title=title,
+            action_short_name=yes,
+        )
+        self.questions[dialog] = then
 
     def go(self, transition: Transition) -> None:
         """Apply a transition a scene asked for (:mod:`.routes`)."""
@@ -162,6 +182,14 @@ class App:
             self.dirty = True
             return
         self.ui.process_events(event)
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and (
+            event.ui_element in self.questions
+        ):
+            self.questions.pop(event.ui_element)()
+            self.dirty = True
+            return
+        if event.type == pygame_gui.UI_WINDOW_CLOSE:
+            self.questions.pop(event.ui_element, None)
         if self.scenes:
             self.scene.handle(event)
         self.dirty = True
@@ -202,6 +230,8 @@ class App:
         """pygame-gui widgets that need frames: a hovered button or its tooltip, a text
         field's caret (a file dialog). Otherwise the window sleeps until an event."""
         if self.ui.get_hovering_any_element():
+            return True
+        if self.scenes and self.scene.animating():
             return True
         focus = self.ui.get_focus_set() or set()
         return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus)

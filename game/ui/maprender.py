@@ -397,11 +397,15 @@ MARKERS = (
 )
 
 
-def unit_markers(unit: dict) -> list[tuple[str, RGB]]:
-    """The marker chips for a unit (from its :meth:`Game.view` entry)."""
+def unit_markers(unit: dict, phasing: str | None = None) -> list[tuple[str, RGB]]:
+    """The marker chips for a unit (from its :meth:`Game.view` entry). ``phasing``: the side
+    whose player turn it is; a unit's MOVED marker is its own player turn's only (it stayed
+    on through the enemy's turn)."""
     out = []
     for key, text, color in MARKERS:
         v = unit.get(key)
+        if key == "moved" and phasing is not None and unit.get("side") != phasing:
+            continue
         if key == "shock":
             if v == "shock":
                 out.append((text, color))
@@ -421,11 +425,13 @@ def unit_markers(unit: dict) -> list[tuple[str, RGB]]:
     return out
 
 
-def draw_markers(target: pygame.Surface, unit: dict, rect: pygame.Rect, z: int) -> None:
+def draw_markers(
+    target: pygame.Surface, unit: dict, rect: pygame.Rect, z: int, phasing: str | None = None
+) -> None:
     """Marker chips stacked along the counter's right edge."""
     f = FONTS.get(max(9, int(z * 0.3)), bold=True)
     y = rect.top
-    for text, color in unit_markers(unit):
+    for text, color in unit_markers(unit, phasing):
         t = f.render(text, True, (0, 0, 0) if sum(color) > 300 else (255, 255, 255))
         chip = pygame.Rect(rect.right - 2, y, t.get_width() + 4, t.get_height() + 1)
         pygame.draw.rect(target, color, chip, border_radius=2)

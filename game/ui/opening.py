@@ -14,7 +14,7 @@ import pygame_gui
 
 from game.files.savegame import SaveError, read_save
 from game.files.scenario import Scenario, ScenarioError, load_scenario
-from game.files.session import Autosave, new_game, resume
+from game.files.session import Autosave, SaveLocked, new_game, resume
 from game.files.timeline import Timeline
 
 from .app import App
@@ -64,9 +64,24 @@ def open_path(app: App, path: Path, in_place: bool = False) -> str | None:
             app.go(Replace(Play(session, session.saved.scenario().title)))
         else:
             start_scenario(app, load_scenario(path))
+    except SaveLocked as e:
+        if not in_place:
+            return error_dialog(app, e, "Cannot open this file")
+        app.ask(  # the game is another window's: offer a copy, played on in a new autosave
+            f"{path.name} is open in another window, which goes on playing it. Open a copy "
+            "of it here (a new autosave; the other window's file stays as it is)?",
+            "Game open in another window",
+            "Open a copy",
+            lambda: _open_copy(app, path),
+        )
+        return one_line(e)
     except (ScenarioError, SaveError) as e:
         return error_dialog(app, e, "Cannot open this file")
     return None
+
+
+def _open_copy(app: App, path: Path) -> None:
+    open_path(app, path, in_place=False)
 
 
 def error_dialog(app: App, error: Exception, title: str) -> str:

@@ -83,7 +83,11 @@ def armor(ut: UnitType) -> str:
 
 
 def unit_lines(
-    unit: UnitState, view: dict, ammo: str | None, specials: dict[str, int] | None = None
+    unit: UnitState,
+    view: dict,
+    ammo: str | None,
+    specials: dict[str, int] | None = None,
+    phasing: str | None = None,
 ) -> list[tuple[str, RGB | None]]:
     """The selected unit: type, armament, AF, MP left, status, ammunition chosen."""
     ut = unit.type
@@ -102,7 +106,7 @@ def unit_lines(
         total = ut.mp if ut.is_vehicle else ut.mf
         word = "MP" if ut.is_vehicle else "MF"
         lines.append((f"{word} left {view.get('mp_left', total):g} of {total:g}", None))
-    marks = ", ".join(text for text, _ in unit_markers(view))
+    marks = ", ".join(text for text, _ in unit_markers(view, phasing))
     lines.append((f"status: {marks or 'ready'}", st.ui["dim"]))
     if ammo:
         lines.append((f"ammunition: {ammo}  (r: next)", st.ui["select"]))

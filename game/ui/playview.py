@@ -56,7 +56,7 @@ def draw_map(scene: MapHost, surface: pygame.Surface, m: pygame.Rect) -> None:
             rect = draw_counter(
                 surface, u, sx + off, sy - off, z, selected=u["id"] == scene.selected
             )
-            draw_markers(surface, u, rect, z)
+            draw_markers(surface, u, rect, z, game.phasing)
         if len(stack) > 1:
             t = FONTS.get(max(12, z // 2), bold=True).render(str(len(stack)), True, (255, 255, 255))
             surface.blit(t, (sx - z * 0.75, sy - z * 0.8))
@@ -181,7 +181,9 @@ def draw_side(scene: MapHost, surface: pygame.Surface, side: pygame.Rect) -> Non
         specials = {
             a: n for a in unit.type.ammo if (n := scene.game.state.depletion(unit, a)) is not None
         }
-        for i, (text, color) in enumerate(unit_lines(unit, view, ammo, specials)):
+        for i, (text, color) in enumerate(
+            unit_lines(unit, view, ammo, specials, scene.game.phasing)
+        ):
             block.line(text, color, bold=i == 0)
     else:
         block.line("No unit selected: click one, or Tab", st.ui["dim"])

@@ -218,6 +218,14 @@ class WatchScene(PlayScene):
         elif key == "play":
             self.playing = not self.playing
             self.clock = 0.0
+            button = self.buttons.get("play")
+            if button is not None:  # the button says what a click does now
+                short = button.rect.width < 96
+                button.set_text(
+                    ("Pause" if short else "Pause (Space)")
+                    if self.playing
+                    else ("Play" if short else "Play (Space)")
+                )
         elif key == "side":
             i = self.sides.index(self.viewer)
             self.viewer = self.sides[(i + 1) % len(self.sides)]
@@ -258,6 +266,9 @@ class WatchScene(PlayScene):
             self.selected = here[0]["id"] if here else None
             return
         super().handle(event)
+
+    def animating(self) -> bool:
+        return self.playing
 
     def update(self, dt: float) -> None:
         if not self.playing:
