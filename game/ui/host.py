@@ -29,6 +29,7 @@ class MapHost(Protocol):
     mouse: tuple[int, int]
     dragging: str | None
     last_shot: tuple[str, str, str] | None
+    last_shot_at: int
     overview: bool
     camera: Camera
     renderer: MapRenderer

@@ -135,7 +135,8 @@ class DffPrompt(Overlay):
             )
             self.buttons[fid] = pygame_gui.elements.UIButton(
                 pygame.Rect(x + 10, y + 56 + 40 * i, width - 20, 34),
-                f"{self.number[fid]}: Fire {game.units[fid].name} ({kill})",
+                f"{self.number[fid]}: Fire {game.units[fid].name} in {game.units[fid].label} "
+                f"({kill})",
                 ui,
             )
         self.buttons[""] = pygame_gui.elements.UIButton(

@@ -87,6 +87,7 @@ class PlayScene(Scene):
         self.mouse = (0, 0)
         self.ammo: dict[str, str] = {}
         self.last_shot: tuple[str, str, str] | None = None
+        self.last_shot_at = 0  # the action count at the last shot: its banner lasts one more
         self.message = ""
         self.bore_sight_mode = False
         self.dragging: str | None = None
@@ -105,8 +106,7 @@ class PlayScene(Scene):
         self.log_box: pygame_gui.elements.UITextBox | None = None
         self._log_lines = 0
         self.dialogs = Dialogs(self)
-        self.dff_order: tuple[str, list[str]] = ("", [])
-        """The Defensive First Fire prompt's numbering of its firers, kept for its mover."""
+        self.dff_order: tuple[str, list[str]] = ("", [])  # the DFF prompt's numbers, per mover
         self.orders = Orders(self)
         for event in self.game.history:
             self._log_event(event)
@@ -148,6 +148,7 @@ class PlayScene(Scene):
                 firer, target = self.game.units[d["firer"]], self.game.units[d["target"]]
                 dr = d["dr"]
                 dice = f"{dr['white']}+{dr['colored']}" if dr else ""
+                self.last_shot_at = self.game.actions_applied
                 self.last_shot = (
                     firer.label,
                     target.label,
@@ -204,6 +205,8 @@ class PlayScene(Scene):
             return
         self.log_box.append_html_text("<br>" + "<br>".join(lines))
         self._log_lines += len(lines)
+        if self.log_box.scroll_bar is not None:  # the newest line in view
+            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
 
     def rebuild_log(self) -> None:
         """The viewer changed: the log shows what that side may know."""
@@ -362,7 +365,7 @@ class PlayScene(Scene):
         """The screen passes to ``side`` (the handover clicked): its view, no selection, no
         overlay or LOS thread left on by the other player, its own units in view."""
         self.viewer = side
-        self.selected = None
+        self.selected = self.hover_hex = None  # the other player's hover is not this one's
         self.analysis.clear()
         if not keep_shot:
             self.last_shot = None

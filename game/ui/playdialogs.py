@@ -119,7 +119,7 @@ class Dialogs:
             self.confirm = pygame_gui.windows.UIConfirmationDialog(
                 pygame.Rect(play.app.size[0] // 2 - 210, 200, 420, 200),
                 f"{len(idle)} unit(s) have not acted: {html.escape(names)}{more}. "
-                f"End the {PHASES[game.phase].title}? (Enter: end it, Esc: go on)",
+                f"End the {PHASES[game.phase].title}? (Enter: end it; Esc: stay in this phase)",
                 play.app.ui,
                 window_title="End phase?",
                 action_short_name="End phase",

@@ -64,13 +64,16 @@ def draw_map(scene: MapHost, surface: pygame.Surface, m: pygame.Rect) -> None:
         for dragged in (v for v in scene.view() if v["id"] == scene.dragging):
             draw_counter(surface, dragged, scene.mouse[0], scene.mouse[1], z, selected=True)
     scene.draw_tracking(surface)
-    if scene.last_shot:
+    if scene.last_shot and game.actions_applied - scene.last_shot_at <= 1:
+        # the banner lasts until the action after the shot, midway along the line of fire
+        # (over the target it covered the moving tank and its MP label)
         a, b, text = scene.last_shot
         pa = cam.hex_to_screen(game.board.parse(a))
         pb = cam.hex_to_screen(game.board.parse(b))
         pygame.draw.line(surface, st.ui["target"], pa, pb, 2)
         t = FONTS.get(18, bold=True).render(text, True, (255, 255, 255))
-        box = t.get_rect(midbottom=(pb[0], pb[1] - z * 0.7)).inflate(8, 4)
+        mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2 - z * 0.5)
+        box = t.get_rect(center=mid).inflate(8, 4)
         pygame.draw.rect(surface, (120, 30, 20), box, border_radius=3)
         surface.blit(t, t.get_rect(center=box.center))
     scene.analysis.draw_over(surface, m)
@@ -108,9 +111,12 @@ def draw_tracking(scene: MapHost, surface: pygame.Surface) -> None:
     sx, sy = scene.camera.hex_to_screen(game.units[mover].hex)
     f = FONTS.get(15, bold=True)
     y = sy + scene.camera.zoom * 0.7
+    right = scene.rects()["map"].right
     for text in rows:
         t = f.render(text, True, (255, 220, 160))
         box = t.get_rect(topleft=(sx + scene.camera.zoom * 0.7, y)).inflate(6, 2)
+        if box.right > right:  # near the map's right edge: on the counter's left instead
+            box.right = int(sx - scene.camera.zoom * 0.7)
         pygame.draw.rect(surface, (40, 30, 20), box)
         surface.blit(t, t.get_rect(center=box.center))
         y += box.height + 1
