@@ -225,3 +225,30 @@ def test_resume_of_a_game_open_in_another_window_offers_a_copy(app):
     finally:
         other.kill()
         other.wait()
+
+
+def test_save_as_into_a_folder_that_cannot_hold_it_says_why(app, tmp_path):
+    """Save as into a place no file can be written (here a file where the folder would be):
+    the phase bar says why, the window goes on (the SaveError escaped the dialog)."""
+    import pygame
+    import pygame_gui
+
+    from game.files.scenario import load_scenario
+    from game.files.session import new_game
+    from game.files.shipped import scenarios_dir
+    from game.ui.routes import Play, Push
+
+    session = new_game(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1, None)
+    app.go(Push(Play(session, "duel", viewer=session.game.to_act)))
+    play = app.scene
+    play.dialogs.open_file("save")
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    app.handle(
+        pygame.event.Event(
+            pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
+            text=str(blocked / "copy.json"),
+            ui_element=play.dialogs.file_dialog,
+        )
+    )
+    assert "cannot save" in play.message and "previous save is kept" in play.message

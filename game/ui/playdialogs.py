@@ -12,6 +12,7 @@ import pygame_gui
 
 from game.engine.actions import EndPhase
 from game.engine.phases import PHASES
+from game.files.savegame import SaveError
 
 from .host import PlayHost
 from .opening import open_path
@@ -152,5 +153,7 @@ class Dialogs:
             try:
                 play.session.save_as(path)
                 play.message = f"saved a copy to {path}"
+            except SaveError as e:  # an unwritable folder, a full disk: its one line
+                play.message = str(e)
             except OSError as e:
                 play.message = f"cannot save to {path}: {e.strerror or e}"
