@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import clear_overlays, click, click_hex, hover, key, perform, select
+from ui_driver import clear_overlays, click, click_hex, hover, key, perform, pick_file, select
 
 from game.board.hexes import from_offset, label
 from game.engine.actions import EndMove, EndPhase, Move, Pass, Turn
@@ -466,21 +466,13 @@ def test_closing_mid_game_then_resume_from_the_start_screen(tmp_path):
 
 
 def test_ctrl_s_saves_a_copy_that_resumes(app, tmp_path):
-    import pygame_gui
 
     play = start(app)
     clear_overlays(app, play)
     key(app, pygame.K_s, "s", mod=pygame.KMOD_CTRL)
     assert play.dialogs.file_dialog is not None and play.dialogs.file_mode == "save"
     target = tmp_path / "copy.json"
-    pygame.event.post(
-        pygame.event.Event(
-            pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
-            text=str(target),
-            ui_element=play.dialogs.file_dialog,
-        )
-    )
-    app.pump()
+    pick_file(app, play.dialogs.file_dialog, target)
     assert target.exists() and "saved a copy" in play.message
     assert resume(target).game.state_hash() == play.game.state_hash()
 
@@ -572,7 +564,6 @@ def test_rd17_the_ammunition_chosen_is_dropped_once_the_unit_is_out_of_it(app, t
 def test_save_as_offers_a_file_name_and_ok_saves_it(app, tmp_path):
     """Ctrl+S: the dialog holds a file name of its own (OK always saves), and a folder picked
     is refused with a reason (it held only the folder, and OK did nothing)."""
-    import pygame_gui
     from ui_driver import click_widget
 
     play = start(app)
@@ -588,14 +579,7 @@ def test_save_as_offers_a_file_name_and_ok_saves_it(app, tmp_path):
     assert Path(play.dialogs.file_dialog.file_path_text_line.get_text()).name == (
         "tutorial-duel-copy-2.json"
     )
-    pygame.event.post(
-        pygame.event.Event(
-            pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
-            text=str(tmp_path),
-            ui_element=play.dialogs.file_dialog,
-        )
-    )
-    app.pump()
+    pick_file(app, play.dialogs.file_dialog, tmp_path)
     assert "that is a folder" in play.message
 
 
@@ -692,3 +676,20 @@ def test_the_dff_prompt_keeps_off_the_target_and_keeps_its_numbers(app, tmp_path
     assert play.game.dice.draws == draws
     key(app, pygame.K_2, "2")
     assert play.game.dice.draws > draws
+
+
+def test_the_dff_prompt_shows_no_concealed_firers_hex_to_a_looking_mover(app, tmp_path):
+    """Without strict hotseat the moving player may see the prompt: a concealed firer's hex is
+    left out of its button (a visible firer's hex tells two of a name apart)."""
+    play, tank = _dff_setup(app, tmp_path)
+    prompt = app.scene
+    firer = play.game.units["ger-pz4-1"]
+    assert f"in {firer.label}" in prompt.buttons["ger-pz4-1"].text
+    prompt.leave()
+    firer.concealed = True
+    prompt.enter()
+    assert f"in {firer.label}" not in prompt.buttons["ger-pz4-1"].text
+    prompt.leave()
+    app.prefs.strict_hotseat = True  # a handover came first: the defender alone looks
+    prompt.enter()
+    assert f"in {firer.label}" in prompt.buttons["ger-pz4-1"].text

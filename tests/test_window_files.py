@@ -230,8 +230,6 @@ def test_resume_of_a_game_open_in_another_window_offers_a_copy(app):
 def test_save_as_into_a_folder_that_cannot_hold_it_says_why(app, tmp_path):
     """Save as into a place no file can be written (here a file where the folder would be):
     the phase bar says why, the window goes on (the SaveError escaped the dialog)."""
-    import pygame
-    import pygame_gui
 
     from game.files.scenario import load_scenario
     from game.files.session import new_game
@@ -244,11 +242,7 @@ def test_save_as_into_a_folder_that_cannot_hold_it_says_why(app, tmp_path):
     play.dialogs.open_file("save")
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
-    app.handle(
-        pygame.event.Event(
-            pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
-            text=str(blocked / "copy.json"),
-            ui_element=play.dialogs.file_dialog,
-        )
-    )
+    from ui_driver import pick_file
+
+    pick_file(app, play.dialogs.file_dialog, blocked / "copy.json")
     assert "cannot save" in play.message and "previous save is kept" in play.message

@@ -166,6 +166,16 @@ def perform(app: App, play: PlayScene, action: Action) -> None:
         click_hex(app, play, play.game.units[action.target].label)
 
 
+def pick_file(app: App, dialog, path) -> None:
+    """A file dialog answers with ``path`` (as its OK does with the path typed)."""
+    import pygame_gui
+
+    post(
+        pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=dialog)
+    )
+    app.pump()
+
+
 def expressible(play: PlayScene, action: Action) -> bool:
     """Whether one gesture makes ``action``: a shot picks the first enemy shown in a hex; a set-up
     facing changes one hexside a key press."""

@@ -133,10 +133,13 @@ class DffPrompt(Overlay):
                     else f"{100 * o.p_kill:.0f}% kill, {100 * o.p_hit:.0f}% hit"
                 )
             )
+            firer = game.units[fid]
+            # its hex tells two of a name apart; a concealed firer's hex is not shown while
+            # the moving player may be looking (no handover before the prompt)
+            where = "" if firer.concealed and not self.app.prefs.strict_hotseat else firer.label
             self.buttons[fid] = pygame_gui.elements.UIButton(
                 pygame.Rect(x + 10, y + 56 + 40 * i, width - 20, 34),
-                f"{self.number[fid]}: Fire {game.units[fid].name} in {game.units[fid].label} "
-                f"({kill})",
+                f"{self.number[fid]}: Fire {firer.name}{' in ' + where if where else ''} ({kill})",
                 ui,
             )
         self.buttons[""] = pygame_gui.elements.UIButton(

@@ -26,6 +26,7 @@ from . import playview
 from .analysis import AnalysisLayer
 from .app import Scene
 from .bindings import action_for
+from .buttonbar import button_row
 from .eventlog import event_html
 from .geometry import Camera, world_of
 from .mapinput import MapInput
@@ -58,12 +59,6 @@ class Session(Protocol):
     def undo(self) -> str | None: ...
 
     def save_as(self, path: str | Path) -> None: ...
-
-
-def button_step(width: int, count: int, most: int) -> int:
-    """The spacing of ``count`` buttons in a row ``width`` pixels wide: ``most`` when they fit,
-    narrower in a small window (so that none runs under the side panel)."""
-    return max(40, min(most, (width - 6) // count))
 
 
 class PlayScene(Scene):
@@ -250,24 +245,15 @@ class PlayScene(Scene):
         )
         self.buttons = {"end_phase": end}
         specs = [
-            ("turn_left", "Turn <  (,)", "Turn the hull one hexside counterclockwise (1 MP)"),
-            ("turn_right", "Turn >  (.)", "Turn the hull one hexside clockwise (1 MP)"),
-            ("stop", "Stop (x)", "Stop: spend the Stop MP (1 MP)"),
-            ("motion", "Motion (m)", "End the move in Motion (Case J; no Case L against it)"),
-            ("hatch", "BU / CE (b)", "Button up or go Crew Exposed"),
-            ("undo", "Undo (u)", "Take back your last action (never across a die roll)"),
-            ("help", "Help (F1)", "Every key and mouse binding"),
+            ("turn_left", "Turn <  (,)", "Turn the hull one hexside counterclockwise (1 MP)", None),
+            ("turn_right", "Turn >  (.)", "Turn the hull one hexside clockwise (1 MP)", None),
+            ("stop", "Stop (x)", "Stop: spend the Stop MP (1 MP)", None),
+            ("motion", "Motion (m)", "End the move in Motion (Case J; no Case L against it)", None),
+            ("hatch", "BU / CE (b)", "Button up or go Crew Exposed", None),
+            ("undo", "Undo (u)", "Take back your last action (never across a die roll)", None),
+            ("help", "Help (F1)", "Every key and mouse binding", None),
         ]
-        x, step = 6, button_step(r["buttons"].width, len(specs), 122)
-        for key, text, tip in specs:
-            b = pygame_gui.elements.UIButton(
-                pygame.Rect(x, r["buttons"].top + 4, step - 4, BUTTONS_H - 8),
-                text,
-                ui,
-                tool_tip_text=tip,
-            )
-            self.buttons[key] = b
-            x += step
+        self.buttons.update(button_row(ui, r["buttons"], specs, 122, BUTTONS_H - 8))
         self.log_box = pygame_gui.elements.UITextBox("", r["log"], ui)
         self.widgets = [*self.buttons.values(), self.log_box]
         self._refresh_log()

@@ -18,11 +18,12 @@ from game.files.savegame import SavedGame, save
 from game.files.timeline import Timeline
 
 from .bindings import action_for
+from .buttonbar import SHORT_BELOW, button_row
 from .eventlog import event_html
 from .mapinput import MAP_ACTIONS
 from .maprender import FONTS
 from .panels import TextBlock
-from .play import PlayScene, button_step
+from .play import PlayScene
 from .routes import Help, Pop, Push
 from .style import style
 
@@ -152,27 +153,19 @@ class WatchScene(PlayScene):
         self.buttons = {}
         ui = self.app.ui
         r = self.rects()
-        specs = [  # the label, and the short one a narrow window shows (the tooltip: both)
-            ("start", "|< Home", "|<"),
-            ("prev_turn", "<< PgUp", "<<"),
-            ("back", "< Left", "<"),
-            ("play", "Play (Space)", "Play"),
-            ("forward", "Right >", ">"),
-            ("next_turn", "PgDn >>", ">>"),
-            ("end", "End >|", ">|"),
-            ("side", "View (Tab)", "View"),
-            ("help", "Help (F1)", "Help"),
-            ("leave", "Back (Esc)", "Back"),
+        specs = [  # the label, its tooltip, and the short one a narrow window shows
+            ("start", "|< Home", "|< Home", "|<"),
+            ("prev_turn", "<< PgUp", "<< PgUp", "<<"),
+            ("back", "< Left", "< Left", "<"),
+            ("play", "Play (Space)", "Play (Space)", "Play"),
+            ("forward", "Right >", "Right >", ">"),
+            ("next_turn", "PgDn >>", "PgDn >>", ">>"),
+            ("end", "End >|", "End >|", ">|"),
+            ("side", "View (Tab)", "View (Tab)", "View"),
+            ("help", "Help (F1)", "Help (F1)", "Help"),
+            ("leave", "Back (Esc)", "Back (Esc)", "Back"),
         ]
-        x, step = 6, button_step(r["buttons"].width, len(specs), 108)
-        for key, text, short in specs:
-            self.buttons[key] = pygame_gui.elements.UIButton(
-                pygame.Rect(x, r["buttons"].top + 4, step - 4, 30),
-                text if step >= 100 else short,
-                ui,
-                tool_tip_text=text,
-            )
-            x += step
+        self.buttons = button_row(ui, r["buttons"], specs, 108, 30)
         names: list[str | tuple[str, str]] = [
             f"Turn {turn}, {side}: action {start}"
             for start, turn, side in self.timeline.turn_starts
@@ -220,7 +213,7 @@ class WatchScene(PlayScene):
             self.clock = 0.0
             button = self.buttons.get("play")
             if button is not None:  # the button says what a click does now
-                short = button.rect.width < 96
+                short = button.rect.width + 4 < SHORT_BELOW
                 button.set_text(
                     ("Pause" if short else "Pause (Space)")
                     if self.playing
