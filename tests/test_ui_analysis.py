@@ -278,3 +278,27 @@ def test_a_units_moved_marker_is_its_own_player_turn_only():
     tank = {"id": "t", "side": "russian", "moved": True}
     assert "MOVED" in [t for t, _ in unit_markers(tank, "russian")]
     assert "MOVED" not in [t for t, _ in unit_markers(tank, "german")]
+
+
+def test_play_at_the_end_of_a_replay_plays_it_again_and_the_button_follows(app):
+    """Opened at its end (the default), Space plays from the start; when the replay reaches
+    its end it stops and the button says Play again (it kept saying Pause)."""
+    from game.files.savegame import read_save
+    from game.files.shipped import scenarios_dir
+    from game.files.timeline import Timeline
+    from game.ui.routes import Push, Watch
+    from game.ui.watch import SPEEDS
+
+    saved = read_save(scenarios_dir() / "saves" / "tutorial-duel-played.json")
+    app.go(Push(Watch(Timeline(saved), "duel")))
+    scene = app.scene
+    assert scene.at == scene.timeline.length
+    scene.command("play")
+    assert scene.playing and scene.at == 0
+    scene.speed = len(SPEEDS) - 1  # the fastest
+    for _ in range(400):
+        app.frame(0.5)
+        if not scene.playing:
+            break
+    assert not scene.playing and scene.at == scene.timeline.length
+    assert scene.buttons["play"].text.startswith("Play")

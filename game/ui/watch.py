@@ -209,16 +209,11 @@ class WatchScene(PlayScene):
         elif key == "next_turn":
             self.jump_turn(1)
         elif key == "play":
+            if not self.playing and self.at >= self.timeline.length:
+                self.seek(0)  # at the end, Play plays it again from the start
             self.playing = not self.playing
             self.clock = 0.0
-            button = self.buttons.get("play")
-            if button is not None:  # the button says what a click does now
-                short = button.rect.width + 4 < SHORT_BELOW
-                button.set_text(
-                    ("Pause" if short else "Pause (Space)")
-                    if self.playing
-                    else ("Play" if short else "Play (Space)")
-                )
+            self.show_play_state()
         elif key == "side":
             i = self.sides.index(self.viewer)
             self.viewer = self.sides[(i + 1) % len(self.sides)]
@@ -260,6 +255,14 @@ class WatchScene(PlayScene):
             return
         super().handle(event)
 
+    def show_play_state(self) -> None:
+        """The Play button says what a click does now: Pause while playing, else Play."""
+        button = self.buttons.get("play")
+        if button is not None:
+            short = button.rect.width + 4 < SHORT_BELOW
+            word = "Pause" if self.playing else "Play"
+            button.set_text(word if short else f"{word} (Space)")
+
     def animating(self) -> bool:
         return self.playing
 
@@ -272,6 +275,7 @@ class WatchScene(PlayScene):
             self.clock -= step
             if self.at >= self.timeline.length:
                 self.playing = False
+                self.show_play_state()
             else:
                 self.seek(self.at + 1)
         self.app.dirty = True
