@@ -146,8 +146,8 @@ def test_fire_from_the_odds_panel(app, tmp_path):
     assert play.game.phase == "defensive_fire" and play.viewer == "german"
     select(app, play, "ger-pz4-1")
     target = play.game.units["rus-t34-2"]
-    hover(app, play.camera.hex_to_screen(target.hex))
-    title, odds = play.hover_odds()
+    hover(app, play.map.camera.hex_to_screen(target.hex))
+    title, odds = play.map.hover_odds()
     assert not isinstance(odds, str) and sum(odds.report["p"].values()) == pytest.approx(1.0)
     # the panel shows those very odds: its pixels are the odds panel's border colour
     side = play.rects()["side"]
@@ -156,11 +156,11 @@ def test_fire_from_the_odds_panel(app, tmp_path):
         for y in range(side.top, side.bottom)
     )
     draws = play.game.dice.draws
-    click(app, play.camera.hex_to_screen(target.hex))
+    click(app, play.map.camera.hex_to_screen(target.hex))
     assert play.game.dice.draws > draws
     fire = [e for e in play.game.history if e.kind == "fire"][-1]
     assert fire.data["firer"] == "ger-pz4-1" and fire.data["target"] == "rus-t34-2"
-    assert play.last_shot is not None
+    assert play.map.state.banner is not None
 
 
 def _dff_setup(app, tmp_path):
@@ -386,7 +386,7 @@ def test_move_by_click_matches_the_engine_refusal(app):
     )
     click_hex(app, play, behind)
     assert tank.label != behind
-    assert "front hexside" in play.message
+    assert "front hexside" in play.map.state.message
 
 
 def test_playing_never_changes_state_outside_apply(app):
@@ -409,8 +409,8 @@ def test_set_up_by_dragging_counters_and_facing_them(app):
     assert "B3" in play.game.setup_hexes(tank.id)
     from ui_driver import post
 
-    src = tuple(int(v) for v in play.camera.hex_to_screen(tank.hex))
-    dst = tuple(int(v) for v in play.camera.hex_to_screen(play.game.board.parse("B3")))
+    src = tuple(int(v) for v in play.map.camera.hex_to_screen(tank.hex))
+    dst = tuple(int(v) for v in play.map.camera.hex_to_screen(play.game.board.parse("B3")))
     post(
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1),
         pygame.event.Event(pygame.MOUSEMOTION, pos=dst, rel=(1, 1), buttons=(1, 0, 0)),
@@ -473,7 +473,7 @@ def test_ctrl_s_saves_a_copy_that_resumes(app, tmp_path):
     assert play.dialogs.file_dialog is not None and play.dialogs.file_mode == "save"
     target = tmp_path / "copy.json"
     pick_file(app, play.dialogs.file_dialog, target)
-    assert target.exists() and "saved a copy" in play.message
+    assert target.exists() and "saved a copy" in play.map.state.message
     assert resume(target).game.state_hash() == play.game.state_hash()
 
 
@@ -549,16 +549,17 @@ def test_the_window_resizes_and_keeps_playing(app):
 def test_rd17_the_ammunition_chosen_is_dropped_once_the_unit_is_out_of_it(app, tmp_path):
     from tools_docs import build_duel
 
-    play = PlayScene(resume(build_duel(tmp_path / "duel.json")), "duel")
+    play = PlayScene(resume(build_duel(tmp_path / "duel.json")), "duel", viewer="german")
     app.push(play)
     app.pump([])
-    play.selected = "ger-pz4-1"
-    play.ammo["ger-pz4-1"] = "APCR"
-    assert play.chosen_ammo("ger-pz4-1") == "APCR"
+    play.map.state.selected = "ger-pz4-1"
+    play.map.state.ammo["ger-pz4-1"] = "APCR"
+    assert play.map.chosen_ammo("ger-pz4-1") == "APCR"
     play.game.state.units["ger-pz4-1"].ammo_out = ("APCR",)
-    assert play.chosen_ammo("ger-pz4-1") is None  # the next shot goes with AP again
+    play.map.refresh()  # the state was changed by hand, not by an action
+    assert play.map.chosen_ammo("ger-pz4-1") is None  # the next shot goes with AP again
     play.orders.cycle_ammo()
-    assert play.ammo["ger-pz4-1"] != "APCR"
+    assert play.map.state.ammo["ger-pz4-1"] != "APCR"
 
 
 def test_save_as_offers_a_file_name_and_ok_saves_it(app, tmp_path):
@@ -573,14 +574,14 @@ def test_save_as_offers_a_file_name_and_ok_saves_it(app, tmp_path):
     offered = Path(dialog.file_path_text_line.get_text())
     assert offered.name == "tutorial-duel-copy.json" and not offered.exists()
     click_widget(app, dialog.ok_button)
-    assert offered.exists() and "saved a copy" in play.message
+    assert offered.exists() and "saved a copy" in play.map.state.message
     assert resume(offered).game.state_hash() == play.game.state_hash()
     key(app, pygame.K_s, "s", mod=pygame.KMOD_CTRL)
     assert Path(play.dialogs.file_dialog.file_path_text_line.get_text()).name == (
         "tutorial-duel-copy-2.json"
     )
     pick_file(app, play.dialogs.file_dialog, tmp_path)
-    assert "that is a folder" in play.message
+    assert "that is a folder" in play.map.state.message
 
 
 def test_tab_goes_only_to_units_that_can_still_move(app):
@@ -598,7 +599,7 @@ def test_tab_goes_only_to_units_that_can_still_move(app):
     assert mover not in play.orders.units_that_can_act()
     for _ in range(len(play.game.units)):
         key(app, pygame.K_TAB)
-        assert play.selected != mover
+        assert play.map.state.selected != mover
 
 
 def test_a_handover_leaves_no_overlay_and_shows_the_own_units(app):
@@ -609,17 +610,17 @@ def test_a_handover_leaves_no_overlay_and_shows_the_own_units(app):
     play = start(app, "bagration-4-boards")
     clear_overlays(app, play)
     side = play.viewer
-    play.analysis.overlay = "viewshed"
-    play.analysis.thread = trace(play.game, "A1", "B2")
+    play.map.analysis.overlay = "viewshed"
+    play.map.analysis.thread = trace(play.game, "A1", "B2")
     other = play.game.setup.other(side)
     far = next(u for u in play.game.units.values() if u.side == side)
-    play.center_on(far.label)
+    play.map.center_on(far.label)
     play.hand_over(other)
-    assert play.analysis.overlay is None and play.analysis.thread is None
-    assert play.selected is None and play.viewer == other
+    assert play.map.analysis.overlay is None and play.map.analysis.thread is None
+    assert play.map.state.selected is None and play.viewer == other
     inner = play.rects()["map"].inflate(-80, -80)
     own = [u.hex for u in play.game.units.values() if u.active and u.side == other]
-    assert any(inner.collidepoint(play.camera.hex_to_screen(h)) for h in own)
+    assert any(inner.collidepoint(play.map.camera.hex_to_screen(h)) for h in own)
 
 
 def test_a_side_with_no_unit_on_the_map_opens_without_a_crash(app, tmp_path):
@@ -654,8 +655,8 @@ def test_the_deciding_shot_is_shown_on_the_end_screen(app, tmp_path):
     assert play.apply(last) and play.game.over
     app.pump([])
     assert isinstance(app.scene, EndScene)
-    frm, to, result = play.last_shot
-    assert result.startswith("HIT") and "+" in result
+    banner = play.map.state.banner
+    assert banner is not None and banner.text.startswith("HIT") and "+" in banner.text
 
 
 def test_the_dff_prompt_keeps_off_the_target_and_keeps_its_numbers(app, tmp_path):
@@ -664,7 +665,7 @@ def test_the_dff_prompt_keeps_off_the_target_and_keeps_its_numbers(app, tmp_path
     play, tank = _dff_setup(app, tmp_path)
     prompt = app.scene
     assert isinstance(prompt, DffPrompt)
-    assert not prompt.panel.collidepoint(play.camera.hex_to_screen(tank.hex))
+    assert not prompt.panel.collidepoint(play.map.camera.hex_to_screen(tank.hex))
     # as after a first shot by another firer, numbered 1, of this same chance
     prompt.leave()
     play.dff_order = (tank.id, ["ger-other", "ger-pz4-1"])

@@ -33,7 +33,7 @@ def _duel_scene(app, tmp_path) -> PlayScene:
     from tools_docs import build_duel
 
     play = PlayScene(resume(build_duel(tmp_path / "duel.json")), "duel")
-    play.viewer = play.game.to_act
+    play.map.state.viewer = play.game.to_act
     app.push(play)
     while len(app.scenes) > 1:
         app.pop()
@@ -42,7 +42,7 @@ def _duel_scene(app, tmp_path) -> PlayScene:
 
 
 def _pos(play, hx):
-    return tuple(int(v) for v in play.camera.hex_to_screen(play.game.board.parse(hx)))
+    return tuple(int(v) for v in play.map.camera.hex_to_screen(play.game.board.parse(hx)))
 
 
 @pytest.mark.parametrize(("a", "b"), [("C4", "E3"), ("A1", "L4"), ("C4", "L7"), ("F8", "E6")])
@@ -55,15 +55,15 @@ def test_the_los_thread_is_what_hexfire_los_prints(app, tmp_path, capsys, a, b):
         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=_pos(play, b), button=1),
     )
     app.pump()
-    thread = play.analysis.thread
+    thread = play.map.analysis.thread
     assert thread is not None
     capsys.readouterr()
     assert main(["los", "tutorial-duel", a, b, "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert thread.to_dict() == printed
-    assert play.message == thread.summary()
+    assert play.map.state.message == thread.summary()
     key(app, pygame.K_ESCAPE)
-    assert play.analysis.thread is None
+    assert play.map.analysis.thread is None
 
 
 def test_the_thread_covers_clear_hindered_and_blocked():
@@ -79,9 +79,9 @@ def test_the_thread_covers_clear_hindered_and_blocked():
 
 def test_the_viewshed_overlay_shades_exactly_the_boards_viewshed(app, tmp_path):
     play = _duel_scene(app, tmp_path)
-    play.selected = "ger-pz4-1"
+    play.map.state.selected = "ger-pz4-1"
     key(app, pygame.K_v, "v")
-    assert play.analysis.overlay == "viewshed"
+    assert play.map.analysis.overlay == "viewshed"
     seen, hindered, blocked = viewshed(play.game, "C4")
     board = play.game.board
     clear, hind = play.game.state.visibility.viewshed(board.index(board.parse("C4")))
@@ -91,9 +91,9 @@ def test_the_viewshed_overlay_shades_exactly_the_boards_viewshed(app, tmp_path):
         assert (h in hindered) == (bool(clear[j]) and bool(hind[j]))
     # on screen: a blocked hex is darker with the overlay than without
     target = next(
-        h for h in blocked if play.rects()["map"].collidepoint(play.camera.hex_to_screen(h))
+        h for h in blocked if play.rects()["map"].collidepoint(play.map.camera.hex_to_screen(h))
     )
-    x, y = (int(v) for v in play.camera.hex_to_screen(target))
+    x, y = (int(v) for v in play.map.camera.hex_to_screen(target))
     shaded = app.screen.get_at((x + 5, y + 12))
     key(app, pygame.K_v, "v")
     plain = app.screen.get_at((x + 5, y + 12))
@@ -102,9 +102,9 @@ def test_the_viewshed_overlay_shades_exactly_the_boards_viewshed(app, tmp_path):
 
 def test_a_threat_map_hex_is_one_minus_the_product_of_its_shots(app, tmp_path):
     play = _duel_scene(app, tmp_path)
-    play.selected = "ger-pz4-1"
+    play.map.state.selected = "ger-pz4-1"
     key(app, pygame.K_t, "t")
-    threats = play.analysis.threats()
+    threats = play.map.analysis.threats()
     assert threats
     hx, t = max(threats.items(), key=lambda kv: len(kv[1].threats))
     # the same shots from preview_fire, with the vehicle standing there
@@ -117,14 +117,14 @@ def test_a_threat_map_hex_is_one_minus_the_product_of_its_shots(app, tmp_path):
         survive *= 1.0 - (odds.p["burn"] + odds.p["eliminated"] + odds.p["abandoned"])
     assert t.p_kill == pytest.approx(1.0 - survive)  # RD-18: removed from play
     hover(app, _pos(play, hx))
-    assert play.analysis.side_lines()[0].startswith(f"{hx}: {100 * t.p_kill:.1f}%")
+    assert play.map.analysis.side_lines()[0].startswith(f"{hx}: {100 * t.p_kill:.1f}%")
 
 
 def test_the_fire_map_labels_each_enemy_with_the_odds_panels_number(app, tmp_path):
     from game.ui.analysis import fire_map
 
     play = _duel_scene(app, tmp_path)
-    play.selected = "ger-pz4-1"
+    play.map.state.selected = "ger-pz4-1"
     key(app, pygame.K_f, "f")
     labels = fire_map(play.game, "ger-pz4-1", "german")
     odds = play.game.preview_fire("ger-pz4-1", "rus-t34-2")
@@ -175,10 +175,10 @@ def test_a_jump_to_a_turn_lands_on_its_first_action(app):
 def test_the_viewer_shows_both_sides_then_one(app):
     path = next(p for p in shipped_saves() if "road-ambush" in p.name)
     scene = _watch(app, path, at=10)
-    assert all(u.get("type") != "?" for u in scene.view())
+    assert all(u.get("type") != "?" for u in scene.map.units())
     key(app, pygame.K_TAB)
     assert scene.viewer is not None
-    hidden = [u for u in scene.view() if u.get("type") == "?"]
+    hidden = [u for u in scene.map.units() if u.get("type") == "?"]
     assert all(u["side"] != scene.viewer for u in hidden)
 
 
@@ -202,7 +202,7 @@ def test_watch_screenshot_to_n(tmp_path):
 def test_the_playing_view_never_changes_the_game(app, tmp_path):
     sc = load_scenario(scenarios_dir() / "tutorial-duel.toml")
     play = PlayScene(new_game(sc, 3, None), "x")
-    play.viewer = play.game.to_act
+    play.map.state.viewer = play.game.to_act
     app.push(play)
     while len(app.scenes) > 1:
         app.pop()
@@ -273,7 +273,7 @@ def test_the_replay_plays_on_its_clock_without_input(app):
 
 def test_a_units_moved_marker_is_its_own_player_turn_only():
     """MOVED stayed on a tank through the enemy's player turn."""
-    from game.ui.maprender import unit_markers
+    from game.ui.counters import unit_markers
 
     tank = {"id": "t", "side": "russian", "moved": True}
     assert "MOVED" in [t for t, _ in unit_markers(tank, "russian")]

@@ -58,13 +58,13 @@ def test_a_200_by_200_map_plays_at_every_zoom_within_the_tile_cache(app):
     background = pygame.Color(app.screen.get_at(play.rects()["map"].topleft))
     for _ in range(len(ZOOMS)):  # out to the whole map, then in to the closest zoom
         key(app, pygame.K_MINUS, "-")
-    assert play.camera.zoom == ZOOMS[0]
+    assert play.map.camera.zoom == ZOOMS[0]
     for _ in range(len(ZOOMS)):
         key(app, pygame.K_EQUALS, "=")
         for k in (pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP):
             key(app, k)
-        assert len(play.renderer._cache) <= MAX_CACHED_TILES
-    assert play.camera.zoom == ZOOMS[-1]
+        assert len(play.map.renderer._cache) <= MAX_CACHED_TILES
+    assert play.map.camera.zoom == ZOOMS[-1]
     # the terrain is on screen around the selected unit, not the background
     x, y = hex_pos(play, unit.label)
     assert play.rects()["map"].collidepoint(x, y)
@@ -80,9 +80,9 @@ def test_rd9_the_viewshed_overlay_on_a_200_by_200_map_shades_the_hexes_on_screen
     unit = next(u for u in play.game.units.values() if u.side == play.viewer)
     select(app, play, unit.id)
     key(app, pygame.K_v, "v")
-    assert play.analysis.overlay == "viewshed"
+    assert play.map.analysis.overlay == "viewshed"
     board = play.game.board
-    shown = play.renderer.on_screen(play.camera, play.rects()["map"])
+    shown = play.map.renderer.on_screen(play.map.camera, play.rects()["map"])
     assert 0 < len(shown) < board.size // 20
     seen, hindered, blocked = viewshed(play.game, unit.label, shown)
     clear, hind = play.game.viewshed(unit.label)
@@ -91,8 +91,8 @@ def test_rd9_the_viewshed_overlay_on_a_200_by_200_map_shades_the_hexes_on_screen
         assert (h in blocked) == (not clear[j])
         assert (h in hindered) == (bool(clear[j]) and bool(hind[j]))
     m = play.rects()["map"]
-    target = next(h for h in blocked if m.collidepoint(play.camera.hex_to_screen(h)))
-    x, y = (int(v) for v in play.camera.hex_to_screen(target))
+    target = next(h for h in blocked if m.collidepoint(play.map.camera.hex_to_screen(h)))
+    x, y = (int(v) for v in play.map.camera.hex_to_screen(target))
     shaded = app.screen.get_at((x + 5, y + 12))
     key(app, pygame.K_v, "v")
     assert sum(shaded[:3]) < sum(app.screen.get_at((x + 5, y + 12))[:3])
@@ -104,27 +104,27 @@ def test_the_overview_map_shows_a_large_map_and_a_click_there_goes_there(app):
     from game.ui.geometry import hex_of_world
 
     play = _start(app, "steppe-200")
-    overview = play.minimap.rect
+    overview = play.map.minimap.rect
     assert overview is not None and overview.width > 100
     board = play.game.board
     m = play.rects()["map"]
     # a click near the overview's lower right corner: the map's centre goes there
     spot = (overview.right - 12, overview.bottom - 12)
     click(app, spot)
-    wx, wy = play.minimap.to_world(spot)
-    centre = play.camera.screen_to_world(*m.center)
+    wx, wy = play.map.minimap.to_world(spot)
+    centre = play.map.camera.screen_to_world(*m.center)
     assert abs(centre[0] - wx) < 0.5 and abs(centre[1] - wy) < 0.5
     there = hex_of_world(*centre)
     col, row = board.index(there) % board.columns, board.index(there) // board.columns
     assert col > 180 and row > 170  # the far corner of the 200 x 200 map
-    assert play.selected is None  # a click on the overview selects nothing
+    assert play.map.state.selected is None  # a click on the overview selects nothing
     # the frame round the part on screen is drawn there, in the selection colour
     app.pump([])
-    left, top = play.minimap.to_screen(*play.camera.screen_to_world(*m.topleft))
+    left, top = play.map.minimap.to_screen(*play.map.camera.screen_to_world(*m.topleft))
     frame = pygame.Color(app.screen.get_at((int(left) + 1, int(top) + 8)))
     assert frame == pygame.Color(*style().ui["select"])
 
 
 def test_no_overview_when_the_whole_map_is_on_screen(app):
     play = _start(app, "tutorial-duel")
-    assert play.minimap.rect is None
+    assert play.map.minimap.rect is None

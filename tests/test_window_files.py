@@ -245,4 +245,7 @@ def test_save_as_into_a_folder_that_cannot_hold_it_says_why(app, tmp_path):
     from ui_driver import pick_file
 
     pick_file(app, play.dialogs.file_dialog, blocked / "copy.json")
-    assert "cannot save" in play.message and "previous save is kept" in play.message
+    assert (
+        "cannot save" in play.map.state.message
+        and "previous save is kept" in play.map.state.message
+    )

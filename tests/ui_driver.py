@@ -65,8 +65,8 @@ def hover(app: App, pos: tuple[int, int]) -> None:
 
 def hex_pos(play: PlayScene, hex_label: str) -> tuple[int, int]:
     """The screen point of a hex's centre, panning the map first if it is out of view."""
-    play.center_on(hex_label)
-    x, y = play.camera.hex_to_screen(play.game.board.parse(hex_label))
+    play.map.center_on(hex_label)
+    x, y = play.map.camera.hex_to_screen(play.game.board.parse(hex_label))
     return int(x), int(y)
 
 
@@ -88,16 +88,16 @@ def clear_overlays(app: App, play: PlayScene) -> None:
 
 
 def select(app: App, play: PlayScene, unit_id: str) -> None:
-    if play.selected == unit_id:
+    if play.map.state.selected == unit_id:
         return
     key(app, pygame.K_ESCAPE)
     click_hex(app, play, play.game.units[unit_id].label)
-    if play.selected != unit_id:  # a stack: the chooser
+    if play.map.state.selected != unit_id:  # a stack: the chooser
         scene = app.scene
         buttons = getattr(scene, "buttons", {})
         if unit_id in buttons:
             click_widget(app, buttons[unit_id])
-    assert play.selected == unit_id, f"could not select {unit_id}"
+    assert play.map.state.selected == unit_id, f"could not select {unit_id}"
 
 
 def perform(app: App, play: PlayScene, action: Action) -> None:
@@ -111,7 +111,9 @@ def perform(app: App, play: PlayScene, action: Action) -> None:
         assert isinstance(action, Fire)
         i = scene.number[action.unit]  # the number its button shows
         if action.ammo is not None:
-            play.ammo[action.unit] = action.ammo  # the prompt fires the ammo chosen on the map
+            play.map.state.ammo[action.unit] = (
+                action.ammo
+            )  # the prompt fires the ammo chosen on the map
         key(app, getattr(pygame, f"K_{i}"), str(i))
         return
     if isinstance(action, EndPhase):
@@ -127,7 +129,7 @@ def perform(app: App, play: PlayScene, action: Action) -> None:
         if action.hex != unit.label:  # drag the counter to the hex
             src = hex_pos(play, unit.label)
             dst = hex_pos(play, action.hex)
-            src = tuple(int(v) for v in play.camera.hex_to_screen(unit.hex))
+            src = tuple(int(v) for v in play.map.camera.hex_to_screen(unit.hex))
             post(
                 pygame.event.Event(pygame.MOUSEMOTION, pos=src, rel=(0, 0), buttons=(0, 0, 0)),
                 pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1),
@@ -160,7 +162,7 @@ def perform(app: App, play: PlayScene, action: Action) -> None:
         ut = play.game.units[action.unit].type
         want = action.ammo or (ut.ammo[0] if ut.ammo else None)
         for _ in range(len(ut.ammo)):
-            if play.ammo.get(action.unit, ut.ammo[0] if ut.ammo else None) == want:
+            if play.map.state.ammo.get(action.unit, ut.ammo[0] if ut.ammo else None) == want:
                 break
             key(app, pygame.K_r, "r")
         click_hex(app, play, play.game.units[action.target].label)
@@ -186,7 +188,7 @@ def expressible(play: PlayScene, action: Action) -> bool:
         return (action.facing - unit.facing) % 6 in (1, 5)
     if isinstance(action, Fire):
         target = play.game.units[action.target]
-        aimed = play.orders.target_in(target.label) if play.viewer == play.game.to_act else None
+        aimed = play.map.target_in(target.label) if play.viewer == play.game.to_act else None
         if aimed is None:  # the prompt or a handover: aim as the side to act sees the hex
             shown = [u for u in play.game.view(play.game.to_act) if u["hex"] == target.label]
             enemies = [u for u in shown if u["side"] != play.game.units[action.unit].side]

@@ -26,6 +26,7 @@ from .play import threat
 from .play.shot import blend_leaves, build_attack, fire_problem, shot_leaves
 from .play.threat import HexThreat
 from .state import GameState, UnitState
+from .vocabulary import REMOVED
 
 UNKNOWN_TO_KILL = "unknown until it is revealed"
 
@@ -51,6 +52,17 @@ class ShotOdds:
         if self.odds is None:
             return None
         return self.odds.p["burn"] + self.odds.p["eliminated"]
+
+
+@dataclass(frozen=True, slots=True)
+class Tracking:
+    """The moving vehicle's MP in each enemy firer's continuous LOS (C6.15), as a side may
+    know it. ``moved``: False when it has only pivoted (no Case J, C6.1); ``rows``: (the
+    firer's name, MP of this move in its LOS, exempt: it began its move there, Case J)."""
+
+    hex: str
+    moved: bool
+    rows: tuple[tuple[str, float, bool], ...]
 
 
 class Knowledge:
@@ -94,8 +106,54 @@ class Knowledge:
             d["turreted"] = unit.type.turret
             d["has_gun"] = bool(unit.type.gun)
             d["mp_left"] = (unit.type.mp if unit.type.is_vehicle else unit.type.mf) - unit.mp_spent
+            d["is_vehicle"] = unit.type.is_vehicle
+            d["ammo"] = list(unit.type.ammo)
+            d["depletion"] = {  # RD-17: the published depletion numbers of its special rounds
+                a: n for a in unit.type.ammo if (n := self.state.depletion(unit, a)) is not None
+            }
             out.append(d)
         return out
+
+    def unit(self, unit_id: str | None) -> dict | None:
+        """One unit in play as this side may see it (:meth:`units`), or None (not in play)."""
+        unit = self.state.units.get(unit_id or "")
+        if unit is None or not unit.active:
+            return None
+        return next(u for u in self.units() if u["id"] == unit_id)
+
+    def where(self, unit_id: str) -> str:
+        """The hex a unit is (or was last) in: every side knows where each counter is, a "?"
+        included (RD-11 hides what it is, not where)."""
+        return self.state.unit(unit_id).label
+
+    def losses(self) -> dict[str, list[str]]:
+        """Each side's units out of play and how ("Pz IV (burning)"), for the end of the
+        game: a removal is seen by both sides (a hit reveals a "?", HX-13)."""
+        out: dict[str, list[str]] = {s: [] for s in self.state.setup.sides}
+        for u in self.state.units.values():
+            if u.status in REMOVED and u.status != "exited":
+                out.setdefault(u.side, []).append(f"{u.name} ({u.status})")
+        return out
+
+    def tracking(self) -> Tracking | None:
+        """While a vehicle moves, as this side may know it (C6.15-.16): the MP of its move in
+        each known enemy firer's LOS; None when no vehicle this side can see is moving. Of a
+        "?" mover its Motion is not known, so a pivot is not told apart (C6.1, RD-11)."""
+        state = self.state
+        mover = state.moving_target()
+        if mover is None or state.phase != "movement":
+            return None
+        unknown = self.hidden(mover)
+        moved = unknown or mover.entered_new_hex or mover.motion or mover.was_motion
+        rows = []
+        for (moving, fid), track in sorted(state.track.items()):
+            firer = state.units.get(fid)
+            if moving != mover.id or firer is None or not firer.active or track.los_mp <= 0:
+                continue
+            if self.hidden(firer):
+                continue
+            rows.append((firer.name, track.los_mp, track.exempt))
+        return Tracking(mover.label, moved, tuple(rows))
 
     def known_enemies(self) -> set[str]:
         """The ids of the enemy units in play this side knows (not a "?")."""

@@ -147,8 +147,8 @@ class AnalysisLayer:
     Shift + right-drag), the viewshed (``v``), the threat map (``t``) and the fire map (``f``);
     Escape clears them. They read the engine and change nothing."""
 
-    def __init__(self, scene: MapHost) -> None:
-        self.scene = scene
+    def __init__(self, view: MapHost) -> None:
+        self.view = view
         self.armed = False
         self.dragging = False
         self.thread: LosResult | None = None
@@ -158,7 +158,7 @@ class AnalysisLayer:
 
     @property
     def game(self) -> Game:
-        return self.scene.game
+        return self.view.game
 
     # --- input ------------------------------------------------------------------------------
 
@@ -172,7 +172,7 @@ class AnalysisLayer:
         action = action_for(event, "map")
         if action == "thread":
             self.armed = True
-            self.scene.message = "LOS thread: drag from one hex to another (Esc clears)"
+            self.view.state.message = "LOS thread: drag from one hex to another (Esc clears)"
             return True
         if action in ("viewshed", "threat", "fire"):
             self.overlay = None if self.overlay == action else action
@@ -184,25 +184,25 @@ class AnalysisLayer:
 
     def mouse(self, event: pygame.event.Event) -> bool:
         """True when the mouse event drew the thread (the map's own handling is skipped)."""
-        scene = self.scene
+        view = self.view
         if event.type == pygame.MOUSEBUTTONDOWN:
             shift = pygame.key.get_mods() & pygame.KMOD_SHIFT or getattr(event, "shift", False)
             if (event.button == 1 and self.armed) or (event.button == 3 and shift):
-                hx = scene.hex_at(event.pos)
+                hx = view.hex_at(event.pos)
                 if hx is None:
                     return False
                 self.dragging = True
                 self.thread = trace(self.game, hx, hx)
                 return True
         elif event.type == pygame.MOUSEMOTION and self.dragging:
-            hx = scene.hex_at(event.pos)
+            hx = view.hex_at(event.pos)
             if hx is not None and self.thread is not None:
                 self.thread = trace(self.game, label(self.thread.firer), hx)
             return False
         elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
             self.dragging = False
             self.armed = False
-            scene.message = self.thread.summary() if self.thread else ""
+            view.state.message = self.thread.summary() if self.thread else ""
             return True
         return False
 
@@ -210,32 +210,29 @@ class AnalysisLayer:
 
     def threats(self) -> dict:
         """Hex label -> :class:`HexThreat` for the selected own vehicle (cached per state)."""
-        scene = self.scene
-        unit = scene.selected
-        if unit is None or scene.viewer is None:
+        view = self.view
+        unit, viewer = view.state.selected, view.state.viewer
+        if unit is None or viewer is None:
             return {}
-        key = (id(self.game), self.game.actions_applied, unit, scene.viewer)
+        key = (id(self.game), self.game.actions_applied, unit, viewer)
         if key != self._threat_key:
             self._threat_key = key
-            u = self.game.units[unit]
-            ok = u.active and u.side == scene.viewer and u.type.is_vehicle
-            self._threat = self.game.threat_map(unit, scene.viewer) if ok else {}
+            u = view.unit(unit)
+            ok = u is not None and u["side"] == viewer and bool(u.get("is_vehicle"))
+            self._threat = view.knows().threat_map(unit) if ok else {}
         return self._threat
 
     # --- drawing ------------------------------------------------------------------------------
 
     def draw_under(self, surface: pygame.Surface, viewport: pygame.Rect) -> None:
         """Overlays drawn under the counters: the viewshed and the threat map."""
-        scene = self.scene
-        cam = scene.camera
+        view = self.view
+        cam = view.camera
         if self.overlay == "viewshed":
-            origin = (
-                self.game.units[scene.selected].label
-                if scene.selected and self.game.units[scene.selected].active
-                else scene.hover_hex
-            )
+            sel = view.unit(view.state.selected)
+            origin = sel["hex"] if sel is not None else view.state.hover_hex
             if origin:
-                draw_viewshed(surface, cam, scene.renderer, self.game, origin, viewport)
+                draw_viewshed(surface, cam, view.renderer, self.game, origin, viewport)
         elif self.overlay == "threat":
             board = self.game.board
             by_level: dict[int, list[Hex]] = {}
@@ -245,17 +242,18 @@ class AnalysisLayer:
                 if t.p_immobilized >= 0.1:
                     immobile.append(board.parse(hx))
             for level, hexes in by_level.items():
-                scene.renderer.shade(surface, cam, hexes, THREAT_KILL, 25 + 20 * level, viewport)
+                view.renderer.shade(surface, cam, hexes, THREAT_KILL, 25 + 20 * level, viewport)
             for h in immobile:
-                scene.renderer.highlight(surface, cam, h, THREAT_IMMOBILIZE, 2)
+                view.renderer.highlight(surface, cam, h, THREAT_IMMOBILIZE, 2)
 
     def draw_over(self, surface: pygame.Surface, viewport: pygame.Rect) -> None:
         """Over the counters: the fire map's labels, the thread, and the legend."""
-        scene = self.scene
-        cam = scene.camera
-        if self.overlay == "fire" and scene.selected and scene.viewer:
-            ammo = scene.chosen_ammo(scene.selected)  # the ammunition the odds panel shows
-            draw_fire_map(surface, cam, self.game, scene.selected, scene.viewer, ammo)
+        view = self.view
+        cam = view.camera
+        selected, viewer = view.state.selected, view.state.viewer
+        if self.overlay == "fire" and selected and viewer:
+            ammo = view.chosen_ammo(selected)  # the ammunition the odds panel shows
+            draw_fire_map(surface, cam, self.game, selected, viewer, ammo)
         if self.thread is not None:
             draw_thread(surface, cam, self.thread)
         legend = pygame.Rect(viewport.left + 8, viewport.top + 8, 300, 98)
@@ -295,17 +293,17 @@ class AnalysisLayer:
 
     def side_lines(self) -> list[str]:
         """For the side panel: the threats behind the hovered hex's number."""
-        scene = self.scene
-        if self.overlay != "threat" or not scene.hover_hex:
+        hover = self.view.state.hover_hex
+        if self.overlay != "threat" or not hover:
             return []
-        t = self.threats().get(scene.hover_hex)
+        t = self.threats().get(hover)
         if t is None:
-            return [f"{scene.hover_hex}: no seen enemy can fire here"]
+            return [f"{hover}: no seen enemy can fire here"]
         lines = [
-            f"{scene.hover_hex}: {100 * t.p_kill:.1f}% burned/eliminated, "
+            f"{hover}: {100 * t.p_kill:.1f}% burned/eliminated, "
             f"{100 * t.p_immobilized:.1f}% immobilized"
         ]
         for shot in t.threats:
-            name = self.game.units[shot.firer].name
+            name = self.view.knows().name(shot.firer)
             lines.append(f"  {name} ({shot.ammo or 'SW'}): {100 * shot.p_kill:.1f}% kill")
         return lines

@@ -75,20 +75,20 @@ def bench_render(frames: int = 60) -> dict:
         if not pairs:
             raise RuntimeError("no firer with two enemies in LOS on the benchmark map")
         firer, target = pairs[0]
-        play.selected = firer.id
-        play.camera.zoom = 31
+        play.map.state.selected = firer.id
+        play.map.camera.zoom = 31
         m = play.rects()["map"]
-        (ax, ay), (bx, by) = (play.camera.hex_to_screen(t.hex) for _, t in pairs)
-        play.camera.pan(m.centerx - (ax + bx) / 2, m.centery - (ay + by) / 2)
-        pos = [tuple(int(v) for v in play.camera.hex_to_screen(t.hex)) for _, t in pairs]
+        (ax, ay), (bx, by) = (play.map.camera.hex_to_screen(t.hex) for _, t in pairs)
+        play.map.camera.pan(m.centerx - (ax + bx) / 2, m.centery - (ay + by) / 2)
+        pos = [tuple(int(v) for v in play.map.camera.hex_to_screen(t.hex)) for _, t in pairs]
         if not all(m.collidepoint(p) for p in pos):
-            play.camera.zoom = 16
-            (ax, ay), (bx, by) = (play.camera.hex_to_screen(t.hex) for _, t in pairs)
-            play.camera.pan(m.centerx - (ax + bx) / 2, m.centery - (ay + by) / 2)
-            pos = [tuple(int(v) for v in play.camera.hex_to_screen(t.hex)) for _, t in pairs]
-        play.mouse_moved(pos[0])  # type: ignore[arg-type]
+            play.map.camera.zoom = 16
+            (ax, ay), (bx, by) = (play.map.camera.hex_to_screen(t.hex) for _, t in pairs)
+            play.map.camera.pan(m.centerx - (ax + bx) / 2, m.centery - (ay + by) / 2)
+            pos = [tuple(int(v) for v in play.map.camera.hex_to_screen(t.hex)) for _, t in pairs]
+        play.map.mouse_moved(pos[0])  # type: ignore[arg-type]
         app.frame(0.016)
-        if play.hover_odds() is None:
+        if play.map.hover_odds() is None:
             raise RuntimeError("the benchmark's odds panel is not open")
 
         def timed(step) -> list[float]:
@@ -100,19 +100,19 @@ def bench_render(frames: int = 60) -> dict:
             return out
 
         full = timed(lambda i: app.frame(0.016))
-        renderer = play.renderer
+        renderer = play.map.renderer
         cached_draw = renderer.draw
         renderer.draw = renderer.draw_naive  # type: ignore[method-assign]
         naive = timed(lambda i: app.frame(0.016))
         renderer.draw = cached_draw  # type: ignore[method-assign]
 
         def pan(i: int) -> None:
-            play.camera.pan(4 if (i // 20) % 2 == 0 else -4, 2 if (i // 20) % 2 == 0 else -2)
+            play.map.camera.pan(4 if (i // 20) % 2 == 0 else -4, 2 if (i // 20) % 2 == 0 else -2)
             app.frame(0.016)
 
-        where = (play.camera.ox, play.camera.oy)
+        where = (play.map.camera.ox, play.map.camera.oy)
         panning = timed(pan)
-        play.camera.ox, play.camera.oy = where
+        play.map.camera.ox, play.map.camera.oy = where
 
         def hover(i: int) -> None:
             x, y = pos[i % 2]
@@ -122,17 +122,17 @@ def bench_render(frames: int = 60) -> dict:
             app.pump([event])
 
         hovering = timed(hover)
-        shown = play.hover_odds()
+        shown = play.map.hover_odds()
 
         # the LOS thread, recomputed at each mouse move while dragging
         m = play.rects()["map"]
         on_screen = [
             (int(x), int(y))
-            for x, y in (play.camera.hex_to_screen(h) for h in play.renderer.hexes)
+            for x, y in (play.map.camera.hex_to_screen(h) for h in play.map.renderer.hexes)
             if m.inflate(-10, -10).collidepoint(x, y)
         ]
         spots = [on_screen[(37 * i) % len(on_screen)] for i in range(frames)]
-        play.analysis.armed = True
+        play.map.analysis.armed = True
         app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spots[0], button=1))
 
         def drag(i: int) -> None:
@@ -143,13 +143,13 @@ def bench_render(frames: int = 60) -> dict:
         threading = timed(drag)
         app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spots[-1], button=1))
         # the viewshed overlay: what the firer sees, shaded
-        play.analysis.overlay = "viewshed"
+        play.map.analysis.overlay = "viewshed"
 
         def shade(i: int) -> None:
-            play.analysis.draw_under(app.screen, m)
+            play.map.analysis.draw_under(app.screen, m)
 
         shading = timed(shade)
-        play.analysis.overlay = None
+        play.map.analysis.overlay = None
         # the threat map of a vehicle with every enemy known (no odds kept from before)
         from game.engine.play.threat import cached_odds, threat_map
 
@@ -235,26 +235,26 @@ def _large_map(app, timed) -> dict:
     app.go(Replace(Play(session, sc.title, viewer=session.game.to_act)))
     play = app.scene
     assert isinstance(play, PlayScene)
-    play.camera.zoom = 31
+    play.map.camera.zoom = 31
     unit = next(u for u in play.game.units.values() if u.side == play.viewer)
-    play.center_on(unit.label)
+    play.map.center_on(unit.label)
     t0 = time.perf_counter()
     app.frame(0.016)
     first_s = time.perf_counter() - t0
     cached = timed(lambda i: app.frame(0.016))
 
     def pan(i: int) -> None:
-        play.camera.pan(-6, -3)
+        play.map.camera.pan(-6, -3)
         app.frame(0.016)
 
     panning = timed(pan)
-    play.selected = unit.id
-    play.analysis.overlay = "viewshed"
+    play.map.state.selected = unit.id
+    play.map.analysis.overlay = "viewshed"
     m = play.rects()["map"]
     t0 = time.perf_counter()
-    play.analysis.draw_under(app.screen, m)
+    play.map.analysis.draw_under(app.screen, m)
     overlay_first_s = time.perf_counter() - t0
-    shading = timed(lambda i: play.analysis.draw_under(app.screen, m))
+    shading = timed(lambda i: play.map.analysis.draw_under(app.screen, m))
     return {
         "large_map": f"{play.game.board.columns} x {play.game.board.rows}",
         "large_first_frame_ms": round(first_s * 1000, 1),

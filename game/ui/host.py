@@ -1,7 +1,7 @@
-"""What the map's drawing and its analysis layer read of the screen that hosts them: the
-plain view state (who is looking, the selection, the hover, the message) and the screen's
-parts (camera, renderer). The play screen and the replay viewer both provide it; the drawing
-modules import this Protocol, never the play screen, so the screen's modules hold no circle."""
+"""What the map's parts (its input, its analysis layer) read of the map view, and what the play
+screen's composed parts (orders, dialogs) read of the play screen: Protocols, so that those
+modules import neither :mod:`.mapview` nor :mod:`.play` and the screen's modules hold no
+circle."""
 
 from __future__ import annotations
 
@@ -11,38 +11,44 @@ import pygame
 
 from game.engine import Game
 from game.engine.actions import Action
-from game.engine.knowledge import ShotOdds
+from game.engine.knowledge import Knowledge, ShotOdds
 
 from .geometry import Camera
 from .maprender import MapRenderer
 from .minimap import Minimap
+from .viewstate import ViewState
 
 
 class MapHost(Protocol):
-    """The view state and parts of a screen that shows the map."""
+    """The map view (:class:`.mapview.MapView`): its parts, its plain view state, and what
+    the side at the screen may know."""
 
-    title: str
-    viewer: str | None
-    selected: str | None
-    hover_hex: str | None
-    message: str
-    mouse: tuple[int, int]
-    dragging: str | None
-    last_shot: tuple[str, str, str] | None
-    last_shot_at: int
-    overview: bool
+    state: ViewState
     camera: Camera
     renderer: MapRenderer
     minimap: Minimap
+    rect: pygame.Rect
     analysis: Any
     """The analysis layer (:class:`.analysis.AnalysisLayer`) drawn over the map."""
+    input: Any
+    """The map's input (:class:`.mapinput.MapInput`)."""
 
     @property
     def game(self) -> Game: ...
 
-    def view(self) -> list[dict]: ...
+    def knows(self) -> Knowledge: ...
 
-    def rects(self) -> dict[str, pygame.Rect]: ...
+    def units(self) -> list[dict]: ...
+
+    def unit(self, unit_id: str | None) -> dict | None: ...
+
+    def units_at(self, hex_label: str) -> list[dict]: ...
+
+    def own(self) -> list[dict]: ...
+
+    def target_in(self, hx: str) -> dict | None: ...
+
+    def hover_odds(self) -> tuple[str, ShotOdds | str] | None: ...
 
     def setting_up(self) -> bool: ...
 
@@ -50,16 +56,18 @@ class MapHost(Protocol):
 
     def hex_at(self, pos: tuple[int, int]) -> str | None: ...
 
-    def hover_odds(self) -> tuple[str, ShotOdds | str] | None: ...
+    def center_on(self, hex_label: str) -> None: ...
 
-    def draw_tracking(self, surface: pygame.Surface) -> None: ...
+    def focus_own_units(self, always: bool = False) -> None: ...
 
-    def hint(self) -> str: ...
+    def refresh(self) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
 
 
-class PlayHost(MapHost, Protocol):
-    """What the play screen's composed parts (its orders and dialogs) read and change of it:
-    its window, its session and one door (``apply``), and its own state."""
+class PlayHost(Protocol):
+    """What the play screen's orders and dialogs read and change of it: its window, its
+    session and one door (``apply``), its map view, and each other."""
 
     app: Any
     """The window (:class:`.app.App`)."""
@@ -68,17 +76,15 @@ class PlayHost(MapHost, Protocol):
     dialogs: Any
     orders: Any
     """The screen's orders (:class:`.playorders.Orders`)."""
-    map_input: Any
-    ammo: dict[str, str]
-    bore_sight_mode: bool
-    _odds_key: tuple | None
+
+    @property
+    def map(self) -> MapHost: ...
+
+    @property
+    def game(self) -> Game: ...
 
     def apply(self, action: Action) -> bool: ...
 
     def legal(self) -> list[Action]: ...
-
-    def units_at(self, hex_label: str) -> list[dict]: ...
-
-    def center_on(self, hex_label: str) -> None: ...
 
     def rebuild_log(self) -> None: ...

@@ -75,12 +75,12 @@ def screenshot(
     if select:
         if select not in session.game.units:
             raise ValueError(f"--select: no unit {select!r}")
-        play.selected = select
-        play.center_on(session.game.units[select].label)
+        play.map.state.selected = select
+        play.map.center_on(session.game.units[select].label)
     if hover:
         h = session.game.board.parse(hover.upper())  # typed: case-insensitive
-        play.hover_hex = hover.upper()
-        play.mouse = tuple(int(v) for v in play.camera.hex_to_screen(h))  # type: ignore[assignment]
+        play.map.state.hover_hex = hover.upper()
+        play.map.state.mouse = tuple(int(v) for v in play.map.camera.hex_to_screen(h))  # type: ignore[assignment]
     _analysis(play, overlay, thread)
     app.screenshot(out)
     return 0
@@ -91,9 +91,9 @@ def _analysis(scene, overlay: str | None, thread: tuple[str, str] | None) -> Non
     from .analysis import trace
 
     if overlay:
-        scene.analysis.overlay = overlay
+        scene.map.analysis.overlay = overlay
     if thread:
-        scene.analysis.thread = trace(scene.game, thread[0].upper(), thread[1].upper())
+        scene.map.analysis.thread = trace(scene.game, thread[0].upper(), thread[1].upper())
 
 
 __all__ = ["SaveError", "ScenarioError", "load_session", "run_window", "screenshot"]
@@ -142,19 +142,19 @@ def watch_screenshot(
 ) -> int:
     """Render the replay viewer at action ``to`` (default: the last good one) to ``out``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from .play import PlayScene
     from .routes import Push, Watch
     from .screens import window
+    from .watch import WatchScene
 
     timeline, title = load_timeline(path)
     app = window(size, Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
     app.go(Push(Watch(timeline, title, at=to)))
     scene = app.scene
-    assert isinstance(scene, PlayScene)  # the replay viewer is a play screen
+    assert isinstance(scene, WatchScene)
     if select:
-        scene.selected = select
+        scene.map.state.selected = select
     if hover:
-        scene.hover_hex = hover.upper()
+        scene.map.state.hover_hex = hover.upper()
     _analysis(scene, overlay, thread)
     app.screenshot(out)
     return 0

@@ -1,7 +1,7 @@
 """The map's own input, shared by the play screen and the replay viewer (a controller composed
 into each, not inherited): drag to pan, the wheel and keys to zoom and pan, the overview map,
-and the analysis layer's keys and LOS thread. It reads and moves the host's camera through
-:class:`.host.MapHost` and keeps its own drag state."""
+and the analysis layer's keys and LOS thread. It reads and moves the map view's camera
+through :class:`.host.MapHost` and keeps its own drag state."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ class MapInput:
     def do(self, action: str) -> None:
         """One of :data:`MAP_ACTIONS`."""
         cam = self.host.camera
-        centre = self.host.rects()["map"].center
+        centre = self.host.rect.center
         steps = {
             "pan_left": (PAN_STEP, 0),
             "pan_right": (-PAN_STEP, 0),
@@ -65,7 +65,7 @@ class MapInput:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
             x = min(max(event.pos[0], rect.left), rect.right - 1)
             y = min(max(event.pos[1], rect.top), rect.bottom - 1)
-            m = host.rects()["map"]
+            m = host.rect
             host.camera.center_on(*host.minimap.to_world((x, y)), m.width, m.height, m.left)
             host.camera.oy += m.top
             return True
@@ -80,14 +80,15 @@ class MapInput:
             self.panning = event.pos
             return False  # the hover still follows the mouse
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
-            if host.rects()["map"].collidepoint(event.pos):
+            if host.rect.collidepoint(event.pos):
                 self.panning = event.pos
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
             self.panning = None
             return True
         if event.type == pygame.MOUSEWHEEL:
-            if host.rects()["map"].collidepoint(host.mouse):
-                host.camera.zoom_step(1 if event.y > 0 else -1, *host.mouse)
+            mouse = host.state.mouse
+            if host.rect.collidepoint(mouse):
+                host.camera.zoom_step(1 if event.y > 0 else -1, *mouse)
             return True
         return False

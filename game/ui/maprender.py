@@ -217,14 +217,7 @@ class MapRenderer:
         z = cam.zoom
         for i in b.wrecks.nonzero()[0]:
             sx, sy = cam.hex_to_screen(b.hex_at(int(i)))
-            r = pygame.Rect(0, 0, int(z * 0.9), int(z * 0.5))
-            r.center = (int(sx), int(sy + z * 0.45))
-            pygame.draw.rect(target, (60, 40, 30), r, border_radius=3)
-            f = FONTS.get(max(9, int(z * 0.36)), bold=True)
-            t = f.render(
-                f"WRECK{'x' + str(b.wrecks[i]) if b.wrecks[i] > 1 else ''}", True, (255, 170, 90)
-            )
-            target.blit(t, t.get_rect(center=r.center))
+            draw_wreck(target, sx, sy, z, int(b.wrecks[i]))
         for i in b.smoke.nonzero()[0]:
             sx, sy = cam.hex_to_screen(b.hex_at(int(i)))
             pygame.draw.circle(target, (210, 210, 210), (int(sx), int(sy)), int(z * 0.6), 3)
@@ -269,6 +262,29 @@ class MapRenderer:
         pygame.draw.polygon(target, color, pts, width)
 
 
+def draw_wreck(target: pygame.Surface, cx: float, cy: float, z: int, count: int = 1) -> None:
+    """A wreck (RD-9: +1 hindrance), drawn as a burnt-out hull in the strip at the foot of its
+    hex, below any counter there (the strip stays inside the hex), with "x2" for two."""
+    hull = pygame.Rect(0, 0, max(8, int(z * 0.62)), max(4, int(z * 0.22)))
+    hull.center = (int(cx - z * 0.1), int(cy + z * 0.7))
+    pygame.draw.rect(target, (48, 44, 40), hull, border_radius=2)
+    pygame.draw.rect(target, (15, 12, 10), hull, 1, border_radius=2)
+    tr = max(2, int(z * 0.1))
+    turret = (hull.centerx - tr // 2, hull.top)
+    pygame.draw.circle(target, (60, 55, 50), turret, tr)
+    pygame.draw.line(  # the barrel, drooping
+        target, (15, 12, 10), turret, (turret[0] + int(z * 0.38), turret[1] + tr), max(1, z // 20)
+    )
+    for k in (0.25, 0.6):  # embers
+        pygame.draw.circle(
+            target, (235, 120, 40), (hull.left + int(hull.width * k), hull.top + 1), max(1, z // 18)
+        )
+    if count > 1 and z >= 16:
+        f = FONTS.get(max(9, int(z * 0.28)), bold=True)
+        t = f.render(f"x{count}", True, (255, 190, 120))
+        target.blit(t, t.get_rect(midleft=(hull.right + 2, hull.centery)))
+
+
 def _pattern(surf: pygame.Surface, kind: str, ink: RGB, cx: float, cy: float, z: int) -> None:
     """A small symbol per terrain type, so that colour is never the only cue (roads are drawn
     hex to hex by :meth:`MapRenderer._draw_road`)."""
@@ -297,143 +313,3 @@ def _pattern(surf: pygame.Surface, kind: str, ink: RGB, cx: float, cy: float, z:
         r.center = (int(cx), int(cy + z * 0.05))
         pygame.draw.rect(surf, ink, r)
         pygame.draw.rect(surf, _mix(ink, (0, 0, 0), 0.4), r, max(1, z // 12))
-
-
-# --- counters ------------------------------------------------------------------------------
-
-
-def short_name(name: str) -> str:
-    """A counter's short name: the nickname in parentheses if any, else the name shortened."""
-    if "(" in name and ")" in name:
-        return name[name.index("(") + 1 : name.index(")")]
-    return name.replace("PzKpfw ", "Pz ").replace("Sd.Kfz. ", "SdKfz ")
-
-
-def draw_counter(
-    target: pygame.Surface, unit: dict, cx: float, cy: float, z: int, selected: bool = False
-) -> pygame.Rect:
-    """One counter from a :meth:`Game.view` entry: side colour, a type symbol, the short name,
-    hull facing (a notch on the hexside it faces) and turret facing (the barrel)."""
-    st = style()
-    side = st.side(unit["side"])
-    size = int(z * 1.15)
-    rect = pygame.Rect(0, 0, size, size)
-    rect.center = (int(cx), int(cy))
-    pygame.draw.rect(target, side.fill, rect, border_radius=max(2, z // 8))
-    pygame.draw.rect(
-        target,
-        st.ui["select"] if selected else side.edge,
-        rect,
-        3 if selected else 2,
-        border_radius=max(2, z // 8),
-    )
-    if unit.get("type") == "?":
-        f = FONTS.get(int(z * 0.9), bold=True)
-        t = f.render("?", True, side.ink)
-        target.blit(t, t.get_rect(center=rect.center))
-        return rect
-    category = unit.get("category", "afv")
-    ink = side.ink
-    sym = pygame.Rect(0, 0, int(size * 0.62), int(size * 0.34))
-    sym.center = (rect.centerx, int(rect.top + size * 0.38))
-    if category in ("afv", "vehicle"):
-        pygame.draw.rect(target, ink, sym, 2, border_radius=3)
-        if category == "afv" and unit.get("turreted", True):
-            pygame.draw.circle(target, ink, sym.center, max(3, size // 9))
-        if category == "vehicle":
-            pygame.draw.circle(target, ink, (sym.left + sym.width // 4, sym.bottom), size // 12, 1)
-            pygame.draw.circle(target, ink, (sym.right - sym.width // 4, sym.bottom), size // 12, 1)
-    elif category == "gun":
-        pygame.draw.line(target, ink, sym.bottomleft, sym.midtop, 2)
-        pygame.draw.line(target, ink, sym.bottomright, sym.midtop, 2)
-        pygame.draw.circle(target, ink, sym.midbottom, max(2, size // 12), 1)
-    else:  # infantry: the NATO cross
-        pygame.draw.rect(target, ink, sym, 2)
-        pygame.draw.line(target, ink, sym.topleft, sym.bottomright, 2)
-        pygame.draw.line(target, ink, sym.bottomleft, sym.topright, 2)
-    if category != "infantry":
-        fx, fy = direction_vector(unit.get("facing", 0))
-        # hull facing: a notch on the counter edge toward the hexside faced
-        nx, ny = rect.centerx + fx * size * 0.5, rect.centery + fy * size * 0.5
-        px, py = -fy, fx
-        pygame.draw.polygon(
-            target,
-            st.ui["select"] if selected else side.edge,
-            [
-                (nx + fx * z * 0.22, ny + fy * z * 0.22),
-                (nx + px * z * 0.16, ny + py * z * 0.16),
-                (nx - px * z * 0.16, ny - py * z * 0.16),
-            ],
-        )
-        if unit.get("has_gun"):
-            tx, ty = direction_vector(unit.get("turret", unit.get("facing", 0)))
-            start = sym.center
-            pygame.draw.line(
-                target,
-                ink,
-                start,
-                (start[0] + tx * size * 0.42, start[1] + ty * size * 0.42),
-                max(2, z // 10),
-            )
-    f = FONTS.get(max(10, int(z * 0.36)), bold=True)
-    name = short_name(unit.get("name", unit.get("type", "")))
-    t = f.render(name, True, ink)
-    if t.get_width() > size - 4:
-        t = pygame.transform.smoothscale(t, (size - 4, t.get_height()))
-    target.blit(t, t.get_rect(midbottom=(rect.centerx, rect.bottom - 2)))
-    return rect
-
-
-MARKERS = (
-    ("immobilized", "IMM", (230, 190, 60)),
-    ("shock", "SHK", (120, 160, 255)),
-    ("uk", "UK", (160, 120, 255)),
-    ("motion", "MOT", (255, 140, 0)),
-    ("ce", "CE", (255, 255, 255)),
-    ("concealed", "?", (30, 30, 30)),
-    ("bore_sight", "BS", (90, 200, 255)),
-    ("fired", "FIRED", (220, 80, 60)),
-    ("moved", "MOVED", (170, 170, 170)),
-)
-
-
-def unit_markers(unit: dict, phasing: str | None = None) -> list[tuple[str, RGB]]:
-    """The marker chips for a unit (from its :meth:`Game.view` entry). ``phasing``: the side
-    whose player turn it is; a unit's MOVED marker is its own player turn's only (it stayed
-    on through the enemy's turn)."""
-    out = []
-    for key, text, color in MARKERS:
-        v = unit.get(key)
-        if key == "moved" and phasing is not None and unit.get("side") != phasing:
-            continue
-        if key == "shock":
-            if v == "shock":
-                out.append((text, color))
-            elif v == "uk":
-                out.append(("UK", (160, 120, 255)))
-            continue
-        if key == "uk":
-            continue
-        if key == "fired" and not v and unit.get("shots_this_phase"):
-            out.append(("ROF", (230, 160, 60)))
-            continue
-        if v:
-            out.append((text, color))
-    acq = unit.get("acquisition")
-    if acq:
-        out.append((f"ACQ-{acq[1]}{acq[0]}", (255, 120, 200)))
-    return out
-
-
-def draw_markers(
-    target: pygame.Surface, unit: dict, rect: pygame.Rect, z: int, phasing: str | None = None
-) -> None:
-    """Marker chips stacked along the counter's right edge."""
-    f = FONTS.get(max(9, int(z * 0.3)), bold=True)
-    y = rect.top
-    for text, color in unit_markers(unit, phasing):
-        t = f.render(text, True, (0, 0, 0) if sum(color) > 300 else (255, 255, 255))
-        chip = pygame.Rect(rect.right - 2, y, t.get_width() + 4, t.get_height() + 1)
-        pygame.draw.rect(target, color, chip, border_radius=2)
-        target.blit(t, (chip.x + 2, chip.y + 1))
-        y += chip.height + 1

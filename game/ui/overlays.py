@@ -12,7 +12,6 @@ from game.engine import IllegalAction
 from game.engine.actions import Fire, Pass
 from game.engine.knowledge import ShotOdds
 from game.engine.phases import PHASES
-from game.engine.vocabulary import REMOVED
 from game.files.timeline import Timeline
 
 from .app import Scene
@@ -117,11 +116,12 @@ class DffPrompt(Overlay):
         height = 70 + 40 * (len(self.firers) + 1)
         x, y = m.right - width - 10, m.top + 10
         if mover:  # never over the moving target: the other corner then
-            sx, sy = self.play.camera.hex_to_screen(game.units[mover].hex)
+            sx, sy = self.play.map.camera.hex_to_screen(game.board.parse(knows.where(mover)))
             if pygame.Rect(x, y, width, height).inflate(60, 60).collidepoint(sx, sy):
                 x = m.left + 10
         self.panel = pygame.Rect(x, y, width, height)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        own = {u["id"]: u for u in knows.units()}  # the defender's own firers
         for i, fid in enumerate(self.firers):
             o = self.odds[fid]
             kill = (
@@ -133,13 +133,15 @@ class DffPrompt(Overlay):
                     else f"{100 * o.p_kill:.0f}% kill, {100 * o.p_hit:.0f}% hit"
                 )
             )
-            firer = game.units[fid]
+            firer = own[fid]
             # its hex tells two of a name apart; a concealed firer's hex is not shown while
             # the moving player may be looking (no handover before the prompt)
-            where = "" if firer.concealed and not self.app.prefs.strict_hotseat else firer.label
+            hidden = firer["concealed"] and not self.app.prefs.strict_hotseat
+            where = "" if hidden else firer["hex"]
+            name = firer["name"]
             self.buttons[fid] = pygame_gui.elements.UIButton(
                 pygame.Rect(x + 10, y + 56 + 40 * i, width - 20, 34),
-                f"{self.number[fid]}: Fire {firer.name}{' in ' + where if where else ''} ({kill})",
+                f"{self.number[fid]}: Fire {name}{' in ' + where if where else ''} ({kill})",
                 ui,
             )
         self.buttons[""] = pygame_gui.elements.UIButton(
@@ -159,7 +161,7 @@ class DffPrompt(Overlay):
         self.app.pop()
         if fid:
             mover = play.game.moving_unit or ""
-            play.apply(Fire(fid, mover, play.chosen_ammo(fid)))
+            play.apply(Fire(fid, mover, play.map.chosen_ammo(fid)))
         else:
             play.apply(Pass())
 
@@ -183,20 +185,21 @@ class DffPrompt(Overlay):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hovered:
                 self.choose(self.hovered)
         if event.type == pygame.MOUSEMOTION:
-            self.play.mouse_moved(event.pos)
+            self.play.map.mouse_moved(event.pos)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.play.draw(surface)
         st = style()
         game = self.play.game
-        mover = game.units[game.moving_unit] if game.moving_unit else None
+        knows = game.knowledge(game.non_phasing)
+        mover = game.moving_unit
         pygame.draw.rect(surface, (36, 30, 24), self.panel, border_radius=6)
         pygame.draw.rect(surface, st.ui["dff"], self.panel, 2, border_radius=6)
         t = FONTS.get(22, bold=True).render(
             f"{game.non_phasing.title()}: Defensive First Fire (C6.17)", True, st.ui["dff"]
         )
         surface.blit(t, (self.panel.left + 12, self.panel.top + 8))
-        where = f"at {self.mover_name} in {mover.label}" if mover else ""
+        where = f"at {self.mover_name} in {knows.where(mover)}" if mover else ""
         t = FONTS.get(18).render(f"{where}: fire, or let it move on", True, st.ui["text"])
         surface.blit(t, (self.panel.left + 12, self.panel.top + 32))
         if self.hovered and isinstance(self.odds.get(self.hovered), ShotOdds):
@@ -205,7 +208,7 @@ class DffPrompt(Overlay):
             pygame.draw.rect(surface, st.ui["panel"], rect)
             o = self.odds[self.hovered]
             assert isinstance(o, ShotOdds)
-            draw_odds(surface, rect, f"{game.units[self.hovered].name} -> {self.mover_name}", o)
+            draw_odds(surface, rect, f"{knows.name(self.hovered)} -> {self.mover_name}", o)
 
 
 class StackChooser(Overlay):
@@ -235,15 +238,23 @@ class StackChooser(Overlay):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for uid, b in self.buttons.items():
                 if event.ui_element is b:
-                    self.play.selected = uid
+                    self.play.map.state.selected = uid
                     self.app.pop()
                     return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
 
-class HelpScene(Overlay):
-    """F1 / ?: every key and mouse binding."""
+class HelpScene(Scene):
+    """F1 / ?: every key and mouse binding of the screen below it (play or replay)."""
+
+    keeps_below = True
+
+    def __init__(self, owner: Scene):
+        self.owner = owner
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.owner.draw(surface)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN or (
@@ -255,7 +266,7 @@ class HelpScene(Overlay):
         """Above the widgets (the button bar, the log, the replay's turn list)."""
         st = style()
         w, h = surface.get_size()
-        rows = help_rows(getattr(self.play, "bindings_screen", "play"))
+        rows = help_rows(getattr(self.owner, "bindings_screen", "play"))
         pad = 4 if 60 + (LINE + 4) * len(rows) <= h - 40 else 0  # a small window: rows closer
         rect = pygame.Rect(0, 0, min(900, w - 40), min(60 + (LINE + pad) * len(rows), h - 40))
         rect.center = (w // 2, h // 2)
@@ -308,12 +319,7 @@ class EndScene(Scene):
                     self.app.go(Push(Watch(Timeline(saved), self.play.title, at=0)))
 
     def losses(self) -> dict[str, list[str]]:
-        game = self.play.game
-        out: dict[str, list[str]] = {s: [] for s in game.setup.sides}
-        for u in game.units.values():
-            if u.status in REMOVED and u.status != "exited":
-                out.setdefault(u.side, []).append(f"{u.name} ({u.status})")
-        return out
+        return self.play.map.knows().losses()
 
     def draw(self, surface: pygame.Surface) -> None:
         st = style()
@@ -327,10 +333,11 @@ class EndScene(Scene):
         block = TextBlock(surface, pygame.Rect(w // 2 - 420, 150, 840, 500), 22)
         block.line(game.end_reason[:1].upper() + game.end_reason[1:])
         block.line(f"Turn reached: {min(game.turn, game.setup.turns)} of {game.setup.turns}")
-        if self.play.last_shot is not None:  # the shot that decided it, dice and outcome
-            frm, to, result = self.play.last_shot
+        shot = self.play.map.state.banner
+        if shot is not None:  # the shot that decided it, dice and outcome
             block.gap(8)
-            block.line(f"The last shot: {frm} -> {to}: {result}", st.ui["select"], bold=True)
+            text = f"The last shot: {shot.firer_hex} -> {shot.target_hex}: {shot.text}"
+            block.line(text, st.ui["select"], bold=True)
         block.gap(14)
         for side, lost in self.losses().items():
             block.line(f"{side.title()} lost {len(lost)}:", bold=True)

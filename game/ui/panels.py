@@ -6,12 +6,12 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Game
-from game.engine.catalogue import UnitType
+from game.engine.catalogue import UnitType, unit_types
 from game.engine.knowledge import ShotOdds
-from game.engine.state import UnitState
 from game.rules.report import odds_report_lines
 
-from .maprender import FONTS, unit_markers
+from .counters import unit_markers
+from .maprender import FONTS
 from .style import RGB, style
 
 LINE = 17
@@ -83,20 +83,18 @@ def armor(ut: UnitType) -> str:
 
 
 def unit_lines(
-    unit: UnitState,
-    view: dict,
-    ammo: str | None,
-    specials: dict[str, int] | None = None,
-    phasing: str | None = None,
+    view: dict, ammo: str | None, phasing: str | None = None
 ) -> list[tuple[str, RGB | None]]:
-    """The selected unit: type, armament, AF, MP left, status, ammunition chosen."""
-    ut = unit.type
+    """The selected unit as the side at the screen sees it (:meth:`Knowledge.units`) with its
+    counter's printed values (the catalogue): type, armament, AF, MP left, status, the
+    ammunition chosen, its special rounds (RD-17)."""
+    ut = unit_types()[view["type"]]
     st = style()
     lines: list[tuple[str, RGB | None]] = [
-        (f"{ut.name} ({unit.id}), {unit.side}", None),
+        (f"{ut.name} ({view['id']}), {view['side']}", None),
         (
-            f"{ut.category.upper()} in {unit.label}, facing {unit.facing}"
-            + (f", turret {unit.turret}" if ut.turret else ""),
+            f"{ut.category.upper()} in {view['hex']}, facing {view['facing']}"
+            + (f", turret {view['turret']}" if ut.turret else ""),
             None,
         ),
         (armament(ut), None),
@@ -110,11 +108,12 @@ def unit_lines(
     lines.append((f"status: {marks or 'ready'}", st.ui["dim"]))
     if ammo:
         lines.append((f"ammunition: {ammo}  (r: next)", st.ui["select"]))
-    for special, n in (specials or {}).items():  # RD-17: the special rounds are scarce
-        left = "out" if special in unit.ammo_out else ("not issued" if not n else f"{n} or less")
+    out = view.get("ammo_out", ())
+    for special, n in view.get("depletion", {}).items():  # RD-17: the special rounds are scarce
+        left = "out" if special in out else ("not issued" if not n else f"{n} or less")
         lines.append((f"{special}: {left} (RD-17)", st.ui["dim"]))
-    if unit.bore_sight:
-        lines.append((f"Bore Sighted: {unit.bore_sight} (C6.42)", st.ui["reach"]))
+    if view.get("bore_sight"):
+        lines.append((f"Bore Sighted: {view['bore_sight']} (C6.42)", st.ui["reach"]))
     return lines
 
 

@@ -1,7 +1,9 @@
 """The play screen: the map, the counters, the phase bar, the side panel with the odds panel,
-the log; selecting, moving, turning, firing, ending phases, undo and save. Every change goes
-through the engine's ``Game.apply`` (via the session's autosave); everything shown comes from
-``Game.view``, ``legal_actions``, ``preview_fire``, ``move_costs`` and the events."""
+the log; selecting, moving, turning, firing, ending phases, undo and save. A controller over
+the one map view (:class:`.mapview.MapView`), with its orders and dialogs composed in. Every
+change goes through the engine's ``Game.apply`` (via the session's autosave); everything shown
+comes from the engine's knowledge of the side at the screen, ``legal_actions`` and
+``move_costs``."""
 
 from __future__ import annotations
 
@@ -11,38 +13,24 @@ from typing import Protocol
 import pygame
 import pygame_gui
 
-from game.board.hexes import label
 from game.engine import Game, IllegalAction
-from game.engine.actions import (
-    Action,
-    Place,
-)
+from game.engine.actions import Action, Place
 from game.engine.events import Event
-from game.engine.knowledge import ShotOdds
 from game.files.session import Autosave
-from game.rules.words import outcome_words
 
 from . import playview
-from .analysis import AnalysisLayer
 from .app import Scene
 from .bindings import action_for
 from .buttonbar import button_row
 from .eventlog import event_html
-from .geometry import Camera, world_of
-from .mapinput import MapInput
-from .maprender import MapRenderer
-from .minimap import Minimap
+from .layout import BAR_H, BUTTONS_H, screen_rects
+from .mapview import MapView
 from .playdialogs import Dialogs
 from .playorders import Orders
 from .routes import DffChance, GameOver, HandOver, Push
 from .style import style
+from .viewstate import shot_banner
 
-READABLE_ZOOM = 25
-"""The smallest zoom a game opens at; a map too big to fit opens on the own units."""
-BAR_H = 46
-SIDE_W = 380
-LOG_H = 150
-BUTTONS_H = 38
 LOG_KEEP = 400
 LOG_SHOWN = 120
 """The lines the log box is given at once (it scrolls; the side's whole log is kept)."""
@@ -66,36 +54,15 @@ class PlayScene(Scene):
 
     bindings_screen = "play"
     """The screen of data/bindings.toml whose keys this screen reads (and its help shows)."""
-    overview = True
-    """Whether the side panel shows the overview map when the map is larger than the screen."""
 
-    def __init__(self, session: Session | Autosave, title: str = ""):
+    def __init__(self, session: Session | Autosave, title: str = "", viewer: str | None = None):
         self.session = session
         self.title = title
-        self.renderer = MapRenderer(session.game.board)
-        self.minimap = Minimap(session.game.board)
-        self.camera = Camera()
-        self.fitted = False
-        self.viewer: str | None = None
-        self.selected: str | None = None
-        self.hover_hex: str | None = None
-        self.mouse = (0, 0)
-        self.ammo: dict[str, str] = {}
-        self.last_shot: tuple[str, str, str] | None = None
-        self.last_shot_at = 0  # the action count at the last shot: its banner lasts one more
-        self.message = ""
-        self.bore_sight_mode = False
-        self.dragging: str | None = None
-        """The unit whose counter is being dragged to a set-up hex (HX-12)."""
+        self.map = MapView(lambda: self.session.game)
+        self.map.state.viewer = viewer
         self._legal_key: tuple | None = None
         self._legal: list[Action] = []
-        self._view_key: tuple | None = None
-        self._view: list[dict] = []
-        self._odds_key: tuple | None = None
-        self._odds: ShotOdds | str | None = None
         self.log: list[str] = []
-        self.analysis = AnalysisLayer(self)
-        self.map_input = MapInput(self)
         self.widgets: list = []
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.log_box: pygame_gui.elements.UITextBox | None = None
@@ -109,8 +76,13 @@ class PlayScene(Scene):
     # --- the game -----------------------------------------------------------------------
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
+
+    @property
+    def viewer(self) -> str | None:
+        """The side at the screen (the map view's)."""
+        return self.map.state.viewer
 
     def legal(self) -> list[Action]:
         key = (id(self.game), self.game.actions_applied, self.game.dice.draws)
@@ -119,39 +91,27 @@ class PlayScene(Scene):
             self._legal = self.game.legal_actions()
         return self._legal
 
-    def view(self) -> list[dict]:
-        key = (id(self.game), self.game.actions_applied, self.viewer)
-        if key != self._view_key:
-            self._view_key = key
-            self._view = self.game.view(self.viewer) if self.viewer else []
-        return self._view
-
     def apply(self, action: Action) -> bool:
         """Apply through the autosave; a refusal shows its reason in the phase bar."""
+        state = self.map.state
         try:
             events = self.session.apply(action)
         except IllegalAction as e:
-            self.message = e.reason
+            state.message = e.reason
             return False
-        self.message = getattr(self.session, "save_error", None) or ""
-        self.bore_sight_mode = False
+        state.message = getattr(self.session, "save_error", None) or ""
+        state.bore_sight_mode = False
         before = len(self.log)
+        knows = self.map.knows()
         for event in events:
             self._log_event(event)
-            if event.kind == "fire":
-                d = event.data
-                firer, target = self.game.units[d["firer"]], self.game.units[d["target"]]
-                dr = d["dr"]
-                dice = f"{dr['white']}+{dr['colored']}" if dr else ""
-                self.last_shot_at = self.game.actions_applied
-                self.last_shot = (
-                    firer.label,
-                    target.label,
-                    f"{'HIT' if d['hit'] else 'MISS'} {dice}: {outcome_words(d['outcome'])}",
-                )
+            seen = event.seen_by(state.viewer)
+            banner = shot_banner(seen, knows, self.game.actions_applied) if seen else None
+            if banner is not None:
+                state.banner = banner
         self._append_log(self.log[before:] if len(self.log) > before else [])
-        if self.selected and not self.game.units[self.selected].active:
-            self.selected = None
+        if self.map.unit(state.selected) is None:
+            state.selected = None
         self.after_change()
         return True
 
@@ -213,29 +173,14 @@ class PlayScene(Scene):
     # --- layout and widgets ---------------------------------------------------------------
 
     def rects(self) -> dict[str, pygame.Rect]:
-        w, h = self.app.size
-        return {
-            "bar": pygame.Rect(0, 0, w, BAR_H),
-            "map": pygame.Rect(0, BAR_H, w - SIDE_W, h - BAR_H - LOG_H - BUTTONS_H),
-            "buttons": pygame.Rect(0, h - LOG_H - BUTTONS_H, w - SIDE_W, BUTTONS_H),
-            "log": pygame.Rect(0, h - LOG_H, w - SIDE_W, LOG_H),
-            "side": pygame.Rect(w - SIDE_W, BAR_H, SIDE_W, h - BAR_H),
-        }
+        return screen_rects(self.app.size)
 
     def enter(self) -> None:
         ui = self.app.ui
         r = self.rects()
-        self.renderer.show_labels = self.app.prefs.show_labels
-        if not self.fitted:
-            m = r["map"]
-            self.camera.fit(
-                self.game.board.columns, self.game.board.rows, m.width, m.height, m.left
-            )
-            self.camera.oy += m.top
-            if self.camera.zoom < READABLE_ZOOM:  # a big map: readable counters first
-                self.camera.zoom = READABLE_ZOOM
-                self.focus_own_units(always=True)
-            self.fitted = True
+        self.map.rect = r["map"]
+        self.map.renderer.show_labels = self.app.prefs.show_labels
+        self.map.fit()
         end = pygame_gui.elements.UIButton(
             pygame.Rect(r["bar"].right - 150, 6, 140, BAR_H - 12),
             "End Phase (e)",
@@ -279,135 +224,59 @@ class PlayScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, button in self.buttons.items():
                 if event.ui_element is button:
-                    self.command(key)
+                    self.orders.command(key)
             return
         if self.dialogs.handle(event):
             return
-        if self.map_input.analysis_event(event):
+        map_input = self.map.input
+        if map_input.analysis_event(event):
             return
         if event.type == pygame.KEYDOWN:
-            self.key(event)
+            action = action_for(event, "play")  # the bindings table's action for the key
+            if action is not None:
+                self.orders.do(action)
             return
-        if self.map_input.overview_event(event) or self.map_input.drag_and_wheel(event):
+        if map_input.overview_event(event) or map_input.drag_and_wheel(event):
             return
+        state = self.map.state
         if event.type == pygame.MOUSEMOTION:
-            self.mouse_moved(event.pos)
+            self.map.mouse_moved(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.rects()["map"].collidepoint(event.pos):
+            if not self.map.rect.collidepoint(event.pos):
                 return
-            aiming = self.bore_sight_mode
+            aiming = state.bore_sight_mode
             self.orders.click(event.pos)
+            sel = self.map.unit(state.selected)
             if (
                 not aiming
-                and self.setting_up()
-                and self.selected in self.placeable()
-                and self.hex_at(event.pos) == self.game.units[self.selected].label
+                and sel is not None
+                and self.map.setting_up()
+                and sel["id"] in self.placeable()
+                and self.map.hex_at(event.pos) == sel["hex"]
             ):
-                self.dragging = self.selected  # a press on the counter picks it up
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
-            unit, self.dragging = self.game.units[self.dragging], None
-            hx = self.hex_at(event.pos)
-            if hx and hx != unit.label:
-                self.apply(Place(unit.id, hx, unit.facing))
-
-    def key(self, event: pygame.event.Event) -> None:
-        """A key press: the action the bindings table gives it on this screen."""
-        action = action_for(event, "play")
-        if action is not None:
-            self.do(action)
-
-    def do(self, action: str) -> None:
-        """One action of the bindings table on the play screen (:class:`.playorders.Orders`)."""
-        self.orders.do(action)
-
-    def command(self, key: str) -> None:
-        """A button's or a key's command (the replay viewer has its own)."""
-        self.orders.command(key)
-
-    def setting_up(self) -> bool:
-        return self.game.phase in ("setup", "setup_attacker")
+                state.dragging = sel["id"]  # a press on the counter picks it up
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and state.dragging:
+            unit, state.dragging = self.map.unit(state.dragging), None
+            hx = self.map.hex_at(event.pos)
+            if unit is not None and hx and hx != unit["hex"]:
+                self.apply(Place(unit["id"], hx, unit["facing"]))
 
     def placeable(self) -> set[str]:
         """Own units the side at the screen may still place (HX-12)."""
         return {a.unit for a in self.legal() if isinstance(a, Place)}
 
-    def focus_own_units(self, always: bool = False) -> None:
-        """Bring the side at the screen's units into view (after a handover the camera was on
-        the other side's); ``always``: centre on them even when some are in view. A side with
-        no unit left on the map keeps the camera where it is."""
-        side = self.viewer or self.game.to_act
-        own = [u.hex for u in self.game.units.values() if u.active and u.side == side]
-        if not own:
-            return
-        m = self.rects()["map"]
-        inner = m.inflate(-80, -80)
-        if not always and any(inner.collidepoint(self.camera.hex_to_screen(h)) for h in own):
-            return
-        x, y = (sum(c) / len(own) for c in zip(*map(world_of, own), strict=True))
-        self.camera.center_on(x, y, m.width, m.height, m.left)
-        self.camera.oy += m.top
-
     def hand_over(self, side: str, keep_shot: bool = False) -> None:
         """The screen passes to ``side`` (the handover clicked): its view, no selection, no
         overlay or LOS thread left on by the other player, its own units in view."""
-        self.viewer = side
-        self.selected = self.hover_hex = None  # the other player's hover is not this one's
-        self.analysis.clear()
+        state = self.map.state
+        state.viewer = side
+        state.selected = state.hover_hex = None  # the other player's hover is not this one's
+        state.bore_sight_mode = False
+        self.map.analysis.clear()
         if not keep_shot:
-            self.last_shot = None
+            state.banner = None
         self.rebuild_log()
-        self.focus_own_units()
-
-    def center_on(self, hex_label: str) -> None:
-        m = self.rects()["map"]
-        sx, sy = self.camera.hex_to_screen(self.game.board.parse(hex_label))
-        if not m.inflate(-80, -80).collidepoint(sx, sy):
-            self.camera.pan(m.centerx - sx, m.centery - sy)
-
-    def chosen_ammo(self, unit_id: str) -> str | None:
-        """The ammunition chosen for ``unit_id`` (``r``), dropped once the unit is out of it
-        (RD-17): the next shot then goes with its first ammunition again."""
-        ammo = self.ammo.get(unit_id)
-        if ammo is not None and ammo in self.game.units[unit_id].ammo_out:
-            del self.ammo[unit_id]
-            return None
-        return ammo
-
-    def hex_at(self, pos: tuple[int, int]) -> str | None:
-        if not self.rects()["map"].collidepoint(pos):
-            return None
-        h = self.camera.screen_to_hex(*pos)
-        return label(h) if self.game.board.contains(h) else None
-
-    def units_at(self, hex_label: str) -> list[dict]:
-        return [u for u in self.view() if u["hex"] == hex_label]
-
-    def mouse_moved(self, pos: tuple[int, int]) -> None:
-        self.mouse = pos
-        self.hover_hex = self.hex_at(pos)
-
-    # --- odds -----------------------------------------------------------------------------
-
-    def hover_odds(self) -> tuple[str, ShotOdds | str] | None:
-        """The odds panel's content: the selected firer against the enemy under the mouse."""
-        if not self.selected or not self.hover_hex:
-            return None
-        target = self.orders.target_in(self.hover_hex)
-        if target is None:
-            return None
-        ammo = self.chosen_ammo(self.selected)
-        key = (self.game.actions_applied, self.selected, target["id"], ammo, id(self.game))
-        firer = self.game.units[self.selected]
-        title = f"{firer.name} -> {target.get('name', '?')} in {target['hex']}"
-        if key != self._odds_key:
-            self._odds_key = key
-            try:
-                knows = self.game.knowledge(self.viewer)
-                self._odds = knows.odds(self.selected, target["id"], ammo)
-            except IllegalAction as e:
-                self._odds = e.reason
-        assert self._odds is not None
-        return title, self._odds
+        self.map.focus_own_units()
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -415,22 +284,8 @@ class PlayScene(Scene):
         st = style()
         r = self.rects()
         surface.fill(st.ui["background"])
-        self.draw_map(surface, r["map"])
+        self.map.rect = r["map"]
+        self.map.draw(surface)
         pygame.draw.rect(surface, st.ui["panel"], r["buttons"])
-        self.draw_bar(surface, r["bar"])
-        self.draw_side(surface, r["side"])
-
-    def draw_map(self, surface: pygame.Surface, m: pygame.Rect) -> None:
-        playview.draw_map(self, surface, m)
-
-    def draw_tracking(self, surface: pygame.Surface) -> None:
-        playview.draw_tracking(self, surface)
-
-    def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
-        playview.draw_bar(self, surface, bar)
-
-    def hint(self) -> str:
-        return playview.hint(self)
-
-    def draw_side(self, surface: pygame.Surface, side: pygame.Rect) -> None:
-        playview.draw_side(self, surface, side)
+        playview.draw_bar(self.map, surface, r["bar"])
+        playview.draw_side(self.map, surface, r["side"], self.title)

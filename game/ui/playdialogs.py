@@ -115,7 +115,8 @@ class Dialogs:
         game = play.game
         idle = play.orders.units_that_can_act()
         if idle and play.app.prefs.confirm_end_phase:
-            names = ", ".join(game.units[u].name for u in idle[:4])
+            knows = play.map.knows()
+            names = ", ".join(knows.name(u) for u in idle[:4])
             more = f" and {len(idle) - 4} more" if len(idle) > 4 else ""
             self.confirm = pygame_gui.windows.UIConfirmationDialog(
                 pygame.Rect(play.app.size[0] // 2 - 210, 200, 420, 200),
@@ -148,12 +149,12 @@ class Dialogs:
         if self.file_mode != "save":
             open_path(play.app, path)
         elif path.is_dir():
-            play.message = f"cannot save to {path}: that is a folder; type a file name"
+            play.map.state.message = f"cannot save to {path}: that is a folder; type a file name"
         else:
             try:
                 play.session.save_as(path)
-                play.message = f"saved a copy to {path}"
+                play.map.state.message = f"saved a copy to {path}"
             except SaveError as e:  # an unwritable folder, a full disk: its one line
-                play.message = str(e)
+                play.map.state.message = str(e)
             except OSError as e:
-                play.message = f"cannot save to {path}: {e.strerror or e}"
+                play.map.state.message = f"cannot save to {path}: {e.strerror or e}"

@@ -35,13 +35,11 @@ def build(screen: Screen) -> Scene:
         case Start():
             return StartScene()
         case Play(session, title, viewer):
-            play = PlayScene(session, title)
-            play.viewer = viewer
-            return play
+            return PlayScene(session, title, viewer)
         case Watch(timeline, title, at):
             return WatchScene(timeline, title, at=at)
         case Help(owner):
-            return HelpScene(_play(owner))
+            return HelpScene(owner)
         case DffChance(play):
             return DffPrompt(_play(play))
         case HandOver(play, side, then_dff):

@@ -6,84 +6,82 @@ A save that does not verify opens up to its last good action, with the reason on
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pygame_gui
 
-from game.engine import Game, IllegalAction
+from game.engine import Game
 from game.engine.actions import Action, action_from_json
-from game.engine.events import Event
-from game.files.savegame import SavedGame, save
 from game.files.timeline import Timeline
 
+from . import playview
+from .app import Scene
 from .bindings import action_for
 from .buttonbar import SHORT_BELOW, button_row
 from .eventlog import event_html
+from .layout import screen_rects
 from .mapinput import MAP_ACTIONS
 from .maprender import FONTS
+from .mapview import MapView
 from .panels import TextBlock
-from .play import PlayScene
 from .routes import Help, Pop, Push
 from .style import style
+from .viewstate import shot_banner
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16)
 """Actions per second when playing."""
 
 
-class _ReplaySession:
-    """What the play screen needs of a session, for a replay: nothing is played or saved."""
-
-    path: Path | None = None
-
-    def __init__(self, game: Game, saved: SavedGame):
-        self.game = game
-        self.saved = saved
-
-    def apply(self, action: Action) -> list[Event]:
-        raise IllegalAction("replay", "this is a replay: nothing can be played here")
-
-    def undo(self) -> str | None:
-        return "this is a replay"
-
-    def save_as(self, path: str | Path) -> None:
-        save(self.saved, path)
-
-
-class WatchScene(PlayScene):
-    """The play screen's map and panels over a :class:`Timeline`, with the replay controls."""
+class WatchScene(Scene):
+    """A controller over the one map view (:class:`.mapview.MapView`) for a :class:`Timeline`:
+    the replay controls, the turn list and a log that marks the current action."""
 
     bindings_screen = "replay"
-
-    overview = False  # the side panel's foot holds the list of player turns
+    """The screen of data/bindings.toml whose keys this screen reads (and its help shows)."""
 
     def __init__(self, timeline: Timeline, title: str, at: int | None = None):
         self.timeline = timeline
+        self.title = title
         self.at = timeline.length if at is None else max(0, min(at, timeline.length))
-        super().__init__(_ReplaySession(timeline.game_at(self.at), timeline.saved), title)
-        self.viewer = None
+        self.game: Game = timeline.game_at(self.at)
+        self.map = MapView(lambda: self.game, shows_all=True)  # both sides, or Tab: one
         self.sides: list[str | None] = [None, *timeline.game_at(0).setup.sides]
         self.playing = False
         self.speed = 2
         self.clock = 0.0
+        self.widgets: list = []
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.log_box: pygame_gui.elements.UITextBox | None = None
         self.turn_list: pygame_gui.elements.UISelectionList | None = None
+
+    @property
+    def viewer(self) -> str | None:
+        """The side whose view is shown (None: both sides)."""
+        return self.map.state.viewer
 
     # --- position -----------------------------------------------------------------------
 
     def seek(self, n: int) -> None:
+        """Show the game after action ``n``: one step forward applies it (its shot's banner
+        shown), any other jump takes the timeline's state at ``n``."""
         n = max(0, min(n, self.timeline.length))
         if n == self.at:
             return
+        state = self.map.state
+        state.banner = None
         if n == self.at + 1:
-            game = self.session.game
-            game.apply(_action(self.timeline, self.at))
+            events = self.game.apply(_action(self.timeline, self.at))
+            knows = self.map.knows()
+            for event in events:
+                seen = event.seen_by(state.viewer)
+                banner = shot_banner(seen, knows, self.game.actions_applied) if seen else None
+                if banner is not None:
+                    state.banner = banner
         else:
-            self.session.game = self.timeline.game_at(n)
+            self.game = self.timeline.game_at(n)
         self.at = n
-        self._view_key = self._legal_key = self._odds_key = None
-        self.renderer.board = self.session.game.board
-        self.renderer.invalidate()
-        self.last_shot = None
+        self.map.refresh()
+        if self.map.unit(state.selected) is None:
+            state.selected = None
         self._refresh_log()
         self.mark_turn()
 
@@ -115,16 +113,6 @@ class WatchScene(PlayScene):
 
     # --- the screen's pieces ----------------------------------------------------------------
 
-    def view(self) -> list[dict]:
-        key = (self.at, self.viewer)
-        if key != self._view_key:
-            self._view_key = key
-            self._view = self.game.view(self.viewer)
-        return self._view
-
-    def after_change(self) -> None:
-        """A replay asks nobody anything: no handover, no prompt."""
-
     def _refresh_log(self) -> None:
         if self.log_box is None:
             return
@@ -143,16 +131,21 @@ class WatchScene(PlayScene):
         if self.log_box.scroll_bar is not None:
             self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
 
-    def rebuild_log(self) -> None:
-        self._refresh_log()
+    def rects(self) -> dict[str, pygame.Rect]:
+        return screen_rects(self.app.size)
+
+    def turn_names(self) -> list[str]:
+        return [
+            f"Turn {turn}, {side}: action {start}"
+            for start, turn, side in self.timeline.turn_starts
+        ]
 
     def enter(self) -> None:
-        super().enter()
-        for button in self.buttons.values():  # the play screen's buttons: its own below
-            button.kill()
-        self.buttons = {}
         ui = self.app.ui
         r = self.rects()
+        self.map.rect = r["map"]
+        self.map.renderer.show_labels = self.app.prefs.show_labels
+        self.map.fit()
         specs = [  # the label, its tooltip, and the short one a narrow window shows
             ("start", "|< Home", "|< Home", "|<"),
             ("prev_turn", "<< PgUp", "<< PgUp", "<<"),
@@ -166,10 +159,8 @@ class WatchScene(PlayScene):
             ("leave", "Back (Esc)", "Back (Esc)", "Back"),
         ]
         self.buttons = button_row(ui, r["buttons"], specs, 108, 30)
-        names: list[str | tuple[str, str]] = [
-            f"Turn {turn}, {side}: action {start}"
-            for start, turn, side in self.timeline.turn_starts
-        ]
+        self.log_box = pygame_gui.elements.UITextBox("", r["log"], ui)
+        names: list[str | tuple[str, str]] = list(self.turn_names())
         side = r["side"]
         self.turn_list = pygame_gui.elements.UISelectionList(
             pygame.Rect(side.left + 8, side.bottom - 250, side.width - 16, 240), names, ui
@@ -177,12 +168,15 @@ class WatchScene(PlayScene):
         self.widgets = [*self.buttons.values(), self.log_box, self.turn_list]
         self._refresh_log()
         self.mark_turn()
+        self.show_play_state()
 
     def leave(self) -> None:
-        super().leave()
-        if self.turn_list is not None:
-            self.turn_list.kill()
-            self.turn_list = None
+        for w in self.widgets:
+            w.kill()
+        self.widgets = []
+        self.buttons = {}
+        self.log_box = None
+        self.turn_list = None
 
     def command(self, key: str) -> None:
         """One action of the replay viewer (its keys in data/bindings.toml, its buttons)."""
@@ -193,9 +187,11 @@ class WatchScene(PlayScene):
         elif key == "slower":
             self.speed = max(0, self.speed - 1)
         elif key in MAP_ACTIONS:
-            self.map_input.do(key)
+            self.map.input.do(key)
         elif key == "labels":
-            self.orders.toggle_labels()
+            renderer = self.map.renderer
+            renderer.show_labels = not renderer.show_labels
+            self.app.prefs.show_labels = renderer.show_labels
         elif key == "start":
             self.seek(0)
         elif key == "end":
@@ -214,18 +210,20 @@ class WatchScene(PlayScene):
             self.playing = not self.playing
             self.clock = 0.0
             self.show_play_state()
-        elif key == "side":
-            i = self.sides.index(self.viewer)
-            self.viewer = self.sides[(i + 1) % len(self.sides)]
-            self._view_key = None
+        elif key == "side":  # the next side's view (what it may know), then both again
+            state = self.map.state
+            i = self.sides.index(state.viewer)
+            state.viewer = self.sides[(i + 1) % len(self.sides)]
+            shown = self.map.unit(state.selected)
+            if shown is None or shown.get("type") == "?":  # not this side's to know
+                state.selected = None
+            self._refresh_log()
         elif key == "help":
             self.app.go(Push(Help(self)))
 
-    def do(self, action: str) -> None:
-        self.command(action)
-
     def handle(self, event: pygame.event.Event) -> None:
-        if self.map_input.analysis_event(event):
+        map_input = self.map.input
+        if map_input.analysis_event(event):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, button in self.buttons.items():
@@ -236,24 +234,23 @@ class WatchScene(PlayScene):
             event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
             and event.ui_element is self.turn_list
         ):
-            names = [
-                f"Turn {turn}, {side}: action {start}"
-                for start, turn, side in self.timeline.turn_starts
-            ]
+            names = self.turn_names()
             if event.text in names:
                 self.seek(self.timeline.turn_starts[names.index(event.text)][0])
             return
         if event.type == pygame.KEYDOWN:
             action = action_for(event, "replay")
             if action is not None:
-                self.do(action)
+                self.command(action)
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hx = self.hex_at(event.pos)
-            here = [u for u in self.view() if u["hex"] == hx] if hx else []
-            self.selected = here[0]["id"] if here else None
+        if map_input.drag_and_wheel(event):
             return
-        super().handle(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.map.mouse_moved(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hx = self.map.hex_at(event.pos)
+            here = [u for u in self.map.units_at(hx) if u.get("type") != "?"] if hx else []
+            self.map.state.selected = here[0]["id"] if here else None
 
     def show_play_state(self) -> None:
         """The Play button says what a click does now: Pause while playing, else Play."""
@@ -280,6 +277,16 @@ class WatchScene(PlayScene):
                 self.seek(self.at + 1)
         self.app.dirty = True
 
+    def draw(self, surface: pygame.Surface) -> None:
+        st = style()
+        r = self.rects()
+        surface.fill(st.ui["background"])
+        self.map.rect = r["map"]
+        self.map.draw(surface)
+        pygame.draw.rect(surface, st.ui["panel"], r["buttons"])
+        self.draw_bar(surface, r["bar"])
+        self.draw_side(surface, r["side"])
+
     def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
         st = style()
         game = self.game
@@ -305,7 +312,7 @@ class WatchScene(PlayScene):
         surface.blit(t, (10, 27), area=pygame.Rect(0, 0, bar.width - 20, 20))
 
     def draw_side(self, surface: pygame.Surface, side: pygame.Rect) -> None:
-        super().draw_side(surface, side)
+        playview.draw_side(self.map, surface, side, self.title, overview=False)
         st = style()
         block = TextBlock(
             surface, pygame.Rect(side.left + 8, side.bottom - 290, side.width - 16, 40), 16

@@ -1,0 +1,191 @@
+"""Counters and their markers, from the units as a side may see them (:meth:`Knowledge.units`):
+the side colour, a type symbol, the short name, hull and turret facing; the marker chips laid on
+the counter (inside its hex); an Acquired counter on its Location (C6.5)."""
+
+from __future__ import annotations
+
+import pygame
+
+from .geometry import direction_vector
+from .maprender import FONTS
+from .style import RGB, style
+
+
+def short_name(name: str) -> str:
+    """A counter's short name: the nickname in parentheses if any, else the name shortened."""
+    if "(" in name and ")" in name:
+        return name[name.index("(") + 1 : name.index(")")]
+    return name.replace("PzKpfw ", "Pz ").replace("Sd.Kfz. ", "SdKfz ")
+
+
+def draw_counter(
+    target: pygame.Surface, unit: dict, cx: float, cy: float, z: int, selected: bool = False
+) -> pygame.Rect:
+    """One counter from a :meth:`Game.view` entry: side colour, a type symbol, the short name,
+    hull facing (a notch on the hexside it faces) and turret facing (the barrel)."""
+    st = style()
+    side = st.side(unit["side"])
+    size = int(z * 1.15)
+    rect = pygame.Rect(0, 0, size, size)
+    rect.center = (int(cx), int(cy))
+    pygame.draw.rect(target, side.fill, rect, border_radius=max(2, z // 8))
+    pygame.draw.rect(
+        target,
+        st.ui["select"] if selected else side.edge,
+        rect,
+        3 if selected else 2,
+        border_radius=max(2, z // 8),
+    )
+    if unit.get("type") == "?":
+        f = FONTS.get(int(z * 0.9), bold=True)
+        t = f.render("?", True, side.ink)
+        target.blit(t, t.get_rect(center=rect.center))
+        return rect
+    category = unit.get("category", "afv")
+    ink = side.ink
+    sym = pygame.Rect(0, 0, int(size * 0.62), int(size * 0.34))
+    sym.center = (rect.centerx, int(rect.top + size * 0.38))
+    if category in ("afv", "vehicle"):
+        pygame.draw.rect(target, ink, sym, 2, border_radius=3)
+        if category == "afv" and unit.get("turreted", True):
+            pygame.draw.circle(target, ink, sym.center, max(3, size // 9))
+        if category == "vehicle":
+            pygame.draw.circle(target, ink, (sym.left + sym.width // 4, sym.bottom), size // 12, 1)
+            pygame.draw.circle(target, ink, (sym.right - sym.width // 4, sym.bottom), size // 12, 1)
+    elif category == "gun":
+        pygame.draw.line(target, ink, sym.bottomleft, sym.midtop, 2)
+        pygame.draw.line(target, ink, sym.bottomright, sym.midtop, 2)
+        pygame.draw.circle(target, ink, sym.midbottom, max(2, size // 12), 1)
+    else:  # infantry: the NATO cross
+        pygame.draw.rect(target, ink, sym, 2)
+        pygame.draw.line(target, ink, sym.topleft, sym.bottomright, 2)
+        pygame.draw.line(target, ink, sym.bottomleft, sym.topright, 2)
+    if category != "infantry":
+        fx, fy = direction_vector(unit.get("facing", 0))
+        # hull facing: a notch on the counter edge toward the hexside faced
+        nx, ny = rect.centerx + fx * size * 0.5, rect.centery + fy * size * 0.5
+        px, py = -fy, fx
+        pygame.draw.polygon(
+            target,
+            st.ui["select"] if selected else side.edge,
+            [
+                (nx + fx * z * 0.22, ny + fy * z * 0.22),
+                (nx + px * z * 0.16, ny + py * z * 0.16),
+                (nx - px * z * 0.16, ny - py * z * 0.16),
+            ],
+        )
+        if unit.get("has_gun"):
+            tx, ty = direction_vector(unit.get("turret", unit.get("facing", 0)))
+            start = sym.center
+            pygame.draw.line(
+                target,
+                ink,
+                start,
+                (start[0] + tx * size * 0.42, start[1] + ty * size * 0.42),
+                max(2, z // 10),
+            )
+    f = FONTS.get(max(10, int(z * 0.36)), bold=True)
+    name = short_name(unit.get("name", unit.get("type", "")))
+    t = f.render(name, True, ink)
+    if t.get_width() > size - 4:
+        t = pygame.transform.smoothscale(t, (size - 4, t.get_height()))
+    target.blit(t, t.get_rect(midbottom=(rect.centerx, rect.bottom - 2)))
+    return rect
+
+
+MARKERS = (
+    ("immobilized", "IMM", (230, 190, 60)),
+    ("shock", "SHK", (120, 160, 255)),
+    ("uk", "UK", (160, 120, 255)),
+    ("motion", "MOT", (255, 140, 0)),
+    ("ce", "CE", (255, 255, 255)),
+    ("concealed", "?", (30, 30, 30)),
+    ("bore_sight", "BS", (90, 200, 255)),
+    ("fired", "FIRED", (220, 80, 60)),
+    ("moved", "MOVED", (170, 170, 170)),
+)
+
+
+def unit_markers(unit: dict, phasing: str | None = None) -> list[tuple[str, RGB]]:
+    """The marker chips for a unit (from its :meth:`Game.view` entry). ``phasing``: the side
+    whose player turn it is; a unit's MOVED marker is its own player turn's only (it stayed
+    on through the enemy's turn)."""
+    out = []
+    for key, text, color in MARKERS:
+        v = unit.get(key)
+        if key == "moved" and phasing is not None and unit.get("side") != phasing:
+            continue
+        if key == "shock":
+            if v == "shock":
+                out.append((text, color))
+            elif v == "uk":
+                out.append(("UK", (160, 120, 255)))
+            continue
+        if key == "uk":
+            continue
+        if key == "fired" and not v and unit.get("shots_this_phase"):
+            out.append(("ROF", (230, 160, 60)))
+            continue
+        if v:
+            out.append((text, color))
+    acq = unit.get("acquisition")
+    if acq:  # the firer's own ID; its Acquired counter is drawn on the Location (C6.5)
+        out.append((f"ID {acq[0]}", (255, 120, 200)))
+    return out
+
+
+def draw_acquired(
+    target: pygame.Surface, acq: list, cx: float, cy: float, z: int, firer_name: str
+) -> None:
+    """An Acquired counter (C6.5) in the Location it lies on: "-1 Acq A", at the hex's upper
+    left (the counter's markers are on its right), with the firer's name when room allows."""
+    letter, level = acq[0], acq[1]
+    f = FONTS.get(max(9, int(z * 0.28)), bold=True)
+    text = f"-{level} Acq {letter}" + (f" {firer_name}" if z >= 48 else "")
+    if len(acq) > 4 and acq[4]:
+        text = f"-{level} Area {letter}"
+    t = f.render(text, True, (0, 0, 0))
+    chip = pygame.Rect(0, 0, t.get_width() + 4, t.get_height() + 1)
+    chip.bottomleft = (int(cx - z * 0.62), int(cy - z * 0.5))
+    pygame.draw.rect(target, (255, 120, 200), chip, border_radius=2)
+    pygame.draw.rect(target, (20, 20, 20), chip, 1, border_radius=2)
+    target.blit(t, (chip.x + 2, chip.y + 1))
+
+
+def stack_offset(i: int, z: int) -> int:
+    """How far the ``i``-th counter of a stack is drawn up and right of the one below."""
+    return i * max(3, z // 8)
+
+
+def draw_markers(
+    target: pygame.Surface,
+    unit: dict,
+    rect: pygame.Rect,
+    z: int,
+    phasing: str | None = None,
+    centre: tuple[float, float] | None = None,
+) -> None:
+    """Marker chips laid on the counter as ASL's markers lie on it: a column down its right
+    side that never leaves the hex (the hex is 2 x 1.73 hex radii; the chips keep within 0.66
+    of its centre, so they cannot run into the next hex's counter or into a wreck below). When
+    more chips than fit, the last says how many more."""
+    chips = unit_markers(unit, phasing)
+    if not chips:
+        return
+    f = FONTS.get(max(9, int(z * 0.28)), bold=True)
+    cx = centre[0] if centre is not None else rect.centerx
+    right = int(cx + z * 0.66)
+    y = rect.top + 1
+    room = max(1, (rect.height - 2) // (f.get_height() + 1))
+    if len(chips) > room:
+        chips = [*chips[: room - 1], (f"+{len(chips) - room + 1}", (200, 200, 200))]
+    for text, color in chips:
+        t = f.render(text, True, (0, 0, 0) if sum(color) > 300 else (255, 255, 255))
+        chip = pygame.Rect(0, y, min(t.get_width() + 4, int(z * 1.3)), t.get_height() + 1)
+        chip.right = right
+        pygame.draw.rect(target, color, chip, border_radius=2)
+        pygame.draw.rect(target, (20, 20, 20), chip, 1, border_radius=2)
+        target.blit(
+            t, (chip.x + 2, chip.y + 1), area=pygame.Rect(0, 0, chip.width - 3, chip.height)
+        )
+        y += chip.height + 1

@@ -1,0 +1,317 @@
+"""The one map view: camera, terrain, counters, markers, highlights, the analysis layer, the LOS
+thread, the last shot's banner and the overview. The play screen, the replay viewer (and later
+an editor) each compose one. It draws from a plain :class:`ViewState` (who is looking, the
+selection, the hover, the message) and from the engine's answer to "what may this side know"
+(:meth:`Game.knowledge`), never from the engine's internals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.board.hexes import label
+from game.engine import Game, IllegalAction
+from game.engine.knowledge import Knowledge, ShotOdds
+
+from .analysis import AnalysisLayer
+from .counters import draw_acquired, draw_counter, draw_markers, stack_offset
+from .geometry import Camera, world_of
+from .mapinput import MapInput
+from .maprender import FONTS, MapRenderer
+from .minimap import Minimap
+from .style import style
+from .viewstate import ShotBanner, ViewState, shot_banner
+
+READABLE_ZOOM = 25
+"""The smallest zoom a game opens at; a map too big to fit opens on the own units."""
+
+
+class MapView:
+    """The map of one game as one side (or both) may see it, in the rectangle ``rect``.
+
+    ``source`` gives the game shown (the replay viewer's changes as it seeks); ``shows_all``:
+    with no viewer, show both sides (the replay) rather than nothing (a game before its first
+    handover)."""
+
+    def __init__(self, source: Callable[[], Game], shows_all: bool = False):
+        self.source = source
+        self.shows_all = shows_all
+        game = source()
+        self.renderer = MapRenderer(game.board)
+        self.minimap = Minimap(game.board)
+        self.camera = Camera()
+        self.state = ViewState()
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.fitted = False
+        self.analysis = AnalysisLayer(self)
+        self.input = MapInput(self)
+        self._key: tuple | None = None
+        self._knows: Knowledge | None = None
+        self._units: list[dict] = []
+        self._odds_key: tuple | None = None
+        self._odds: ShotOdds | str | None = None
+
+    # --- what the side may know --------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.source()
+
+    def _refresh(self) -> None:
+        game = self.game
+        key = (id(game), game.actions_applied, game.dice.draws, self.state.viewer)
+        if key != self._key:
+            self._key = key
+            self._knows = game.knowledge(self.state.viewer)
+            shown = self.state.viewer is not None or self.shows_all
+            self._units = self._knows.units() if shown else []
+
+    def knows(self) -> Knowledge:
+        """The engine's answer for the side at the screen (cached per state and viewer)."""
+        self._refresh()
+        assert self._knows is not None
+        return self._knows
+
+    def units(self) -> list[dict]:
+        """The units as the side at the screen may see them."""
+        self._refresh()
+        return self._units
+
+    def unit(self, unit_id: str | None) -> dict | None:
+        """One unit as the side at the screen sees it; None when not in play (or not shown)."""
+        return next((u for u in self.units() if u["id"] == unit_id), None) if unit_id else None
+
+    def units_at(self, hex_label: str) -> list[dict]:
+        return [u for u in self.units() if u["hex"] == hex_label]
+
+    def own(self) -> list[dict]:
+        """The side at the screen's units (the side to act's, when nobody is at it yet)."""
+        side = self.state.viewer or self.game.to_act
+        return [u for u in self.game.knowledge(side).units() if u["side"] == side]
+
+    def chosen_ammo(self, unit_id: str) -> str | None:
+        """The ammunition chosen for ``unit_id`` (``r``), dropped once the unit is out of it
+        (RD-17): the next shot then goes with its first ammunition again."""
+        ammo = self.state.ammo.get(unit_id)
+        unit = self.unit(unit_id)
+        if ammo is not None and unit is not None and ammo in unit.get("ammo_out", ()):
+            del self.state.ammo[unit_id]
+            return None
+        return ammo
+
+    def target_in(self, hx: str) -> dict | None:
+        """The enemy a click on ``hx`` aims at: a vehicle, Gun or unknown "?" before infantry
+        (AT fire has no effect on Infantry, 002)."""
+        enemy = [u for u in self.units_at(hx) if u["side"] != self.state.viewer]
+        enemy.sort(key=lambda u: u.get("category") == "infantry")
+        return enemy[0] if enemy else None
+
+    def hover_odds(self) -> tuple[str, ShotOdds | str] | None:
+        """The odds panel's content: the selected firer against the enemy under the mouse, as
+        the side at the screen may be shown them."""
+        st = self.state
+        firer = self.unit(st.selected)
+        if firer is None or not st.hover_hex:
+            return None
+        target = self.target_in(st.hover_hex)
+        if target is None:
+            return None
+        ammo = self.chosen_ammo(firer["id"])
+        key = (self._key, firer["id"], target["id"], ammo)
+        title = f"{firer.get('name', '?')} -> {target.get('name', '?')} in {target['hex']}"
+        if key != self._odds_key:
+            self._odds_key = key
+            try:
+                self._odds = self.knows().odds(firer["id"], target["id"], ammo)
+            except IllegalAction as e:
+                self._odds = e.reason
+        assert self._odds is not None
+        return title, self._odds
+
+    def setting_up(self) -> bool:
+        return self.game.phase in ("setup", "setup_attacker")
+
+    # --- the camera --------------------------------------------------------------------------
+
+    def fit(self) -> None:
+        """The first view of the map: all of it, or, when that would make counters too small
+        to read, the own units at a readable zoom."""
+        if self.fitted:
+            return
+        m = self.rect
+        board = self.game.board
+        self.camera.fit(board.columns, board.rows, m.width, m.height, m.left)
+        self.camera.oy += m.top
+        if self.camera.zoom < READABLE_ZOOM:
+            self.camera.zoom = READABLE_ZOOM
+            self.focus_own_units(always=True)
+        self.fitted = True
+
+    def hex_at(self, pos: tuple[int, int]) -> str | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        h = self.camera.screen_to_hex(*pos)
+        return label(h) if self.game.board.contains(h) else None
+
+    def center_on(self, hex_label: str) -> None:
+        m = self.rect
+        sx, sy = self.camera.hex_to_screen(self.game.board.parse(hex_label))
+        if not m.inflate(-80, -80).collidepoint(sx, sy):
+            self.camera.pan(m.centerx - sx, m.centery - sy)
+
+    def focus_own_units(self, always: bool = False) -> None:
+        """Bring the side at the screen's units into view (after a handover the camera was on
+        the other side's); ``always``: centre on them even when some are in view. A side with
+        no unit left on the map keeps the camera where it is."""
+        board = self.game.board
+        own = [board.parse(u["hex"]) for u in self.own()]
+        if not own:
+            return
+        m = self.rect
+        inner = m.inflate(-80, -80)
+        if not always and any(inner.collidepoint(self.camera.hex_to_screen(h)) for h in own):
+            return
+        x, y = (sum(c) / len(own) for c in zip(*map(world_of, own), strict=True))
+        self.camera.center_on(x, y, m.width, m.height, m.left)
+        self.camera.oy += m.top
+
+    def mouse_moved(self, pos: tuple[int, int]) -> None:
+        self.state.mouse = pos
+        self.state.hover_hex = self.hex_at(pos)
+
+    def refresh(self) -> None:
+        """The game shown changed other than by an action (an undo, a replay's jump): read
+        it afresh (the terrain is the scenario's and never changes: its tiles are kept)."""
+        self.renderer.board = self.game.board
+        self.minimap.board = self.game.board
+        self._key = self._odds_key = None
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The map in :attr:`rect`: terrain, highlights, overlays, counters, the banner."""
+        m = self.rect
+        cam = self.camera
+        self.renderer.draw(surface, cam, m)
+        surface.set_clip(m)
+        self._draw_highlights(surface)
+        self.analysis.draw_under(surface, m)
+        self._draw_counters(surface)
+        self._draw_tracking(surface)
+        self._draw_banner(surface)
+        self.analysis.draw_over(surface, m)
+        surface.set_clip(None)
+
+    def _draw_highlights(self, surface: pygame.Surface) -> None:
+        """The selected unit's set-up area or the hexes it may enter (with their MP), the own
+        Bore Sighted Locations, and the hex under the mouse."""
+        st = style()
+        cam, z = self.camera, self.camera.zoom
+        game = self.game
+        sel = self.unit(self.state.selected)
+        if sel is not None and sel["side"] == game.to_act:
+            if self.setting_up():
+                area = [game.board.parse(hx) for hx in game.setup_hexes(sel["id"])]
+                self.renderer.shade(surface, cam, area, st.ui["good"], 90, self.rect)
+            if game.phase == "movement":
+                for hx, cost in game.move_costs(sel["id"]).items():
+                    h = game.board.parse(hx)
+                    self.renderer.highlight(surface, cam, h, st.ui["reach"], 2, fill_alpha=60)
+                    sx, sy = cam.hex_to_screen(h)
+                    t = FONTS.get(max(12, int(z * 0.5)), bold=True).render(
+                        f"{cost:g} MP", True, (10, 40, 70)
+                    )
+                    surface.blit(t, t.get_rect(center=(sx, sy + z * 0.55)))
+        for own in self.units():  # the side's own Bore Sighted Locations (C6.42)
+            if own["side"] == self.state.viewer and own.get("bore_sight"):
+                h = game.board.parse(own["bore_sight"])
+                self.renderer.highlight(surface, cam, h, st.ui["reach"], 1)
+                sx, sy = cam.hex_to_screen(h)
+                t = FONTS.get(max(11, z // 3), bold=True).render(
+                    f"BS {own['name']}", True, st.ui["reach"]
+                )
+                surface.blit(t, t.get_rect(midtop=(sx, sy + z * 0.45)))
+        if self.state.hover_hex:
+            h = game.board.parse(self.state.hover_hex)
+            self.renderer.highlight(surface, cam, h, st.ui["hover"], 2)
+
+    def _draw_counters(self, surface: pygame.Surface) -> None:
+        """The counters, stacked in their hex, each with its marker chips inside the hex."""
+        cam, z = self.camera, self.camera.zoom
+        game = self.game
+        by_hex: dict[str, list[dict]] = {}
+        for u in self.units():
+            by_hex.setdefault(u["hex"], []).append(u)
+        for hx, stack in by_hex.items():
+            sx, sy = cam.hex_to_screen(game.board.parse(hx))
+            for i, u in enumerate(stack):
+                off = stack_offset(i, z)
+                selected = u["id"] == self.state.selected
+                rect = draw_counter(surface, u, sx + off, sy - off, z, selected=selected)
+                if i == len(stack) - 1:  # the top counter's markers (the others are under it)
+                    draw_markers(surface, u, rect, z, game.phasing, (sx, sy))
+            if len(stack) > 1:
+                t = FONTS.get(max(12, z // 2), bold=True).render(
+                    str(len(stack)), True, (255, 255, 255)
+                )
+                surface.blit(t, (sx - z * 0.75, sy - z * 0.8))
+        for u in self.units():  # each Acquired counter on its Location (C6.5)
+            acq = u.get("acquisition")
+            if acq:
+                ax, ay = cam.hex_to_screen(game.board.parse(acq[2].split()[0]))
+                draw_acquired(surface, acq, ax, ay, z, u.get("name", ""))
+        dragged = self.unit(self.state.dragging)
+        if dragged is not None:
+            mx, my = self.state.mouse
+            draw_counter(surface, dragged, mx, my, z, selected=True)
+
+    def _draw_tracking(self, surface: pygame.Surface) -> None:
+        """While a vehicle moves: the MP of its move in each visible enemy firer's continuous
+        LOS (C6.15-.16), and whether a Defensive First Fire shot would have Case J."""
+        tracking = self.knows().tracking()
+        if tracking is None or not tracking.rows:
+            return
+        rows = []
+        for name, mp, exempt in tracking.rows:
+            # the MP of the whole move in this firer's LOS (C6.15-.16); the odds panel gives the
+            # MP the shot claims in the target's Location (C6.17), which sets its Case J
+            what = f"{mp:g} MP of this move in its LOS (C6.16)"
+            if exempt:
+                what += "; Case J (C6.15)"
+            if not tracking.moved:
+                what = "only pivots: no Case J (C6.1)"
+            rows.append(f"{name}: {what}")
+        z = self.camera.zoom
+        sx, sy = self.camera.hex_to_screen(self.game.board.parse(tracking.hex))
+        f = FONTS.get(15, bold=True)
+        y = sy + z * 0.7
+        for text in rows:
+            t = f.render(text, True, (255, 220, 160))
+            box = t.get_rect(topleft=(sx + z * 0.7, y)).inflate(6, 2)
+            if box.right > self.rect.right:  # near the map's right edge: on the left instead
+                box.right = int(sx - z * 0.7)
+            pygame.draw.rect(surface, (40, 30, 20), box)
+            surface.blit(t, t.get_rect(center=box.center))
+            y += box.height + 1
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        """The last shot, until the action after it: midway along the line of fire (over the
+        target it covered the moving tank and its MP label)."""
+        banner = self.state.banner
+        if banner is None or self.game.actions_applied - banner.at > 1:
+            return
+        st = style()
+        cam = self.camera
+        board = self.game.board
+        pa = cam.hex_to_screen(board.parse(banner.firer_hex))
+        pb = cam.hex_to_screen(board.parse(banner.target_hex))
+        pygame.draw.line(surface, st.ui["target"], pa, pb, 2)
+        t = FONTS.get(18, bold=True).render(banner.text, True, (255, 255, 255))
+        mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2 - cam.zoom * 0.5)
+        box = t.get_rect(center=mid).inflate(8, 4)
+        pygame.draw.rect(surface, (120, 30, 20), box, border_radius=3)
+        surface.blit(t, t.get_rect(center=box.center))
+
+
+__all__ = ["READABLE_ZOOM", "MapInput", "MapView", "ShotBanner", "ViewState", "shot_banner"]

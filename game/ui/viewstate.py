@@ -1,0 +1,53 @@
+"""The plain view state a map view draws from (who is looking, the selection, the hover, the
+message, the last shot's banner): values a controller sets, no pygame, no engine internals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine.events import Event
+from game.engine.knowledge import Knowledge
+from game.rules.words import outcome_words
+
+
+@dataclass(frozen=True)
+class ShotBanner:
+    """The last shot on the map: from the firer's hex to the target's, its dice and result;
+    it lasts until the action after the shot (``at``: the action count at the shot)."""
+
+    firer_hex: str
+    target_hex: str
+    text: str
+    at: int
+
+
+@dataclass
+class ViewState:
+    """What the map view draws besides the game: plain values a controller sets."""
+
+    viewer: str | None = None
+    """The side at the screen (None: both sides, the replay's view; in play: nobody yet)."""
+    selected: str | None = None
+    hover_hex: str | None = None
+    mouse: tuple[int, int] = (0, 0)
+    message: str = ""
+    """The phase bar's message (a refusal's reason, "saved ..."); empty: the hint."""
+    dragging: str | None = None
+    """The unit whose counter is being dragged to a set-up hex (HX-12)."""
+    banner: ShotBanner | None = None
+    ammo: dict[str, str] = field(default_factory=dict)
+    """The ammunition chosen per unit (``r``); the odds, the fire map and the shot use it."""
+    bore_sight_mode: bool = False
+    """The next click Bore Sights a hex (C6.42)."""
+
+
+def shot_banner(event: Event, knows: Knowledge, at: int) -> ShotBanner | None:
+    """The banner of a fire event as the side may read it (a miss at a "?" names its hex)."""
+    if event.kind != "fire":
+        return None
+    d = event.data
+    dr = d["dr"]
+    dice = f"{dr['white']}+{dr['colored']}" if dr else ""
+    target_hex = d.get("target_hex") or knows.where(d["target"])
+    text = f"{'HIT' if d['hit'] else 'MISS'} {dice}: {outcome_words(d['outcome'])}"
+    return ShotBanner(knows.where(d["firer"]), target_hex, text, at)
