@@ -137,19 +137,21 @@ def unit_markers(unit: dict, phasing: str | None = None) -> list[tuple[str, RGB]
 def draw_acquired(
     target: pygame.Surface, acq: list, cx: float, cy: float, z: int, firer_name: str
 ) -> None:
-    """An Acquired counter (C6.5) in the Location it lies on: "-1 Acq A", at the hex's upper
-    left (the counter's markers are on its right), with the firer's name when room allows."""
+    """An Acquired counter (C6.5) on the Location it lies on: "-1 Acq A" (the Acquirer's ID
+    letter; "-1A" when the map is zoomed out, the firer's name too when zoomed in), across the
+    top of the hex (the counter's markers are on its right), never outside the hex."""
     letter, level = acq[0], acq[1]
+    word = "Area" if len(acq) > 4 and acq[4] else "Acq"  # C6.521: the whole hex
+    text = f"-{level}{letter}" if z < 40 else f"-{level} {word} {letter}"
+    if z >= 56:
+        text += f" {firer_name}"
     f = FONTS.get(max(9, int(z * 0.28)), bold=True)
-    text = f"-{level} Acq {letter}" + (f" {firer_name}" if z >= 48 else "")
-    if len(acq) > 4 and acq[4]:
-        text = f"-{level} Area {letter}"
     t = f.render(text, True, (0, 0, 0))
-    chip = pygame.Rect(0, 0, t.get_width() + 4, t.get_height() + 1)
-    chip.bottomleft = (int(cx - z * 0.62), int(cy - z * 0.5))
+    width = min(t.get_width() + 4, int(z * 1.0))
+    chip = pygame.Rect(int(cx - z * 0.5), int(cy - z * 0.8), width, t.get_height() + 1)
     pygame.draw.rect(target, (255, 120, 200), chip, border_radius=2)
     pygame.draw.rect(target, (20, 20, 20), chip, 1, border_radius=2)
-    target.blit(t, (chip.x + 2, chip.y + 1))
+    target.blit(t, (chip.x + 2, chip.y + 1), area=pygame.Rect(0, 0, width - 3, chip.height))
 
 
 def stack_offset(i: int, z: int) -> int:
@@ -166,7 +168,7 @@ def draw_markers(
     centre: tuple[float, float] | None = None,
 ) -> None:
     """Marker chips laid on the counter as ASL's markers lie on it: a column down its right
-    side that never leaves the hex (the hex is 2 x 1.73 hex radii; the chips keep within 0.66
+    side that never leaves the hex (the hex is 2 x 1.73 hex radii; the chips keep within 0.62
     of its centre, so they cannot run into the next hex's counter or into a wreck below). When
     more chips than fit, the last says how many more."""
     chips = unit_markers(unit, phasing)
@@ -174,7 +176,7 @@ def draw_markers(
         return
     f = FONTS.get(max(9, int(z * 0.28)), bold=True)
     cx = centre[0] if centre is not None else rect.centerx
-    right = int(cx + z * 0.66)
+    right = int(cx + z * 0.62)
     y = rect.top + 1
     room = max(1, (rect.height - 2) // (f.get_height() + 1))
     if len(chips) > room:

@@ -73,10 +73,11 @@ def screenshot(
     assert isinstance(play, PlayScene)
     play.rebuild_log()
     if select:
-        if select not in session.game.units:
-            raise ValueError(f"--select: no unit {select!r}")
+        shown = play.map.unit(select)
+        if shown is None:
+            raise ValueError(f"--select: no unit {select!r} in play")
         play.map.state.selected = select
-        play.map.center_on(session.game.units[select].label)
+        play.map.center_on(shown["hex"])
     if hover:
         h = session.game.board.parse(hover.upper())  # typed: case-insensitive
         play.map.state.hover_hex = hover.upper()

@@ -264,25 +264,25 @@ class MapRenderer:
 
 def draw_wreck(target: pygame.Surface, cx: float, cy: float, z: int, count: int = 1) -> None:
     """A wreck (RD-9: +1 hindrance), drawn as a burnt-out hull in the strip at the foot of its
-    hex, below any counter there (the strip stays inside the hex), with "x2" for two."""
-    hull = pygame.Rect(0, 0, max(8, int(z * 0.62)), max(4, int(z * 0.22)))
-    hull.center = (int(cx - z * 0.1), int(cy + z * 0.7))
+    hex, below any counter there (the strip stays inside the hex), "x2" on it for two."""
+    hull = pygame.Rect(0, 0, max(8, int(z * 0.8)), max(4, int(z * 0.22)))
+    hull.center = (int(cx - z * 0.08), int(cy + z * 0.7))
     pygame.draw.rect(target, (48, 44, 40), hull, border_radius=2)
     pygame.draw.rect(target, (15, 12, 10), hull, 1, border_radius=2)
-    tr = max(2, int(z * 0.1))
-    turret = (hull.centerx - tr // 2, hull.top)
-    pygame.draw.circle(target, (60, 55, 50), turret, tr)
-    pygame.draw.line(  # the barrel, drooping
-        target, (15, 12, 10), turret, (turret[0] + int(z * 0.38), turret[1] + tr), max(1, z // 20)
+    turret = (hull.centerx - int(z * 0.1), hull.centery)  # seen from above, like a counter
+    tr = max(2, hull.height // 2 - 1)
+    pygame.draw.circle(target, (70, 64, 58), turret, tr)
+    pygame.draw.line(  # the barrel, knocked askew
+        target, (15, 12, 10), turret, (turret[0] + int(z * 0.34), turret[1] - 1), max(1, z // 20)
     )
-    for k in (0.25, 0.6):  # embers
+    for k in (0.15, 0.8):  # embers
         pygame.draw.circle(
-            target, (235, 120, 40), (hull.left + int(hull.width * k), hull.top + 1), max(1, z // 18)
+            target, (235, 120, 40), (hull.left + int(hull.width * k), hull.centery), max(1, z // 18)
         )
     if count > 1 and z >= 16:
         f = FONTS.get(max(9, int(z * 0.28)), bold=True)
         t = f.render(f"x{count}", True, (255, 190, 120))
-        target.blit(t, t.get_rect(midleft=(hull.right + 2, hull.centery)))
+        target.blit(t, t.get_rect(midright=(hull.right - 1, hull.centery)))
 
 
 def _pattern(surf: pygame.Surface, kind: str, ink: RGB, cx: float, cy: float, z: int) -> None:

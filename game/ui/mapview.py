@@ -285,12 +285,15 @@ class MapView:
         z = self.camera.zoom
         sx, sy = self.camera.hex_to_screen(self.game.board.parse(tracking.hex))
         f = FONTS.get(15, bold=True)
+        pictures = [f.render(text, True, (255, 220, 160)) for text in rows]
+        width = max(t.get_width() for t in pictures) + 6
+        left = int(sx + z * 0.7)
+        if left + width > self.rect.right:  # near the map's right edge: all on the left
+            left = int(sx - z * 0.7) - width
+        left = max(self.rect.left + 2, min(left, self.rect.right - width - 2))
         y = sy + z * 0.7
-        for text in rows:
-            t = f.render(text, True, (255, 220, 160))
-            box = t.get_rect(topleft=(sx + z * 0.7, y)).inflate(6, 2)
-            if box.right > self.rect.right:  # near the map's right edge: on the left instead
-                box.right = int(sx - z * 0.7)
+        for t in pictures:
+            box = pygame.Rect(left, int(y), t.get_width() + 6, t.get_height() + 2)
             pygame.draw.rect(surface, (40, 30, 20), box)
             surface.blit(t, t.get_rect(center=box.center))
             y += box.height + 1

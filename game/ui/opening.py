@@ -29,8 +29,12 @@ def one_line(error: Exception) -> str:
 
 
 def close_sessions(app: App) -> None:
-    """The games the window had open are no longer played here: release their locks."""
+    """The games the window had open are no longer played here: keep their map views for
+    their Resume, and release their locks."""
     for scene in app.scenes:
+        remember = getattr(scene, "remember_view", None)
+        if remember is not None:
+            remember()
         session = getattr(scene, "session", None)
         if isinstance(session, Autosave):
             session.close()

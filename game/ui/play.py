@@ -69,6 +69,7 @@ class PlayScene(Scene):
         self._log_lines = 0
         self.dialogs = Dialogs(self)
         self.dff_order: tuple[str, list[str]] = ("", [])  # the DFF prompt's numbers, per mover
+        self._resumed_selection: tuple[str | None, str | None] = (None, None)
         self.orders = Orders(self)
         for event in self.game.history:
             self._log_event(event)
@@ -180,7 +181,9 @@ class PlayScene(Scene):
         r = self.rects()
         self.map.rect = r["map"]
         self.map.renderer.show_labels = self.app.prefs.show_labels
-        self.map.fit()
+        if not self.map.fitted:
+            self.map.fit()
+            self._restore_view()
         end = pygame_gui.elements.UIButton(
             pygame.Rect(r["bar"].right - 150, 6, 140, BAR_H - 12),
             "End Phase (e)",
@@ -204,6 +207,30 @@ class PlayScene(Scene):
         self._refresh_log()
         if self.viewer is None:
             self.after_change()
+
+    def remember_view(self) -> None:
+        """Keep this game's zoom, centre and selection for its Resume (in the preferences)."""
+        path = getattr(self.session, "path", None)
+        if path is None:
+            return
+        m, cam, state = self.map.rect, self.map.camera, self.map.state
+        x, y = cam.screen_to_world(*m.center)
+        view = {"zoom": cam.zoom, "center": [x, y], "viewer": state.viewer}
+        self.app.prefs.remember(Path(path), {**view, "selected": state.selected})
+
+    def _restore_view(self) -> None:
+        """A resumed game opens as its window last showed it: the zoom and the centre now,
+        the selection once the same side takes the seat again (its handover)."""
+        path = getattr(self.session, "path", None)
+        view = self.app.prefs.view_of(Path(path)) if path else None
+        if view is None:
+            return
+        m, cam = self.map.rect, self.map.camera
+        cam.zoom = view["zoom"]
+        x, y = view["center"]
+        cam.center_on(x, y, m.width, m.height, m.left)
+        cam.oy += m.top
+        self._resumed_selection = (view["viewer"], view["selected"])
 
     def may_close(self) -> bool:
         """Every action is autosaved, so closing loses nothing; unless the last save failed
@@ -275,6 +302,11 @@ class PlayScene(Scene):
         self.map.analysis.clear()
         if not keep_shot:
             state.banner = None
+        viewer, selected = self._resumed_selection
+        if viewer == side:  # the selection its window had when it was closed
+            own = self.map.unit(selected)
+            state.selected = selected if own is not None and own["side"] == side else None
+            self._resumed_selection = (None, None)
         self.rebuild_log()
         self.map.focus_own_units()
 

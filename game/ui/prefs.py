@@ -5,10 +5,11 @@ the preferences (``prefs.json`` beside it, written atomically)."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import platformdirs
@@ -18,6 +19,8 @@ from game.files.text import printable, read_regular
 
 MAX_PREFS_BYTES = 64 * 1024
 """The largest preferences file read (a real one is a few lines)."""
+MAX_VIEWS = 20
+"""The games whose map view (zoom, centre, selection) is kept for their Resume."""
 
 
 def data_dir() -> Path:
@@ -70,6 +73,21 @@ class Prefs:
     show_labels: bool = True
     confirm_end_phase: bool = True
     """Ask before ending a phase while own units could still act (each time)."""
+    views: dict[str, dict] = field(default_factory=dict)
+    """Per save file (its absolute path), the map view its window last showed: ``zoom``,
+    ``center`` (the world point in the middle of the map), ``viewer`` and ``selected``; a
+    Resume opens there. The newest :data:`MAX_VIEWS` are kept."""
+
+    def remember(self, save: Path, view: dict) -> None:
+        """Keep ``view`` for ``save`` (the newest last; the oldest dropped past the limit)."""
+        key = str(save.resolve())
+        self.views.pop(key, None)
+        self.views[key] = view
+        while len(self.views) > MAX_VIEWS:
+            del self.views[next(iter(self.views))]
+
+    def view_of(self, save: Path) -> dict | None:
+        return self.views.get(str(save.resolve()))
 
     @classmethod
     def load(cls, folder: Path | None = None) -> Prefs:
@@ -97,9 +115,32 @@ class Prefs:
             strict_hotseat=raw.get("strict_hotseat") is True,
             show_labels=raw.get("show_labels", True) is not False,
             confirm_end_phase=raw.get("confirm_end_phase", True) is not False,
+            views=_views(raw.get("views")),
         )
 
     def save(self, folder: Path | None = None) -> None:
         d = folder or data_dir()
         d.mkdir(parents=True, exist_ok=True)
         write_atomic(d / "prefs.json", json.dumps(asdict(self), indent=2) + "\n")
+
+
+def _views(raw: object) -> dict[str, dict]:
+    """The remembered map views that are well formed (anything else is dropped)."""
+    if not isinstance(raw, dict):
+        return {}
+    out: dict[str, dict] = {}
+    for key, v in list(raw.items())[-MAX_VIEWS:]:
+        if not (isinstance(key, str) and len(key) < 4096 and isinstance(v, dict)):
+            continue
+        zoom, center = v.get("zoom"), v.get("center")
+        if type(zoom) is not int or not 5 <= zoom <= 200:
+            continue
+        if not (isinstance(center, list) and len(center) == 2):
+            continue
+        if not all(type(c) in (int, float) and math.isfinite(c) for c in center):
+            continue
+        names = [v.get("viewer"), v.get("selected")]
+        if not all(n is None or (isinstance(n, str) and len(n) <= 64) for n in names):
+            continue
+        out[key] = {"zoom": zoom, "center": center, "viewer": names[0], "selected": names[1]}
+    return out

@@ -1,0 +1,225 @@
+"""The one map view (game/ui/mapview.py), shared by the play screen and the replay viewer:
+markers stay inside their hex, a wreck is drawn, the Acquired counter lies on its Location
+(C6.5), the replay shows each shot's banner as it steps over it, the tracking labels stay on
+the map, a Resume opens where its window was, and nothing in the screen reads the engine's
+internals (only its knowledge)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+from ui_driver import clear_overlays, key
+
+from game.files.savegame import read_save
+from game.files.shipped import scenarios_dir
+from game.files.timeline import Timeline
+from game.ui.counters import draw_acquired, draw_counter, draw_markers
+from game.ui.geometry import hex_corners
+from game.ui.maprender import draw_wreck
+from game.ui.play import PlayScene
+from game.ui.routes import Push, Start, Watch
+from game.ui.watch import WatchScene
+
+UI = Path(__file__).resolve().parent.parent / "game" / "ui"
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(data_dir):
+    return data_dir
+
+
+def _inside_hex(surface: pygame.Surface, cx: float, cy: float, z: int) -> tuple[int, int]:
+    """(pixels drawn, pixels drawn outside the hex of radius ``z`` at (cx, cy))."""
+    alpha = pygame.surfarray.pixels_alpha(surface).T.copy()  # [y, x]
+    ys, xs = np.nonzero(alpha)
+    poly = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    pygame.draw.polygon(poly, (255, 255, 255, 255), hex_corners(cx, cy, z + 1))
+    inside = pygame.surfarray.pixels_alpha(poly).T.copy()
+    return len(xs), int((inside[ys, xs] == 0).sum())
+
+
+EVERY_MARKER = {
+    "id": "ger-pz4-1",
+    "side": "german",
+    "hex": "E5",
+    "type": "pz4h",
+    "name": "PzKpfw IVH",
+    "category": "afv",
+    "facing": 2,
+    "turret": 2,
+    "has_gun": True,
+    "immobilized": True,
+    "shock": "shock",
+    "motion": True,
+    "ce": True,
+    "concealed": True,
+    "bore_sight": "F5",
+    "fired": True,
+    "moved": True,
+    "acquisition": ["A", 1, "F6", "rus-t34-1", False],
+}
+
+
+@pytest.mark.parametrize("z", [20, 25, 31, 46, 68])
+def test_a_counters_markers_never_leave_its_hex(app, z):
+    """Every marker chip ("FIREDWRECK", "FIRE" over the next counter's name, "ACQ" cut off)
+    is laid on the counter inside its own hex, however many there are."""
+    surface = pygame.Surface((400, 400), pygame.SRCALPHA)
+    cx, cy = 200, 200
+    rect = draw_counter(surface, EVERY_MARKER, cx, cy, z)
+    draw_markers(surface, EVERY_MARKER, rect, z, "german", (cx, cy))
+    drawn, outside = _inside_hex(surface, cx, cy, z)
+    assert drawn > 0 and outside == 0
+
+
+@pytest.mark.parametrize("z", [20, 31, 68])
+def test_a_wreck_is_drawn_in_the_foot_of_its_hex_under_no_counter(app, z):
+    """A wreck is a drawn hull (not a text label) at the foot of its hex, clear of the
+    counter there and inside the hex, its count on it."""
+    surface = pygame.Surface((400, 400), pygame.SRCALPHA)
+    draw_wreck(surface, 200, 200, z, 2)
+    drawn, outside = _inside_hex(surface, 200, 200, z)
+    assert drawn > 0 and outside == 0
+    alpha = pygame.surfarray.pixels_alpha(surface).T
+    ys, _ = np.nonzero(alpha)
+    counter_bottom = 200 + int(z * 1.15) // 2
+    assert ys.min() >= counter_bottom - 3  # below the counter: both stay visible
+
+
+def test_the_acquired_counter_lies_on_its_location_inside_the_hex(app):
+    """C6.5: the Acquired counter is placed on the target's Location (it was drawn as a chip
+    on the firer): "-1 Acq A", inside that hex."""
+    for z in (25, 31, 68):
+        surface = pygame.Surface((400, 400), pygame.SRCALPHA)
+        draw_acquired(surface, ["A", 1, "F6", "rus-t34-1", False], 200, 200, z, "Pz IV")
+        drawn, outside = _inside_hex(surface, 200, 200, z)
+        assert drawn > 0 and outside == 0
+
+
+def test_the_replay_viewer_is_a_controller_of_its_own_over_the_map_view():
+    """It no longer subclasses the play screen (and switches off what it inherited)."""
+    assert not issubclass(WatchScene, PlayScene)
+    assert "from .play " not in (UI / "watch.py").read_text()
+
+
+def test_the_replay_shows_each_shots_banner_as_it_steps_over_it(app):
+    """Stepping over a shot (Right) shows its dice and result on the map, as in play; the
+    next step clears it; a jump shows none."""
+    saved = read_save(scenarios_dir() / "saves" / "tutorial-duel-played.json")
+    timeline = Timeline(saved)
+    shots = [i for i, a in enumerate(saved.actions) if a["action"]["type"] == "fire"]
+    app.go(Push(Watch(timeline, "duel", at=shots[0])))
+    watch = app.scene
+    assert isinstance(watch, WatchScene) and watch.map.state.banner is None
+    key(app, pygame.K_RIGHT)
+    banner = watch.map.state.banner
+    assert banner is not None and banner.text.startswith(("HIT", "MISS"))
+    app.pump([])
+    frame = app.screen.copy()
+    key(app, pygame.K_RIGHT)
+    assert watch.map.state.banner is None or watch.at - 1 in shots
+    key(app, pygame.K_HOME)
+    assert watch.map.state.banner is None
+    assert frame.get_size() == app.size
+
+
+def test_the_tracking_labels_stay_on_the_map_near_its_edges(app):
+    """All the labels of a moving vehicle flip together at the map's edge and never run off
+    it (two of three were cut at the left edge of a 960 x 640 replay)."""
+    saved = read_save(scenarios_dir() / "saves" / "road-ambush-played.json")
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640, size=(960, 640)))
+    app.go(Push(Watch(Timeline(saved), "ambush", at=60)))
+    watch = app.scene
+    tracking = watch.map.knows().tracking()
+    assert tracking is not None and len(tracking.rows) >= 2
+    watch.map.center_on(tracking.hex)
+    m = watch.map.rect
+    for dx in (-400, 0, 400):  # the mover near the left edge, in the middle, near the right
+        watch.map.camera.pan(dx, 0)
+        sx, _ = watch.map.camera.hex_to_screen(watch.game.board.parse(tracking.hex))
+        if not m.left < sx < m.right:
+            watch.map.camera.pan(-dx, 0)
+            continue
+        surface = pygame.Surface(app.size)
+        surface.fill((0, 0, 0))
+        watch.map._draw_tracking(surface)
+        box = (40, 30, 20)
+        px = pygame.surfarray.pixels3d(surface)
+        xs = np.nonzero(np.all(px == box, axis=2))[0]
+        assert len(xs) and xs.min() >= m.left and xs.max() < m.right
+        watch.map.camera.pan(-dx, 0)
+
+
+def test_resume_opens_where_its_window_was_zoom_centre_and_selection(app, tmp_path):
+    """Resume kept neither the zoom nor the selection: the game reopens as it was left."""
+    from game.files.scenario import load_scenario
+    from game.files.session import new_game, resume
+    from game.ui.opening import close_sessions
+
+    sc = load_scenario(scenarios_dir() / "bagration-4-boards.toml")
+    path = app.save_dir / "bagration.json"
+    session = new_game(sc, 3, path)
+    play = PlayScene(session, sc.title)
+    app.push(play)
+    app.pump([])
+    clear_overlays(app, play)
+    side = play.viewer
+    own = [u for u in play.map.units() if u["side"] == side]
+    play.map.state.selected = own[-1]["id"]
+    play.map.camera.zoom_step(2, *play.map.rect.center)
+    play.map.center_on(own[-1]["hex"])
+    zoom, world = play.map.camera.zoom, play.map.camera.screen_to_world(*play.map.rect.center)
+    close_sessions(app)  # what closing the window does, then the preferences are saved
+    app.prefs.save()
+
+    from game.ui.prefs import Prefs
+
+    app.prefs = Prefs.load()
+    app.go(Push(Start()))
+    again = PlayScene(resume(path), sc.title)
+    app.push(again)
+    app.pump([])
+    clear_overlays(app, again)
+    assert again.map.camera.zoom == zoom
+    now = again.map.camera.screen_to_world(*again.map.rect.center)
+    assert abs(now[0] - world[0]) < 0.01 and abs(now[1] - world[1]) < 0.01
+    assert again.map.state.selected == own[-1]["id"]
+
+
+def test_a_damaged_remembered_view_is_ignored(data_dir):
+    """The views kept in prefs.json are read as hostile input: a bad entry is dropped."""
+    import json
+
+    from game.ui.prefs import MAX_VIEWS, Prefs
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    good = {"zoom": 31, "center": [3.0, 4.5], "viewer": "german", "selected": None}
+    views = {f"/g/{i}.json": good for i in range(MAX_VIEWS + 5)}
+    views["/bad/nan.json"] = {**good, "center": [float("nan"), 1]}
+    views["/bad/zoom.json"] = {**good, "zoom": "31"}
+    views["/bad/name.json"] = {**good, "selected": "x" * 65}
+    (data_dir / "prefs.json").write_text(json.dumps({"views": views}))
+    prefs = Prefs.load()
+    assert len(prefs.views) <= MAX_VIEWS
+    assert not any(k.startswith("/bad/") for k in prefs.views)
+
+
+# the engine's internals: its unit records and its state (the knowledge door is the way in)
+INTERNALS = re.compile(r"\.units\[|\.units\.values\(|\.units\.get\(|\bgame\.state\b|\.state\.units")
+
+
+def test_the_screen_reads_the_engines_knowledge_never_its_internals():
+    """Nothing in game/ui reads ``game.units`` or ``game.state``: what a side is shown comes
+    from ``Game.knowledge`` (the benchmark alone compares against the engine's own maps)."""
+    offenders = []
+    for path in sorted(UI.glob("*.py")):
+        if path.name == "bench.py":
+            continue
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            if INTERNALS.search(line):
+                offenders.append(f"{path.name}:{n}: {line.strip()}")
+    assert offenders == []
