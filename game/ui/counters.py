@@ -18,6 +18,23 @@ def short_name(name: str) -> str:
     return name.replace("PzKpfw ", "Pz ").replace("Sd.Kfz. ", "SdKfz ")
 
 
+_NAMES: dict[tuple, pygame.Surface] = {}
+
+
+def _name_picture(name: str, size: int, ink: RGB, width: int) -> pygame.Surface:
+    """A counter's name, squeezed to ``width`` when longer (kept: it is drawn every frame)."""
+    key = (name, size, tuple(ink), width)
+    t = _NAMES.get(key)
+    if t is None:
+        t = FONTS.text(name, size, ink, bold=True)
+        if t.get_width() > width:
+            t = pygame.transform.smoothscale(t, (max(1, width), t.get_height()))
+        if len(_NAMES) > 2048:
+            _NAMES.clear()
+        _NAMES[key] = t
+    return t
+
+
 def draw_counter(
     target: pygame.Surface, unit: dict, cx: float, cy: float, z: int, selected: bool = False
 ) -> pygame.Rect:
@@ -37,8 +54,7 @@ def draw_counter(
         border_radius=max(2, z // 8),
     )
     if unit.get("type") == "?":
-        f = FONTS.get(int(z * 0.9), bold=True)
-        t = f.render("?", True, side.ink)
+        t = FONTS.text("?", int(z * 0.9), side.ink, bold=True)
         target.blit(t, t.get_rect(center=rect.center))
         return rect
     category = unit.get("category", "afv")
@@ -84,11 +100,8 @@ def draw_counter(
                 (start[0] + tx * size * 0.42, start[1] + ty * size * 0.42),
                 max(2, z // 10),
             )
-    f = FONTS.get(max(10, int(z * 0.36)), bold=True)
     name = short_name(unit.get("name", unit.get("type", "")))
-    t = f.render(name, True, ink)
-    if t.get_width() > size - 4:
-        t = pygame.transform.smoothscale(t, (size - 4, t.get_height()))
+    t = _name_picture(name, max(10, int(z * 0.36)), ink, size - 4)
     target.blit(t, t.get_rect(midbottom=(rect.centerx, rect.bottom - 2)))
     return rect
 
@@ -145,8 +158,7 @@ def draw_acquired(
     text = f"-{level}{letter}" if z < 40 else f"-{level} {word} {letter}"
     if z >= 56:
         text += f" {firer_name}"
-    f = FONTS.get(max(9, int(z * 0.28)), bold=True)
-    t = f.render(text, True, (0, 0, 0))
+    t = FONTS.text(text, max(9, int(z * 0.28)), (0, 0, 0), bold=True)
     width = min(t.get_width() + 4, int(z * 1.0))
     chip = pygame.Rect(int(cx - z * 0.5), int(cy - z * 0.8), width, t.get_height() + 1)
     pygame.draw.rect(target, (255, 120, 200), chip, border_radius=2)
@@ -182,7 +194,8 @@ def draw_markers(
     if len(chips) > room:
         chips = [*chips[: room - 1], (f"+{len(chips) - room + 1}", (200, 200, 200))]
     for text, color in chips:
-        t = f.render(text, True, (0, 0, 0) if sum(color) > 300 else (255, 255, 255))
+        ink = (0, 0, 0) if sum(color) > 300 else (255, 255, 255)
+        t = FONTS.text(text, max(9, int(z * 0.28)), ink, bold=True)
         chip = pygame.Rect(0, y, min(t.get_width() + 4, int(z * 1.3)), t.get_height() + 1)
         chip.right = right
         pygame.draw.rect(target, color, chip, border_radius=2)

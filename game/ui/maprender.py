@@ -22,6 +22,8 @@ TILE = 512
 """The terrain is cached in square tiles of this many pixels, per zoom."""
 MAX_CACHED_TILES = 96
 """Tiles kept (1 MiB each): several screens' worth at two or three zoom levels."""
+MAX_CACHED_TEXTS = 4096
+"""Rendered texts kept (a few KiB each): every name, chip and label of a big map, twice."""
 LABEL_REACH = 3.0
 """How far (in hex radii) a hex's picture may reach from its centre: its hexside, and a long
 column label (AAAAAAA1) drawn above the centre."""
@@ -40,6 +42,7 @@ class Fonts:
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._texts: dict[tuple, pygame.Surface] = {}
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, size), bold)
@@ -49,6 +52,18 @@ class Fonts:
             font.set_bold(bold)
             self._cache[key] = font
         return font
+
+    def text(self, text: str, size: int, color: RGB, bold: bool = False) -> pygame.Surface:
+        """``text`` rendered (antialiased), kept: the map draws the same counter names, marker
+        chips and MP labels every frame (rendering them anew was a third of a frame)."""
+        key = (text, max(6, size), bold, tuple(color))
+        surf = self._texts.get(key)
+        if surf is None:
+            surf = self.get(size, bold).render(text, True, color)
+            self._texts[key] = surf
+            if len(self._texts) > MAX_CACHED_TEXTS:
+                del self._texts[next(iter(self._texts))]
+        return surf
 
 
 FONTS = Fonts()

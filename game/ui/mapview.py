@@ -219,18 +219,14 @@ class MapView:
                     h = game.board.parse(hx)
                     self.renderer.highlight(surface, cam, h, st.ui["reach"], 2, fill_alpha=60)
                     sx, sy = cam.hex_to_screen(h)
-                    t = FONTS.get(max(12, int(z * 0.5)), bold=True).render(
-                        f"{cost:g} MP", True, (10, 40, 70)
-                    )
+                    t = FONTS.text(f"{cost:g} MP", max(12, int(z * 0.5)), (10, 40, 70), True)
                     surface.blit(t, t.get_rect(center=(sx, sy + z * 0.55)))
         for own in self.units():  # the side's own Bore Sighted Locations (C6.42)
             if own["side"] == self.state.viewer and own.get("bore_sight"):
                 h = game.board.parse(own["bore_sight"])
                 self.renderer.highlight(surface, cam, h, st.ui["reach"], 1)
                 sx, sy = cam.hex_to_screen(h)
-                t = FONTS.get(max(11, z // 3), bold=True).render(
-                    f"BS {own['name']}", True, st.ui["reach"]
-                )
+                t = FONTS.text(f"BS {own['name']}", max(11, z // 3), st.ui["reach"], True)
                 surface.blit(t, t.get_rect(midtop=(sx, sy + z * 0.45)))
         if self.state.hover_hex:
             h = game.board.parse(self.state.hover_hex)
@@ -252,9 +248,7 @@ class MapView:
                 if i == len(stack) - 1:  # the top counter's markers (the others are under it)
                     draw_markers(surface, u, rect, z, game.phasing, (sx, sy))
             if len(stack) > 1:
-                t = FONTS.get(max(12, z // 2), bold=True).render(
-                    str(len(stack)), True, (255, 255, 255)
-                )
+                t = FONTS.text(str(len(stack)), max(12, z // 2), (255, 255, 255), True)
                 surface.blit(t, (sx - z * 0.75, sy - z * 0.8))
         for u in self.units():  # each Acquired counter on its Location (C6.5)
             acq = u.get("acquisition")

@@ -24,16 +24,14 @@ class TextBlock:
         self.surface = surface
         self.rect = rect
         self.y = rect.top
-        self.font = FONTS.get(size)
-        self.bold = FONTS.get(size, bold=True)
+        self.size = size
 
     def line(
         self, text: str, color: RGB | None = None, bold: bool = False, indent: int = 0
     ) -> None:
         if self.y + LINE > self.rect.bottom:
             return
-        f = self.bold if bold else self.font
-        t = f.render(text, True, color or style().ui["text"])
+        t = FONTS.text(text, self.size, color or style().ui["text"], bold)  # kept: every frame
         self.surface.blit(
             t,
             (self.rect.left + indent, self.y),

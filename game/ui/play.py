@@ -184,6 +184,7 @@ class PlayScene(Scene):
         if not self.map.fitted:
             self.map.fit()
             self._restore_view()
+        playview.warm_overview(self.map, r["side"])
         end = pygame_gui.elements.UIButton(
             pygame.Rect(r["bar"].right - 150, 6, 140, BAR_H - 12),
             "End Phase (e)",

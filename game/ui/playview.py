@@ -113,11 +113,23 @@ def draw_side(
         draw_overview(view, surface, side, block.y)
 
 
+def overview_box(side: pygame.Rect) -> pygame.Rect:
+    """Where the overview map goes: the foot of the side panel."""
+    return pygame.Rect(side.left + 10, side.bottom - HEIGHT - 10, side.width - 20, HEIGHT)
+
+
+def warm_overview(view: MapHost, side: pygame.Rect) -> None:
+    """Draw the overview's terrain picture now (a few ms), not in the first frame that shows
+    it (the frame after an action, when the odds panel gives way to it)."""
+    if not map_fits(view.game.board, view.camera, view.rect):
+        view.minimap.picture(view.minimap.fit(overview_box(side)).size)
+
+
 def draw_overview(view: MapHost, surface: pygame.Surface, side: pygame.Rect, top: int) -> None:
     """The overview map at the foot of the side panel, when the map is larger than the screen
     shows and the panel has room below its text."""
     m = view.rect
-    box = pygame.Rect(side.left + 10, side.bottom - HEIGHT - 10, side.width - 20, HEIGHT)
+    box = overview_box(side)
     if map_fits(view.game.board, view.camera, m) or top > box.top - 22:
         return
     t = FONTS.get(14).render("Overview: click or drag to go there", True, style().ui["dim"])
