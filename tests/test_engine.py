@@ -533,3 +533,41 @@ def test_view_hides_concealed_enemy_units():
     german = {u["id"]: u for u in g.view("german")}
     assert russian["ger-gun-1"]["type"] == "?" and "facing" not in russian["ger-gun-1"]
     assert german["ger-gun-1"]["type"] == "pak40"
+
+
+def _two_guns_and_a_t34(extra=()):
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("ger-gun-2", "pak40", "german", "B1", facing=0),
+        UnitSetup("rus-tank-1", "t34m43", "russian", "C2", facing=3),
+        *extra,
+    ]
+    g = Game(make_setup(units), 1)
+    to_phase(g, "prep_fire", "german")
+    script(g, 6, 6, 6, 6)
+    g.apply(Fire("ger-gun-1", "rus-tank-1"))  # a miss: gun 1 acquires the T-34 (C6.5)
+    assert g.units["ger-gun-1"].acquisition.target == "rus-tank-1"
+    script(g, 1, 2, 1, 1)  # gun 2: a hit, TK DR 2: it burns
+    return g, g.apply(Fire("ger-gun-2", "rus-tank-1"))
+
+
+def test_hx14_a_shot_that_removes_its_target_places_no_acquired_counter_and_others_go_too():
+    """The log said "places -1B on T-34" of a T-34 the same shot burned, and the other Gun's
+    counter stayed on it; HX-14: the counters go with the target."""
+    g, events = _two_guns_and_a_t34()
+    assert g.units["rus-tank-1"].status == "burning"
+    assert not any("places" in e.text for e in events if e.kind == "acquisition")
+    assert g.units["ger-gun-2"].acquisition is None
+    assert g.units["ger-gun-1"].acquisition is None
+    gone = [e for e in events if e.kind == "acquisition" and "HX-14" in e.rules]
+    assert [e.data["unit"] for e in gone] == ["ger-gun-1"]
+    assert "removed with it" in gone[0].text
+
+
+def test_hx14_with_another_known_unit_left_in_the_location_the_counter_stays_there_c6_51():
+    """C6.51: a counter left in a Location applies to the Known units there."""
+    other = UnitSetup("rus-tank-2", "t34m43", "russian", "C2", facing=3)
+    g, events = _two_guns_and_a_t34([other])
+    acq = g.units["ger-gun-1"].acquisition
+    assert acq is not None and acq.target is None and acq.location.hex == "C2"
+    assert any("stays on the Location (C6.51)" in e.text for e in events)

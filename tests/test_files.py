@@ -257,7 +257,7 @@ os._exit(9)  # killed: no clean-up, no flush of anything else
         (lambda t: json.dumps({"format": "other"}), "not a hexfire save"),
         (lambda t: t[: len(t) // 2], "truncated"),
         (lambda t: t.replace('"version": 4', '"version": 5'), "newer hexfire"),
-        (lambda t: t.replace('"rules_version": 2', '"rules_version": 3'), "newer rules"),
+        (lambda t: t.replace('"rules_version": 3', '"rules_version": 4'), "newer rules"),
         (
             lambda t: t.replace("Duel at the Crossroads", "Duel at the Bridge"),
             "does not match its SHA-256",

@@ -10,6 +10,9 @@ dice, and says where the two part (CHANGELOG-style history below).
    enemy's LOS (RD-11); an abandoned AFV leaves no wreck (002); no Advancing Fire after Prep Fire
    (RD-12); Case B from higher (C7.22) and +1 for a DC Thrown in the AFPh (C7.346); special
    ammunition is limited (RD-17); a shot at a concealed unit is allowed whatever it is (HX-13).
+3. An Acquired counter goes with a target removed from play (HX-14): a shot that burns,
+   eliminates or abandons its target places none, and the counters other Guns had on it are
+   removed (one stays on the Location when other Known enemy units are left there, C6.51).
 """
 
-RULES_VERSION = 2
+RULES_VERSION = 3

@@ -15,7 +15,7 @@ from game.rules.facing import chart_aspect
 from game.rules.words import outcome_words
 
 from . import Commit
-from .outcomes import apply_outcome
+from .outcomes import REMOVAL, apply_outcome
 from .shot import (
     acq_gun,
     acq_shot,
@@ -212,7 +212,10 @@ def resolve_fire(
         firer.fired_at_acquired = (
             firer.acquisition is not None and firer.acquisition.target == target.id
         )
-        if firer.acquisition and firer.acquisition != before:
+        removes = result.outcome in REMOVAL  # HX-14: no counter on a unit the shot removes
+        if removes and (before is None or before.target != target.id):
+            firer.acquisition = None  # never placed (one it had on the target goes with it)
+        if firer.acquisition and firer.acquisition != before and not removes:
             events.append(
                 Event(
                     "acquisition",

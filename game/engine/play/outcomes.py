@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.engine.events import Event
 from game.engine.state import GameState, UnitState
 from game.engine.vocabulary import REMOVED, Status
@@ -35,6 +37,7 @@ def apply_outcome(state: GameState, target: UnitState, outcome: str) -> list[Eve
             )
         )
         halt(target)
+        events.extend(drop_acquisitions_of(state, target))
     elif outcome == "immobilized":
         target.immobilized = True
         halt(target)
@@ -54,6 +57,38 @@ def apply_outcome(state: GameState, target: UnitState, outcome: str) -> list[Eve
     if target.status in REMOVED and state.moving_unit == target.id:
         state.moving_unit = None
         state.dff_pending = ()
+    return events
+
+
+def drop_acquisitions_of(state: GameState, target: UnitState) -> list[Event]:
+    """HX-14: an Acquired counter on a unit removed from play goes with it (C6.5 places it on
+    the target). When another Known enemy unit is left in that Location, the counter stays on
+    the Location as a counter left behind (C6.51: it applies to the Known units there)."""
+    events = []
+    for gun in sorted(state.units.values(), key=lambda u: u.id):
+        acq = gun.acquisition
+        if acq is None or acq.area or acq.target != target.id or not gun.active:
+            continue
+        others = [
+            u
+            for u in state.units.values()
+            if u.active
+            and u.side == target.side
+            and not u.concealed
+            and u.label == acq.location.hex
+        ]
+        gun.acquisition = replace(acq, target=None) if others else None
+        gun.fired_at_acquired = False
+        kept = "stays on the Location (C6.51)" if others else "is removed with it"
+        events.append(
+            Event(
+                "acquisition",
+                f"{gun.name}'s {acq.label} on {target.name}: {target.name} is out of play; the "
+                f"counter {kept} (HX-14)",
+                ("HX-14",),
+                data={"unit": gun.id, "target": target.id, "level": acq.level if others else 0},
+            )
+        )
     return events
 
 
