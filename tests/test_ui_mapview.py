@@ -223,3 +223,92 @@ def test_the_screen_reads_the_engines_knowledge_never_its_internals():
             if INTERNALS.search(line):
                 offenders.append(f"{path.name}:{n}: {line.strip()}")
     assert offenders == []
+
+
+def _duel(app, viewer_first=True):
+    from game.files.scenario import load_scenario
+    from game.files.session import new_game
+
+    sc = load_scenario(scenarios_dir() / "tutorial-duel.toml")
+    session = new_game(sc, 7, None)
+    play = PlayScene(session, sc.title, viewer=session.game.to_act if viewer_first else None)
+    app.push(play)
+    app.pump([])
+    return play
+
+
+def test_the_set_up_area_shows_before_a_unit_is_picked(app):
+    """The hint said "drag counters within the green area" while no area was green until a
+    unit was selected (a newcomer's trial): the side's whole area shows, lighter."""
+    play = _duel(app)
+    assert play.map.setting_up() and play.map.state.selected is None
+    area = play.game.setup_area(play.viewer)
+    assert area
+    inside = next(h for h in area if not play.map.units_at(h))
+    outside = next(
+        label
+        for label in (f"{c}{r}" for c in "ABCDEFGHIJKL" for r in range(1, 9))
+        if label not in area and not play.map.units_at(label)
+    )
+    play.map.state.hover_hex = None
+    app.pump([])
+
+    def green(hx):
+        x, y = play.map.camera.hex_to_screen(play.game.board.parse(hx))
+        r, g, b, *_ = app.screen.get_at((int(x) + 5, int(y) + 10))
+        return g - (r + b) / 2
+
+    assert green(inside) > green(outside) + 8
+
+
+def test_an_overlays_legend_keeps_off_the_counters(app):
+    """The legend sat over A1-D1 and the units there: it takes a corner free of counters."""
+    play = _duel(app)
+    play.map.analysis.overlay = "viewshed"
+    m = play.map.rect
+    cam = play.map.camera
+    first = play.map.units()[0]
+    x, y = cam.hex_to_screen(play.game.board.parse(first["hex"]))
+    cam.pan(m.left + 60 - x, m.top + 40 - y)  # a counter under the top left corner
+    legend = play.map.analysis.legend_rect(m)
+    for u in play.map.units():
+        x, y = cam.hex_to_screen(play.game.board.parse(u["hex"]))
+        assert not legend.inflate(cam.zoom, cam.zoom).collidepoint(x, y)
+
+
+def test_the_odds_panels_long_lines_wrap_inside_it(app):
+    """A long derivation line was cut at the panel's edge: it wraps, indented."""
+    from game.ui.maprender import FONTS
+    from game.ui.panels import wrap
+
+    font = FONTS.get(15)
+    text = "  +4 Case J2 C6.12  1 MP in the firer's LOS (<= 1): Limited Aim, and a long tail"
+    lines = wrap(text, font, 200)
+    assert len(lines) > 1 and all(font.size(line)[0] <= 200 for line in lines)
+    assert " ".join(p.strip() for p in lines) == " ".join(text.split())
+    assert all(line.startswith("      ") for line in lines[1:])
+
+
+def test_the_phase_bar_fits_beside_the_end_phase_button_at_960(app):
+    """At 960 x 640 "... Defensive First Fire (C6.17)" ran under the End Phase button."""
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640, size=(960, 640)))
+    play = _duel(app)
+    play.game.state.dff_pending = ("x",)  # the longest bar: a Defensive First Fire
+    play.map.refresh()
+    surface = pygame.Surface(app.size)
+    surface.fill((0, 0, 0))
+    from game.ui import playview
+
+    bar = play.rects()["bar"]
+    playview.draw_bar(play.map, surface, bar)
+    play.game.state.dff_pending = ()
+    button = play.buttons["end_phase"].rect
+    px = pygame.surfarray.pixels3d(surface)[button.left - 8 : button.right, 4:26]
+    panel = np.array(surface.get_at((bar.right - 2, 2))[:3])
+    assert np.all(np.abs(px.astype(int) - panel).sum(axis=2) < 30)
+
+
+def test_an_empty_log_says_what_it_will_hold(app):
+    """A new game's log box was blank: it says what will appear there."""
+    play = _duel(app)
+    assert "every die roll" in play.log_box.html_text

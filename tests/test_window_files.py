@@ -249,3 +249,58 @@ def test_save_as_into_a_folder_that_cannot_hold_it_says_why(app, tmp_path):
         "cannot save" in play.map.state.message
         and "previous save is kept" in play.map.state.message
     )
+
+
+def _duel_at_the_screen(app, tmp_path):
+    from game.files.scenario import load_scenario
+    from game.files.session import new_game
+    from game.files.shipped import scenarios_dir
+    from game.ui.routes import Play, Push
+
+    path = app.save_dir / "duel.json"
+    session = new_game(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1, path)
+    app.go(Push(Play(session, "duel", viewer=session.game.to_act)))
+    return app.scene
+
+
+def test_the_file_dialogs_list_only_folders_and_hexfire_files_and_a_fifo_is_neither(app, tmp_path):
+    """Lock files (.json.lock) and temporary files were listed; a FIFO was listed as a folder,
+    and choosing it raised NotADirectoryError out of the window."""
+    import pygame
+
+    play = _duel_at_the_screen(app, tmp_path)
+    folder = app.save_dir
+    (folder / "notes.txt").write_text("x")
+    (folder / "sub").mkdir()
+    os.mkfifo(folder / "pipe")
+    play.dialogs.open_file("load")
+    dialog = play.dialogs.file_dialog
+    names = [name for name, _ in dialog.current_file_list]
+    assert "sub" in names and "duel.json" in names
+    assert not any(n.endswith((".lock", ".txt", ".tmp")) or n == "pipe" for n in names)
+    dialog._change_directory_path(folder / "pipe")  # a typed path to the FIFO: nothing
+    app.pump([])
+    assert dialog.alive() and dialog.current_directory_path == str(folder)
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0)
+    app.pump([key])
+
+
+def test_enter_in_the_save_as_dialog_saves_the_name_typed(app, tmp_path):
+    """Enter in the path line did nothing; it is the dialog's OK."""
+    import pygame
+    import pygame_gui
+
+    play = _duel_at_the_screen(app, tmp_path)
+    play.dialogs.open_file("save")
+    dialog = play.dialogs.file_dialog
+    target = app.save_dir / "checkpoint.json"
+    dialog.file_path_text_line.set_text(str(target))
+    finished = pygame.event.Event(
+        pygame_gui.UI_TEXT_ENTRY_FINISHED,
+        {"text": str(target), "ui_element": dialog.file_path_text_line},
+    )
+    app.pump([finished])
+    app.pump()  # the dialog's answer, posted as its OK posts it
+    assert target.is_file() and read_save(target).actions == []
+    assert "saved a copy" in play.map.state.message
+    assert play.dialogs.file_dialog is None

@@ -142,6 +142,20 @@ class Game:
         """The hexes of the unit's set-up area (HX-12), for the screen to highlight."""
         return setup.setup_hexes(self.state, self.state.unit(unit_id))
 
+    def setup_area(self, side: str) -> list[str]:
+        """Every hex where ``side`` may set up one of its units (the union of their set-up
+        areas, HX-12), for the screen to show before a unit is picked."""
+        seen: set[tuple] = set()
+        out: dict[str, None] = {}
+        for unit in self.state.units.values():
+            area = self.state.areas.get(unit.id)
+            kind = (area, unit.type.category != "infantry")
+            if unit.side != side or area is None or kind in seen:
+                continue
+            seen.add(kind)
+            out.update(dict.fromkeys(setup.setup_hexes(self.state, unit)))
+        return list(out)
+
     def move_costs(self, unit_id: str) -> dict[str, float]:
         """The hexes ``unit_id`` may enter now (from :meth:`legal_actions`) and what each costs
         in MP / MF, start MP included (RD-10): the screen shows these."""

@@ -256,7 +256,7 @@ class AnalysisLayer:
             draw_fire_map(surface, cam, self.game, selected, viewer, ammo)
         if self.thread is not None:
             draw_thread(surface, cam, self.thread)
-        legend = pygame.Rect(viewport.left + 8, viewport.top + 8, 300, 98)
+        legend = self.legend_rect(viewport)
         if self.overlay == "viewshed":
             draw_legend(
                 surface,
@@ -290,6 +290,32 @@ class AnalysisLayer:
                     ((200, 200, 200), "enemies it cannot hit: no label"),
                 ],
             )
+
+    def legend_rect(self, viewport: pygame.Rect) -> pygame.Rect:
+        """Where the overlay's legend goes: the first corner of the map with no counter, no
+        hover and no LOS thread end under it (it covered A1-D1 and the units there), else the
+        bottom left."""
+        view = self.view
+        cam = view.camera
+        board = self.game.board
+        points = [cam.hex_to_screen(board.parse(u["hex"])) for u in view.units()]
+        if view.state.hover_hex:
+            points.append(cam.hex_to_screen(board.parse(view.state.hover_hex)))
+        if self.thread is not None:
+            points += [cam.hex_to_screen(self.thread.firer), cam.hex_to_screen(self.thread.target)]
+        w, h = 300, 98
+        corners = [
+            (viewport.left + 8, viewport.bottom - h - 8),
+            (viewport.left + 8, viewport.top + 8),
+            (viewport.right - w - 8, viewport.bottom - h - 8),
+            (viewport.right - w - 8, viewport.top + 8),
+        ]
+        for x, y in corners:
+            rect = pygame.Rect(x, y, w, h)
+            near = rect.inflate(2 * cam.zoom, 2 * cam.zoom)
+            if not any(near.collidepoint(p) for p in points):
+                return rect
+        return pygame.Rect(*corners[0], w, h)
 
     def side_lines(self) -> list[str]:
         """For the side panel: the threats behind the hovered hex's number."""

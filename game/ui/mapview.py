@@ -51,6 +51,8 @@ class MapView:
         self._units: list[dict] = []
         self._odds_key: tuple | None = None
         self._odds: ShotOdds | str | None = None
+        self._area_key: tuple | None = None
+        self._area: list = []
 
     # --- what the side may know --------------------------------------------------------------
 
@@ -128,6 +130,15 @@ class MapView:
                 self._odds = e.reason
         assert self._odds is not None
         return title, self._odds
+
+    def _setup_area(self, side: str) -> list:
+        """The side's whole set-up area (HX-12), kept: set-up areas never change."""
+        key = (id(self.game), side)
+        if self._area_key != key:
+            self._area_key = key
+            board = self.game.board
+            self._area = [board.parse(hx) for hx in self.game.setup_area(side)]
+        return self._area
 
     def setting_up(self) -> bool:
         return self.game.phase in ("setup", "setup_attacker")
@@ -210,6 +221,12 @@ class MapView:
         cam, z = self.camera, self.camera.zoom
         game = self.game
         sel = self.unit(self.state.selected)
+        viewer = self.state.viewer
+        if self.setting_up() and viewer == game.to_act and (sel is None or sel["side"] != viewer):
+            # before a unit is picked: where the side may set up at all, lighter (HX-12)
+            self.renderer.shade(
+                surface, cam, self._setup_area(viewer), st.ui["good"], 45, self.rect
+            )
         if sel is not None and sel["side"] == game.to_act:
             if self.setting_up():
                 area = [game.board.parse(hx) for hx in game.setup_hexes(sel["id"])]

@@ -93,7 +93,7 @@ class Minimap:
         rect = self.rect = self.fit(box)
         surface.blit(self.picture(rect.size), rect.topleft)
         board = self.board
-        dot = max(2, rect.width // max(board.columns, 1) + 1)
+        dot = max(2, min(4, rect.width // max(board.columns, 1)))  # a counter, not a blot
         for u in units:
             if not u.get("hex"):
                 continue

@@ -133,7 +133,8 @@ def draw_odds(surface: pygame.Surface, rect: pygame.Rect, title: str, shot: Shot
     cut = lines.index("Odds:") if "Odds:" in lines else len(lines)
     # the bars come first in a small panel: the derivation gives way, and says where it is
     room = (block.rect.height - 2 * LINE - 4) // LINE - len(report["p"])
-    text_lines = lines[:cut]
+    font = FONTS.get(15)
+    text_lines = [part for text in lines[:cut] for part in wrap(text, font, block.rect.width)]
     if len(text_lines) > room:
         text_lines = [*text_lines[: max(0, room - 1)], "  ... (the whole derivation: hexfire odds)"]
     for text in text_lines:
@@ -152,3 +153,22 @@ def draw_odds(surface: pygame.Surface, rect: pygame.Rect, title: str, shot: Shot
         pct = FONTS.get(15).render(f"{100 * p:5.1f}%", True, st.ui["text"])
         surface.blit(pct, (bar_left + bar_w + 6, block.y))
         block.y += LINE
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` pixels, broken at spaces; a continued line is
+    indented under its first (the odds panel's lines were cut at its edge)."""
+    if font.size(text)[0] <= width:
+        return [text]
+    indent = text[: len(text) - len(text.lstrip())]
+    out: list[str] = []
+    line = indent
+    for word in text.split():
+        trial = f"{line} {word}" if line.strip() else line + word
+        if line.strip() and font.size(trial)[0] > width:
+            out.append(line)
+            line = indent + "    " + word
+        else:
+            line = trial
+    out.append(line)
+    return out

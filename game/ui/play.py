@@ -31,6 +31,10 @@ from .routes import DffChance, GameOver, HandOver, Push
 from .style import style
 from .viewstate import shot_banner
 
+EMPTY_LOG = (
+    "<font color='#9a9a9a'>The log: every move, every die roll and the rule behind each result "
+    "appears here.</font>"
+)
 LOG_KEEP = 400
 LOG_SHOWN = 120
 """The lines the log box is given at once (it scrolls; the side's whole log is kept)."""
@@ -146,7 +150,7 @@ class PlayScene(Scene):
         """Set the log box's whole text: its last lines (a new viewer, a new screen)."""
         if self.log_box is not None:
             shown = self.log[-LOG_SHOWN:]
-            self.log_box.set_text("<br>".join(shown))
+            self.log_box.set_text("<br>".join(shown) or EMPTY_LOG)
             self._log_lines = len(shown)
             if self.log_box.scroll_bar is not None:
                 self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)

@@ -14,6 +14,7 @@ from game.engine.actions import EndPhase
 from game.engine.phases import PHASES
 from game.files.savegame import SaveError
 
+from .filedialog import HEXFIRE_FILES, FileDialog
 from .host import PlayHost
 from .opening import open_path
 
@@ -34,7 +35,7 @@ class Dialogs:
     def __init__(self, play: PlayHost) -> None:
         self.play = play
         self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
-        self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.file_dialog: FileDialog | None = None
         self.file_mode = ""
         self.closing: pygame_gui.windows.UIConfirmationDialog | None = None
         """The "Close without saving?" question, while it is open."""
@@ -136,12 +137,13 @@ class Dialogs:
         folder = Path(play.app.save_dir)
         stem = Path(getattr(play.session, "path", None) or "game").stem
         initial = copy_name(folder, stem) if mode == "save" else folder
-        self.file_dialog = pygame_gui.windows.UIFileDialog(
+        self.file_dialog = FileDialog(
             pygame.Rect(play.app.size[0] // 2 - 260, 80, 520, 460),
             play.app.ui,
-            window_title="Save a copy as" if mode == "save" else "Load a scenario or save",
-            initial_file_path=str(initial),
-            allow_existing_files_only=mode != "save",
+            "Save a copy as (Enter saves)" if mode == "save" else "Load a scenario or save",
+            initial,
+            existing_only=mode != "save",
+            suffixes=(".json",) if mode == "save" else HEXFIRE_FILES,
         )
 
     def file_picked(self, path: Path) -> None:

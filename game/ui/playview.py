@@ -30,8 +30,11 @@ def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
     text = f"{when}   {phase.title} ({phase.rule})   {game.to_act.title()} to act"
     if game.dff_pending:
         text += "   Defensive First Fire (C6.17)"
-    t = FONTS.get(22, bold=True).render(text, True, st.ui["text"])
-    surface.blit(t, (10, 6))
+    room = bar.width - 170  # the End Phase button's place
+    t = FONTS.text(text, 22, st.ui["text"], bold=True)
+    if t.get_width() > room:  # a narrow window: a smaller font, then cut
+        t = FONTS.text(text, 18, st.ui["text"], bold=True)
+    surface.blit(t, (10, 6), area=pygame.Rect(0, 0, room, 24))
     message = view.state.message
     text = message or hint(view)
     color = (

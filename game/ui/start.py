@@ -14,6 +14,7 @@ from game.files.scenario import Scenario, ScenarioError, load_scenario
 from game.files.shipped import shipped_scenarios
 
 from .app import Scene
+from .filedialog import HEXFIRE_FILES, FileDialog
 from .maprender import FONTS
 from .opening import one_line, open_path, start_scenario, watch_path
 from .prefs import newest_save
@@ -31,7 +32,7 @@ class StartScene(Scene):
             except ScenarioError as e:
                 self.scenarios.append((p, None, one_line(e)))
         self.chosen = 0
-        self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.file_dialog: FileDialog | None = None
         self.watching = False
 
     def enter(self) -> None:
@@ -129,14 +130,13 @@ class StartScene(Scene):
 
     def open_dialog(self, watch: bool = False) -> None:
         self.watching = watch
-        self.file_dialog = pygame_gui.windows.UIFileDialog(
+        self.file_dialog = FileDialog(
             pygame.Rect(self.app.size[0] // 2 - 260, 80, 520, 460),
             self.app.ui,
-            window_title="Replay a save (.json)"
-            if watch
-            else "Load a scenario (.toml) or a save (.json)",
-            initial_file_path=str(self.app.save_dir),
-            allow_existing_files_only=True,
+            "Replay a save (.json)" if watch else "Load a scenario (.toml) or a save (.json)",
+            Path(self.app.save_dir),
+            existing_only=True,
+            suffixes=(".json",) if watch else HEXFIRE_FILES,
         )
 
     def start(self) -> None:
