@@ -312,3 +312,51 @@ def test_an_empty_log_says_what_it_will_hold(app):
     """A new game's log box was blank: it says what will appear there."""
     play = _duel(app)
     assert "every die roll" in play.log_box.html_text
+
+
+class _Session:
+    """The play screen's door over a game built in a test (no file)."""
+
+    path = None
+
+    def __init__(self, game):
+        self.game = game
+
+    def apply(self, action):
+        return self.game.apply(action)
+
+    def undo(self):
+        return "no undo here"
+
+    def save_as(self, path):
+        raise OSError("not here")
+
+
+def test_selecting_a_unit_that_cannot_move_says_why_rd12(app):
+    """A unit that fired in Prep Fire showed no blue hex and no word why (a newcomer's trial):
+    selecting it in the Movement Phase gives the engine's reason."""
+    from engine_helpers import make_setup, script, to_phase
+    from ui_driver import click_hex
+
+    from game.engine import Game, UnitSetup
+    from game.engine.actions import Fire
+
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-tank-1", "t34m43", "russian", "C2", facing=3),
+        UnitSetup("rus-tank-2", "t34m43", "russian", "E2", facing=3),
+    ]
+    game = Game(make_setup(units, first="russian"), 1)
+    to_phase(game, "prep_fire", "russian")
+    script(game, 6, 6, 6, 6)
+    game.apply(Fire("rus-tank-1", "ger-gun-1"))
+    to_phase(game, "movement", "russian")
+    play = PlayScene(_Session(game), "test", viewer="russian")
+    app.push(play)
+    app.pump([])
+    click_hex(app, play, "C2")
+    assert play.map.state.selected == "rus-tank-1"
+    message = play.map.state.message
+    assert "cannot move" in message and "RD-12" in message
+    click_hex(app, play, "E2")  # one that can move: no such word
+    assert play.map.state.selected == "rus-tank-2" and play.map.state.message == ""

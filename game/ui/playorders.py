@@ -4,6 +4,7 @@ screen's one door to the engine (``PlayScene.apply``)."""
 
 from __future__ import annotations
 
+from game.board.hexes import label
 from game.engine.actions import (
     BoreSight,
     ButtonUp,
@@ -183,9 +184,27 @@ class Orders:
             self.play.app.go(Push(ChooseStack(self.play, own, pos)))
         elif own:
             state.selected = own[0]["id"]
-            state.message = ""
+            state.message = self.why_it_cannot_move(own[0]) or ""
         elif state.selected:
             state.message = self.why_not_move(hx)
+
+    def why_it_cannot_move(self, unit: dict) -> str | None:
+        """In the Movement Phase, a unit just selected that has no hex to enter: the engine's
+        reason (it fired in Prep Fire, RD-12; it is immobilized; it has moved), else None."""
+        game = self.play.game
+        if game.phase != "movement" or unit["side"] != game.to_act:
+            return None
+        if game.move_costs(unit["id"]):
+            return None
+        board = game.board
+        here = board.parse(unit["hex"])
+        for d in (unit.get("facing", 0), *range(6)):  # the hex ahead first
+            n = here.neighbor(d)
+            if board.contains(n):
+                why = game.check(Move(unit["id"], label(n)))
+                if why:
+                    return f"{unit.get('name', unit['id'])} cannot move: {why}"
+        return None
 
     def why_not_move(self, hx: str) -> str:
         unit = self.state.selected
