@@ -360,3 +360,37 @@ def test_selecting_a_unit_that_cannot_move_says_why_rd12(app):
     assert "cannot move" in message and "RD-12" in message
     click_hex(app, play, "E2")  # one that can move: no such word
     assert play.map.state.selected == "rus-tank-2" and play.map.state.message == ""
+
+
+def test_a_set_up_click_never_tries_every_placement(app, monkeypatch):
+    """Each set-up click on a 200-unit map froze the window 2.4-5.1 s: it listed every legal
+    action (every hex of every unit's area). Selecting and dragging a counter now asks the
+    engine only which units may be placed (``Game.placeable``) and the one placement made;
+    ``hexfire bench render`` times it (setup_click_worst_ms)."""
+    from ui_driver import click_hex, hex_pos
+
+    from game.engine import Game
+
+    play = _duel(app)
+    own = [u for u in play.map.units() if u["side"] == play.viewer]
+    unit = next(u for u in own if u["id"] in play.game.placeable())
+
+    def forbidden(self):
+        raise AssertionError("a set-up click listed every legal action")
+
+    monkeypatch.setattr(Game, "legal_actions", forbidden)
+    click_hex(app, play, unit["hex"])
+    assert play.map.state.selected == unit["id"]
+    area = play.game.setup_hexes(unit["id"])
+    dst = next(h for h in area if not play.map.units_at(h) and h != unit["hex"])
+    src = hex_pos(play, unit["hex"])
+    to = tuple(int(v) for v in play.map.camera.hex_to_screen(play.game.board.parse(dst)))
+    for event in (
+        pygame.event.Event(pygame.MOUSEMOTION, pos=src, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(1, 1), buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to, button=1),
+    ):
+        app.handle(event)
+    app.frame(0.016)
+    assert play.map.unit(unit["id"])["hex"] == dst

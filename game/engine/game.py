@@ -142,6 +142,19 @@ class Game:
         """The hexes of the unit's set-up area (HX-12), for the screen to highlight."""
         return setup.setup_hexes(self.state, self.state.unit(unit_id))
 
+    def placeable(self) -> list[str]:
+        """The units the side to act may place now (HX-12: its units with a set-up area, in
+        its set-up phase), without trying every hex of every area (:meth:`legal_actions` does:
+        thousands of placements on a big map)."""
+        state = self.state
+        if state.over or state.phase not in ("setup", "setup_attacker") or state.dff_pending:
+            return []
+        return [
+            u.id
+            for u in state.units.values()
+            if u.active and u.side == state.to_act and u.id in state.areas
+        ]
+
     def setup_area(self, side: str) -> list[str]:
         """Every hex where ``side`` may set up one of its units (the union of their set-up
         areas, HX-12), for the screen to show before a unit is picked."""

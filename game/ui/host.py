@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from game.board.hexes import Hex
 from game.engine import Game
 from game.engine.actions import Action
 from game.engine.knowledge import Knowledge, ShotOdds
@@ -41,6 +42,8 @@ class MapHost(Protocol):
     def units(self) -> list[dict]: ...
 
     def unit(self, unit_id: str | None) -> dict | None: ...
+
+    def positions(self) -> dict[str, Hex]: ...
 
     def units_at(self, hex_label: str) -> list[dict]: ...
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.board.hexes import label
+from game.board.hexes import Hex, label
 from game.engine import Game, IllegalAction
 from game.engine.knowledge import Knowledge, ShotOdds
 
@@ -49,10 +49,13 @@ class MapView:
         self._key: tuple | None = None
         self._knows: Knowledge | None = None
         self._units: list[dict] = []
+        self._at: dict[str, Hex] = {}
         self._odds_key: tuple | None = None
         self._odds: ShotOdds | str | None = None
         self._area_key: tuple | None = None
-        self._area: list = []
+        self._unit_area_key: tuple | None = None
+        self._unit_area_hexes: list[Hex] = []
+        self._area: list[Hex] = []
 
     # --- what the side may know --------------------------------------------------------------
 
@@ -68,6 +71,8 @@ class MapView:
             self._knows = game.knowledge(self.state.viewer)
             shown = self.state.viewer is not None or self.shows_all
             self._units = self._knows.units() if shown else []
+            parse = game.board.parse
+            self._at = {u["id"]: parse(u["hex"]) for u in self._units}
 
     def knows(self) -> Knowledge:
         """The engine's answer for the side at the screen (cached per state and viewer)."""
@@ -79,6 +84,12 @@ class MapView:
         """The units as the side at the screen may see them."""
         self._refresh()
         return self._units
+
+    def positions(self) -> dict[str, Hex]:
+        """Each shown unit's hex (parsed once per state: a big map's frame parsed every
+        counter's label)."""
+        self._refresh()
+        return self._at
 
     def unit(self, unit_id: str | None) -> dict | None:
         """One unit as the side at the screen sees it; None when not in play (or not shown)."""
@@ -131,7 +142,7 @@ class MapView:
         assert self._odds is not None
         return title, self._odds
 
-    def _setup_area(self, side: str) -> list:
+    def _setup_area(self, side: str) -> list[Hex]:
         """The side's whole set-up area (HX-12), kept: set-up areas never change."""
         key = (id(self.game), side)
         if self._area_key != key:
@@ -139,6 +150,15 @@ class MapView:
             board = self.game.board
             self._area = [board.parse(hx) for hx in self.game.setup_area(side)]
         return self._area
+
+    def _unit_area(self, unit_id: str) -> list[Hex]:
+        """One unit's set-up area (HX-12), kept while it is selected."""
+        key = (id(self.game), unit_id)
+        if self._unit_area_key != key:
+            self._unit_area_key = key
+            board = self.game.board
+            self._unit_area_hexes = [board.parse(hx) for hx in self.game.setup_hexes(unit_id)]
+        return self._unit_area_hexes
 
     def setting_up(self) -> bool:
         return self.game.phase in ("setup", "setup_attacker")
@@ -229,7 +249,7 @@ class MapView:
             )
         if sel is not None and sel["side"] == game.to_act:
             if self.setting_up():
-                area = [game.board.parse(hx) for hx in game.setup_hexes(sel["id"])]
+                area = self._unit_area(sel["id"])
                 self.renderer.shade(surface, cam, area, st.ui["good"], 90, self.rect)
             if game.phase == "movement":
                 for hx, cost in game.move_costs(sel["id"]).items():
@@ -253,11 +273,15 @@ class MapView:
         """The counters, stacked in their hex, each with its marker chips inside the hex."""
         cam, z = self.camera, self.camera.zoom
         game = self.game
+        at = self.positions()
+        seen = self.rect.inflate(3 * z, 3 * z)  # a counter partly in view is drawn
         by_hex: dict[str, list[dict]] = {}
         for u in self.units():
             by_hex.setdefault(u["hex"], []).append(u)
-        for hx, stack in by_hex.items():
-            sx, sy = cam.hex_to_screen(game.board.parse(hx))
+        for stack in by_hex.values():
+            sx, sy = cam.hex_to_screen(at[stack[0]["id"]])
+            if not seen.collidepoint(sx, sy):
+                continue
             for i, u in enumerate(stack):
                 off = stack_offset(i, z)
                 selected = u["id"] == self.state.selected

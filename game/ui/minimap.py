@@ -11,6 +11,7 @@ import numpy as np
 import pygame
 
 from game.board import Board
+from game.board.hexes import Hex
 from game.board.lines import on_board, round_cube
 
 from .geometry import SQRT3, Camera, map_extent, world_of
@@ -85,24 +86,18 @@ class Minimap:
         box: pygame.Rect,
         cam: Camera,
         viewport: pygame.Rect,
-        units: list[dict],
+        units: list[tuple[str, Hex]],
     ) -> None:
-        """The overview in ``box``: terrain, the units in ``units`` (the engine's view), and
-        the frame of what ``viewport`` shows."""
+        """The overview in ``box``: terrain, ``units`` (each side and hex, as the side at the
+        screen may see them), and the frame of what ``viewport`` shows."""
         st = style()
         rect = self.rect = self.fit(box)
         surface.blit(self.picture(rect.size), rect.topleft)
         board = self.board
         dot = max(2, min(4, rect.width // max(board.columns, 1)))  # a counter, not a blot
-        for u in units:
-            if not u.get("hex"):
-                continue
-            try:
-                hx = board.parse(u["hex"])
-            except ValueError:
-                continue
+        for side, hx in units:
             sx, sy = self.to_screen(*world_of(hx))
-            pygame.draw.circle(surface, st.side(u["side"]).fill, (int(sx), int(sy)), dot)
+            pygame.draw.circle(surface, st.side(side).fill, (int(sx), int(sy)), dot)
             pygame.draw.circle(surface, (20, 20, 20), (int(sx), int(sy)), dot, 1)
         (ax, ay), (bx, by) = (
             self.to_screen(*cam.screen_to_world(*corner))

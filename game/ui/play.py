@@ -295,7 +295,7 @@ class PlayScene(Scene):
 
     def placeable(self) -> set[str]:
         """Own units the side at the screen may still place (HX-12)."""
-        return {a.unit for a in self.legal() if isinstance(a, Place)}
+        return set(self.game.placeable())
 
     def hand_over(self, side: str, keep_shot: bool = False) -> None:
         """The screen passes to ``side`` (the handover clicked): its view, no selection, no

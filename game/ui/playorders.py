@@ -121,6 +121,8 @@ class Orders:
             "defensive_fire": (Fire,),
             "advancing_fire": (Fire,),
         }.get(self.play.game.phase, ())
+        if not kinds:
+            return []
         moved = {u["id"] for u in self.map.own() if u.get("moved")}
         out: list[str] = []
         for a in self.play.legal():
@@ -177,7 +179,8 @@ class Orders:
         if enemy and state.selected:
             self.fire_at_hex(hx)
             return
-        if state.selected and hx in self.play.game.move_costs(state.selected):  # a blue hex
+        moving = self.play.game.phase == "movement"
+        if moving and state.selected and hx in self.play.game.move_costs(state.selected):
             self.play.apply(Move(state.selected, hx))
             return
         if len(own) > 1:

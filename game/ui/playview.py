@@ -137,7 +137,10 @@ def draw_overview(view: MapHost, surface: pygame.Surface, side: pygame.Rect, top
         return
     t = FONTS.get(14).render("Overview: click or drag to go there", True, style().ui["dim"])
     surface.blit(t, (box.left, box.top - 18))
-    view.minimap.draw(surface, box, view.camera, m, view.units())
+    at = view.positions()
+    view.minimap.draw(
+        surface, box, view.camera, m, [(u["side"], at[u["id"]]) for u in view.units()]
+    )
 
 
 def _wrap(text: str, width: int) -> list[str]:
