@@ -105,3 +105,20 @@ def test_an_action_is_read_by_its_strict_schema(form, expected):
     with pytest.raises(ActionError) as e:
         action_from_json(form)
     assert expected in str(e.value) and len(str(e.value)) < 300
+
+
+def test_parsed_actions_are_kept_but_strictness_is_not_lost():
+    """A save repeats the same few actions, so parsed ones are kept (a 200,000-action save
+    parsed each twice); ``true`` is still no facing although True == 1 in Python."""
+    import pytest
+
+    from game.engine.actions import ActionError, Turn, action_from_json
+
+    one = action_from_json({"type": "turn", "unit": "x", "facing": 1})
+    assert (
+        one == Turn("x", 1) and action_from_json({"type": "turn", "unit": "x", "facing": 1}) is one
+    )
+    with pytest.raises(ActionError):
+        action_from_json({"type": "turn", "unit": "x", "facing": True})
+    with pytest.raises(ActionError):
+        action_from_json({"type": "turn", "unit": "x", "facing": 1.0})

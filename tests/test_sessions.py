@@ -91,8 +91,10 @@ def test_the_start_screens_load_plays_a_copy_and_resume_plays_in_place(tmp_path,
     s.close()
     app = window((1280, 800), tmp_path / "saves", headless=True)
     assert open_path(app, s.path) is None  # Load
+    app.pump([])  # the game is replayed off the window's thread: its screen after
     loaded = app.scenes[0].session  # the play screen (a handover may stand over it)
     assert loaded.path != s.path and loaded.path.parent == app.save_dir
     assert open_path(app, s.path, in_place=True) is None  # Resume
+    app.pump([])
     resumed = app.scenes[0].session
     assert resumed.path == s.path and loaded.lock is None  # the first game's lock released

@@ -334,10 +334,12 @@ def test_the_replay_viewer_has_a_way_back(app, tmp_path):
     app.go(Push(Start()))
     start_screen = app.scene
     assert watch_path(app, scenarios_dir() / "saves" / "tutorial-duel-played.json") is None
+    app.pump([])  # the replay is built off the window's thread
     assert type(app.scene).__name__ == "WatchScene"
     key(app, pygame.K_ESCAPE)
     assert app.scene is start_screen
     watch_path(app, scenarios_dir() / "saves" / "tutorial-duel-played.json")
+    app.pump([])
     click_widget(app, app.scene.buttons["leave"])
     assert app.scene is start_screen
 

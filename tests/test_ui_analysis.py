@@ -221,10 +221,15 @@ def test_replay_from_the_start_screen_and_a_bad_save(app, tmp_path):
     app.pump([])
     bad = tmp_path / "bad.json"
     bad.write_text("{")
-    message = watch_path(app, bad)
-    assert message and "bad.json" in message and isinstance(app.scene, StartScene)
+    watch_path(app, bad)
+    app.pump([])  # read off the window's thread: its error in a dialog over the start screen
+    assert isinstance(app.scene, StartScene)
+    dialogs = [w for w in app.ui.get_window_stack().stack if "bad.json" in _text(w)]
+    assert dialogs and "Cannot replay" in dialogs[0].window_display_title
     good = next(p for p in shipped_saves() if "tutorial" in p.name)
-    assert watch_path(app, good) is None and isinstance(app.scene, WatchScene)
+    assert watch_path(app, good) is None
+    app.pump([])  # the replay is built off the window's thread
+    assert isinstance(app.scene, WatchScene)
 
 
 def test_the_replay_turn_list_highlights_the_turn_shown(app):
@@ -302,3 +307,9 @@ def test_play_at_the_end_of_a_replay_plays_it_again_and_the_button_follows(app):
             break
     assert not scene.playing and scene.at == scene.timeline.length
     assert scene.buttons["play"].text.startswith("Play")
+
+
+def _text(window) -> str:
+    """The text a pygame-gui message window shows."""
+    box = getattr(window, "text_block", None)
+    return getattr(box, "html_text", "") or ""

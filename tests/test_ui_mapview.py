@@ -394,3 +394,59 @@ def test_a_set_up_click_never_tries_every_placement(app, monkeypatch):
         app.handle(event)
     app.frame(0.016)
     assert play.map.unit(unit["id"])["hex"] == dst
+
+
+def test_a_long_open_shows_its_progress_and_the_window_keeps_answering(app):
+    """Replaying a long save froze the window (21 s on "Replay a save...", an 11 s black
+    window for a 200,000-action save): the work runs off the window's thread, the window
+    draws its progress, answers a close, and shows the screen when it is done."""
+    import threading
+
+    from game.ui.loading import LoadingScene
+    from game.ui.routes import Opening, Start
+
+    go_on = threading.Event()
+
+    def work(progress):
+        progress.now("Replaying the game, every roll checked")
+        progress.step(120, 2000)
+        assert go_on.wait(10)
+        return Push(Start())
+
+    app.go(Push(Opening("A long game", work)))
+    loading = app.scene
+    assert isinstance(loading, LoadingScene)
+    for _ in range(3):
+        app.frame(0.016)  # frames while the work waits: nothing blocks
+    assert app.scene is loading and loading.animating()
+    shown = app.screen.copy()
+    assert shown.get_at((app.size[0] // 2 - 260 + 2, app.size[1] // 2 + 28)) != shown.get_at(
+        (app.size[0] // 2 + 250, app.size[1] // 2 + 28)
+    )  # the bar: 6% done
+    app.handle(pygame.event.Event(pygame.QUIT))
+    assert not app.running  # closing answers at once
+    go_on.set()
+    loading.wait_done()
+    app.frame(0.016)
+    from game.ui.start import StartScene
+
+    assert isinstance(app.scene, StartScene)
+
+
+def test_a_file_that_fails_to_open_says_why_over_the_start_screen(app, tmp_path):
+    """Opened from the command line with nothing below: the start screen, and the reason."""
+    from game.files.savegame import SaveError
+    from game.ui.routes import Opening
+    from game.ui.start import StartScene
+
+    def work(progress):
+        raise SaveError("broken.json: not a hexfire save")
+
+    app.go(Push(Opening("broken", work)))
+    app.pump([])
+    assert isinstance(app.scene, StartScene)
+    texts = [
+        getattr(getattr(w, "text_block", None), "html_text", "")
+        for w in app.ui.get_window_stack().stack
+    ]
+    assert any("broken.json: not a hexfire save" in t for t in texts)

@@ -157,11 +157,33 @@ _STRICT = ConfigDict(strict=True, extra="forbid", allow_inf_nan=False)
 _SCHEMAS: dict[str, type[BaseModel]] = {}
 
 
+_PARSED: dict[tuple, Action] = {}
+"""Actions already parsed, by their JSON form with each value's type (a save repeats the same
+few actions: End Phase, Pass, a placement; reading a 200,000-action save parsed each twice)."""
+MAX_PARSED = 8192
+
+
 def action_from_json(d: object) -> Action:
     """Parse an action's JSON form by its type's schema (strict: no ``true`` for a number, no
     string for a facing, no NaN, no unknown field); ActionError says what is wrong."""
     if not isinstance(d, dict):
         raise ActionError(f"an action is a JSON object, not {type(d).__name__}")
+    try:  # the type is part of the key: True == 1, and only one of them is a facing
+        key = tuple((k, type(v), v) for k, v in d.items())
+        hash(key)
+    except TypeError:  # a list or an object in it: parsed (and refused) below
+        key = ()
+    if key and (done := _PARSED.get(key)) is not None:
+        return done
+    action = _parse(d)
+    if key:
+        if len(_PARSED) >= MAX_PARSED:
+            _PARSED.clear()
+        _PARSED[key] = action
+    return action
+
+
+def _parse(d: dict) -> Action:
     kind = d.get("type")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from game.engine import Game
@@ -156,12 +157,23 @@ def new_game(scenario: Scenario, seed: int, path: str | Path | None = None) -> A
     return Autosave(Game(scenario.setup, seed), SavedGame.new(scenario, seed), path)
 
 
-def resume(path: str | Path, continue_in: str | Path | None = None) -> Autosave:
+def resume(
+    path: str | Path,
+    continue_in: str | Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Autosave:
     """Load a save and bring the game to where it stood (every check verified). It is played
     on in place (Resume) or, with ``continue_in``, in a new autosave there, the loaded file
-    left as it was (Load: a checkpoint is never overwritten)."""
+    left as it was (Load: a checkpoint is never overwritten). ``progress(done, total)`` is told
+    how far the replay has got."""
     saved = read_save(path)
-    game = replay(saved, name=str(path))
+    total = len(saved.actions)
+
+    def step(i: int, action: dict, events: list) -> None:
+        if progress is not None and i % 25 == 0:
+            progress(i + 1, total)
+
+    game = replay(saved, name=str(path), on_events=step)
     if continue_in is not None:
         return Autosave(game, saved, continue_in, write_now=True)
     return Autosave(game, saved, path, write_now=False)

@@ -6,6 +6,7 @@ verify, where it stops and why (the viewer opens it up to the last good action).
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
 from game.engine import Game
 from game.engine.actions import action_from_json
@@ -31,7 +32,10 @@ class Timeline:
         name: str = "<save>",
         every: int = SNAPSHOT_EVERY,
         max_snapshots: int = MAX_SNAPSHOTS,
+        progress: Callable[[int, int], None] | None = None,
     ):
+        """``progress(done, total)`` is told how far the replay has got (a long save takes
+        seconds: the window shows it)."""
         parted = None if saved.current else migrate(saved, name)
         self.saved = saved
         self.every = every
@@ -43,6 +47,8 @@ class Timeline:
         """Why the save stops verifying (the actions after it are not shown)."""
         game = Game(saved.scenario().setup, saved.seed)
         self._snapshots: list[Game] = [self._snapshot(game)]
+        if progress is not None:  # the game is built: the actions next
+            progress(0, len(saved.actions))
         for i, entry in enumerate(saved.actions):
             if parted is not None and i == parted.index:
                 self.error = str(parted)
@@ -53,6 +59,8 @@ class Timeline:
                 self.error = str(e)
                 break
             self.events.append(events)
+            if progress is not None and i % 25 == 0:
+                progress(i + 1, len(saved.actions))
             for event in events:
                 if event.kind == "phase" and event.data.get("phase") == "rally":
                     self.turn_starts.append((i + 1, event.data["turn"], event.data["side"]))

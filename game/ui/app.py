@@ -221,9 +221,9 @@ class App:
                 if event.type != pygame.NOEVENT:
                     self.handle(event)
             if self.dirty or self.ui_animating():
+                self.dirty = False  # a change made during the frame asks for another one
                 self.frame(dt)
                 pygame.display.flip()
-                self.dirty = False
         pygame.display.quit()
 
     def ui_animating(self) -> bool:
@@ -240,6 +240,12 @@ class App:
         """Tests: handle the posted events (or the given ones) and draw one frame."""
         for event in events if events is not None else pygame.event.get():
             self.handle(event)
+        for _ in range(8):  # a file opening off the window's thread: let it finish first
+            wait = getattr(self.scene, "wait_done", None) if self.scenes else None
+            if wait is None:
+                break
+            wait()
+            self.frame(0.016)
         self.frame(0.016)
 
     def screenshot(self, path: str | Path) -> None:

@@ -33,21 +33,42 @@ def load_session(path: Path, seed: int | None, save_dir: Path | None) -> tuple[A
 def run_window(
     path: Path | None, size: tuple[int, int], save_dir: str | None, seed: int | None
 ) -> int:
-    from .opening import close_sessions
-    from .routes import Play, Push, Start
+    """The window: the start screen, or the game of a scenario or save given. A save is read,
+    and its game rebuilt, off the window's thread with the progress shown; one that cannot be
+    opened closes the window and raises its error (the command line prints its one line)."""
+    from .opening import close_sessions, open_path, start_scenario
+    from .routes import Push, Start
     from .screens import window
 
+    scenario = load_scenario(path) if path is not None and path.suffix.lower() != ".json" else None
     app = window(size, save_dir)
+    failed = _StopOnError(app)
     if path is None:
         app.go(Push(Start()))
+    elif scenario is not None:
+        start_scenario(app, scenario, seed)
     else:
-        session, title = load_session(path, seed, app.save_dir)
-        app.go(Push(Play(session, title)))
+        open_path(app, path, in_place=True, failed=failed)  # Resume: in its own file
     app.run()
 
     close_sessions(app)  # the game's lock released
     app.prefs.save()
+    if failed.error is not None:
+        raise failed.error
     return 0
+
+
+class _StopOnError:
+    """Where a file opened from the command line sends its error: it closes the window, and
+    the command raises it after (its one line printed)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.error: Exception | None = None
+
+    def __call__(self, error: Exception) -> None:
+        self.error = self.error or error
+        self.app.running = False
 
 
 def screenshot(
@@ -122,12 +143,18 @@ def watch_window(size: tuple[int, int]):
 
 
 def run_watch(path: Path, size: tuple[int, int], to: int | None) -> int:
-    from .routes import Push, Watch
+    """The replay viewer of a save: read and replayed (every action checked) off the window's
+    thread, the progress shown; a save that cannot be read closes the window and raises its
+    error (the command line prints its one line)."""
+    from .opening import replaying
+    from .routes import Push
 
-    timeline, title = load_timeline(path)
     app = watch_window(size)
-    app.go(Push(Watch(timeline, title, at=to)))
+    failed = _StopOnError(app)
+    app.go(Push(replaying(path, str(path), "", at=to, failed=failed)))
     app.run()
+    if failed.error is not None:
+        raise failed.error
     return 0
 
 

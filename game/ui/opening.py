@@ -7,19 +7,20 @@ from __future__ import annotations
 import html
 import re
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pygame_gui
 
-from game.files.savegame import SaveError, read_save
+from game.files.savegame import SavedGame, SaveError, read_save
 from game.files.scenario import Scenario, ScenarioError, load_scenario
 from game.files.session import Autosave, SaveLocked, new_game, resume
 from game.files.timeline import Timeline
 
 from .app import App
 from .prefs import autosave_path
-from .routes import Play, Push, Replace, Watch
+from .routes import Opening, Play, Progress, Push, Replace, Watch
 
 
 def one_line(error: Exception) -> str:
@@ -40,52 +41,122 @@ def close_sessions(app: App) -> None:
             session.close()
 
 
-def start_scenario(app: App, scenario: Scenario, seed: int | None = None) -> Autosave:
-    """A new game of ``scenario``, autosaved in the saves folder, on the play screen."""
-    close_sessions(app)
+def start_scenario(app: App, scenario: Scenario, seed: int | None = None) -> None:
+    """A new game of ``scenario``, autosaved in the saves folder, on the play screen (its
+    game built off the window's thread: a 200 x 200 map's lines of sight take seconds)."""
     path = autosave_path(app.save_dir, Path(scenario.path).stem)
-    session = new_game(scenario, secrets.randbelow(2**31) if seed is None else seed, path)
-    app.go(Replace(Play(session, scenario.title)))
-    return session
+    dice = secrets.randbelow(2**31) if seed is None else seed
+
+    def work(progress: Progress):
+        progress.now("Building the map and its lines of sight (RD-9)")
+        session = new_game(scenario, dice, path)
+        return lambda: _play(app, session, scenario.title)
+
+    def failed(error: Exception) -> None:
+        _drop_reserved(path)
+        error_dialog(app, error, "Cannot start this scenario")
+
+    app.go(Push(Opening(scenario.title, work, failed)))
 
 
-def open_path(app: App, path: Path, in_place: bool = False) -> str | None:
+def _play(app: App, session: Autosave, title: str) -> None:
+    """The game opened is played here now: the others' locks released, its screen shown."""
+    close_sessions(app)
+    app.go(Replace(Play(session, title)))
+
+
+def _drop_reserved(path: Path | None) -> None:
+    """A reserved autosave name that was never written is given back."""
+    if path is not None and path.exists() and path.stat().st_size == 0:
+        path.unlink()
+
+
+def open_path(
+    app: App,
+    path: Path,
+    in_place: bool = False,
+    failed: Callable[[Exception], None] | None = None,
+) -> str | None:
     """Start a scenario (.toml) or open a save (.json): Resume (``in_place``) plays it on in
     its own file; Load plays it on in a new autosave, so a loaded checkpoint is never
-    overwritten. Returns the one-line error, shown in a dialog (a game open in another window
-    among them), or None."""
-    try:
-        if path.suffix.lower() == ".json":
-            base = re.sub(r"-\d{8}-\d{6}(-\d+)?$", "", path.stem)  # an autosave's time stamp
-            copy = None if in_place else autosave_path(app.save_dir, base)
-            try:
-                session = resume(path, continue_in=copy)
-            except SaveError:
-                if copy is not None and copy.stat().st_size == 0:
-                    copy.unlink()  # the reserved name, never written
-                raise
-            close_sessions(app)
-            app.go(Replace(Play(session, session.saved.scenario().title)))
-        else:
-            start_scenario(app, load_scenario(path))
-    except SaveLocked as e:
-        if not in_place:
+    overwritten. A save is read, its game built and its actions replayed off the window's
+    thread (:class:`.routes.Opening`: a 200,000-action save takes seconds). A file that cannot
+    be opened shows its one-line error in a dialog (or goes to ``failed``); a scenario's is
+    also returned. A game open in another window is offered as a copy."""
+    if path.suffix.lower() != ".json":
+        try:
+            scenario = load_scenario(path)
+        except ScenarioError as e:
             return error_dialog(app, e, "Cannot open this file")
-        app.ask(  # the game is another window's: offer a copy, played on in a new autosave
-            f"{path.name} is open in another window, which goes on playing it. Open a copy "
-            "of it here (a new autosave; the other window's file stays as it is)?",
-            "Game open in another window",
-            "Open a copy",
-            lambda: _open_copy(app, path),
-        )
-        return one_line(e)
-    except (ScenarioError, SaveError) as e:
+        start_scenario(app, scenario)
+        return None
+    base = re.sub(r"-\d{8}-\d{6}(-\d+)?$", "", path.stem)  # an autosave's time stamp
+    try:
+        copy = None if in_place else autosave_path(app.save_dir, base)
+    except SaveError as e:
         return error_dialog(app, e, "Cannot open this file")
+
+    def work(progress: Progress):
+        progress.now("Reading the save and building its map")
+        session = resume(path, continue_in=copy, progress=_replaying(progress))
+        return lambda: _play(app, session, session.saved.scenario().title)
+
+    def fail(error: Exception) -> None:
+        _drop_reserved(copy)
+        if isinstance(error, SaveLocked) and in_place:
+            app.ask(  # the game is another window's: offer a copy, played on in a new autosave
+                f"{path.name} is open in another window, which goes on playing it. Open a "
+                "copy of it here (a new autosave; the other window's file stays as it is)?",
+                "Game open in another window",
+                "Open a copy",
+                lambda: _open_copy(app, path),
+            )
+        elif failed is not None:
+            failed(error)
+        else:
+            error_dialog(app, error, "Cannot open this file")
+
+    app.go(Push(Opening(f"Opening {path.name}", work, fail)))
     return None
+
+
+def _replaying(progress: Progress) -> Callable[[int, int], None]:
+    """A replay's progress callback: the stage named once the game is built."""
+
+    def step(done: int, total: int) -> None:
+        if not progress.total:
+            progress.stage = "Replaying the game, every roll checked"
+        progress.step(done, total)
+
+    return step
 
 
 def _open_copy(app: App, path: Path) -> None:
     open_path(app, path, in_place=False)
+
+
+def replaying(
+    source: SavedGame | Path,
+    name: str,
+    title: str,
+    at: int | None = None,
+    failed: Callable[[Exception], None] | None = None,
+) -> Opening:
+    """The replay viewer of a save (a file, read there, or one in memory) at action ``at``:
+    its timeline (every action replayed and checked) built off the window's thread, the
+    progress shown."""
+
+    def work(progress: Progress):
+        if isinstance(source, Path):
+            progress.now("Reading the save")
+            saved = read_save(source)
+        else:
+            saved = source
+        progress.now("Building the map and its lines of sight (RD-9)")
+        timeline = Timeline(saved, name, progress=_replaying(progress))
+        return Push(Watch(timeline, title or saved.scenario().title, at=at))
+
+    return Opening(f"Replay: {title or Path(name).name}", work, failed)
 
 
 def error_dialog(app: App, error: Exception, title: str) -> str:
@@ -101,12 +172,11 @@ def error_dialog(app: App, error: Exception, title: str) -> str:
 
 
 def watch_path(app: App, path: Path) -> str | None:
-    """Open a save in the replay viewer; the one-line error in a dialog, or None."""
-    try:
-        saved = read_save(path)
-        timeline = Timeline(saved, str(path))
-        title = saved.scenario().title
-    except (ScenarioError, SaveError) as e:
-        return error_dialog(app, e, "Cannot replay this file")
-    app.go(Push(Watch(timeline, title, at=0)))  # Back (Esc) returns here
+    """Open a save in the replay viewer (read and replayed off the window's thread); an error
+    shows in a dialog."""
+
+    def failed(error: Exception) -> None:
+        error_dialog(app, error, "Cannot replay this file")
+
+    app.go(Push(replaying(path, str(path), "", at=0, failed=failed)))  # Back returns here
     return None

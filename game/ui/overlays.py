@@ -12,13 +12,13 @@ from game.engine import IllegalAction
 from game.engine.actions import Fire, Pass
 from game.engine.knowledge import ShotOdds
 from game.engine.phases import PHASES
-from game.files.timeline import Timeline
 
 from .app import Scene
 from .bindings import help_rows
 from .maprender import FONTS
+from .opening import replaying
 from .panels import LINE, TextBlock, draw_odds
-from .routes import DffChance, Push, Quit, Replace, Start, Watch
+from .routes import DffChance, Push, Quit, Replace, Start
 from .style import style
 
 if TYPE_CHECKING:
@@ -315,8 +315,8 @@ class EndScene(Scene):
                 self.app.go(Quit())
             elif event.ui_element is self.replay:
                 saved = getattr(self.play.session, "saved", None)
-                if saved is not None:
-                    self.app.go(Push(Watch(Timeline(saved), self.play.title, at=0)))
+                if saved is not None:  # replayed off the window's thread, its progress shown
+                    self.app.go(Push(replaying(saved, "<this game>", self.play.title, at=0)))
 
     def losses(self) -> dict[str, list[str]]:
         return self.play.map.knows().losses()

@@ -80,7 +80,39 @@ class ChooseStack:
     pos: tuple[int, int] = (0, 0)
 
 
-Screen = Start | Play | Watch | Help | DffChance | HandOver | GameOver | ChooseStack
+class Progress:
+    """How far a long piece of work has got: written by the worker doing it, read by the
+    screen that shows it (plain attributes: one writer, one reader)."""
+
+    def __init__(self, stage: str = "") -> None:
+        self.stage = stage
+        self.done = 0
+        self.total = 0
+
+    def step(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+
+    def now(self, stage: str) -> None:
+        """A new stage of the work (its count starts again)."""
+        self.stage, self.done, self.total = stage, 0, 0
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A file being opened, off the window's thread (building a large map's lines of sight
+    or replaying a long save takes seconds): the window shows ``title`` and the progress and
+    keeps answering. ``work(progress)`` returns the transition to make when it is done (or a
+    function to call then, on the window's thread); an error it raises is given to
+    ``failed`` (on the window's thread), else shown."""
+
+    title: str
+    work: Any
+    """Callable[[Progress], Transition | Callable[[], None]]."""
+    failed: Any = None
+    """Callable[[Exception], None] | None."""
+
+
+Screen = Start | Play | Watch | Help | DffChance | HandOver | GameOver | ChooseStack | Opening
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .app import App, Scene
+from .loading import LoadingScene
 from .overlays import DffPrompt, EndScene, Handover, HelpScene, StackChooser
 from .play import PlayScene
 from .routes import (
@@ -15,6 +16,7 @@ from .routes import (
     GameOver,
     HandOver,
     Help,
+    Opening,
     Play,
     Screen,
     Start,
@@ -48,6 +50,8 @@ def build(screen: Screen) -> Scene:
             return EndScene(_play(play))
         case ChooseStack(play, units, pos):
             return StackChooser(_play(play), units, pos)
+        case Opening():
+            return LoadingScene(screen)
     raise TypeError(f"no scene for {screen!r}")
 
 
