@@ -96,7 +96,12 @@ class WatchScene(Scene):
         if self.turn_list is None:
             return
         now = self.current_turn()
-        for i, item in enumerate(self.turn_list.item_list):
+        items = self.turn_list.item_list
+        bar = self.turn_list.scroll_bar
+        if bar is not None and now is not None and len(items) > 1:  # the turn shown in view
+            bar.set_scroll_from_start_percentage(now / (len(items) - 1))
+            self.turn_list.update(0.0)  # its buttons follow the scroll now
+        for i, item in enumerate(items):
             item["selected"] = i == now
             button = item.get("button_element")
             if button is not None:
