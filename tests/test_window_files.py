@@ -304,3 +304,61 @@ def test_enter_in_the_save_as_dialog_saves_the_name_typed(app, tmp_path):
     assert target.is_file() and read_save(target).actions == []
     assert "saved a copy" in play.map.state.message
     assert play.dialogs.file_dialog is None
+
+
+def test_the_start_screens_keys_wait_while_its_load_dialog_is_open(app):
+    """Enter in the Load dialog started a new game of the highlighted scenario, and Up / Down
+    closed the dialog: while it is open, its keys are its own."""
+    import pygame
+
+    from game.ui.start import StartScene
+
+    start = StartScene()
+    app.push(start)
+    app.pump([])
+    start.open_dialog()
+    chosen = start.chosen
+    for k in (pygame.K_DOWN, pygame.K_UP, pygame.K_RETURN):
+        app.pump([pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=0, scancode=0)])
+    assert app.scene is start and start.file_dialog is not None and start.file_dialog.alive()
+    assert start.chosen == chosen
+
+
+def test_a_folder_that_cannot_be_written_never_closes_the_start_screen(app, tmp_path):
+    """ "Play this scenario" with a full or read-only saves folder, and the Strict hotseat
+    button with a read-only data folder, closed the window: each says why and goes on."""
+    from ui_driver import click_widget
+
+    from game.ui.start import StartScene
+
+    start = StartScene()
+    app.push(start)
+    app.pump([])
+    import shutil
+
+    saves = app.save_dir  # a file where each folder was: nothing can be written there
+    shutil.rmtree(saves)
+    saves.write_text("not a folder")
+    data = tmp_path / "data" / "hexfire"
+    if data.exists():
+        shutil.rmtree(data)
+    data.parent.mkdir(parents=True, exist_ok=True)
+    data.write_text("not a folder")
+    click_widget(app, start.play)
+    assert app.scene is start
+    click_widget(app, start.strict)
+    assert app.scene is start and app.prefs.strict_hotseat
+    texts = [
+        getattr(getattr(w, "text_block", None), "html_text", "")
+        for w in app.ui.get_window_stack().stack
+    ]
+    assert any("cannot save" in t.lower() for t in texts)
+    assert any("not a directory" in t.lower() or "file exists" in t.lower() for t in texts)
+
+
+def test_a_scenario_with_a_very_long_file_name_can_be_played(tmp_path):
+    """A 225-character scenario file name left no room for its autosave's name."""
+    from game.ui.prefs import autosave_path
+
+    path = autosave_path(tmp_path, "x" * 225)
+    assert path.exists() and len(path.name) < 255

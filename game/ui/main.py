@@ -4,11 +4,13 @@ given on the command line), or render one frame to a PNG (``--screenshot``)."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from game.files.savegame import SaveError, read_save
 from game.files.scenario import ScenarioError, load_scenario
 from game.files.session import Autosave, new_game, resume
+from game.files.text import printable
 
 
 def load_session(path: Path, seed: int | None, save_dir: Path | None) -> tuple[Autosave, str]:
@@ -52,7 +54,10 @@ def run_window(
     app.run()
 
     close_sessions(app)  # the game's lock released
-    app.prefs.save()
+    try:
+        app.prefs.save()
+    except (SaveError, OSError) as e:  # a read-only data folder: the game itself is saved
+        print(printable(f"hexfire: the preferences were not saved: {e}"), file=sys.stderr)
     if failed.error is not None:
         raise failed.error
     return 0

@@ -44,7 +44,11 @@ def close_sessions(app: App) -> None:
 def start_scenario(app: App, scenario: Scenario, seed: int | None = None) -> None:
     """A new game of ``scenario``, autosaved in the saves folder, on the play screen (its
     game built off the window's thread: a 200 x 200 map's lines of sight take seconds)."""
-    path = autosave_path(app.save_dir, Path(scenario.path).stem)
+    try:
+        path = autosave_path(app.save_dir, Path(scenario.path).stem)
+    except SaveError as e:  # a full or read-only saves folder: why, and the window goes on
+        error_dialog(app, e, "Cannot start this scenario")
+        return
     dice = secrets.randbelow(2**31) if seed is None else seed
 
     def work(progress: Progress):

@@ -19,6 +19,8 @@ from game.files.text import printable, read_regular
 
 MAX_PREFS_BYTES = 64 * 1024
 """The largest preferences file read (a real one is a few lines)."""
+MAX_STEM = 100
+"""The most of a scenario's file name an autosave's name keeps (file names stop at 255)."""
 MAX_VIEWS = 20
 """The games whose map view (zoom, centre, selection) is kept for their Resume."""
 
@@ -51,6 +53,7 @@ def autosave_path(folder: Path, scenario_id: str) -> Path:
     """A new autosave's file: the scenario and the time it began, reserved at once (created
     empty, exclusively), so two windows started together never share one."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
+    scenario_id = scenario_id[:MAX_STEM]  # a 225-character file name left no room for the rest
     for n in range(1, 10_000):
         path = folder / (
             f"{scenario_id}-{stamp}.json" if n == 1 else f"{scenario_id}-{stamp}-{n}.json"

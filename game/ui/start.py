@@ -10,13 +10,14 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.files.savegame import SaveError
 from game.files.scenario import Scenario, ScenarioError, load_scenario
 from game.files.shipped import shipped_scenarios
 
 from .app import Scene
 from .filedialog import HEXFIRE_FILES, FileDialog
 from .maprender import FONTS
-from .opening import one_line, open_path, start_scenario, watch_path
+from .opening import error_dialog, one_line, open_path, start_scenario, watch_path
 from .prefs import newest_save
 from .style import style
 
@@ -59,7 +60,11 @@ class StartScene(Scene):
             slot(1),
             "Resume",
             ui,
-            tool_tip_text=html.escape(str(newest)) if newest else "no saved game yet",
+            tool_tip_text=(
+                f"{html.escape(str(newest))} (the newest; Load... opens any other)"
+                if newest
+                else "no saved game yet"
+            ),
         )
         if newest is None:
             self.resume.disable()
@@ -78,6 +83,11 @@ class StartScene(Scene):
             tool_tip_text="Watch a saved game action by action (hexfire watch)",
         )
         self.widgets = [self.list, self.play, self.resume, self.load, self.strict, self.watch]
+
+    def resume_failed(self, error: Exception) -> None:
+        """The newest save cannot be resumed: why, and the way to any other (Load)."""
+        message = f"{one_line(error)} Load... (Ctrl+O) opens any other save."
+        error_dialog(self.app, SaveError(message), "Cannot resume this game")
 
     def _strict_text(self) -> str:
         return f"Strict hotseat: {'on' if self.app.prefs.strict_hotseat else 'off'}"
@@ -102,15 +112,18 @@ class StartScene(Scene):
             if event.ui_element is self.play:
                 self.start()
             elif event.ui_element is self.resume and self.newest:
-                open_path(self.app, self.newest, in_place=True)
+                open_path(self.app, self.newest, in_place=True, failed=self.resume_failed)
             elif event.ui_element is self.load:
                 self.open_dialog()
             elif event.ui_element is self.watch:
                 self.open_dialog(watch=True)
             elif event.ui_element is self.strict:
                 self.app.prefs.strict_hotseat = not self.app.prefs.strict_hotseat
-                self.app.prefs.save()
                 self.strict.set_text(self._strict_text())
+                try:
+                    self.app.prefs.save()
+                except (SaveError, OSError) as e:  # a full or read-only folder: this session
+                    error_dialog(self.app, e, "The preference holds until you close hexfire")
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.file_dialog = None
             if self.watching:
@@ -118,6 +131,8 @@ class StartScene(Scene):
             else:
                 open_path(self.app, Path(event.text))
         elif event.type == pygame.KEYDOWN:
+            if self.file_dialog is not None and self.file_dialog.alive():
+                return  # the dialog's keys (Enter in it started a game; Up / Down closed it)
             if event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
                 self.open_dialog()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
