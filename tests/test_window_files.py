@@ -362,3 +362,27 @@ def test_a_scenario_with_a_very_long_file_name_can_be_played(tmp_path):
 
     path = autosave_path(tmp_path, "x" * 225)
     assert path.exists() and len(path.name) < 255
+
+
+def test_undo_on_a_full_disk_keeps_playing_says_why_and_closing_asks(app, tmp_path, monkeypatch):
+    """Undo on a full disk closed the window and lost the game: it is undone in the game, the
+    phase bar says the save failed, and closing the window asks first."""
+    import pygame
+    from ui_driver import key
+
+    import game.files.session as session_module
+    from game.engine.actions import Place
+
+    play = _duel_at_the_screen(app, tmp_path)
+    unit = next(u for u in play.map.units() if u["id"] in play.game.placeable())
+    assert play.apply(Place(unit["id"], unit["hex"], (unit["facing"] + 1) % 6))
+
+    def full_disk(saved, path):
+        raise SaveError(f"{path}: cannot save: No space left on device; the previous save is kept")
+
+    monkeypatch.setattr(session_module, "save", full_disk)
+    key(app, pygame.K_u, "u")
+    assert play.map.unit(unit["id"])["facing"] == unit["facing"]  # undone
+    assert "No space left" in play.map.state.message
+    app.handle(pygame.event.Event(pygame.QUIT))
+    assert app.running and play.dialogs.closing is not None  # asked first

@@ -91,7 +91,8 @@ class Orders:
             self.play.app.go(Push(Help(self.play)))
         elif key == "undo":
             why = self.play.session.undo()
-            state.message = f"cannot undo: {why}" if why else "undone"
+            unsaved = getattr(self.play.session, "save_error", None)  # a full disk: say it
+            state.message = f"cannot undo: {why}" if why else (unsaved or "undone")
             if not why:
                 self.map.refresh()
                 self.play.rebuild_log()
