@@ -59,10 +59,10 @@ class Dialogs:
 
     def close(self) -> None:
         """Close every dialog (the screen is leaving)."""
-        for dialog in (self.confirm, self.file_dialog):
+        for dialog in (self.confirm, self.file_dialog, self.closing):
             if dialog is not None:
                 dialog.kill()
-        self.confirm = self.file_dialog = None
+        self.confirm = self.file_dialog = self.closing = None
 
     @property
     def open(self) -> bool:

@@ -18,6 +18,7 @@ from .app import Scene
 from .filedialog import HEXFIRE_FILES, FileDialog
 from .maprender import FONTS
 from .opening import error_dialog, one_line, open_path, start_scenario, watch_path
+from .panels import wrap
 from .prefs import newest_save
 from .style import style
 
@@ -27,7 +28,8 @@ class StartScene(Scene):
 
     def __init__(self) -> None:
         self.scenarios: list[tuple[Path, Scenario | None, str]] = []
-        for p in shipped_scenarios():
+        # the tutorial first: where a newcomer starts (then by file name)
+        for p in sorted(shipped_scenarios(), key=lambda p: ("tutorial" not in p.stem, p.name)):
             try:
                 self.scenarios.append((p, load_scenario(p), ""))
             except ScenarioError as e:
@@ -185,11 +187,12 @@ class StartScene(Scene):
 
         def line(text: str, color=None, bold: bool = False) -> None:
             nonlocal y
-            if y > rect.bottom - 22:
-                return
             font = FONTS.get(20, bold=bold) if bold else f
-            surface.blit(font.render(text, True, color or st.ui["text"]), (rect.left + 14, y))
-            y += 22
+            for part in wrap(text, font, rect.width - 28):  # a narrow window: wrapped, not cut
+                if y > rect.bottom - 22:
+                    return
+                surface.blit(font.render(part, True, color or st.ui["text"]), (rect.left + 14, y))
+                y += 22
 
         if sc is None:
             line(path.name, bold=True)
@@ -207,8 +210,8 @@ class StartScene(Scene):
             st.ui["dim"],
         )
         y += 8
-        for para in sc.briefing.strip().split("\n"):
-            line(para.strip())
+        for para in sc.briefing.strip().split("\n\n"):  # its paragraphs, wrapped to the panel
+            line(" ".join(para.split()))
         y += 8
         line("Victory conditions (RD-13):", bold=True)
         for v in s.victory:
