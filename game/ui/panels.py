@@ -155,9 +155,9 @@ def draw_odds(surface: pygame.Surface, rect: pygame.Rect, title: str, shot: Shot
         block.y += LINE
 
 
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+def wrap(text: str, font: pygame.font.Font, width: int, hang: str = "    ") -> list[str]:
     """``text`` in lines no wider than ``width`` pixels, broken at spaces; a continued line is
-    indented under its first (the odds panel's lines were cut at its edge)."""
+    indented by ``hang`` under its first (the odds panel's lines were cut at its edge)."""
     if font.size(text)[0] <= width:
         return [text]
     indent = text[: len(text) - len(text.lstrip())]
@@ -167,7 +167,7 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
         trial = f"{line} {word}" if line.strip() else line + word
         if line.strip() and font.size(trial)[0] > width:
             out.append(line)
-            line = indent + "    " + word
+            line = indent + hang + word
         else:
             line = trial
     out.append(line)

@@ -188,7 +188,9 @@ class StartScene(Scene):
         def line(text: str, color=None, bold: bool = False) -> None:
             nonlocal y
             font = FONTS.get(20, bold=bold) if bold else f
-            for part in wrap(text, font, rect.width - 28):  # a narrow window: wrapped, not cut
+            for part in wrap(
+                text, font, rect.width - 28, hang=""
+            ):  # a narrow window: wrapped, not cut
                 if y > rect.bottom - 22:
                     return
                 surface.blit(font.render(part, True, color or st.ui["text"]), (rect.left + 14, y))
