@@ -450,3 +450,30 @@ def test_a_file_that_fails_to_open_says_why_over_the_start_screen(app, tmp_path)
         for w in app.ui.get_window_stack().stack
     ]
     assert any("broken.json: not a hexfire save" in t for t in texts)
+
+
+def test_the_ammunition_chosen_stays_chosen_across_turns_and_handovers(app):
+    """ "Ammunition silently resets to AP next turn": the choice (r) is the side's until it
+    chooses again or the unit is out of that round (RD-17)."""
+    from ui_driver import clear_overlays, perform, select
+
+    from game.engine.actions import EndPhase
+
+    play = _duel(app, viewer_first=False)
+    clear_overlays(app, play)
+    side = play.viewer
+    tank = next(u for u in play.map.units() if u["side"] == side and len(u.get("ammo", [])) > 1)
+    select(app, play, tank["id"])
+    key(app, pygame.K_r, "r")
+    chosen = play.map.state.ammo.get(tank["id"])
+    assert chosen and chosen != tank["ammo"][0]
+    for _ in range(16):  # a whole game turn of both sides, handovers included
+        clear_overlays(app, play)
+        if play.game.turn >= 2 and play.viewer == side:
+            break
+        if play.game.dff_pending:
+            key(app, pygame.K_SPACE, " ")
+            continue
+        perform(app, play, EndPhase())
+    assert play.game.turn >= 2 and play.viewer == side
+    assert play.map.chosen_ammo(tank["id"]) == chosen
