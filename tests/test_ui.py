@@ -442,6 +442,16 @@ def test_smoke_bench_render_runs_and_reports_its_figures():
     assert all(v is not None for v in figures["action_to_frame_ms"].values()), "both measured"
 
 
+def test_smoke_bench_open_runs_and_reports_its_figures(data_dir):
+    """A smoke test of ``hexfire bench open`` on small saves (not a test of speed)."""
+    from game.ui.benchopen import GOALS, bench_open
+
+    figures = bench_open(long_actions=30, limit_actions=60)
+    assert set(GOALS) <= set(figures)
+    assert figures["limit_actions"] == 60 and figures["long_actions"] > 0
+    assert figures["long_first_frame_ms"] > 0 and figures["limit_whole_s"] > 0
+
+
 def test_closing_mid_game_then_resume_from_the_start_screen(tmp_path):
     from ui_driver import click_widget
 

@@ -63,6 +63,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         )
         _print_figures(bench_render(), args.json, title)
         return 0
+    if args.what == "open":
+        from game.ui.benchopen import bench_open
+
+        title = "hexfire bench open: long saves opened in the replay viewer, headless"
+        _print_figures(bench_open(), args.json, title)
+        return 0
     if args.what == "odds":
         from game.rules.bench import bench_odds
 
@@ -80,11 +86,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     )
     bench.add_argument(
         "what",
-        choices=["los", "odds", "engine", "replay", "files", "render"],
+        choices=["los", "odds", "engine", "replay", "files", "render", "open"],
         help="los: all-pairs LOS, viewshed, vs scalar; odds: exact odds per second; "
         "engine: actions applied per second; replay: a 2,000-action save verified; "
         "files: scenarios and saves read and validated; "
-        "render: the play screen's frame times",
+        "render: the play screen's frame times; "
+        "open: long saves opened in the window (first frame, whole game, memory)",
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=_cmd_bench)
