@@ -417,3 +417,21 @@ def test_the_log_speaks_words_not_identifiers():
     )
     assert plural(1, "hex") == "1 hex" and plural(2, "hex") == "2 hexes"
     assert Victory("axis", "eliminate", 1).describe() == "axis: eliminate 1 enemy AFV"
+
+
+def test_a_bad_action_past_the_first_chunk_is_located_by_its_index_in_the_whole_save(tmp_path):
+    """The actions are validated a chunk at a time (the window's thread is not held): an error
+    still names its index in the whole list."""
+    import json
+
+    from game.files.savegame import CHUNK
+    from game.files.shipped import scenarios_dir
+
+    d = json.loads((scenarios_dir() / "saves" / "road-ambush-played.json").read_text())
+    entries = d["actions"]
+    d["actions"] = [dict(entries[i % len(entries)]) for i in range(CHUNK + 400)]
+    d["actions"][CHUNK + 345]["draws"] = "x"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(d))
+    with pytest.raises(SaveError, match=rf"actions\[{CHUNK + 345}\]\.draws: expected a count"):
+        read_save(path)

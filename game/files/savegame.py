@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -215,6 +216,40 @@ class SaveDoc(BaseModel):
     ]
 
 
+class _Chunk(BaseModel):
+    """Some of a save's actions, validated together (a whole 200,000-action list in one call
+    held the window's thread for over a second while a replay opened off it)."""
+
+    model_config = _RECORD
+    actions: list[ActionRecord]
+
+
+CHUNK = 2000
+
+
+def _action_records(raw: list, name: str) -> list[ActionRecord]:
+    """A save's actions checked a chunk at a time, each action by its type's schema; the first
+    error located by its index in the whole list."""
+    if len(raw) > MAX_ACTIONS:
+        raise _unreadable(f"{name}: actions: more than {MAX_ACTIONS:,} (the limit)")
+    out: list[ActionRecord] = []
+    for start in range(0, len(raw), CHUNK):
+        try:
+            chunk = _Chunk.model_validate({"actions": raw[start : start + CHUNK]}).actions
+        except ValidationError as e:
+            first = problems(_Chunk, e)[0]
+            at = re.match(r"^actions\[(\d+)\]", first.path)
+            path = f"actions[{int(at[1]) + start}]{first.path[at.end() :]}" if at else first.path
+            raise _unreadable(f"{name}: {path}: {first.reason}") from None
+        for i, a in enumerate(chunk, start):
+            try:
+                action_from_json(a.action)
+            except ActionError as e:
+                raise _unreadable(f"{name}: actions[{i}]: {e}") from None
+        out.extend(chunk)
+    return out
+
+
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 """The largest save read (64 MiB; a 2,000-action game is about 300 KiB)."""
 
@@ -246,16 +281,14 @@ def parse_save(text: str, name: str = "<save>") -> SavedGame:
         raise _unreadable(
             f"{name}: saved by a newer hexfire (save format {v}; this one reads up to {VERSION})"
         )
-    try:
-        doc = SaveDoc.model_validate(d)
+    raw = d.get("actions")
+    try:  # the envelope first, then the actions a chunk at a time (below)
+        doc = SaveDoc.model_validate({**d, "actions": []} if isinstance(raw, list) else d)
     except ValidationError as e:
         first = problems(SaveDoc, e)[0]
         raise _unreadable(f"{name}: {first.path}: {first.reason}") from None
-    for i, a in enumerate(doc.actions):
-        try:
-            action_from_json(a.action)
-        except ActionError as e:
-            raise _unreadable(f"{name}: actions[{i}]: {e}") from None
+    assert isinstance(raw, list)
+    records = _action_records(raw, name)
     sc = doc.scenario
     if hashlib.sha256(sc.text.encode("utf-8")).hexdigest() != sc.sha256:
         raise SaveError(
@@ -269,7 +302,7 @@ def parse_save(text: str, name: str = "<save>") -> SavedGame:
             f"{name}: recorded under newer rules (rules version {rules}; this hexfire plays "
             f"version {RULES_VERSION})"
         )
-    actions = [{"action": a.action, "draws": a.draws, "hash": a.hash} for a in doc.actions]
+    actions = [{"action": a.action, "draws": a.draws, "hash": a.hash} for a in records]
     return SavedGame(sc.name, sc.text, doc.seed, actions, str(doc.game_version)[:40], v, rules)
 
 
