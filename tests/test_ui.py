@@ -494,9 +494,9 @@ def test_the_log_shows_a_shot_with_a_white_and_a_coloured_die(tmp_path):
     from game.ui.eventlog import COLORED_DIE, WHITE_DIE, event_html
 
     fire = Event("fire", "X fires AP at Y", data={"dr": {"white": 5, "colored": 2}})
-    line = event_html(fire)
-    assert f"<font color='{WHITE_DIE}'><b>[5]</b>" in line
-    assert f"<font color='{COLORED_DIE}'><b>[2]</b>" in line
+    line = event_html(fire)  # named: a lone red "[2]" was not understood
+    assert f"TH dice: <font color='{WHITE_DIE}'><b>5</b></font> white" in line
+    assert f"<font color='{COLORED_DIE}'><b>2</b></font> colored" in line
 
 
 def test_the_odds_panel_text_is_the_odds_report(tmp_path):
@@ -706,3 +706,81 @@ def test_the_dff_prompt_shows_no_concealed_firers_hex_to_a_looking_mover(app, tm
     app.prefs.strict_hotseat = True  # a handover came first: the defender alone looks
     prompt.enter()
     assert f"in {firer.label}" in prompt.buttons["ger-pz4-1"].text
+
+
+def test_strict_hotseat_after_a_dff_shot_the_shooter_sees_it_and_the_mover_keeps_its_selection(
+    app, tmp_path
+):
+    """From a newcomer's trial: after the defender's shot the handover came at once (the
+    shooter never saw how it went), and the moving player found its vehicle deselected."""
+    app.prefs.strict_hotseat = True
+    play = start(app)
+    to_phase(app, play, "movement", "russian")
+    clear_overlays(app, play)
+    tank = play.game.units["rus-t34-2"]
+    for step in ["J2", "I2", "H1", "G2", "F2", "E3"]:
+        select(app, play, tank.id)
+        while label(tank.hex.neighbor(tank.facing)) != step and not isinstance(app.scene, Handover):
+            key(app, pygame.K_COMMA, ",")
+        if isinstance(app.scene, Handover):
+            break
+        click_hex(app, play, step)
+        if isinstance(app.scene, Handover):
+            break
+    assert isinstance(app.scene, Handover) and app.scene.then_dff
+    click(app, (640, 400))
+    assert isinstance(app.scene, DffPrompt)
+    key(app, pygame.K_1, "1")  # fire
+    handover = app.scene
+    assert isinstance(handover, Handover) and handover.side == "russian"
+    banner = play.map.state.banner
+    assert banner is not None and banner.at == play.game.actions_applied
+    app.frame(0.016)
+    with_shot = pygame.image.tobytes(app.screen, "RGB")
+    play.map.state.banner = None
+    app.frame(0.016)
+    assert pygame.image.tobytes(app.screen, "RGB") != with_shot  # its line is drawn there
+    play.map.state.banner = banner
+    if tank.active and play.game.moving_unit == tank.id:
+        click(app, (640, 400))
+        assert play.viewer == "russian" and play.map.state.selected == tank.id
+
+
+def test_ctrl_q_goes_back_to_the_start_screen_and_resume_opens_the_game_again(app, tmp_path):
+    """There was no way from a game back to the start screen (Esc and Ctrl+Q did nothing)."""
+    play = start(app)
+    clear_overlays(app, play)
+    path = play.session.path
+    key(app, pygame.K_q, "\x11", mod=pygame.KMOD_CTRL)
+    assert isinstance(app.scene, StartScene)
+    from game.files.session import lock_path
+
+    assert not lock_path(path).exists()  # released: Resume may open it here
+    from game.ui.opening import open_path
+
+    open_path(app, path, in_place=True)
+    app.pump([])
+    assert any(isinstance(s, PlayScene) and s.session.path == path for s in app.scenes)
+
+
+def test_the_side_panel_says_each_marker_in_words(app):
+    """ "status: ?", "ID A", "MOT" were not understood: the side panel spells them out."""
+    from game.ui.counters import marker_words
+
+    unit = {
+        "side": "german",
+        "motion": True,
+        "concealed": True,
+        "acquisition": ["A", 1, "F4", "rus-t34-1", False],
+    }
+    words = marker_words(unit, "german")
+    assert "in Motion" in words and any(w.startswith("concealed") for w in words)
+    assert "its -1 Acquired counter (A) on F4 (C6.5)" in words
+
+
+def test_a_log_line_begins_with_a_capital(app):
+    """ "german passes", "german may Defensive First Fire": a side's name starts the line."""
+    from game.engine.events import Event
+    from game.ui.eventlog import event_html
+
+    assert event_html(Event("pass", "german passes")).startswith("German passes")

@@ -386,3 +386,35 @@ def test_undo_on_a_full_disk_keeps_playing_says_why_and_closing_asks(app, tmp_pa
     assert "No space left" in play.map.state.message
     app.handle(pygame.event.Event(pygame.QUIT))
     assert app.running and play.dialogs.closing is not None  # asked first
+
+
+def test_sigterm_ends_the_window_and_releases_the_games_lock(tmp_path):
+    """A window ended by SIGTERM (a desktop logging out, kill) left its lock behind."""
+    import signal
+    import time
+
+    from game.files.session import lock_path
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "disk"}
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    saves = tmp_path / "saves"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game", "play", "tutorial-duel", "--save-dir", str(saves)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.time() + 60
+        locks: list = []
+        while time.time() < deadline and not locks:
+            locks = list(saves.glob(".*.lock")) if saves.exists() else []
+            time.sleep(0.1)
+        assert locks, "the game never started"
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(20) == 0
+        game = locks[0].parent / locks[0].name[1:].removesuffix(".lock")
+        assert not lock_path(game).exists()
+    finally:
+        if proc.poll() is None:
+            proc.kill()

@@ -110,14 +110,17 @@ def fire_map(
 
 def draw_fire_map(
     surface: pygame.Surface, cam: Camera, game: Game, firer: str, viewer: str, ammo: str | None
-) -> None:
+) -> int:
+    """The fire map's labels; how many (none: the legend says why)."""
     f = FONTS.get(18, bold=True)
-    for _, (p, hx) in fire_map(game, firer, viewer, ammo).items():
+    shots = fire_map(game, firer, viewer, ammo)
+    for _, (p, hx) in shots.items():
         sx, sy = cam.hex_to_screen(game.board.parse(hx))
         t = f.render(f"{100 * p:.0f}% kill", True, (255, 255, 255))
         box = t.get_rect(midtop=(sx, sy + cam.zoom * 0.62)).inflate(6, 2)
         pygame.draw.rect(surface, style().ui["target"], box, border_radius=3)
         surface.blit(t, t.get_rect(center=box.center))
+    return len(shots)
 
 
 def draw_legend(
@@ -251,9 +254,10 @@ class AnalysisLayer:
         view = self.view
         cam = view.camera
         selected, viewer = view.state.selected, view.state.viewer
+        labels = 0
         if self.overlay == "fire" and selected and viewer:
             ammo = view.chosen_ammo(selected)  # the ammunition the odds panel shows
-            draw_fire_map(surface, cam, self.game, selected, viewer, ammo)
+            labels = draw_fire_map(surface, cam, self.game, selected, viewer, ammo)
         if self.thread is not None:
             draw_thread(surface, cam, self.thread)
         legend = self.legend_rect(viewport)
@@ -276,7 +280,14 @@ class AnalysisLayer:
                 [
                     (THREAT_KILL, "darker: likelier burned / eliminated"),
                     (THREAT_IMMOBILIZE, "outline: >= 10% immobilized"),
-                    ((200, 200, 200), "hover a hex: the shots behind it"),
+                    (
+                        (200, 200, 200),
+                        "hover a hex: the shots behind it"
+                        if self.threats()
+                        else "now: no enemy seen that could fire"
+                        if view.state.selected
+                        else "now: select one of your vehicles",
+                    ),
                 ],
             )
         elif self.overlay == "fire":
@@ -287,7 +298,14 @@ class AnalysisLayer:
                 [
                     (style().ui["target"], "% kill: burned or eliminated"),
                     ((200, 200, 200), "the odds panel's own numbers"),
-                    ((200, 200, 200), "enemies it cannot hit: no label"),
+                    (
+                        (200, 200, 200),
+                        "enemies it cannot hit: no label"
+                        if labels
+                        else "now: it can fire at no enemy it sees"
+                        if selected
+                        else "now: select a firer of yours",
+                    ),
                 ],
             )
 

@@ -111,7 +111,7 @@ class App:
         import html
 
         dialog = pygame_gui.windows.UIConfirmationDialog(
-            pygame.Rect(self.size[0] // 2 - 250, 170, 500, 240),
+            pygame.Rect(self.size[0] // 2 - 280, 170, 560, 240),
             html.escape(text),
             self.ui,
             window_title=title,

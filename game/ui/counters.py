@@ -119,6 +119,34 @@ MARKERS = (
 )
 
 
+MARKER_WORDS = {
+    "IMM": "immobilized",
+    "SHK": "Shocked (C7.42)",
+    "UK": "Unconfirmed Kill (C7.42)",
+    "MOT": "in Motion",
+    "CE": "Crew Exposed",
+    "?": "concealed (the enemy sees a ?)",
+    "BS": "Bore Sighting",
+    "FIRED": "fired",
+    "MOVED": "moved",
+    "ROF": "kept its Multiple ROF: may fire again (RD-4)",
+}
+"""What each marker chip means, in words (the side panel's status line)."""
+
+
+def marker_words(unit: dict, phasing: str | None = None) -> list[str]:
+    """A unit's markers as the side panel says them: "in Motion", "its -1 Acquired counter
+    (A) on F4 (C6.5)" (the chips "MOT", "ID A" were not understood)."""
+    out = []
+    for text, _ in unit_markers(unit, phasing):
+        if text.startswith("ID "):
+            letter, level, where = unit["acquisition"][:3]
+            out.append(f"its -{level} Acquired counter ({letter}) on {where} (C6.5)")
+        else:
+            out.append(MARKER_WORDS.get(text, text))
+    return out
+
+
 def unit_markers(unit: dict, phasing: str | None = None) -> list[tuple[str, RGB]]:
     """The marker chips for a unit (from its :meth:`Game.view` entry). ``phasing``: the side
     whose player turn it is; a unit's MOVED marker is its own player turn's only (it stayed

@@ -13,16 +13,17 @@ COLORED_DIE = "#ff7060"
 
 
 def dice_html(white: int, colored: int) -> str:
-    """A DR as two dice: the white one and the coloured one (RD-2 reads them apart)."""
+    """A DR as two dice, named: the white one and the coloured one (RD-2 reads them apart; a
+    newcomer could not tell what a lone red "[4]" was)."""
     return (
-        f"<font color='{WHITE_DIE}'><b>[{white}]</b></font>"
-        f"<font color='{COLORED_DIE}'><b>[{colored}]</b></font>"
+        f"(TH dice: <font color='{WHITE_DIE}'><b>{white}</b></font> white, "
+        f"<font color='{COLORED_DIE}'><b>{colored}</b></font> colored)"
     )
 
 
 def event_html(event: Event) -> str:
     """One log line: the text (escaped); a shot's To Hit DR as a white and a coloured die."""
-    text = html.escape(event.text)
+    text = html.escape(event.text[:1].upper() + event.text[1:])  # "German passes", not "german"
     if event.kind == "fire":
         dr = event.data.get("dr")
         dice = f" {dice_html(dr['white'], dr['colored'])}" if dr else ""

@@ -3,6 +3,7 @@ given on the command line), or render one frame to a PNG (``--screenshot``)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -51,9 +52,11 @@ def run_window(
         start_scenario(app, scenario, seed)
     else:
         open_path(app, path, in_place=True, failed=failed)  # Resume: in its own file
-    app.run()
-
-    close_sessions(app)  # the game's lock released
+    stop_on_sigterm(app)
+    try:
+        app.run()
+    finally:
+        close_sessions(app)  # the game's lock released, whatever ended the window
     try:
         app.prefs.save()
     except (SaveError, OSError) as e:  # a read-only data folder: the game itself is saved
@@ -61,6 +64,19 @@ def run_window(
     if failed.error is not None:
         raise failed.error
     return 0
+
+
+def stop_on_sigterm(app) -> None:
+    """SIGTERM (a desktop logging out, ``kill``) ends the window as closing it does, so the
+    game's lock is released (a killed window left its lock behind). Every action is already
+    saved."""
+    import signal
+
+    def stop(signum, frame) -> None:
+        app.running = False
+
+    with contextlib.suppress(ValueError):  # not the main thread (a test): nothing to install
+        signal.signal(signal.SIGTERM, stop)
 
 
 class _StopOnError:

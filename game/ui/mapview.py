@@ -132,7 +132,12 @@ class MapView:
             return None
         ammo = self.chosen_ammo(firer["id"])
         key = (self._key, firer["id"], target["id"], ammo)
-        title = f"{firer.get('name', '?')} -> {target.get('name', '?')} in {target['hex']}"
+        board = self.game.board
+        rng = board.parse(firer["hex"]).distance(board.parse(target["hex"]))
+        title = (
+            f"{firer.get('name', '?')} -> {target.get('name', '?')} in {target['hex']}, "
+            f"{rng} hex{'es' if rng != 1 else ''}"
+        )
         if key != self._odds_key:
             self._odds_key = key
             try:
@@ -245,7 +250,7 @@ class MapView:
         if self.setting_up() and viewer == game.to_act and (sel is None or sel["side"] != viewer):
             # before a unit is picked: where the side may set up at all, lighter (HX-12)
             self.renderer.shade(
-                surface, cam, self._setup_area(viewer), st.ui["good"], 45, self.rect
+                surface, cam, self._setup_area(viewer), st.ui["good"], 75, self.rect
             )
         if sel is not None and sel["side"] == game.to_act:
             if self.setting_up():
@@ -267,7 +272,14 @@ class MapView:
                 surface.blit(t, t.get_rect(midtop=(sx, sy + z * 0.45)))
         if self.state.hover_hex:
             h = game.board.parse(self.state.hover_hex)
-            self.renderer.highlight(surface, cam, h, st.ui["hover"], 2)
+            color = st.ui["hover"]
+            dragged = self.state.dragging
+            if dragged and self.setting_up():  # where the counter would land: may it (HX-12)?
+                ok = h in set(self._unit_area(dragged)) and not [
+                    u for u in self.units_at(self.state.hover_hex) if u["id"] != dragged
+                ]
+                color = st.ui["good"] if ok else st.ui["bad"]
+            self.renderer.highlight(surface, cam, h, color, 3 if dragged else 2)
 
     def _draw_counters(self, surface: pygame.Surface) -> None:
         """The counters, stacked in their hex, each with its marker chips inside the hex."""

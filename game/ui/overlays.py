@@ -16,7 +16,7 @@ from game.engine.phases import PHASES
 from .app import Scene
 from .bindings import help_rows
 from .maprender import FONTS
-from .opening import replaying
+from .opening import close_sessions, replaying
 from .panels import LINE, TextBlock, draw_odds
 from .routes import DffChance, Push, Quit, Replace, Start
 from .style import style
@@ -62,7 +62,7 @@ class Handover(Scene):
         w, h = surface.get_size()
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 - 30)))
         if self.then_dff:
-            what = "Defensive First Fire: the enemy is moving in your sights (C6.17)"
+            what = "Defensive First Fire: an enemy vehicle is in your sights (C6.17)"
         elif game.phase in ("setup", "setup_attacker"):
             what = f"Set up your units before turn 1 (HX-12): {PHASES[game.phase].title}"
         else:
@@ -73,6 +73,14 @@ class Handover(Scene):
             "The other player looks away: the map shows what this side may see.", True, st.ui["dim"]
         )
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 + 70)))
+        shot = self.play.map.state.banner
+        if shot is not None and shot.at == game.actions_applied:  # the shot just fired
+            t = FONTS.get(24, bold=True).render(
+                f"The last shot: {shot.firer_hex} -> {shot.target_hex}: {shot.text}",
+                True,
+                st.ui["target"],
+            )
+            surface.blit(t, t.get_rect(center=(w // 2, h // 2 + 120)))
 
 
 class Overlay(Scene):
@@ -310,6 +318,7 @@ class EndScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.new:
+                close_sessions(self.app)  # the finished game's lock released
                 self.app.go(Replace(Start()))
             elif event.ui_element is self.quit:
                 self.app.go(Quit())

@@ -10,7 +10,7 @@ from game.engine.catalogue import UnitType, unit_types
 from game.engine.knowledge import ShotOdds
 from game.rules.report import odds_report_lines
 
-from .counters import unit_markers
+from .counters import marker_words
 from .maprender import FONTS
 from .style import RGB, style
 
@@ -102,7 +102,7 @@ def unit_lines(
         total = ut.mp if ut.is_vehicle else ut.mf
         word = "MP" if ut.is_vehicle else "MF"
         lines.append((f"{word} left {view.get('mp_left', total):g} of {total:g}", None))
-    marks = ", ".join(text for text, _ in unit_markers(view, phasing))
+    marks = ", ".join(marker_words(view, phasing))
     lines.append((f"status: {marks or 'ready'}", st.ui["dim"]))
     if ammo:
         lines.append((f"ammunition: {ammo}  (r: next)", st.ui["select"]))

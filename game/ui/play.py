@@ -197,16 +197,17 @@ class PlayScene(Scene):
             tool_tip_text="End this phase (RD-12)",
         )
         self.buttons = {"end_phase": end}
-        specs = [
-            ("turn_left", "Turn <  (,)", "Turn the hull one hexside counterclockwise (1 MP)", None),
-            ("turn_right", "Turn >  (.)", "Turn the hull one hexside clockwise (1 MP)", None),
-            ("stop", "Stop (x)", "Stop: spend the Stop MP (1 MP)", None),
-            ("motion", "Motion (m)", "End the move in Motion (Case J; no Case L against it)", None),
-            ("hatch", "BU / CE (b)", "Button up or go Crew Exposed", None),
-            ("undo", "Undo (u)", "Take back your last action (never across a die roll)", None),
-            ("help", "Help (F1)", "Every key and mouse binding", None),
+        specs = [  # the label, its tooltip, and the short label of a narrow window
+            ("turn_left", "Turn <  (,)", "Turn the hull one hexside counterclockwise (1 MP)", "<"),
+            ("turn_right", "Turn >  (.)", "Turn the hull one hexside clockwise (1 MP)", ">"),
+            ("stop", "Stop (x)", "Stop: spend the Stop MP (1 MP)", "Stop"),
+            ("motion", "Motion (m)", "End the move in Motion (Case J, no Case L)", "Motion"),
+            ("hatch", "BU / CE (b)", "Button up or go Crew Exposed", "BU/CE"),
+            ("undo", "Undo (u)", "Take back your last action (never across a die roll)", "Undo"),
+            ("help", "Help (F1)", "Every key and mouse binding", "Help"),
+            ("start_screen", "Menu (^Q)", "Back to the start screen: the game is saved", "Menu"),
         ]
-        self.buttons.update(button_row(ui, r["buttons"], specs, 122, BUTTONS_H - 8))
+        self.buttons.update(button_row(ui, r["buttons"], specs, 108, BUTTONS_H - 8))
         self.log_box = pygame_gui.elements.UITextBox("", r["log"], ui)
         self.widgets = [*self.buttons.values(), self.log_box]
         self._refresh_log()
@@ -307,6 +308,9 @@ class PlayScene(Scene):
         self.map.analysis.clear()
         if not keep_shot:
             state.banner = None
+        mover = self.map.unit(self.game.moving_unit)
+        if mover is not None and mover["side"] == side:  # back after Defensive First Fire
+            state.selected = mover["id"]
         viewer, selected = self._resumed_selection
         if viewer == side:  # the selection its window had when it was closed
             own = self.map.unit(selected)

@@ -19,7 +19,8 @@ from game.engine.actions import (
 
 from .host import MapHost, PlayHost
 from .mapinput import MAP_ACTIONS
-from .routes import ChooseStack, Help, Push
+from .opening import close_sessions
+from .routes import ChooseStack, Help, Push, Replace, Start
 from .viewstate import ViewState
 
 
@@ -87,6 +88,9 @@ class Orders:
         unit = self.map.unit(state.selected)
         if key == "end_phase":
             self.play.dialogs.end_phase()
+        elif key == "start_screen":  # every action is saved: Resume goes on from here
+            close_sessions(self.play.app)  # its lock released: Resume may open it again
+            self.play.app.go(Replace(Start()))
         elif key == "help":
             self.play.app.go(Push(Help(self.play)))
         elif key == "undo":

@@ -73,7 +73,12 @@ def hint(view: MapHost) -> str:
 
 
 def draw_side(
-    view: MapHost, surface: pygame.Surface, side: pygame.Rect, title: str, overview: bool = True
+    view: MapHost,
+    surface: pygame.Surface,
+    side: pygame.Rect,
+    title: str,
+    overview: bool = True,
+    nothing_selected: str = "No unit selected: click one, or Tab",
 ) -> None:
     """The side panel: the title, who is at the screen, the hex under the mouse, the selected
     unit, the analysis lines, then the odds panel or (``overview``) the overview map."""
@@ -97,7 +102,7 @@ def draw_side(
         for i, (text, color) in enumerate(unit_lines(unit, ammo, view.game.phasing)):
             block.line(text, color, bold=i == 0)
     else:
-        block.line("No unit selected: click one, or Tab", st.ui["dim"])
+        block.line(nothing_selected, st.ui["dim"])
     block.gap(10)
     for i, text in enumerate(view.analysis.side_lines()):
         block.line(text, st.ui["select"] if i == 0 else None, bold=i == 0)

@@ -5,6 +5,7 @@ hotseat preference. Opening a file is :mod:`.opening`."""
 from __future__ import annotations
 
 import html
+import time
 from pathlib import Path
 
 import pygame
@@ -63,9 +64,11 @@ class StartScene(Scene):
             "Resume",
             ui,
             tool_tip_text=(
-                f"{html.escape(str(newest))} (the newest; Load... opens any other)"
+                f"{html.escape(newest.name)}, saved "
+                f"{time.strftime('%d %b %H:%M', time.localtime(newest.stat().st_mtime))} "
+                "(the newest; Load... opens any other)"
                 if newest
-                else "no saved game yet"
+                else f"no saved game yet in {html.escape(str(self.app.save_dir))}"
             ),
         )
         if newest is None:

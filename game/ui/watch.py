@@ -317,7 +317,14 @@ class WatchScene(Scene):
         surface.blit(t, (10, 27), area=pygame.Rect(0, 0, bar.width - 20, 20))
 
     def draw_side(self, surface: pygame.Surface, side: pygame.Rect) -> None:
-        playview.draw_side(self.map, surface, side, self.title, overview=False)
+        playview.draw_side(  # Tab changes the view here
+            self.map,
+            surface,
+            side,
+            self.title,
+            overview=False,
+            nothing_selected="No unit selected: click one to read it",
+        )
         st = style()
         block = TextBlock(
             surface, pygame.Rect(side.left + 8, side.bottom - 290, side.width - 16, 40), 16
