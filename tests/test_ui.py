@@ -666,6 +666,9 @@ def test_the_deciding_shot_is_shown_on_the_end_screen(app, tmp_path):
     play = app.scene
     assert play.apply(last) and play.game.over
     app.pump([])
+    assert app.scene is play and play.over_pending  # the shot on the map first (it jumped)
+    assert play.map.state.banner is not None and "Game over" in play.map.state.message
+    key(app, pygame.K_SPACE, " ")
     assert isinstance(app.scene, EndScene)
     banner = play.map.state.banner
     assert banner is not None and banner.text.startswith("HIT") and "+" in banner.text
@@ -678,6 +681,18 @@ def test_the_dff_prompt_keeps_off_the_target_and_keeps_its_numbers(app, tmp_path
     prompt = app.scene
     assert isinstance(prompt, DffPrompt)
     assert not prompt.panel.collidepoint(play.map.camera.hex_to_screen(tank.hex))
+    m, cam = play.map.rect, play.map.camera
+    for where in (
+        (m.right - 60, m.top + 40),
+        (m.left + 60, m.top + 40),
+        (m.left + 470, m.top + 30),
+    ):
+        x, y = cam.hex_to_screen(tank.hex)  # the target under each top corner in turn
+        cam.pan(where[0] - x, where[1] - y)
+        prompt.leave()
+        prompt.enter()
+        clear = prompt.panel.inflate(cam.zoom, cam.zoom)
+        assert not clear.collidepoint(cam.hex_to_screen(tank.hex)), where
     # as after a first shot by another firer, numbered 1, of this same chance
     prompt.leave()
     play.dff_order = (tank.id, ["ger-other", "ger-pz4-1"])

@@ -83,6 +83,8 @@ def clear_overlays(app: App, play: PlayScene) -> None:
     for _ in range(4):
         if isinstance(app.scene, Handover):
             click(app, (app.size[0] // 2, app.size[1] // 2))
+        elif app.scene is play and getattr(play, "over_pending", False):
+            key(app, pygame.K_SPACE, " ")  # the deciding shot seen: the result
         else:
             return
 

@@ -122,11 +122,32 @@ class DffPrompt(Overlay):
         m = self.play.rects()["map"]
         width = 460
         height = 70 + 40 * (len(self.firers) + 1)
-        x, y = m.right - width - 10, m.top + 10
-        if mover:  # never over the moving target: the other corner then
-            sx, sy = self.play.map.camera.hex_to_screen(game.board.parse(knows.where(mover)))
-            if pygame.Rect(x, y, width, height).inflate(60, 60).collidepoint(sx, sy):
-                x = m.left + 10
+        cam = self.play.map.camera
+        seen = {u["id"] for u in knows.units() if not u.get("concealed")}
+        shown = [f for f in self.firers if f in seen or self.app.prefs.strict_hotseat]
+        keep_clear = [  # never over the moving target, nor over a firer it offers (a concealed
+            # one's place is not given away to a mover who may be looking)
+            cam.hex_to_screen(game.board.parse(knows.where(u)))
+            for u in ([mover] if mover else []) + shown
+        ]
+        corners = [
+            (m.right - width - 10, m.top + 10),
+            (m.left + 10, m.top + 10),
+            (m.right - width - 10, m.bottom - height - 10),
+            (m.left + 10, m.bottom - height - 10),
+        ]
+        margin = cam.zoom + 6
+        x, y = next(
+            (
+                c
+                for c in corners
+                if not any(
+                    pygame.Rect(*c, width, height).inflate(margin, margin).collidepoint(p)
+                    for p in keep_clear
+                )
+            ),
+            corners[0],
+        )
         self.panel = pygame.Rect(x, y, width, height)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         own = {u["id"]: u for u in knows.units()}  # the defender's own firers

@@ -74,6 +74,9 @@ class PlayScene(Scene):
         self.dialogs = Dialogs(self)
         self.dff_order: tuple[str, list[str]] = ("", [])  # the DFF prompt's numbers, per mover
         self._resumed_selection: tuple[str | None, str | None] = (None, None)
+        self.over_pending = False
+        """The game ended by an action here: its map (the deciding shot) shows until a click or
+        a key, then the end screen."""
         self.orders = Orders(self)
         for event in self.game.history:
             self._log_event(event)
@@ -117,6 +120,13 @@ class PlayScene(Scene):
         self._append_log(self.log[before:] if len(self.log) > before else [])
         if self.map.unit(state.selected) is None:
             state.selected = None
+        if self.game.over:  # the deciding shot on the map first, then the result
+            self.over_pending = True
+            state.message = (
+                f"Game over: {(self.game.winner or '?').title()} wins. Click or press a key "
+                "for the result"
+            )
+            return True
         self.after_change()
         return True
 
@@ -254,6 +264,10 @@ class PlayScene(Scene):
     # --- input --------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.over_pending and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.over_pending = False
+            self.app.go(Push(GameOver(self)))
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, button in self.buttons.items():
                 if event.ui_element is button:

@@ -39,7 +39,9 @@ def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
     text = message or hint(view)
     color = (
         st.ui["bad"]
-        if message and not message.startswith(("saved", "undone", "click"))
+        if message
+        and not message.startswith(("Game over",))
+        and not message.startswith(("saved", "undone", "click"))
         else st.ui["dim"]
     )
     t = FONTS.get(17).render(text, True, color)
