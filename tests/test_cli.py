@@ -329,3 +329,19 @@ def test_the_checkout_paths_of_the_shipped_files_work_from_any_folder(tmp_path):
         cwd=tmp_path,
     )
     assert r.returncode == 2 and "cannot read" in r.stderr
+
+
+def test_plain_hexfire_takes_a_saves_folder_for_its_start_screen(monkeypatch, tmp_path):
+    """`hexfire --save-dir DIR` was refused ("invalid choice"), so the start screen's Resume
+    could not reach a saves folder of one's own."""
+    from game.cli import main, window
+
+    seen = {}
+
+    def fake_play(args):
+        seen["save_dir"], seen["file"] = args.save_dir, args.file
+        return 0
+
+    monkeypatch.setattr(window, "_cmd_play", fake_play)
+    assert main(["--save-dir", str(tmp_path)]) == 0
+    assert seen == {"save_dir": str(tmp_path), "file": None}

@@ -19,6 +19,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="hexfire: a hotseat hex wargame on the anti-tank rules of ASL and V&V.",
     )
     p.add_argument("--version", action="version", version=f"hexfire {__version__}")
+    p.add_argument(
+        "--save-dir",
+        dest="start_save_dir",
+        metavar="DIR",
+        help="with no command: the start screen with its saves in DIR (as hexfire play --save-dir)",
+    )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for module in (los, odds, files, window, bench):
         module.add_commands(sub)
@@ -30,7 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
     if run is None:  # no command: the game window's start screen
-        args = parser.parse_args(["play"])
+        folder = args.start_save_dir
+        args = parser.parse_args(["play", *(["--save-dir", folder] if folder else [])])
         run = window._cmd_play
     from game.files.scenario import ScenarioError
 

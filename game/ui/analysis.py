@@ -129,8 +129,10 @@ def draw_legend(
     title: str,
     rows: list[tuple[tuple[int, int, int], str]],
 ) -> None:
-    """A small legend box for an overlay."""
-    pygame.draw.rect(surface, (25, 27, 31), rect, border_radius=4)
+    """A small legend box for an overlay, see-through enough to show the hexes under it."""
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (25, 27, 31, 215), box.get_rect(), border_radius=4)
+    surface.blit(box, rect.topleft)
     pygame.draw.rect(surface, (90, 95, 100), rect, 1, border_radius=4)
     f = FONTS.get(16, bold=True)
     surface.blit(f.render(title, True, (255, 230, 100)), (rect.left + 8, rect.top + 6))

@@ -27,6 +27,10 @@ def _name_picture(name: str, size: int, ink: RGB, width: int) -> pygame.Surface:
     t = _NAMES.get(key)
     if t is None:
         t = FONTS.text(name, size, ink, bold=True)
+        smaller = size
+        while t.get_width() > width and smaller > 9:  # a smaller font before a squeeze
+            smaller -= 1
+            t = FONTS.text(name, smaller, ink, bold=True)
         if t.get_width() > width:
             t = pygame.transform.smoothscale(t, (max(1, width), t.get_height()))
         if len(_NAMES) > 2048:
