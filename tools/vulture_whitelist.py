@@ -15,3 +15,8 @@ SaveDoc.model_config
 SaveDoc.version
 Area._readable
 Side.moves_first
+
+# pygame-gui calls it: the file dialog's own listing, overridden (game/ui/filedialog.py)
+from game.ui.filedialog import FileDialog  # noqa: E402
+
+FileDialog._create_list_of_directories_and_files_on_current_path

@@ -182,16 +182,6 @@ class Game:
                 out[action.to] = start + cost
         return out
 
-    def los_tracking(self, mover_id: str) -> dict[str, tuple[float, bool]]:
-        """C6.15: for the moving vehicle, each enemy firer's id -> (MP spent in its continuous
-        LOS, exempt because it began its move there). The screen shows those of the firers the
-        viewing side can see."""
-        return {
-            firer: (track.los_mp, track.exempt)
-            for (mover, firer), track in self.state.track.items()
-            if mover == mover_id
-        }
-
     def state_hash(self) -> str:
         """SHA-256 of the canonical state (:meth:`GameState.hash`), for replays."""
         return self.state.hash()

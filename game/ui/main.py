@@ -72,7 +72,7 @@ def stop_on_sigterm(app) -> None:
     saved."""
     import signal
 
-    def stop(signum, frame) -> None:
+    def stop(_signum, _frame) -> None:
         app.running = False
 
     with contextlib.suppress(ValueError):  # not the main thread (a test): nothing to install

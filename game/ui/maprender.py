@@ -193,9 +193,6 @@ class MapRenderer:
             return np.zeros(0, dtype=np.intp)
         return (np.arange(r0, r1 + 1)[:, None] * cols + np.arange(c0, c1 + 1)[None, :]).ravel()
 
-    def invalidate(self) -> None:
-        self._cache.clear()
-
     # --- per frame ------------------------------------------------------------------------
 
     def draw(self, target: pygame.Surface, cam: Camera, viewport: pygame.Rect) -> None:

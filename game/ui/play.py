@@ -28,7 +28,6 @@ from .mapview import MapView
 from .playdialogs import Dialogs
 from .playorders import Orders
 from .routes import DffChance, GameOver, HandOver, Push
-from .style import style
 from .viewstate import shot_banner
 
 EMPTY_LOG = (
@@ -336,11 +335,7 @@ class PlayScene(Scene):
     # --- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        st = style()
         r = self.rects()
-        surface.fill(st.ui["background"])
-        self.map.rect = r["map"]
-        self.map.draw(surface)
-        pygame.draw.rect(surface, st.ui["panel"], r["buttons"])
+        playview.draw_map_screen(self.map, surface, r)
         playview.draw_bar(self.map, surface, r["bar"])
         playview.draw_side(self.map, surface, r["side"], self.title)

@@ -15,6 +15,16 @@ from .panels import TextBlock, draw_odds, hex_info_lines, unit_lines
 from .style import style
 
 
+def draw_map_screen(view: MapHost, surface: pygame.Surface, r: dict[str, pygame.Rect]) -> None:
+    """A map screen's background, its map (in ``r["map"]``) and its button bar's panel; the
+    screen then draws its own phase bar and side panel."""
+    st = style()
+    surface.fill(st.ui["background"])
+    view.rect = r["map"]
+    view.draw(surface)
+    pygame.draw.rect(surface, st.ui["panel"], r["buttons"])
+
+
 def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
     """The phase bar: the turn, the phase and its rule, the side to act; then the message (a
     refusal's reason) or the hint."""

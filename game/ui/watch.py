@@ -283,12 +283,8 @@ class WatchScene(Scene):
         self.app.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
-        st = style()
         r = self.rects()
-        surface.fill(st.ui["background"])
-        self.map.rect = r["map"]
-        self.map.draw(surface)
-        pygame.draw.rect(surface, st.ui["panel"], r["buttons"])
+        playview.draw_map_screen(self.map, surface, r)
         self.draw_bar(surface, r["bar"])
         self.draw_side(surface, r["side"])
 
