@@ -477,3 +477,47 @@ def test_the_ammunition_chosen_stays_chosen_across_turns_and_handovers(app):
         perform(app, play, EndPhase())
     assert play.game.turn >= 2 and play.viewer == side
     assert play.map.chosen_ammo(tank["id"]) == chosen
+
+
+def test_f1_turns_to_the_words_of_the_game_and_any_other_key_closes(app):
+    """F1 was a key table only: Right turns to the glossary (every term the screen shows, from
+    game/rules/data/glossary.toml), Left back, any other key closes."""
+    from game.rules.glossary import glossary
+    from game.ui.overlays import HelpScene
+
+    play = _duel(app)
+    key(app, pygame.K_F1)
+    help_scene = app.scene
+    assert isinstance(help_scene, HelpScene) and help_scene.page == 0
+    key(app, pygame.K_RIGHT)
+    assert help_scene.page == 1 and app.scene is help_scene
+    box = help_scene._box(app.size)
+    shown = {term for page in help_scene.word_pages(box) for term, _ in page if term}
+    assert shown == set(glossary()) and {"gold entry", "hull ch / turret ch"} <= shown
+    key(app, pygame.K_LEFT)
+    assert help_scene.page == 0
+    key(app, pygame.K_x, "x")
+    assert app.scene is play
+
+
+def test_the_odds_panel_answers_first_in_words_and_the_facing_is_a_direction(app):
+    """The odds panel's first line says it in words; a facing is a compass direction."""
+    from game.engine.knowledge import ShotOdds
+    from game.ui.panels import facing_words, odds_headline
+
+    seen = ShotOdds({"to_hit": {"p_hit": 0.42}}, None)
+    assert odds_headline(seen).startswith("42% to hit; what a hit does is unknown")
+    from engine_helpers import make_setup
+
+    from game.engine import Game, UnitSetup
+
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-tank-1", "t34m43", "russian", "C2", facing=3),
+    ]
+    shot = Game(make_setup(units), 1).knowledge("german").odds("ger-gun-1", "rus-tank-1")
+    assert odds_headline(shot) == (
+        f"{100 * shot.p_hit:.0f}% to hit, {100 * shot.p_kill:.0f}% to knock it out "
+        "(burn or eliminate)"
+    )
+    assert facing_words(0) == "south-east (hexside 0)" and facing_words(2).startswith("north")

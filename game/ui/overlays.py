@@ -12,12 +12,13 @@ from game.engine import IllegalAction
 from game.engine.actions import Fire, Pass
 from game.engine.knowledge import ShotOdds
 from game.engine.phases import PHASES
+from game.rules.glossary import glossary
 
 from .app import Scene
 from .bindings import help_rows
 from .maprender import FONTS
 from .opening import close_sessions, replaying
-from .panels import LINE, TextBlock, draw_odds
+from .panels import LINE, TextBlock, draw_odds, wrap
 from .routes import DffChance, Push, Quit, Replace, Start
 from .style import style
 
@@ -275,41 +276,83 @@ class StackChooser(Overlay):
 
 
 class HelpScene(Scene):
-    """F1 / ?: every key and mouse binding of the screen below it (play or replay)."""
+    """F1 / ?: every key and mouse binding of the screen below it (play or replay), then the
+    words of the game (the glossary, a page or more): Right / Left turn the pages, any other
+    key closes."""
 
     keeps_below = True
 
     def __init__(self, owner: Scene):
         self.owner = owner
+        self.page = 0
 
     def draw(self, surface: pygame.Surface) -> None:
         self.owner.draw(surface)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in PAGE_KEYS:
+            step = PAGE_KEYS[event.key]
+            self.page = max(0, min(self.pages() - 1, self.page + step))
+            return
         if event.type == pygame.KEYDOWN or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         ):
             self.app.pop()
 
+    def _box(self, size: tuple[int, int]) -> pygame.Rect:
+        w, h = size
+        rect = pygame.Rect(0, 0, min(900, w - 40), h - 40)
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def word_pages(self, rect: pygame.Rect) -> list[list[tuple[str, str]]]:
+        """The glossary in lines (term, or "" for a continued line; its words), page by page."""
+        font = FONTS.get(19)
+        lines: list[tuple[str, str]] = []
+        for term, text in glossary().items():
+            for k, part in enumerate(wrap(text, font, rect.width - 30 - WORDS_INDENT, hang="")):
+                lines.append((term if k == 0 else "", part))
+        per_page = max(1, (rect.height - 70) // LINE)
+        return [lines[i : i + per_page] for i in range(0, len(lines), per_page)]
+
+    def pages(self) -> int:
+        return 1 + len(self.word_pages(self._box(self.app.size)))
+
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         """Above the widgets (the button bar, the log, the replay's turn list)."""
         st = style()
-        w, h = surface.get_size()
-        rows = help_rows(getattr(self.owner, "bindings_screen", "play"))
-        pad = 4 if 60 + (LINE + 4) * len(rows) <= h - 40 else 0  # a small window: rows closer
-        rect = pygame.Rect(0, 0, min(900, w - 40), min(60 + (LINE + pad) * len(rows), h - 40))
-        rect.center = (w // 2, h // 2)
-        pygame.draw.rect(surface, (26, 28, 32), rect, border_radius=8)
-        pygame.draw.rect(surface, st.ui["select"], rect, 2, border_radius=8)
-        block = TextBlock(surface, rect.inflate(-30, -24), 19)
-        block.line("hexfire: keys and mouse (any key closes)", st.ui["select"], bold=True)
+        box = self._box(surface.get_size())
+        words = self.word_pages(box)
+        total = 1 + len(words)
+        if self.page == 0:
+            rows = help_rows(getattr(self.owner, "bindings_screen", "play"))
+            pad = 4 if 60 + (LINE + 4) * len(rows) <= box.height else 0  # a small window
+            box.height = min(60 + (LINE + pad) * len(rows), box.height)
+        else:
+            rows, pad = words[self.page - 1], 0
+        box.center = (surface.get_width() // 2, surface.get_height() // 2)
+        pygame.draw.rect(surface, (26, 28, 32), box, border_radius=8)
+        pygame.draw.rect(surface, st.ui["select"], box, 2, border_radius=8)
+        block = TextBlock(surface, box.inflate(-30, -24), 19)
+        what = "keys and mouse" if self.page == 0 else "the words of the game"
+        block.line(
+            f"hexfire: {what} ({self.page + 1}/{total}; Right / Left: pages; any other key closes)",
+            st.ui["select"],
+            bold=True,
+        )
         block.gap()
-        for keys, what in rows:
+        indent = 300 if self.page == 0 else WORDS_INDENT
+        for keys, text in rows:
             y = block.y
             block.line(keys.replace("`", ""), st.ui["select"], bold=True)
             block.y = y
-            block.line(what, indent=300)
+            block.line(text, indent=indent)
             block.y += pad
+
+
+PAGE_KEYS = {pygame.K_RIGHT: 1, pygame.K_PAGEDOWN: 1, pygame.K_LEFT: -1, pygame.K_PAGEUP: -1}
+WORDS_INDENT = 190
+"""Where a glossary line's words begin (its term before them)."""
 
 
 class EndScene(Scene):

@@ -80,6 +80,16 @@ def armor(ut: UnitType) -> str:
     return f"AF front/side/rear: {hull}, {turret} {chart}".rstrip()
 
 
+FACING_WORDS = ("south-east", "north-east", "north", "north-west", "south-west", "south")
+"""Hexside d faces 60 d - 30 degrees from the screen's right, counterclockwise (RD-7), the top
+of the map north: "facing 0" said nothing to a newcomer."""
+
+
+def facing_words(d: int) -> str:
+    """A facing as the panel says it: "north-east (hexside 1)"."""
+    return f"{FACING_WORDS[d % 6]} (hexside {d})"
+
+
 def unit_lines(
     view: dict, ammo: str | None, phasing: str | None = None
 ) -> list[tuple[str, RGB | None]]:
@@ -91,8 +101,8 @@ def unit_lines(
     lines: list[tuple[str, RGB | None]] = [
         (f"{ut.name} ({view['id']}), {view['side']}", None),
         (
-            f"{ut.category.upper()} in {view['hex']}, facing {view['facing']}"
-            + (f", turret {view['turret']}" if ut.turret else ""),
+            f"{ut.category.upper()} in {view['hex']}, facing {facing_words(view['facing'])}"
+            + (f", turret {facing_words(view['turret'])}" if ut.turret else ""),
             None,
         ),
         (armament(ut), None),
@@ -115,6 +125,15 @@ def unit_lines(
     return lines
 
 
+def odds_headline(shot: ShotOdds) -> str:
+    """The odds panel's first line, the player's question answered in words: "42% to hit,
+    14% to knock it out (burn or eliminate)"; at a "?", what is not known yet (RD-11)."""
+    hit = f"{100 * shot.p_hit:.0f}% to hit"
+    if shot.p_kill is None:
+        return f"{hit}; what a hit does is unknown until it is revealed (RD-11)"
+    return f"{hit}, {100 * shot.p_kill:.0f}% to knock it out (burn or eliminate)"
+
+
 def odds_lines(shot: ShotOdds) -> list[str]:
     """The odds report's lines, as ``hexfire odds`` prints them (one renderer)."""
     return odds_report_lines(shot.report)
@@ -128,11 +147,12 @@ def draw_odds(surface: pygame.Surface, rect: pygame.Rect, title: str, shot: Shot
     pygame.draw.rect(surface, st.ui["target"], rect, 1, border_radius=4)
     block = TextBlock(surface, rect.inflate(-12, -10), 15)
     block.line(title, st.ui["select"], bold=True)
+    block.line(odds_headline(shot), st.ui["text"], bold=True)  # the answer first, in words
     report = shot.report
     lines = odds_report_lines(report)
     cut = lines.index("Odds:") if "Odds:" in lines else len(lines)
     # the bars come first in a small panel: the derivation gives way, and says where it is
-    room = (block.rect.height - 2 * LINE - 4) // LINE - len(report["p"])
+    room = (block.rect.height - 3 * LINE - 4) // LINE - len(report["p"])
     font = FONTS.get(15)
     text_lines = [part for text in lines[:cut] for part in wrap(text, font, block.rect.width)]
     if len(text_lines) > room:
