@@ -29,15 +29,20 @@ class TextBlock:
     def line(
         self, text: str, color: RGB | None = None, bold: bool = False, indent: int = 0
     ) -> None:
-        if self.y + LINE > self.rect.bottom:
-            return
-        t = FONTS.text(text, self.size, color or style().ui["text"], bold)  # kept: every frame
-        self.surface.blit(
-            t,
-            (self.rect.left + indent, self.y),
-            area=pygame.Rect(0, 0, self.rect.width - indent, LINE + 2),
-        )
-        self.y += LINE
+        """One line of text; a line wider than the block wraps (it was cut at the edge)."""
+        width = self.rect.width - indent
+        font = FONTS.get(self.size, bold)
+        parts = [text] if font.size(text)[0] <= width else wrap(text, font, width)
+        for part in parts:
+            if self.y + LINE > self.rect.bottom:
+                return
+            t = FONTS.text(part, self.size, color or style().ui["text"], bold)  # kept
+            self.surface.blit(
+                t,
+                (self.rect.left + indent, self.y),
+                area=pygame.Rect(0, 0, width, LINE + 2),
+            )
+            self.y += LINE
 
     def gap(self, n: int = 6) -> None:
         self.y += n
