@@ -521,3 +521,49 @@ def test_the_odds_panel_answers_first_in_words_and_the_facing_is_a_direction(app
         "(burn or eliminate)"
     )
     assert facing_words(0) == "south-east (hexside 0)" and facing_words(2).startswith("north")
+
+
+def test_units_that_can_still_act_carry_a_green_dot(app):
+    """A newcomer could not tell which units were still to move or fire: those of the side at
+    the screen that can carry a dot; the enemy's and the done ones carry none."""
+    from ui_driver import clear_overlays, perform
+
+    from game.engine.actions import EndMove, EndPhase, Move
+    from game.ui.counters import CAN_ACT
+
+    play = _duel(app, viewer_first=False)
+    for _ in range(12):
+        clear_overlays(app, play)
+        if play.game.phase == "movement" and play.viewer == play.game.to_act:
+            break
+        perform(app, play, EndPhase())
+    acting = play.can_act()
+    assert acting and all(play.map.unit(u)["side"] == play.viewer for u in acting)
+    app.pump([])
+    cam, z = play.map.camera, play.map.camera.zoom
+
+    def dot(unit_id):
+        x, y = cam.hex_to_screen(play.game.board.parse(play.map.unit(unit_id)["hex"]))
+        size = int(z * 1.15)
+        r = max(3, z // 9)
+        at = (int(x) - size // 2 + r + 2, int(y) + (size - size // 2) - r - 2)
+        return tuple(app.screen.get_at(at))[:3] == CAN_ACT
+
+    mover = sorted(acting)[0]
+    assert dot(mover)
+    enemy = next(u["id"] for u in play.map.units() if u["side"] != play.viewer)
+    assert not dot(enemy)
+    to = next(iter(play.game.move_costs(mover)))
+    perform(app, play, Move(mover, to))
+    clear_overlays(app, play)
+    while play.game.dff_pending:
+        key(app, pygame.K_SPACE, " ")
+        clear_overlays(app, play)
+    if play.game.moving_unit == mover:
+        perform(app, play, EndMove(mover, False))  # it stops: done for this phase
+    clear_overlays(app, play)
+    while play.game.dff_pending:
+        key(app, pygame.K_SPACE, " ")
+        clear_overlays(app, play)
+    if play.viewer == play.game.to_act:
+        assert mover not in play.can_act()

@@ -17,7 +17,7 @@ from game.rules.dff import DffBudget
 from game.rules.dice import Dice
 from game.rules.odds import Odds
 
-from .actions import ACTION_TYPES, Action, Move
+from .actions import ACTION_TYPES, Action, Fire, Move
 from .errors import IllegalAction
 from .events import Event
 from .knowledge import Knowledge
@@ -106,6 +106,32 @@ class Game:
         if self.state.over:
             return []
         return [a for a in candidates(self.state) if self._allowed(a)]
+
+    def can_act(self) -> list[str]:
+        """The units of the side to act that can still move (Movement Phase: a move into a
+        new hex, not a unit whose move is done) or fire (a fire phase), in unit order: each
+        unit's candidates tried until one is legal (listing every legal action after each
+        action cost the screen a frame)."""
+        s = self.state
+        by_phase: dict[str, type[Action]] = {
+            "movement": Move,
+            "prep_fire": Fire,
+            "defensive_fire": Fire,
+            "advancing_fire": Fire,
+        }
+        kinds = by_phase.get(s.phase)
+        if s.over or s.dff_pending or kinds is None:
+            return []
+        out: list[str] = []
+        for action in candidates(s):
+            unit = getattr(action, "unit", None)
+            if not isinstance(action, kinds) or unit is None or unit in out:
+                continue
+            if isinstance(action, Move) and (s.units[unit].moved or action.to == "off"):
+                continue
+            if self._allowed(action):
+                out.append(unit)
+        return out
 
     def preview_fire(self, firer: str, target: str, ammo: str | None = None) -> Odds:
         """The exact odds of ``firer`` shooting at ``target`` now, built exactly as the shot

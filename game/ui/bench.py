@@ -196,7 +196,8 @@ def _action_to_frame(app, play) -> dict[str, float | None]:
     from game.engine.actions import EndPhase, Fire, Move
 
     play.log.extend(["a line of the log, as long as a move's"] * max(0, 400 - len(play.log)))
-    play.rebuild_log()
+    play._refresh_log()  # the box shows them (rebuild_log read the history again: 3 lines)
+    app.frame(0.016)
 
     def act(kind: type) -> float | None:
         action = next((a for a in play.legal() if isinstance(a, kind)), None)

@@ -198,6 +198,18 @@ def draw_acquired(
     target.blit(t, (chip.x + 2, chip.y + 1), area=pygame.Rect(0, 0, width - 3, chip.height))
 
 
+CAN_ACT = (90, 220, 90)
+"""The dot of a unit that can still act this phase."""
+
+
+def draw_can_act(target: pygame.Surface, rect: pygame.Rect, z: int) -> None:
+    """A green dot in the counter's lower left corner: this unit can still move or fire."""
+    r = max(3, z // 9)
+    centre = (rect.left + r + 2, rect.bottom - r - 2)
+    pygame.draw.circle(target, CAN_ACT, centre, r)
+    pygame.draw.circle(target, (10, 30, 10), centre, r, 1)
+
+
 def stack_offset(i: int, z: int) -> int:
     """How far the ``i``-th counter of a stack is drawn up and right of the one below."""
     return i * max(3, z // 8)

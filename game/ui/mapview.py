@@ -15,7 +15,7 @@ from game.engine import Game, IllegalAction
 from game.engine.knowledge import Knowledge, ShotOdds
 
 from .analysis import AnalysisLayer
-from .counters import draw_acquired, draw_counter, draw_markers, stack_offset
+from .counters import draw_acquired, draw_can_act, draw_counter, draw_markers, stack_offset
 from .geometry import Camera, world_of
 from .mapinput import MapInput
 from .maprender import FONTS, MapRenderer
@@ -46,6 +46,9 @@ class MapView:
         self.fitted = False
         self.analysis = AnalysisLayer(self)
         self.input = MapInput(self)
+        self.acting: Callable[[], set[str]] = set
+        """The units of the side at the screen that can still act this phase (each carries a
+        green dot); the play screen sets it, the replay shows none."""
         self._key: tuple | None = None
         self._knows: Knowledge | None = None
         self._units: list[dict] = []
@@ -286,6 +289,7 @@ class MapView:
         cam, z = self.camera, self.camera.zoom
         game = self.game
         at = self.positions()
+        acting = self.acting()
         seen = self.rect.inflate(3 * z, 3 * z)  # a counter partly in view is drawn
         by_hex: dict[str, list[dict]] = {}
         for u in self.units():
@@ -298,6 +302,8 @@ class MapView:
                 off = stack_offset(i, z)
                 selected = u["id"] == self.state.selected
                 rect = draw_counter(surface, u, sx + off, sy - off, z, selected=selected)
+                if u["id"] in acting:  # it can still move or fire this phase
+                    draw_can_act(surface, rect, z)
                 if i == len(stack) - 1:  # the top counter's markers (the others are under it)
                     draw_markers(surface, u, rect, z, game.phasing, (sx, sy))
             if len(stack) > 1:

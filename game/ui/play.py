@@ -63,8 +63,11 @@ class PlayScene(Scene):
         self.title = title
         self.map = MapView(lambda: self.session.game)
         self.map.state.viewer = viewer
+        self.map.acting = self.can_act
         self._legal_key: tuple | None = None
         self._legal: list[Action] = []
+        self._acting_key: tuple | None = None
+        self._acting: set[str] = set()
         self.log: list[str] = []
         self.widgets: list = []
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -306,6 +309,18 @@ class PlayScene(Scene):
             hx = self.map.hex_at(event.pos)
             if unit is not None and hx and hx != unit["hex"]:
                 self.apply(Place(unit["id"], hx, unit["facing"]))
+
+    def can_act(self) -> set[str]:
+        """The own units that can still move (Movement) or fire (a fire phase), for the side
+        at the screen when it is the one to act (their green dot)."""
+        game = self.game
+        if self.viewer != game.to_act or game.dff_pending or game.over:
+            return set()
+        key = (id(game), game.actions_applied, game.dice.draws, self.viewer)
+        if key != self._acting_key:
+            self._acting_key = key
+            self._acting = set(game.can_act())
+        return self._acting
 
     def placeable(self) -> set[str]:
         """Own units the side at the screen may still place (HX-12)."""
