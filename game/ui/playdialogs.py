@@ -117,7 +117,7 @@ class Dialogs:
         idle = play.orders.units_that_can_act()
         if idle and play.app.prefs.confirm_end_phase:
             knows = play.map.knows()
-            names = ", ".join(knows.name(u) for u in idle[:4])
+            names = ", ".join(f"{knows.name(u)} in {knows.where(u)}" for u in idle[:4])
             more = f" and {len(idle) - 4} more" if len(idle) > 4 else ""
             self.confirm = pygame_gui.windows.UIConfirmationDialog(
                 pygame.Rect(play.app.size[0] // 2 - 210, 200, 420, 200),
