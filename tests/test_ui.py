@@ -163,7 +163,9 @@ def test_fire_from_the_odds_panel(app, tmp_path):
     assert play.map.state.banner is not None
 
 
-def _dff_setup(app, tmp_path):
+def _dff_setup(app, tmp_path, until=DffPrompt):
+    """The T-34 driven towards the Panzer until the screen shows ``until`` (the prompt; with
+    strict hotseat, the handover before it)."""
     play = start(app)
     to_phase(app, play, "movement", "russian")
     clear_overlays(app, play)
@@ -172,11 +174,11 @@ def _dff_setup(app, tmp_path):
         select(app, play, tank.id)
         while label(tank.hex.neighbor(tank.facing)) != step:
             key(app, pygame.K_COMMA, ",")
-            if isinstance(app.scene, DffPrompt):
+            if isinstance(app.scene, until):
                 return play, tank
         select(app, play, tank.id)
         click_hex(app, play, step)
-        if isinstance(app.scene, DffPrompt):
+        if isinstance(app.scene, until):
             return play, tank
     raise AssertionError("no Defensive First Fire chance on the way")
 
@@ -729,19 +731,7 @@ def test_strict_hotseat_after_a_dff_shot_the_shooter_sees_it_and_the_mover_keeps
     """From a newcomer's trial: after the defender's shot the handover came at once (the
     shooter never saw how it went), and the moving player found its vehicle deselected."""
     app.prefs.strict_hotseat = True
-    play = start(app)
-    to_phase(app, play, "movement", "russian")
-    clear_overlays(app, play)
-    tank = play.game.units["rus-t34-2"]
-    for step in ["J2", "I2", "H1", "G2", "F2", "E3"]:
-        select(app, play, tank.id)
-        while label(tank.hex.neighbor(tank.facing)) != step and not isinstance(app.scene, Handover):
-            key(app, pygame.K_COMMA, ",")
-        if isinstance(app.scene, Handover):
-            break
-        click_hex(app, play, step)
-        if isinstance(app.scene, Handover):
-            break
+    play, tank = _dff_setup(app, tmp_path, until=Handover)
     assert isinstance(app.scene, Handover) and app.scene.then_dff
     click(app, (640, 400))
     assert isinstance(app.scene, DffPrompt)
