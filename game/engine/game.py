@@ -108,8 +108,9 @@ class Game:
         return [a for a in candidates(self.state) if self._allowed(a)]
 
     def can_act(self) -> list[str]:
-        """The units of the side to act that can still move (Movement Phase: a move into a
-        new hex, not a unit whose move is done) or fire (a fire phase), in unit order: each
+        """The units of the side to act that can still move (Movement Phase: a move, not a
+        unit whose move is done) or fire (a fire phase), in the order of :meth:`legal_actions`:
+        each
         unit's candidates tried until one is legal (listing every legal action after each
         action cost the screen a frame)."""
         s = self.state
@@ -127,7 +128,7 @@ class Game:
             unit = getattr(action, "unit", None)
             if not isinstance(action, kinds) or unit is None or unit in out:
                 continue
-            if isinstance(action, Move) and (s.units[unit].moved or action.to == "off"):
+            if isinstance(action, Move) and s.units[unit].moved:
                 continue
             if self._allowed(action):
                 out.append(unit)

@@ -114,13 +114,6 @@ class Knowledge:
             out.append(d)
         return out
 
-    def unit(self, unit_id: str | None) -> dict | None:
-        """One unit in play as this side may see it (:meth:`units`), or None (not in play)."""
-        unit = self.state.units.get(unit_id or "")
-        if unit is None or not unit.active:
-            return None
-        return next(u for u in self.units() if u["id"] == unit_id)
-
     def where(self, unit_id: str) -> str:
         """The hex a unit is (or was last) in: every side knows where each counter is, a "?"
         included (RD-11 hides what it is, not where)."""

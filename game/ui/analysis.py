@@ -15,6 +15,7 @@ from game.engine import Game
 from .bindings import action_for
 from .geometry import Camera
 from .host import MapHost
+from .layout import clear_corner
 from .maprender import FONTS, MapRenderer
 from .style import style
 
@@ -323,19 +324,8 @@ class AnalysisLayer:
             points.append(cam.hex_to_screen(board.parse(view.state.hover_hex)))
         if self.thread is not None:
             points += [cam.hex_to_screen(self.thread.firer), cam.hex_to_screen(self.thread.target)]
-        w, h = 300, 98
-        corners = [
-            (viewport.left + 8, viewport.bottom - h - 8),
-            (viewport.left + 8, viewport.top + 8),
-            (viewport.right - w - 8, viewport.bottom - h - 8),
-            (viewport.right - w - 8, viewport.top + 8),
-        ]
-        for x, y in corners:
-            rect = pygame.Rect(x, y, w, h)
-            near = rect.inflate(2 * cam.zoom, 2 * cam.zoom)
-            if not any(near.collidepoint(p) for p in points):
-                return rect
-        return pygame.Rect(*corners[0], w, h)
+        order = ("bottom left", "top left", "bottom right", "top right")
+        return clear_corner(viewport, (300, 98), points, 2 * cam.zoom, order, 8)
 
     def side_lines(self) -> list[str]:
         """For the side panel: the threats behind the hovered hex's number."""

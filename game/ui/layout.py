@@ -21,3 +21,29 @@ def screen_rects(size: tuple[int, int]) -> dict[str, pygame.Rect]:
         "log": pygame.Rect(0, h - LOG_H, w - SIDE_W, LOG_H),
         "side": pygame.Rect(w - SIDE_W, BAR_H, SIDE_W, h - BAR_H),
     }
+
+
+def clear_corner(
+    area: pygame.Rect,
+    size: tuple[int, int],
+    keep_clear: list[tuple[float, float]],
+    margin: int,
+    order: tuple[str, ...],
+    inset: int,
+) -> pygame.Rect:
+    """A box of ``size`` in the first corner of ``area`` (in ``order``: "top left", "top
+    right", "bottom left", "bottom right"; ``inset`` pixels in) with none of the points
+    ``keep_clear`` within ``margin`` of it; the first corner when every one has some."""
+    w, h = size
+    at = {
+        "top left": (area.left + inset, area.top + inset),
+        "top right": (area.right - w - inset, area.top + inset),
+        "bottom left": (area.left + inset, area.bottom - h - inset),
+        "bottom right": (area.right - w - inset, area.bottom - h - inset),
+    }
+    boxes = [pygame.Rect(*at[name], w, h) for name in order]
+    for box in boxes:
+        near = box.inflate(margin, margin)
+        if not any(near.collidepoint(p) for p in keep_clear):
+            return box
+    return boxes[0]

@@ -6,7 +6,7 @@ selection, the hover, the message) and from the engine's answer to "what may thi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 import pygame
 
@@ -46,7 +46,7 @@ class MapView:
         self.fitted = False
         self.analysis = AnalysisLayer(self)
         self.input = MapInput(self)
-        self.acting: Callable[[], set[str]] = set
+        self.acting: Callable[[], Collection[str]] = list
         """The units of the side at the screen that can still act this phase (each carries a
         green dot); the play screen sets it, the replay shows none."""
         self._key: tuple | None = None

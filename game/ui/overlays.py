@@ -16,6 +16,7 @@ from game.rules.glossary import glossary
 
 from .app import Scene
 from .bindings import help_rows
+from .layout import clear_corner
 from .maprender import FONTS
 from .opening import close_sessions, replaying
 from .panels import LINE, TextBlock, draw_odds, wrap
@@ -131,25 +132,9 @@ class DffPrompt(Overlay):
             cam.hex_to_screen(game.board.parse(knows.where(u)))
             for u in ([mover] if mover else []) + shown
         ]
-        corners = [
-            (m.right - width - 10, m.top + 10),
-            (m.left + 10, m.top + 10),
-            (m.right - width - 10, m.bottom - height - 10),
-            (m.left + 10, m.bottom - height - 10),
-        ]
-        margin = cam.zoom + 6
-        x, y = next(
-            (
-                c
-                for c in corners
-                if not any(
-                    pygame.Rect(*c, width, height).inflate(margin, margin).collidepoint(p)
-                    for p in keep_clear
-                )
-            ),
-            corners[0],
-        )
-        self.panel = pygame.Rect(x, y, width, height)
+        corners = ("top right", "top left", "bottom right", "bottom left")
+        self.panel = clear_corner(m, (width, height), keep_clear, cam.zoom + 6, corners, 10)
+        x, y = self.panel.topleft
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         own = {u["id"]: u for u in knows.units()}  # the defender's own firers
         for i, fid in enumerate(self.firers):

@@ -67,7 +67,7 @@ class PlayScene(Scene):
         self._legal_key: tuple | None = None
         self._legal: list[Action] = []
         self._acting_key: tuple | None = None
-        self._acting: set[str] = set()
+        self._acting: list[str] = []
         self.log: list[str] = []
         self.widgets: list = []
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -310,16 +310,16 @@ class PlayScene(Scene):
             if unit is not None and hx and hx != unit["hex"]:
                 self.apply(Place(unit["id"], hx, unit["facing"]))
 
-    def can_act(self) -> set[str]:
+    def can_act(self) -> list[str]:
         """The own units that can still move (Movement) or fire (a fire phase), for the side
         at the screen when it is the one to act (their green dot)."""
         game = self.game
         if self.viewer != game.to_act or game.dff_pending or game.over:
-            return set()
+            return []
         key = (id(game), game.actions_applied, game.dice.draws, self.viewer)
         if key != self._acting_key:
             self._acting_key = key
-            self._acting = set(game.can_act())
+            self._acting = game.can_act()
         return self._acting
 
     def placeable(self) -> set[str]:

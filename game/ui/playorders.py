@@ -119,24 +119,9 @@ class Orders:
             self.play.apply(ButtonUp(unit["id"]) if unit["ce"] else CrewExposed(unit["id"]))
 
     def units_that_can_act(self) -> list[str]:
-        """Own units with a move (movement) or a shot (fire phases) still open."""
-        kinds = {
-            "movement": (Move,),
-            "prep_fire": (Fire,),
-            "defensive_fire": (Fire,),
-            "advancing_fire": (Fire,),
-        }.get(self.play.game.phase, ())
-        if not kinds:
-            return []
-        moved = {u["id"] for u in self.map.own() if u.get("moved")}
-        out: list[str] = []
-        for a in self.play.legal():
-            unit = getattr(a, "unit", None)
-            if kinds and isinstance(a, kinds) and unit and unit not in out:
-                if isinstance(a, Move) and unit in moved:
-                    continue
-                out.append(unit)
-        return out
+        """Own units with a move (movement) or a shot (fire phases) still open: the engine's
+        :meth:`Game.can_act` (the green dots read it too)."""
+        return self.play.can_act()
 
     def next_unit(self) -> None:
         """Tab: the next own unit that can still act (a move or a shot open: not one that has

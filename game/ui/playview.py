@@ -125,8 +125,7 @@ def draw_side(
         rect = pygame.Rect(side.left + 6, block.y, side.width - 12, side.bottom - block.y - 6)
         if isinstance(o, str):
             block.line(title, st.ui["select"], bold=True)
-            for part in _wrap(f"Cannot fire: {o}", 44):
-                block.line(part, st.ui["bad"])
+            block.line(f"Cannot fire: {o}", st.ui["bad"])  # wrapped at the panel's edge
         else:
             draw_odds(surface, rect, title, o)
     elif overview:
@@ -158,16 +157,3 @@ def draw_overview(view: MapHost, surface: pygame.Surface, side: pygame.Rect, top
     view.minimap.draw(
         surface, box, view.camera, m, [(u["side"], at[u["id"]]) for u in view.units()]
     )
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for w in words:
-        if len(line) + len(w) + 1 > width and line:
-            lines.append(line)
-            line = w
-        else:
-            line = f"{line} {w}".strip()
-    if line:
-        lines.append(line)
-    return lines
