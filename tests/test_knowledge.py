@@ -46,8 +46,11 @@ def everything_shown(game: Game, side: str) -> dict:
                 for hx, t in k.threat_map(firer.id).items()
             }
     shown["odds"] = odds
+    shown["tracking"] = k.tracking()  # the MP in each firer's LOS the map shows
+    shown["losses"] = k.losses()
     if game.to_act == side:
         shown["legal"] = sorted(repr(a) for a in game.legal_actions())
+        shown["can act"] = game.can_act()  # the green dots
     return shown
 
 
