@@ -51,6 +51,7 @@ def everything_shown(game: Game, side: str) -> dict:
     if game.to_act == side:
         shown["legal"] = sorted(repr(a) for a in game.legal_actions())
         shown["can act"] = game.can_act()  # the green dots
+        shown["nothing to do"] = game.nothing_to_do()  # HX-15: the phase passes by itself
     return shown
 
 

@@ -62,7 +62,8 @@ def test_each_shipped_scenario_played_to_the_end_by_events(path, tmp_path):
                 action = rng.choice(choices)
             before = game.actions_applied
             perform(app, play, action)
-            assert play.game.actions_applied == before + 1, (action, play.map.state.message)
+            # the action, and any phase with nothing to do after it (HX-15)
+            assert play.game.actions_applied >= before + 1, (action, play.map.state.message)
         assert play.game.over and isinstance(app.scene, EndScene)
         saved = read_save(session.path)
         assert replay(saved).state_hash() == play.game.state_hash()

@@ -17,7 +17,7 @@ from game.rules.dff import DffBudget
 from game.rules.dice import Dice
 from game.rules.odds import Odds
 
-from .actions import ACTION_TYPES, Action, Fire, Move
+from .actions import ACTION_TYPES, Action, ButtonUp, CrewExposed, EndPhase, Fire, Move, Pass
 from .errors import IllegalAction
 from .events import Event
 from .knowledge import Knowledge
@@ -133,6 +133,20 @@ class Game:
             if self._allowed(action):
                 out.append(unit)
         return out
+
+    def nothing_to_do(self) -> bool:
+        """HX-15: the side to act can do nothing in this phase but end it (no unit to place,
+        no set-up choice, no move, turn or stop, no shot; a change of hatches alone does not
+        count). Asked of the acting side's own units and of what it may see (a "?" is a
+        target), so the answer tells neither side a secret; the first legal candidate ends the
+        search."""
+        s = self.state
+        if s.over or s.dff_pending:
+            return False
+        idle = (EndPhase, ButtonUp, CrewExposed, Pass)
+        return not any(
+            not isinstance(action, idle) and self._allowed(action) for action in candidates(s)
+        )
 
     def preview_fire(self, firer: str, target: str, ammo: str | None = None) -> Odds:
         """The exact odds of ``firer`` shooting at ``target`` now, built exactly as the shot

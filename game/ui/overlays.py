@@ -63,8 +63,13 @@ class Handover(Scene):
         t = f.render(f"{self.side.title()} player, click when ready", True, st.ui["select"])
         w, h = surface.get_size()
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 - 30)))
-        if self.then_dff:
-            what = "Defensive First Fire: an enemy vehicle is in your sights (C6.17)"
+        if self.then_dff:  # why this side is asked: the mover, as this side sees it
+            knows = game.knowledge(self.side)
+            mover = game.moving_unit or ""
+            name = knows.name(mover)  # "a concealed unit in E3" for a "?"
+            if not name.startswith("a concealed"):
+                name = f"the {name} in {knows.where(mover)}"
+            what = f"Defensive First Fire at {name}: it moves in your sights (C6.17)"
         elif game.phase in ("setup", "setup_attacker"):
             what = f"Set up your units before turn 1 (HX-12): {PHASES[game.phase].title}"
         else:

@@ -14,8 +14,9 @@ import pygame
 import pygame_gui
 
 from game.engine import Game, IllegalAction
-from game.engine.actions import Action, Place
+from game.engine.actions import Action, EndPhase, Place
 from game.engine.events import Event
+from game.engine.phases import PHASES
 from game.files.session import Autosave
 
 from . import playview
@@ -36,6 +37,8 @@ EMPTY_LOG = (
 )
 LOG_KEEP = 400
 LOG_SHOWN = 120
+MAX_PASSES = 12
+"""The most phases passed by themselves in a row (HX-15): a game turn has fewer."""
 """The lines the log box is given at once (it scrolls; the side's whole log is kept)."""
 
 
@@ -79,6 +82,9 @@ class PlayScene(Scene):
         self.over_pending = False
         """The game ended by an action here: its map (the deciding shot) shows until a click or
         a key, then the end screen."""
+        self.passed: dict[int, str] = {}
+        """HX-15's log lines, by the number of events the history held before the phase
+        passed (so a rebuilt log shows them where they happened)."""
         self.orders = Orders(self)
         for event in self.game.history:
             self._log_event(event)
@@ -136,6 +142,7 @@ class PlayScene(Scene):
         """What the screen must do next: the end screen, a handover, or the Defensive First
         Fire prompt."""
 
+        self.pass_idle_phases()
         game = self.game
         if game.over:
             self.app.go(Push(GameOver(self)))
@@ -150,6 +157,32 @@ class PlayScene(Scene):
             return
         if self.viewer != game.to_act:
             self.app.go(Push(HandOver(self, game.to_act)))
+
+    def pass_idle_phases(self) -> None:
+        """HX-15: while the side to act can do nothing but end its phase, the phase ends by
+        itself (through the autosave, like a press of End Phase), with a log line; the
+        preference ``auto_pass`` turns it off."""
+        if not self.app.prefs.auto_pass:
+            return
+        for _ in range(MAX_PASSES):
+            game = self.game
+            if game.over or not game.nothing_to_do():
+                return
+            line = (
+                f"{game.to_act.title()}: nothing to do in the {PHASES[game.phase].title}, "
+                "so it passes by itself (HX-15)"
+            )
+            self.passed[len(game.history)] = line
+            self.log.append(f"<font color='#9a9a9a'>{line}</font>")
+            before = len(self.log) - 1
+            try:
+                events = self.session.apply(EndPhase())
+            except IllegalAction:
+                return
+            for event in events:
+                self._log_event(event)
+            self._append_log(self.log[before:])
+            self.map.state.message = line
 
     def _log_event(self, event: Event) -> None:
         seen = event.seen_by(self.viewer)  # what this side may read (the engine's knowledge)
@@ -183,7 +216,12 @@ class PlayScene(Scene):
     def rebuild_log(self) -> None:
         """The viewer changed: the log shows what that side may know."""
         self.log = []
-        for event in self.game.history:
+        history = self.game.history
+        for k in [k for k in self.passed if k >= len(history)]:  # undone
+            del self.passed[k]
+        for i, event in enumerate(history):
+            if i in self.passed:
+                self.log.append(f"<font color='#9a9a9a'>{self.passed[i]}</font>")
             self._log_event(event)
         self._refresh_log()
 
@@ -223,7 +261,7 @@ class PlayScene(Scene):
         self.log_box = pygame_gui.elements.UITextBox("", r["log"], ui)
         self.widgets = [*self.buttons.values(), self.log_box]
         self._refresh_log()
-        if self.viewer is None:
+        if self.viewer is None or (self.app.prefs.auto_pass and self.game.nothing_to_do()):
             self.after_change()
 
     def remember_view(self) -> None:

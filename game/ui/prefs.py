@@ -76,6 +76,8 @@ class Prefs:
     show_labels: bool = True
     confirm_end_phase: bool = True
     """Ask before ending a phase while own units could still act (each time)."""
+    auto_pass: bool = True
+    """HX-15: a phase where the side to act can do nothing but end it passes by itself."""
     views: dict[str, dict] = field(default_factory=dict)
     """Per save file (its absolute path), the map view its window last showed: ``zoom``,
     ``center`` (the world point in the middle of the map), ``viewer`` and ``selected``; a
@@ -118,6 +120,7 @@ class Prefs:
             strict_hotseat=raw.get("strict_hotseat") is True,
             show_labels=raw.get("show_labels", True) is not False,
             confirm_end_phase=raw.get("confirm_end_phase", True) is not False,
+            auto_pass=raw.get("auto_pass", True) is not False,
             views=_views(raw.get("views")),
         )
 
