@@ -92,7 +92,8 @@ def clear_overlays(app: App, play: PlayScene) -> None:
 def select(app: App, play: PlayScene, unit_id: str) -> None:
     if play.map.state.selected == unit_id:
         return
-    key(app, pygame.K_ESCAPE)
+    if play.map.state.selected is not None:  # (Esc with nothing selected leaves a lesson)
+        key(app, pygame.K_ESCAPE)
     click_hex(app, play, play.game.units[unit_id].label)
     if play.map.state.selected != unit_id:  # a stack: the chooser
         scene = app.scene

@@ -19,6 +19,7 @@ from game.engine.catalogue import unit_types
 from game.engine.schema import problems
 from game.engine.setup import EDGES, Setup, SetupArea, UnitSetup, Victory
 
+from .lesson import Lesson, Step
 from .scenario_read import MAX_SCENARIO_CHARS, Errors, ScenarioError, parse_toml, read_toml, where
 from .scenario_schema import (
     DATE,
@@ -58,6 +59,8 @@ class Scenario:
     briefing: str
     date: str
     setup: Setup
+    lesson: Lesson | None = None
+    """Its steps for a newcomer, when the scenario is a lesson (``[lesson]``)."""
 
     @property
     def sha256(self) -> str:
@@ -119,6 +122,7 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
     defender, first, areas = _cross_checks(
         board, doc.sides, list(enumerate(doc.units)), list(enumerate(doc.victory)), err
     )
+    lesson = None if doc.lesson is None else _lesson(doc, board, err)
     if err.items:
         raise ScenarioError(err.items)
     setup = Setup(
@@ -143,7 +147,41 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
         title=doc.title,
         year=int(doc.date[:4]),
     )
-    return Scenario(name, text, doc.id, doc.title, doc.briefing, doc.date, setup)
+    return Scenario(name, text, doc.id, doc.title, doc.briefing, doc.date, setup, lesson)
+
+
+def _lesson(doc: ScenarioFile, board: Board, err: Errors) -> Lesson:
+    """The lesson, its steps checked against the units and the map (a unit an action names
+    exists, a hex it names is on the map, a facing is 0-5)."""
+    table = doc.lesson
+    assert table is not None
+    ids = {u.id for u in doc.units}
+    steps = []
+    for i, st in enumerate(table.steps):
+        at = f"lesson.steps[{i}]"
+        for key, value in (st.do or {}).items():
+            if key in ("unit", "target") and value not in ids:
+                err.add(f"{at}.do.{key}", f"names unit {value!r}, which does not exist")
+            elif key in ("hex", "to") and value != "off":
+                try:
+                    board.parse(str(value))
+                except ValueError as e:
+                    err.add(f"{at}.do.{key}", str(e))
+            elif key == "facing" and value not in range(6):
+                err.add(f"{at}.do.{key}", f"expected 0-5, got {value!r}")
+        if st.select is not None and st.select not in ids:
+            err.add(f"{at}.select", f"names unit {st.select!r}, which does not exist")
+        steps.append(
+            Step(
+                say=" ".join(st.say.split()),
+                why=" ".join((st.why or "").split()),
+                point=st.point,
+                do=tuple((st.do or {}).items()),
+                select=st.select,
+                look=(st.look[0], st.look[1]) if st.look else None,
+            )
+        )
+    return Lesson(doc.id, table.number, tuple(steps))
 
 
 def _valid_parts(

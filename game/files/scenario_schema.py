@@ -22,9 +22,12 @@ from pydantic import (
 
 from game.board import Board
 from game.board.hexes import column_index
+from game.engine.actions import ACTION_TYPES
 from game.engine.catalogue import UnitType
 from game.engine.schema import shown
 from game.engine.setup import EDGES, VICTORY_KINDS, SetupArea
+
+from .lesson import MAX_STEP_CHARS, MAX_STEPS, POINTS
 
 MAX_UNITS = 200
 """The most units a scenario has (the largest shipped has 32): legal actions check every firer
@@ -251,6 +254,92 @@ class VictoryCondition(BaseModel):
     edge: Annotated[str, _one_of(EDGES), Field(description="a map edge")] | None = None
 
 
+def _point(value: str, info: ValidationInfo) -> str:
+    """A hex on the map, or a part of the screen by name (:data:`.lesson.POINTS`)."""
+    if value in POINTS:
+        return value
+    try:
+        return _hex(value, info)
+    except ValueError as e:
+        raise ValueError(f"expected a hex or one of {', '.join(POINTS)}: {e}") from None
+
+
+def _action_fields(value: dict[str, str | int | bool]) -> dict[str, str | int | bool]:
+    """An action's JSON form, in part: its ``type`` and any of that type's fields."""
+    kind = value.get("type")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"expected type = one of {', '.join(ACTION_TYPES)}, got {shown(kind)}")
+    known = set(cls.__dataclass_fields__)
+    for key in value:
+        if key != "type" and key not in known:
+            raise ValueError(
+                f"a {kind} action has no field {shown(key)} (it has: {', '.join(sorted(known))})"
+            )
+    return value
+
+
+StepText = Annotated[
+    str,
+    Field(description=f"a text of at most {MAX_STEP_CHARS} characters", max_length=MAX_STEP_CHARS),
+    AfterValidator(_text),
+]
+
+
+class LessonStep(BaseModel):
+    """One step of a lesson (docs/scenario-format.md, ``[[lesson.steps]]``)."""
+
+    model_config = _TABLE
+    say: StepText
+    why: StepText | None = None
+    point: (
+        Annotated[
+            str, Field(description="a hex or a screen part", max_length=16), AfterValidator(_point)
+        ]
+        | None
+    ) = None
+    do: (
+        Annotated[
+            dict[str, str | int | bool],
+            Field(description='a table like {type = "move", unit = "rus-t34-1"}'),
+            AfterValidator(_action_fields),
+        ]
+        | None
+    ) = None
+    select: Annotated[str, Field(description="a unit id", max_length=MAX_ID_CHARS)] | None = None
+    look: (
+        Annotated[
+            list[HexLabel], Field(description="two hex labels", min_length=2, max_length=2)
+        ]
+        | None
+    ) = None
+
+    @model_validator(mode="after")
+    def _one_wait(self) -> LessonStep:
+        waits = [k for k in ("do", "select", "look") if getattr(self, k) is not None]
+        if len(waits) > 1:
+            raise ValueError(f"a step waits for one thing: {' and '.join(waits)} given")
+        return self
+
+
+class LessonTable(BaseModel):
+    """A scenario's lesson: its place in the series and its steps."""
+
+    model_config = _TABLE
+    number: Annotated[int, Field(ge=1, le=99, description="an integer 1-99")]
+    steps: Annotated[
+        list[LessonStep],
+        Field(description=f"1-{MAX_STEPS} [[lesson.steps]] tables", min_length=1),
+        BeforeValidator(_some("[[lesson.steps]] tables")),
+    ]
+
+    @model_validator(mode="after")
+    def _not_too_many(self) -> LessonTable:
+        if len(self.steps) > MAX_STEPS:
+            raise ValueError(f"{len(self.steps)} steps: a lesson has at most {MAX_STEPS}")
+        return self
+
+
 class ScenarioFile(BaseModel):
     """A scenario file, table by table (the ``[map]`` table is the board's: it is checked by
     :meth:`game.board.Board.from_map_table`, with its own located errors)."""
@@ -285,6 +374,7 @@ class ScenarioFile(BaseModel):
         BeforeValidator(_some("[[victory]] tables (RD-13)")),
         Field(description="[[victory]] tables (RD-13)"),
     ]
+    lesson: Annotated[LessonTable | None, Field(description="a [lesson] table")] = None
 
     def sides_names(self) -> tuple[str, ...]:
         """The two sides' names, in the file's order."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,9 +13,10 @@ from game.engine import Game
 from game.engine.actions import Action
 from game.engine.events import Event
 
+from .lesson import Lesson
 from .replay import replay
 from .savegame import SavedGame, SaveError, read_save, remove_stale_temporaries, save
-from .scenario import Scenario
+from .scenario import Scenario, ScenarioError
 
 
 class SaveLocked(SaveError):
@@ -76,6 +78,8 @@ class Autosave:
     ):
         self.game = game
         self.saved = saved
+        self.lesson: Lesson | None = lesson_of(saved)
+        """The scenario's steps for a newcomer, when it is a lesson."""
         self.save_error: str | None = None
         self.path = Path(path) if path else None
         self.lock: Path | None = None
@@ -151,6 +155,17 @@ def revealed(events: list[Event]) -> str | None:
         if e.kind == "dff_chance":
             return "the other side was offered Defensive First Fire (RD-19)"
     return None
+
+
+def lesson_of(saved: SavedGame) -> Lesson | None:
+    """The lesson of a saved game's scenario (None when it is none): the scenario is read
+    again only when its text has a ``[lesson]`` table."""
+    if not re.search(r"^\s*\[lesson\]", saved.scenario_text, re.MULTILINE):
+        return None
+    try:
+        return saved.scenario().lesson
+    except ScenarioError:
+        return None
 
 
 def new_game(scenario: Scenario, seed: int, path: str | Path | None = None) -> Autosave:

@@ -25,6 +25,7 @@ from .bindings import action_for
 from .buttonbar import button_row
 from .eventlog import event_html
 from .layout import BAR_H, BUTTONS_H, screen_rects
+from .lessoncard import LessonCard
 from .mapview import MapView
 from .playdialogs import Dialogs
 from .playorders import Orders
@@ -86,6 +87,10 @@ class PlayScene(Scene):
         """HX-15's log lines, by the number of events the history held before the phase
         passed (so a rebuilt log shows them where they happened)."""
         self.orders = Orders(self)
+        lesson = getattr(session, "lesson", None)
+        self.lesson = LessonCard(self, lesson, lesson.id) if lesson is not None else None
+        """The scenario's lesson, step by step, when it is one (one learner plays both
+        sides: no handover screens)."""
         for event in self.game.history:
             self._log_event(event)
 
@@ -126,6 +131,8 @@ class PlayScene(Scene):
             if banner is not None:
                 state.banner = banner
         self._append_log(self.log[before:] if len(self.log) > before else [])
+        if self.lesson is not None:
+            self.lesson.applied(action)
         if self.map.unit(state.selected) is None:
             state.selected = None
         if self.game.over:  # the deciding shot on the map first, then the result
@@ -148,6 +155,13 @@ class PlayScene(Scene):
             self.app.go(Push(GameOver(self)))
             return
         strict = self.app.prefs.strict_hotseat
+        if self.lesson is not None:  # one learner at the screen: no handover
+            side = game.non_phasing if game.dff_pending else game.to_act
+            if self.viewer != side:
+                self.hand_over(side, keep_shot=True)
+            if game.dff_pending:
+                self.app.go(Push(DffChance(self)))
+            return
         if game.dff_pending:
             defender = game.non_phasing
             if strict and self.viewer != defender:
@@ -308,6 +322,8 @@ class PlayScene(Scene):
             self.over_pending = False
             self.app.go(Push(GameOver(self)))
             return
+        if self.lesson is not None and self.lesson.key(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, button in self.buttons.items():
                 if event.ui_element is button:
@@ -392,3 +408,6 @@ class PlayScene(Scene):
         playview.draw_map_screen(self.map, surface, r)
         playview.draw_bar(self.map, surface, r["bar"])
         playview.draw_side(self.map, surface, r["side"], self.title)
+        if self.lesson is not None:
+            self.lesson.watch()
+            self.lesson.draw(surface, r)

@@ -68,6 +68,10 @@ def autosave_path(folder: Path, scenario_id: str) -> Path:
     raise SaveError(f"{folder}: no free autosave name for {scenario_id} at {stamp}")
 
 
+MAX_LESSONS = 100
+"""The most lessons whose progress is kept."""
+
+
 @dataclass
 class Prefs:
     strict_hotseat: bool = False
@@ -78,6 +82,8 @@ class Prefs:
     """Ask before ending a phase while own units could still act (each time)."""
     auto_pass: bool = True
     """HX-15: a phase where the side to act can do nothing but end it passes by itself."""
+    lessons: dict[str, int] = field(default_factory=dict)
+    """Per lesson (its scenario id), the furthest step reached: all its steps, done."""
     views: dict[str, dict] = field(default_factory=dict)
     """Per save file (its absolute path), the map view its window last showed: ``zoom``,
     ``center`` (the world point in the middle of the map), ``viewer`` and ``selected``; a
@@ -122,12 +128,24 @@ class Prefs:
             confirm_end_phase=raw.get("confirm_end_phase", True) is not False,
             auto_pass=raw.get("auto_pass", True) is not False,
             views=_views(raw.get("views")),
+            lessons=_lessons(raw.get("lessons")),
         )
 
     def save(self, folder: Path | None = None) -> None:
         d = folder or data_dir()
         d.mkdir(parents=True, exist_ok=True)
         write_atomic(d / "prefs.json", json.dumps(asdict(self), indent=2) + "\n")
+
+
+def _lessons(raw: object) -> dict[str, int]:
+    """The lessons' progress that is well formed (anything else is dropped)."""
+    if not isinstance(raw, dict):
+        return {}
+    return {
+        k: v
+        for k, v in list(raw.items())[:MAX_LESSONS]
+        if isinstance(k, str) and len(k) <= 64 and type(v) is int and 0 <= v <= 1000
+    }
 
 
 def _views(raw: object) -> dict[str, dict]:

@@ -24,17 +24,24 @@ from .prefs import newest_save
 from .style import style
 
 
+def _where_a_newcomer_starts(entry: tuple[Path, Scenario | None, str]) -> tuple:
+    """The lessons first, in their order, then the tutorial, then by file name."""
+    path, sc, _ = entry
+    number = sc.lesson.number if sc is not None and sc.lesson is not None else 1000
+    return (number, "tutorial" not in path.stem, path.name)
+
+
 class StartScene(Scene):
     """Choose a scenario, resume, or load."""
 
     def __init__(self) -> None:
         self.scenarios: list[tuple[Path, Scenario | None, str]] = []
-        # the tutorial first: where a newcomer starts (then by file name)
-        for p in sorted(shipped_scenarios(), key=lambda p: ("tutorial" not in p.stem, p.name)):
+        for p in shipped_scenarios():
             try:
                 self.scenarios.append((p, load_scenario(p), ""))
             except ScenarioError as e:
                 self.scenarios.append((p, None, one_line(e)))
+        self.scenarios.sort(key=_where_a_newcomer_starts)
         self.chosen = 0
         self.file_dialog: FileDialog | None = None
         self.watching = False
@@ -47,9 +54,7 @@ class StartScene(Scene):
         def slot(i: int) -> pygame.Rect:
             return pygame.Rect(30 + i * (width + 16), h - 130, width, 44)
 
-        names: list[str | tuple[str, str]] = [
-            sc.title if sc else f"{p.stem} (invalid)" for p, sc, _ in self.scenarios
-        ]
+        names: list[str | tuple[str, str]] = list(self.names())
         self.list = pygame_gui.elements.UISelectionList(
             pygame.Rect(30, 110, 420, min(44 * len(names) + 10, h - 260)),
             names,
@@ -89,6 +94,20 @@ class StartScene(Scene):
         )
         self.widgets = [self.list, self.play, self.resume, self.load, self.strict, self.watch]
 
+    def names(self) -> list[str]:
+        """The list's lines: each scenario's title, a lesson done marked so."""
+        out = []
+        for p, sc, _ in self.scenarios:
+            if sc is None:
+                out.append(f"{p.stem} (invalid)")
+            elif sc.lesson is not None and self.app.prefs.lessons.get(sc.lesson.id, 0) >= len(
+                sc.lesson.steps
+            ):
+                out.append(f"{sc.title}  (done)")
+            else:
+                out.append(sc.title)
+        return out
+
     def resume_failed(self, error: Exception) -> None:
         """The newest save cannot be resumed: why, and the way to any other (Load)."""
         message = f"{one_line(error)} Load... (Ctrl+O) opens any other save."
@@ -108,7 +127,7 @@ class StartScene(Scene):
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is (
             self.list
         ):
-            names = [sc.title if sc else f"{p.stem} (invalid)" for p, sc, _ in self.scenarios]
+            names = self.names()
             if event.text in names:
                 self.chosen = names.index(event.text)
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:

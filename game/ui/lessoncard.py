@@ -1,0 +1,197 @@
+"""A lesson on the play screen: the card over the map with the step's words, the ring and
+arrow at what it points to, and the check that the step is done (an action the engine applied,
+a unit selected, a line of sight traced, or Space). Progress is kept in the preferences, by
+scenario id; Esc (with nothing selected) leaves the lesson for the start screen."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.board.hexes import label
+from game.engine.actions import Action, action_from_json
+from game.files.lesson import POINTS, Lesson, Step
+
+from .layout import clear_corner
+from .maprender import FONTS
+from .panels import wrap
+from .style import style
+
+if TYPE_CHECKING:
+    from .play import PlayScene
+
+CARD_W = 400
+
+
+class LessonCard:
+    """The lesson of the game on the play screen, step by step."""
+
+    def __init__(self, play: PlayScene, lesson: Lesson, lesson_id: str):
+        self.play = play
+        self.lesson = lesson
+        self.id = lesson_id
+        records = getattr(play.session, "saved", None)
+        actions = [action_from_json(r["action"]) for r in records.actions] if records else []
+        self.at = lesson.reached(actions)
+        self.said = ""
+        """The words of the step just done (why it came out so), shown above the next."""
+        self.card = pygame.Rect(0, 0, 0, 0)
+
+    # --- the steps --------------------------------------------------------------------------
+
+    @property
+    def step(self) -> Step | None:
+        return self.lesson.steps[self.at] if self.at < len(self.lesson.steps) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.at >= len(self.lesson.steps)
+
+    def advance(self) -> None:
+        """The step is done: its "why" is said, the next step shown, the progress kept."""
+        step = self.step
+        if step is None:
+            return
+        self.said = step.why
+        self.at += 1
+        prefs = self.play.app.prefs
+        if self.at > prefs.lessons.get(self.id, 0):
+            prefs.lessons[self.id] = self.at
+            try:
+                prefs.save()
+            except OSError as e:  # a full or read-only folder: this session remembers
+                self.play.map.state.message = f"lesson progress not saved: {e}"
+
+    def applied(self, action: Action) -> None:
+        """An action the engine applied: the step waiting for it is done."""
+        step = self.step
+        if step is not None and step.done_by(action):
+            self.advance()
+
+    def watch(self) -> None:
+        """The steps that wait for the screen: a unit selected, a line of sight traced."""
+        step = self.step
+        if step is None:
+            return
+        state = self.play.map.state
+        if step.kind == "select" and state.selected == step.select:
+            self.advance()
+        elif step.kind == "look":
+            thread = self.play.map.analysis.thread
+            if thread is not None and step.look is not None:
+                if {label(thread.firer), label(thread.target)} == set(step.look):
+                    self.advance()
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Space (or a click on the card) goes on from a step that only explains; Esc with
+        nothing selected leaves the lesson. True when the card took the event."""
+        step = self.step
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            if step is not None and step.kind == "read":
+                self.advance()
+                return True
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.card.collidepoint(event.pos)
+        ):
+            if step is not None and step.kind == "read":
+                self.advance()
+            return True
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_ESCAPE
+            and self.play.map.state.selected is None
+            and not self.play.dialogs.open
+        ):
+            self.play.orders.command("start_screen")
+            return True
+        return False
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def target(self, rects: dict[str, pygame.Rect]) -> pygame.Rect | None:
+        """The screen rectangle the step points at (a hex's, a button's, a panel's)."""
+        step = self.step
+        point = step.point if step is not None else None
+        if point is None:
+            return None
+        if point in POINTS:
+            button = self.play.buttons.get(point)
+            if button is not None:
+                return pygame.Rect(button.rect)
+            return rects.get(point)
+        m = self.play.map
+        try:
+            sx, sy = m.camera.hex_to_screen(m.game.board.parse(point))
+        except ValueError:
+            return None
+        size = max(16, int(m.camera.zoom * 0.9))
+        return pygame.Rect(int(sx) - size, int(sy) - size, 2 * size, 2 * size)
+
+    def lines(self) -> list[tuple[str, str]]:
+        """The card's lines: (colour name, text)."""
+        n, total = min(self.at + 1, len(self.lesson.steps)), len(self.lesson.steps)
+        out: list[tuple[str, str]] = []
+        if self.said:
+            out.append(("good", f"Done. {self.said}"))
+        step = self.step
+        if step is None:
+            out.append(("select", f"Lesson {self.lesson.number} complete."))
+            out.append(("text", "Esc: back to the start screen, where the next lesson waits."))
+            return out
+        out.append(("select", f"Lesson {self.lesson.number}, step {n} of {total}"))
+        out.append(("text", step.say))
+        follow = {
+            "read": "Space (or click this card) to go on.",
+            "do": "Do it on the map; the lesson goes on when the game has done it.",
+            "select": "Click the unit to select it.",
+            "look": "Press l, then drag from the first hex to the second.",
+        }[step.kind]
+        out.append(("dim", follow + "  Esc: leave the lesson."))
+        return out
+
+    def draw(self, surface: pygame.Surface, rects: dict[str, pygame.Rect]) -> None:
+        st = style()
+        font, bold = FONTS.get(18), FONTS.get(18, bold=True)
+        rows: list[tuple[str, str, bool]] = []
+        for colour, text in self.lines():
+            f = bold if colour == "select" else font
+            rows += [(colour, part, colour == "select") for part in wrap(text, f, CARD_W - 24, "")]
+        height = 16 + 21 * len(rows)
+        aim = self.target(rects)
+        keep = [aim.center] if aim is not None else []
+        area = rects["map"]
+        self.card = clear_corner(
+            area,
+            (CARD_W, height),
+            keep,
+            140,
+            ("top left", "bottom left", "top right", "bottom right"),
+            8,
+        )
+        box = pygame.Surface(self.card.size, pygame.SRCALPHA)
+        box.fill((20, 24, 30, 235))
+        surface.blit(box, self.card)
+        pygame.draw.rect(surface, st.ui["select"], self.card, 2, border_radius=6)
+        y = self.card.top + 8
+        for colour, text, strong in rows:
+            f = bold if strong else font
+            surface.blit(f.render(text, True, st.ui[colour]), (self.card.left + 12, y))
+            y += 21
+        if aim is not None:
+            pulse = 3 + int(2 * (1 + math.sin(time.monotonic() * 6)))
+            pygame.draw.rect(surface, st.ui["select"], aim.inflate(8, 8), pulse, border_radius=8)
+            start = _nearest_edge(self.card, aim.center)
+            end = _nearest_edge(aim.inflate(8, 8), start)
+            pygame.draw.line(surface, st.ui["select"], start, end, 3)
+
+
+def _nearest_edge(rect: pygame.Rect, point: tuple[int, int]) -> tuple[int, int]:
+    """The point of ``rect``'s border nearest ``point`` (the arrow starts there)."""
+    x = min(max(point[0], rect.left), rect.right)
+    y = min(max(point[1], rect.top), rect.bottom)
+    return x, y
