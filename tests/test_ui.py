@@ -643,7 +643,6 @@ def test_a_side_with_no_unit_on_the_map_opens_without_a_crash(app, tmp_path):
     play screen opens and keeps the camera where it is (it raised in enter); that side has
     nothing to do, so its phases pass by themselves (HX-15) to the other side's handover."""
     from game.ui.overlays import Handover
-
     from game.ui.routes import Play, Push
 
     sc = load_scenario(scenarios_dir() / "steppe-200.toml")

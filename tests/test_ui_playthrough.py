@@ -35,7 +35,9 @@ QUICK = ("tutorial-duel", "hedgerow-chart")
 @pytest.mark.parametrize(
     "path",
     [
-        p if p.stem in QUICK else pytest.param(p, marks=pytest.mark.playthrough)
+        p
+        if p.stem in QUICK or p.stem.startswith("lesson-")
+        else pytest.param(p, marks=pytest.mark.playthrough)
         for p in shipped_scenarios()
     ],
     ids=lambda p: p.stem,

@@ -35,7 +35,8 @@ class Step:
     """One step: ``say`` (what to do), ``why`` (said once it is done), ``point`` (a hex label
     or a name of :data:`POINTS`), and what it waits for: ``do`` (the key / value pairs an
     applied action's JSON form must hold), ``select`` (a unit id), ``look`` (a line of sight
-    from one hex to another) or none of them (Space)."""
+    from one hex to another), ``phase`` (the game reaching a phase, of ``side`` if given) or
+    none of them (Space)."""
 
     say: str
     why: str = ""
@@ -43,14 +44,18 @@ class Step:
     do: tuple[tuple[str, str | int | bool], ...] = ()
     select: str | None = None
     look: tuple[str, str] | None = None
+    phase: str | None = None
+    side: str | None = None
 
     @property
     def kind(self) -> str:
-        """``do``, ``select``, ``look`` or ``read``."""
+        """``do``, ``select``, ``look``, ``phase`` or ``read``."""
         if self.do:
             return "do"
         if self.select:
             return "select"
+        if self.phase:
+            return "phase"
         return "look" if self.look else "read"
 
     def done_by(self, action: Action) -> bool:
@@ -78,9 +83,7 @@ class Lesson:
         for k, step in enumerate(self.steps):
             if step.kind != "do":
                 continue
-            match = next(
-                (j for j in range(cursor, len(actions)) if step.done_by(actions[j])), None
-            )
+            match = next((j for j in range(cursor, len(actions)) if step.done_by(actions[j])), None)
             if match is None:
                 return done
             cursor, done = match + 1, k + 1

@@ -179,6 +179,8 @@ def _lesson(doc: ScenarioFile, board: Board, err: Errors) -> Lesson:
                 do=tuple((st.do or {}).items()),
                 select=st.select,
                 look=(st.look[0], st.look[1]) if st.look else None,
+                phase=st.phase,
+                side=st.side,
             )
         )
     return Lesson(doc.id, table.number, tuple(steps))

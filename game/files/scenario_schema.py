@@ -24,6 +24,7 @@ from game.board import Board
 from game.board.hexes import column_index
 from game.engine.actions import ACTION_TYPES
 from game.engine.catalogue import UnitType
+from game.engine.phases import PHASES
 from game.engine.schema import shown
 from game.engine.setup import EDGES, VICTORY_KINDS, SetupArea
 
@@ -308,15 +309,18 @@ class LessonStep(BaseModel):
     ) = None
     select: Annotated[str, Field(description="a unit id", max_length=MAX_ID_CHARS)] | None = None
     look: (
-        Annotated[
-            list[HexLabel], Field(description="two hex labels", min_length=2, max_length=2)
-        ]
+        Annotated[list[HexLabel], Field(description="two hex labels", min_length=2, max_length=2)]
         | None
     ) = None
 
+    phase: Annotated[str, _one_of(tuple(PHASES)), Field(description="a phase name")] | None = None
+    side: SideName | None = None
+
     @model_validator(mode="after")
     def _one_wait(self) -> LessonStep:
-        waits = [k for k in ("do", "select", "look") if getattr(self, k) is not None]
+        if self.side is not None and self.phase is None:
+            raise ValueError("side names whose phase the step waits for: give phase too")
+        waits = [k for k in ("do", "select", "look", "phase") if getattr(self, k) is not None]
         if len(waits) > 1:
             raise ValueError(f"a step waits for one thing: {' and '.join(waits)} given")
         return self

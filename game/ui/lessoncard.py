@@ -13,6 +13,7 @@ import pygame
 
 from game.board.hexes import label
 from game.engine.actions import Action, action_from_json
+from game.engine.phases import PHASES
 from game.files.lesson import POINTS, Lesson, Step
 
 from .layout import clear_corner
@@ -39,6 +40,7 @@ class LessonCard:
         self.said = ""
         """The words of the step just done (why it came out so), shown above the next."""
         self.card = pygame.Rect(0, 0, 0, 0)
+        self.next_button = pygame.Rect(0, 0, 0, 0)
 
     # --- the steps --------------------------------------------------------------------------
 
@@ -77,29 +79,49 @@ class LessonCard:
         if step is None:
             return
         state = self.play.map.state
-        if step.kind == "select" and state.selected == step.select:
+        gone = [
+            u
+            for key, u in step.do
+            if key in ("unit", "target") and isinstance(u, str) and not self._in_play(u)
+        ]
+        if step.select and not self._in_play(step.select):
+            gone.append(step.select)
+        if gone:  # the dice took the unit the step is about: the step cannot be done
+            self.advance()
+            self.said = "The unit it was about is out of play, so that step was skipped."
+            return
+        game = self.play.game
+        if step.kind == "phase" and game.phase == step.phase and not game.dff_pending:
+            if step.side is None or game.to_act == step.side:
+                self.advance()
+        elif step.kind == "select" and state.selected == step.select:
             self.advance()
         elif step.kind == "look":
             thread = self.play.map.analysis.thread
-            if thread is not None and step.look is not None:
-                if {label(thread.firer), label(thread.target)} == set(step.look):
-                    self.advance()
+            ends = {label(thread.firer), label(thread.target)} if thread is not None else set()
+            if step.look is not None and ends == set(step.look):
+                self.advance()
+
+    def _in_play(self, unit_id: str) -> bool:
+        """Whether the unit is on the map as the side at the screen sees it."""
+        return self.play.map.unit(unit_id) is not None
 
     def key(self, event: pygame.event.Event) -> bool:
         """Space (or a click on the card) goes on from a step that only explains; Esc with
         nothing selected leaves the lesson. True when the card took the event."""
         step = self.step
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
-            if step is not None and step.kind == "read":
-                self.advance()
-                return True
+        reading = step is not None and step.kind == "read"
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and reading:
+            self.advance()
+            return True
         if (
             event.type == pygame.MOUSEBUTTONDOWN
             and event.button == 1
-            and self.card.collidepoint(event.pos)
-        ):
-            if step is not None and step.kind == "read":
-                self.advance()
+            and self.next_button.collidepoint(event.pos)
+            and step is not None
+            and step.kind == "read"
+        ):  # the card's Next (the rest of the card lets a click through to the map)
+            self.advance()
             return True
         if (
             event.type == pygame.KEYDOWN
@@ -141,17 +163,25 @@ class LessonCard:
         step = self.step
         if step is None:
             out.append(("select", f"Lesson {self.lesson.number} complete."))
-            out.append(("text", "Esc: back to the start screen, where the next lesson waits."))
+            out.append(("text", "Esc (twice with a unit selected): back to the start screen."))
             return out
         out.append(("select", f"Lesson {self.lesson.number}, step {n} of {total}"))
         out.append(("text", step.say))
         follow = {
-            "read": "Space (or click this card) to go on.",
+            "read": "Space or Next to go on.",
             "do": "Do it on the map; the lesson goes on when the game has done it.",
             "select": "Click the unit to select it.",
             "look": "Press l, then drag from the first hex to the second.",
+            "phase": "The lesson goes on when the game reaches the "
+            f"{PHASES[step.phase].title if step.phase in PHASES else ''}"
+            f"{' of the ' + step.side.title() if step.side else ''}.",
         }[step.kind]
-        out.append(("dim", follow + "  Esc: leave the lesson."))
+        leave = (
+            "Esc: leave the lesson."
+            if self.play.map.state.selected is None
+            else ("Esc twice: leave the lesson.")
+        )
+        out.append(("dim", f"{follow}  {leave}"))
         return out
 
     def draw(self, surface: pygame.Surface, rects: dict[str, pygame.Rect]) -> None:
@@ -161,15 +191,18 @@ class LessonCard:
         for colour, text in self.lines():
             f = bold if colour == "select" else font
             rows += [(colour, part, colour == "select") for part in wrap(text, f, CARD_W - 24, "")]
-        height = 16 + 21 * len(rows)
+        height = 16 + 21 * len(rows) + (28 if self.step and self.step.kind == "read" else 0)
         aim = self.target(rects)
-        keep = [aim.center] if aim is not None else []
+        m = self.play.map
+        keep: list[tuple[float, float]] = [aim.center] if aim is not None else []
+        for unit in m.units():  # the card keeps off the counters where it can
+            keep.append(m.camera.hex_to_screen(m.game.board.parse(unit["hex"])))
         area = rects["map"]
         self.card = clear_corner(
             area,
             (CARD_W, height),
             keep,
-            140,
+            60,
             ("top left", "bottom left", "top right", "bottom right"),
             8,
         )
@@ -182,6 +215,14 @@ class LessonCard:
             f = bold if strong else font
             surface.blit(f.render(text, True, st.ui[colour]), (self.card.left + 12, y))
             y += 21
+        step = self.step
+        if step is not None and step.kind == "read":
+            self.next_button = pygame.Rect(self.card.right - 84, self.card.bottom - 30, 76, 24)
+            pygame.draw.rect(surface, st.ui["select"], self.next_button, border_radius=5)
+            t = bold.render("Next >", True, (20, 24, 30))
+            surface.blit(t, t.get_rect(center=self.next_button.center))
+        else:
+            self.next_button = pygame.Rect(0, 0, 0, 0)
         if aim is not None:
             pulse = 3 + int(2 * (1 + math.sin(time.monotonic() * 6)))
             pygame.draw.rect(surface, st.ui["select"], aim.inflate(8, 8), pulse, border_radius=8)

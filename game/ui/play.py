@@ -133,6 +133,7 @@ class PlayScene(Scene):
         self._append_log(self.log[before:] if len(self.log) > before else [])
         if self.lesson is not None:
             self.lesson.applied(action)
+            self.lesson.watch()
         if self.map.unit(state.selected) is None:
             state.selected = None
         if self.game.over:  # the deciding shot on the map first, then the result
@@ -197,6 +198,8 @@ class PlayScene(Scene):
                 self._log_event(event)
             self._append_log(self.log[before:])
             self.map.state.message = line
+            if self.lesson is not None:  # a step waiting for a phase passed by
+                self.lesson.watch()
 
     def _log_event(self, event: Event) -> None:
         seen = event.seen_by(self.viewer)  # what this side may read (the engine's knowledge)
