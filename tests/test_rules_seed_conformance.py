@@ -318,3 +318,13 @@ def test_docs_glossary_md_is_made_from_the_games_glossary():
     for term, text in glossary().items():
         assert text.strip(), term
         assert rule_ids_in(text) <= set(index), term
+
+
+def test_every_rule_id_has_a_plain_line_for_a_newcomer():
+    """The rule index carries each id's title and one plain line (shown beside the id on
+    hover); every id the code can quote is in the index (the test above), so each has both."""
+    from game.rules.rule_index import rule_plain
+
+    index, plain = rule_index(), rule_plain()
+    assert set(plain) == set(index), sorted(set(plain) ^ set(index))
+    assert all(line.strip() and len(line) <= 160 for line in plain.values())

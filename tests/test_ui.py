@@ -793,3 +793,30 @@ def test_a_log_line_begins_with_a_capital(app):
     from game.ui.eventlog import event_html
 
     assert event_html(Event("pass", "german passes")).startswith("German passes")
+
+
+def test_hovering_a_rule_id_in_the_odds_panel_shows_its_title_and_plain_words(app, tmp_path):
+    """The odds stay up while the mouse moves into the side panel; over a line citing a rule
+    (the Basic TK#'s C7.31) a box shows the id, its title and its plain line, drawn on the
+    screen (its pixels) and built from the rule index."""
+    from tools_docs import build_duel
+
+    from game.rules.rule_index import explain, rule_plain
+    from game.ui.panels import SPOTS
+
+    play = PlayScene(resume(build_duel(tmp_path / "duel.json")), "duel")
+    app.push(play)
+    app.pump([])
+    clear_overlays(app, play)
+    select(app, play, "ger-pz4-1")
+    target = play.game.units["rus-t34-2"]
+    hover(app, play.map.camera.hex_to_screen(target.hex))
+    app.pump([])
+    spot = next(rect for rect, ids in SPOTS if "C7.31" in ids)
+    hover(app, spot.center)  # into the side panel: the odds are still drawn
+    app.pump([])
+    assert play.map.hover_odds() is not None
+    assert any("C7.31" in ids for _, ids in SPOTS)
+    tip = (spot.centerx - 200, spot.centery + 20)  # inside the box, left of and below the mouse
+    assert app.screen.get_at(tip)[:3] == (16, 18, 22)
+    assert rule_plain()["C7.31"] in explain("C7.31")

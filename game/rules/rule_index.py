@@ -14,11 +14,30 @@ RULE_ID = re.compile(r"(?<![\w.])(C\d+(?:\.\d+)?|RD-\d+|HX-\d+|00[024])(?![\w])"
 
 
 @cache
+def _index() -> dict[str, dict[str, str]]:
+    text = resources.files("game.rules").joinpath("data/rule_index.toml").read_text("utf-8")
+    data = tomllib.loads(text)
+    return {part: {str(k): str(v) for k, v in data[part].items()} for part in ("rules", "plain")}
+
+
 def rule_index() -> dict[str, str]:
     """Rule id -> title."""
-    text = resources.files("game.rules").joinpath("data/rule_index.toml").read_text("utf-8")
-    rules = tomllib.loads(text)["rules"]
-    return {str(k): str(v) for k, v in rules.items()}
+    return _index()["rules"]
+
+
+def rule_plain() -> dict[str, str]:
+    """Rule id -> what it means in one plain line, for a newcomer (shown beside the id)."""
+    return _index()["plain"]
+
+
+def explain(rule_id: str) -> str:
+    """A rule id, its title and its plain line: "C6.12 Case J2: Limited Aim ...: a snap
+    shot (+4)."; an id the index lacks, as it is."""
+    title = rule_index().get(rule_id)
+    if title is None:
+        return rule_id
+    plain = rule_plain().get(rule_id, "")
+    return f"{rule_id} {title}: {plain}" if plain else f"{rule_id} {title}"
 
 
 def rule_ids_in(text: str) -> set[str]:

@@ -216,7 +216,11 @@ class MapView:
         self.camera.oy += m.top
 
     def mouse_moved(self, pos: tuple[int, int]) -> None:
+        """The hex under the mouse; one moved on into the side panel keeps the hex it left
+        (its odds stay up to be read, a rule id in them hovered)."""
         self.state.mouse = pos
+        if pos[0] >= self.rect.right and self.rect.top <= pos[1] and self.state.hover_hex:
+            return
         self.state.hover_hex = self.hex_at(pos)
 
     def refresh(self) -> None:

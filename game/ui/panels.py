@@ -9,12 +9,17 @@ from game.engine import Game
 from game.engine.catalogue import UnitType, unit_types
 from game.engine.knowledge import ShotOdds
 from game.rules.report import odds_report_lines
+from game.rules.rule_index import explain, rule_ids_in
 
 from .counters import marker_words
 from .maprender import FONTS
 from .style import RGB, style
 
 LINE = 17
+
+SPOTS: list[tuple[pygame.Rect, tuple[str, ...]]] = []
+"""The panel lines of the frame drawn that cite rule ids, with where they are: hovering one
+shows each id's title and plain line (:func:`draw_rule_tip`). The screen clears it each frame."""
 
 
 class TextBlock:
@@ -37,6 +42,9 @@ class TextBlock:
             if self.y + LINE > self.rect.bottom:
                 return
             t = FONTS.text(part, self.size, color or style().ui["text"], bold)  # kept
+            ids = tuple(sorted(rule_ids_in(text)))
+            if ids:
+                SPOTS.append((pygame.Rect(self.rect.left, self.y, width, LINE), ids))
             self.surface.blit(
                 t,
                 (self.rect.left + indent, self.y),
@@ -178,6 +186,26 @@ def draw_odds(surface: pygame.Surface, rect: pygame.Rect, title: str, shot: Shot
         pct = FONTS.get(15).render(f"{100 * p:5.1f}%", True, st.ui["text"])
         surface.blit(pct, (bar_left + bar_w + 6, block.y))
         block.y += LINE
+
+
+def draw_rule_tip(surface: pygame.Surface, pos: tuple[int, int]) -> bool:
+    """Over a panel line that cites rule ids: a box by the mouse with each id, its title and
+    what it means in plain words. True when one was drawn."""
+    ids = next((ids for rect, ids in reversed(SPOTS) if rect.collidepoint(pos)), None)
+    if not ids:
+        return False
+    font = FONTS.get(15)
+    width = 420
+    lines = [part for i in ids[:4] for part in wrap(explain(i), font, width - 16, "  ")]
+    box = pygame.Rect(0, 0, width, 10 + LINE * len(lines))
+    box.topright = (pos[0] - 12, pos[1] + 14)
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (16, 18, 22), box, border_radius=5)
+    pygame.draw.rect(surface, style().ui["select"], box, 1, border_radius=5)
+    for n, part in enumerate(lines):
+        t = font.render(part, True, style().ui["text"])
+        surface.blit(t, (box.left + 8, box.top + 5 + n * LINE))
+    return True
 
 
 def wrap(text: str, font: pygame.font.Font, width: int, hang: str = "    ") -> list[str]:

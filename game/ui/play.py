@@ -19,7 +19,7 @@ from game.engine.events import Event
 from game.engine.phases import PHASES
 from game.files.session import Autosave
 
-from . import playview
+from . import panels, playview
 from .app import Scene
 from .bindings import action_for
 from .buttonbar import button_row
@@ -414,3 +414,4 @@ class PlayScene(Scene):
         if self.lesson is not None:
             self.lesson.watch()
             self.lesson.draw(surface, r)
+        panels.draw_rule_tip(surface, self.map.state.mouse)  # a rule id hovered: its words

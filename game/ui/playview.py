@@ -11,7 +11,7 @@ from game.engine.phases import PHASES
 from .host import MapHost
 from .maprender import FONTS
 from .minimap import HEIGHT, map_fits
-from .panels import TextBlock, draw_odds, hex_info_lines, unit_lines
+from .panels import SPOTS, TextBlock, draw_odds, hex_info_lines, unit_lines
 from .style import style
 
 
@@ -96,6 +96,7 @@ def draw_side(
     unit, the analysis lines, then the odds panel or (``overview``) the overview map."""
     st = style()
     state = view.state
+    SPOTS.clear()  # this frame's lines that cite rule ids (their words on hover)
     pygame.draw.rect(surface, st.ui["panel"], side)
     pygame.draw.line(surface, (20, 22, 25), side.topleft, side.bottomleft, 2)
     block = TextBlock(surface, side.inflate(-16, -12), 16)
