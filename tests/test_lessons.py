@@ -142,16 +142,22 @@ def test_a_lesson_step_matches_the_action_on_its_json_form():
     assert Lesson("l", 1, (step,)).reached([]) == 0
 
 
-def test_hx15_phases_with_nothing_to_do_pass_by_themselves_with_a_log_line(app):
-    """Lesson 1's German has no set-up choice, and no one can act before the Russian moves:
-    the set-up phases and the Rally and Prep Fire Phases pass by themselves (HX-15), each with
-    its log line, and the save holds each End Phase; with the preference off, none passes."""
+def lesson_one(app):
+    """Lesson 1 on the screen, past any handover: its play screen and session."""
     sc = load_scenario(scenarios_dir() / "lesson-1-move.toml")
     session = new_game(sc, 1, app.save_dir / "l1.json")
     play = PlayScene(session, sc.title)
     app.push(play)
     app.pump([])
     clear_overlays(app, play)
+    return play, session
+
+
+def test_hx15_phases_with_nothing_to_do_pass_by_themselves_with_a_log_line(app):
+    """Lesson 1's German has no set-up choice, and no one can act before the Russian moves:
+    the set-up phases and the Rally and Prep Fire Phases pass by themselves (HX-15), each with
+    its log line, and the save holds each End Phase; with the preference off, none passes."""
+    play, session = lesson_one(app)
     assert (play.game.phase, play.game.to_act) == ("movement", "russian")
     passed = [line for line in play.log if "passes by itself (HX-15)" in line]
     assert len(passed) == 4, play.log
@@ -160,10 +166,5 @@ def test_hx15_phases_with_nothing_to_do_pass_by_themselves_with_a_log_line(app):
 
 def test_hx15_the_preference_off_leaves_every_phase_to_the_player(app):
     app.prefs.auto_pass = False
-    sc = load_scenario(scenarios_dir() / "lesson-1-move.toml")
-    session = new_game(sc, 1, app.save_dir / "l1.json")
-    play = PlayScene(session, sc.title)
-    app.push(play)
-    app.pump([])
-    clear_overlays(app, play)
+    play, session = lesson_one(app)
     assert play.game.phase == "setup" and not session.saved.actions
