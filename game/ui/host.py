@@ -79,6 +79,8 @@ class PlayHost(Protocol):
     dialogs: Any
     orders: Any
     """The screen's orders (:class:`.playorders.Orders`)."""
+    buttons: dict[str, Any]
+    """The screen's buttons by name (a lesson step points at them)."""
 
     @property
     def map(self) -> MapHost: ...

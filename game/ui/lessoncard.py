@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.board.hexes import label
@@ -16,13 +14,11 @@ from game.engine.actions import Action, action_from_json
 from game.engine.phases import PHASES
 from game.files.lesson import POINTS, Lesson, Step
 
+from .host import PlayHost
 from .layout import clear_corner
 from .maprender import FONTS
 from .panels import wrap
 from .style import style
-
-if TYPE_CHECKING:
-    from .play import PlayScene
 
 CARD_W = 400
 
@@ -30,7 +26,7 @@ CARD_W = 400
 class LessonCard:
     """The lesson of the game on the play screen, step by step."""
 
-    def __init__(self, play: PlayScene, lesson: Lesson, lesson_id: str):
+    def __init__(self, play: PlayHost, lesson: Lesson, lesson_id: str):
         self.play = play
         self.lesson = lesson
         self.id = lesson_id
