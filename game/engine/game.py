@@ -24,6 +24,7 @@ from .knowledge import Knowledge
 from .legal import candidates
 from .phases import DFF_ACTIONS, PHASES
 from .play import Commit, concealment, fire, movement, setup, turns
+from .play.paths import Route, cheapest_route
 from .play.shot import dff_budget_for, preview_fire
 from .play.threat import HexThreat
 from .setup import Setup
@@ -222,6 +223,12 @@ class Game:
                 )
                 out[action.to] = start + cost
         return out
+
+    def route(self, unit_id: str, hex_label: str) -> Route | None:
+        """The cheapest moves and turns that bring the moving side's vehicle to ``hex_label``
+        in this Movement Phase (RD-10, HX-3), or None; a plan, each step to be applied
+        through :meth:`apply` (the screen's path moves)."""
+        return cheapest_route(self.state, unit_id, hex_label)
 
     def state_hash(self) -> str:
         """SHA-256 of the canonical state (:meth:`GameState.hash`), for replays."""

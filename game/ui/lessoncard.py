@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import time
+
 import pygame
 
 from game.board.hexes import label

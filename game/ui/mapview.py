@@ -270,6 +270,7 @@ class MapView:
                     sx, sy = cam.hex_to_screen(h)
                     t = FONTS.text(f"{cost:g} MP", max(12, int(z * 0.5)), (10, 40, 70), True)
                     surface.blit(t, t.get_rect(center=(sx, sy + z * 0.55)))
+        self._draw_route(surface)
         for own in self.units():  # the side's own Bore Sighted Locations (C6.42)
             if own["side"] == self.state.viewer and own.get("bore_sight"):
                 h = game.board.parse(own["bore_sight"])
@@ -287,6 +288,33 @@ class MapView:
                 ]
                 color = st.ui["good"] if ok else st.ui["bad"]
             self.renderer.highlight(surface, cam, h, color, 3 if dragged else 2)
+
+    def _draw_route(self, surface: pygame.Surface) -> None:
+        """A path move shown: the line through its hexes, a red ring where an enemy the side
+        knows of could fire (RD-18's threat map), its MP at the last hex."""
+        route, game = self.state.route, self.game
+        if route is None or self.state.route_at != game.actions_applied:
+            return
+        if route.unit != self.state.selected:
+            return
+        st = style()
+        cam, z = self.camera, self.camera.zoom
+        sel = self.unit(route.unit)
+        if sel is None:
+            return
+        points = [cam.hex_to_screen(game.board.parse(h)) for h in (sel["hex"], *route.hexes)]
+        pygame.draw.lines(surface, st.ui["reach"], False, points, max(2, z // 10))
+        threats = self.analysis.threats()
+        for h, (sx, sy) in zip(route.hexes, points[1:], strict=True):
+            color = st.ui["bad"] if h in threats else st.ui["reach"]
+            pygame.draw.circle(
+                surface, color, (int(sx), int(sy)), max(4, z // 6), 0 if h in threats else 2
+            )
+        sx, sy = points[-1]
+        t = FONTS.text(f"{route.mp:g} MP", max(12, int(z * 0.5)), (10, 40, 70), True)
+        box = t.get_rect(center=(sx, sy + z * 0.55)).inflate(6, 2)
+        pygame.draw.rect(surface, st.ui["reach"], box, border_radius=3)
+        surface.blit(t, t.get_rect(center=box.center))
 
     def _draw_counters(self, surface: pygame.Surface) -> None:
         """The counters, stacked in their hex, each with its marker chips inside the hex."""

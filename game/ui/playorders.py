@@ -173,6 +173,8 @@ class Orders:
         if moving and state.selected and hx in self.play.game.move_costs(state.selected):
             self.play.apply(Move(state.selected, hx))
             return
+        if moving and state.selected and not own and self.path_click(hx):
+            return
         if len(own) > 1:
             self.play.app.go(Push(ChooseStack(self.play, own, pos)))
         elif own:
@@ -180,6 +182,56 @@ class Orders:
             state.message = self.why_it_cannot_move(own[0]) or ""
         elif state.selected:
             state.message = self.why_not_move(hx)
+
+    def path_click(self, hx: str) -> bool:
+        """A click on a distant hex in the Movement Phase: the first shows the cheapest path
+        there (its MP, and the hexes an enemy the side knows of could fire at, RD-18); a second
+        click on the same hex moves along it. True when the click was taken for a path."""
+        state, game = self.state, self.play.game
+        route = state.route
+        if (
+            route is not None
+            and state.route_at == game.actions_applied
+            and route.hexes[-1:] == (hx,)
+        ):
+            self.follow(route)
+            return True
+        route = game.route(state.selected or "", hx)
+        if route is None or not route.hexes:
+            state.route = None
+            return False
+        state.route, state.route_at = route, game.actions_applied
+        threatened = [h for h in route.hexes if h in self.map.analysis.threats()]
+        risk = (
+            f"; an enemy you know of could fire at it in {', '.join(threatened)} (red)"
+            if threatened
+            else ""
+        )
+        state.message = (
+            f"Path to {hx}: {route.mp:g} MP, {len(route.hexes)} hexes{risk}. Click {hx} again "
+            "to move (it stops at each Defensive First Fire chance, C6.17)"
+        )
+        return True
+
+    def follow(self, route) -> None:
+        """Move along ``route`` hex by hex, each step through the one door; it stops when the
+        rules give the other side a Defensive First Fire chance (C6.17), or a step is refused
+        (its reason shown)."""
+        state, viewer = self.state, self.state.viewer
+        state.route = None
+        for n, step in enumerate(route.steps, 1):
+            if not self.play.apply(step):
+                return
+            game = self.play.game
+            if game.over or game.dff_pending or game.to_act != viewer:
+                if n < len(route.steps):
+                    where = self.map.unit(route.unit)
+                    at = where["hex"] if where else "?"
+                    state.message = (
+                        f"Stopped in {at}: the enemy may fire at it now (Defensive First Fire, "
+                        f"C6.17); click {route.hexes[-1]} again to go on"
+                    )
+                return
 
     def why_it_cannot_move(self, unit: dict) -> str | None:
         """In the Movement Phase, a unit just selected that has no hex to enter: the engine's

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from game.engine.events import Event
 from game.engine.knowledge import Knowledge
+from game.engine.play.paths import Route
 from game.rules.words import outcome_words
 
 
@@ -39,6 +40,10 @@ class ViewState:
     """The ammunition chosen per unit (``r``); the odds, the fire map and the shot use it."""
     bore_sight_mode: bool = False
     """The next click Bore Sights a hex (C6.42)."""
+    route: Route | None = None
+    """A path move shown (a distant hex clicked once): its steps, hexes and MP; a second click
+    on its last hex moves along it. ``route_at``: the action count it was planned at."""
+    route_at: int = -1
 
 
 def shot_banner(event: Event, knows: Knowledge, at: int) -> ShotBanner | None:

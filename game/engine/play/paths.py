@@ -1,0 +1,104 @@
+"""The cheapest way for a vehicle to reach a hex in this Movement Phase, for the screen's path
+moves: Dijkstra over (hex, facing), a step being a move through the front hexside or a turn of
+one hexside (HX-3), each at its RD-10 cost (the start MP once, a road's 1/2 only from a road, +2
+a level up). It is a plan, no more: each step is then applied through ``Game.apply``, which
+checks it, and the screen stops at every Defensive First Fire chance (C6.17). It reads the
+terrain and where units stand, which every side knows (RD-11 hides what a "?" is, not where)."""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from game.board.hexes import Hex, label
+
+from ..actions import Move, Turn
+from ..errors import IllegalAction
+from ..state import GameState
+from .movement import mover
+
+MAX_NODES = 20_000
+"""The most (hex, facing) states a search opens (a vehicle's MP bound it far below this)."""
+
+
+@dataclass(frozen=True)
+class Route:
+    """A planned move: its steps (moves and turns), the hexes entered in order, the MP."""
+
+    unit: str
+    steps: tuple[Move | Turn, ...]
+    hexes: tuple[str, ...]
+    mp: float
+
+
+def cheapest_route(state: GameState, unit_id: str, goal: str) -> Route | None:
+    """The cheapest route of the moving side's vehicle ``unit_id`` to ``goal`` within its MP
+    left (fewest steps among equals), or None: not a vehicle that may move now, the goal off
+    the map, or out of reach."""
+    if state.phase != "movement" or state.over or state.dff_pending:
+        return None
+    try:
+        unit = mover(state, unit_id)
+        target = state.parse_hex(goal)
+    except (IllegalAction, ValueError):
+        return None
+    if not unit.type.is_vehicle or unit.immobilized or target == unit.hex:
+        return None
+    board = state.board
+    budget = unit.type.mp - unit.mp_spent
+    start_mp = 0.0 if (unit.moving or unit.motion) else 1.0
+
+    def blocked(h: Hex) -> bool:
+        if not board.contains(h) or not board.terrain_at(h).enterable_by_vehicle:
+            return True
+        return any(
+            o.side != unit.side or o.type.is_vehicle or o.type.category == "gun"
+            for o in state.units_at(h)
+            if o.id != unit.id
+        )
+
+    Node = tuple[Hex, int]
+    first: Node = (unit.hex, unit.facing)
+    best: dict[Node, tuple[float, int]] = {first: (0.0, 0)}
+    back: dict[Node, tuple[Node, Move | Turn]] = {}
+    queue: list[tuple[float, int, int, Node]] = [(0.0, 0, 0, first)]
+    tie = 0
+    while queue and len(best) < MAX_NODES:
+        cost, steps, _, node = heapq.heappop(queue)
+        if best.get(node, (cost, steps)) < (cost, steps):
+            continue
+        here, facing = node
+        if here == target:
+            return _route(unit_id, node, back, cost)
+        start = start_mp if steps == 0 else 0.0
+        nexts: list[tuple[Node, float, Move | Turn]] = []
+        ahead = here.neighbor(facing)
+        if not blocked(ahead):
+            climb = max(0, board.info(ahead).level - board.info(here).level)
+            mp = board.terrain_at(ahead).vehicle_mp(board.terrain_at(here))
+            mp += board.catalogue.climb_mp * climb
+            nexts.append(((ahead, facing), start + mp, Move(unit_id, label(ahead))))
+        for turn in (1, 5):
+            f = (facing + turn) % 6
+            nexts.append(((here, f), start + 1.0, Turn(unit_id, f)))
+        for nxt, step_mp, action in nexts:
+            total = cost + step_mp
+            if total > budget + 1e-9:
+                continue
+            key = (total, steps + 1)
+            if nxt not in best or key < best[nxt]:
+                best[nxt] = key
+                back[nxt] = (node, action)
+                tie += 1
+                heapq.heappush(queue, (total, steps + 1, tie, nxt))
+    return None
+
+
+def _route(unit_id: str, node: tuple[Hex, int], back: dict, cost: float) -> Route:
+    steps: list[Move | Turn] = []
+    while node in back:
+        node, action = back[node]
+        steps.append(action)
+    steps.reverse()
+    hexes = tuple(a.to for a in steps if isinstance(a, Move))
+    return Route(unit_id, tuple(steps), hexes, cost)
