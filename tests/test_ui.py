@@ -389,9 +389,13 @@ def test_move_by_click_matches_the_engine_refusal(app):
         for d in (3, 2, 4)
         if play.game.board.contains(n := tank.hex.neighbor((tank.facing + d) % 6))
     )
-    click_hex(app, play, behind)
+    click_hex(app, play, behind)  # a hex behind: the path there turns first (HX-3)
     assert tank.label != behind
-    assert "front hexside" in play.map.state.message
+    route = play.map.state.route
+    assert route is not None and isinstance(route.steps[0], Turn)
+    assert f"Path to {behind}" in play.map.state.message
+    click_hex(app, play, "B6")  # a stone building: no path, the engine's refusal says why
+    assert play.map.state.route is None and play.map.state.message
 
 
 def test_playing_never_changes_state_outside_apply(app):
