@@ -546,7 +546,7 @@ def test_units_that_can_still_act_carry_a_green_dot(app):
         x, y = cam.hex_to_screen(play.game.board.parse(play.map.unit(unit_id)["hex"]))
         size = int(z * 1.15)
         r = max(3, z // 9)
-        at = (int(x) - size // 2 + r + 2, int(y) + (size - size // 2) - r - 2)
+        at = (int(x) - size // 2 + r // 2, int(y) - size // 2 + r // 2)  # its upper left
         return tuple(app.screen.get_at(at))[:3] == CAN_ACT
 
     mover = sorted(acting)[0]

@@ -20,3 +20,9 @@ Side.moves_first
 from game.ui.filedialog import FileDialog  # noqa: E402
 
 FileDialog._create_list_of_directories_and_files_on_current_path
+
+# pydantic calls them: the lesson steps' model validators (game/files/scenario_schema.py)
+from game.files.scenario_schema import LessonStep, LessonTable  # noqa: E402
+
+LessonStep._one_wait
+LessonTable._not_too_many

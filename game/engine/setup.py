@@ -83,7 +83,10 @@ class Victory:
             return f"{self.side}: hold {', '.join(self.hexes)} at game end"
         if self.kind == "exit":
             return f"{self.side}: exit {plural(self.count, 'unit')} off the {self.edge} edge"
-        return f"{self.side}: {self.count} points at game end"
+        return (
+            f"{self.side}: {self.count} points at game end (an enemy AFV knocked out is 2, "
+            "any other unit 1)"
+        )
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.catalogue import unit_types
+
 from .geometry import direction_vector
 from .maprender import FONTS
+from .silhouettes import draw_silhouette, kind_of
 from .style import RGB, style
 
 
@@ -16,6 +19,17 @@ def short_name(name: str) -> str:
     if "(" in name and ")" in name:
         return name[name.index("(") + 1 : name.index(")")]
     return name.replace("PzKpfw ", "Pz ").replace("Sd.Kfz. ", "SdKfz ")
+
+
+def gun_and_armor(unit: dict) -> str:
+    """The counter's top line: the gun and the front armor ("75L 11"), the gun alone for a
+    Gun, nothing for a unit without either."""
+    t = unit_types().get(str(unit.get("type", "")))
+    if t is None:
+        return ""
+    front = t.af_hull_front
+    parts = [t.gun or "", f"{front}" if front is not None else ""]
+    return " ".join(p for p in parts if p)
 
 
 _NAMES: dict[tuple, pygame.Surface] = {}
@@ -63,23 +77,14 @@ def draw_counter(
         return rect
     category = unit.get("category", "afv")
     ink = side.ink
-    sym = pygame.Rect(0, 0, int(size * 0.62), int(size * 0.34))
-    sym.center = (rect.centerx, int(rect.top + size * 0.38))
-    if category in ("afv", "vehicle"):
-        pygame.draw.rect(target, ink, sym, 2, border_radius=3)
-        if category == "afv" and unit.get("turreted", True):
-            pygame.draw.circle(target, ink, sym.center, max(3, size // 9))
-        if category == "vehicle":
-            pygame.draw.circle(target, ink, (sym.left + sym.width // 4, sym.bottom), size // 12, 1)
-            pygame.draw.circle(target, ink, (sym.right - sym.width // 4, sym.bottom), size // 12, 1)
-    elif category == "gun":
-        pygame.draw.line(target, ink, sym.bottomleft, sym.midtop, 2)
-        pygame.draw.line(target, ink, sym.bottomright, sym.midtop, 2)
-        pygame.draw.circle(target, ink, sym.midbottom, max(2, size // 12), 1)
-    else:  # infantry: the NATO cross
-        pygame.draw.rect(target, ink, sym, 2)
-        pygame.draw.line(target, ink, sym.topleft, sym.bottomright, 2)
-        pygame.draw.line(target, ink, sym.bottomleft, sym.topright, 2)
+    sym = pygame.Rect(0, 0, int(size * 0.8), int(size * 0.44))
+    sym.center = (rect.centerx, int(rect.top + size * 0.42))
+    kind = kind_of(str(unit.get("type", "")), category, bool(unit.get("turreted", True)))
+    draw_silhouette(target, kind, sym, ink)  # assets/silhouettes.toml
+    stats = gun_and_armor(unit)
+    if stats and z >= 40:  # the gun and the front armor at a glance, when there is room
+        t = _name_picture(stats, max(9, int(z * 0.24)), ink, size - 6)
+        target.blit(t, t.get_rect(midtop=(rect.centerx, rect.top + 2)))
     if category != "infantry":
         fx, fy = direction_vector(unit.get("facing", 0))
         # hull facing: a notch on the counter edge toward the hexside faced
@@ -88,10 +93,10 @@ def draw_counter(
         pygame.draw.polygon(
             target,
             st.ui["select"] if selected else side.edge,
-            [
-                (nx + fx * z * 0.22, ny + fy * z * 0.22),
-                (nx + px * z * 0.16, ny + py * z * 0.16),
-                (nx - px * z * 0.16, ny - py * z * 0.16),
+            [  # at least a few pixels: the facing reads at every zoom
+                (nx + fx * max(6.0, z * 0.24), ny + fy * max(6.0, z * 0.24)),
+                (nx + px * max(4.0, z * 0.17), ny + py * max(4.0, z * 0.17)),
+                (nx - px * max(4.0, z * 0.17), ny - py * max(4.0, z * 0.17)),
             ],
         )
         if unit.get("has_gun"):
@@ -203,9 +208,10 @@ CAN_ACT = (90, 220, 90)
 
 
 def draw_can_act(target: pygame.Surface, rect: pygame.Rect, z: int) -> None:
-    """A green dot in the counter's lower left corner: this unit can still move or fire."""
+    """A green dot on the counter's upper left corner (clear of its name): this unit can
+    still move or fire."""
     r = max(3, z // 9)
-    centre = (rect.left + r + 2, rect.bottom - r - 2)
+    centre = (rect.left + r // 2, rect.top + r // 2)
     pygame.draw.circle(target, CAN_ACT, centre, r)
     pygame.draw.circle(target, (10, 30, 10), centre, r, 1)
 

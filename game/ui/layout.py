@@ -11,12 +11,19 @@ LOG_H = 150
 BUTTONS_H = 38
 
 
-def screen_rects(size: tuple[int, int]) -> dict[str, pygame.Rect]:
-    """The rectangles of a map screen in a window of ``size``."""
+LESSON_H = 132
+"""The lesson card's strip over the map (a lesson's play screen)."""
+
+
+def screen_rects(size: tuple[int, int], lesson: bool = False) -> dict[str, pygame.Rect]:
+    """The rectangles of a map screen in a window of ``size``; with ``lesson``, a strip for
+    the lesson card between the phase bar and the map (the card never covers a hex)."""
     w, h = size
+    card = LESSON_H if lesson else 0
     return {
         "bar": pygame.Rect(0, 0, w, BAR_H),
-        "map": pygame.Rect(0, BAR_H, w - SIDE_W, h - BAR_H - LOG_H - BUTTONS_H),
+        "lesson": pygame.Rect(0, BAR_H, w - SIDE_W, card),
+        "map": pygame.Rect(0, BAR_H + card, w - SIDE_W, h - BAR_H - LOG_H - BUTTONS_H - card),
         "buttons": pygame.Rect(0, h - LOG_H - BUTTONS_H, w - SIDE_W, BUTTONS_H),
         "log": pygame.Rect(0, h - LOG_H, w - SIDE_W, LOG_H),
         "side": pygame.Rect(w - SIDE_W, BAR_H, SIDE_W, h - BAR_H),

@@ -16,12 +16,9 @@ from game.engine.phases import PHASES
 from game.files.lesson import POINTS, Lesson, Step
 
 from .host import PlayHost
-from .layout import clear_corner
 from .maprender import FONTS
 from .panels import wrap
 from .style import style
-
-CARD_W = 400
 
 
 class LessonCard:
@@ -57,8 +54,12 @@ class LessonCard:
         self.said = step.why
         self.at += 1
         prefs = self.play.app.prefs
-        if self.at > prefs.lessons.get(self.id, 0):
-            prefs.lessons[self.id] = self.at
+        steps = self.lesson.steps
+        reached = self.at
+        if self.at == len(steps) - 1 and steps[-1].kind == "read":
+            reached = len(steps)  # its last words shown: the lesson is done
+        if reached > prefs.lessons.get(self.id, 0):
+            prefs.lessons[self.id] = reached
             try:
                 prefs.save()
             except OSError as e:  # a full or read-only folder: this session remembers
@@ -116,19 +117,27 @@ class LessonCard:
             and event.button == 1
             and self.next_button.collidepoint(event.pos)
             and step is not None
-            and step.kind == "read"
-        ):  # the card's Next (the rest of the card lets a click through to the map)
+        ):  # Next, or Skip for a step that waits (the rest of the card lets a click through)
+            skipped = step.kind != "read"
             self.advance()
+            if skipped:
+                self.said = "(skipped)"
             return True
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_ESCAPE
-            and self.play.map.state.selected is None
-            and not self.play.dialogs.open
-        ):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.may_leave():
             self.play.orders.command("start_screen")
             return True
         return False
+
+    def may_leave(self) -> bool:
+        """Esc leaves the lesson: at once when it is done, else once nothing is selected or
+        traced (Esc clears those first)."""
+        if self.play.dialogs.open:
+            return False
+        if self.finished:
+            return True
+        analysis = self.play.map.analysis
+        busy = analysis.thread is not None or analysis.overlay is not None or analysis.armed
+        return self.play.map.state.selected is None and not busy
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -160,7 +169,7 @@ class LessonCard:
         step = self.step
         if step is None:
             out.append(("select", f"Lesson {self.lesson.number} complete."))
-            out.append(("text", "Esc (twice with a unit selected): back to the start screen."))
+            out.append(("text", "Esc: back to the start screen, where the next lesson waits."))
             return out
         out.append(("select", f"Lesson {self.lesson.number}, step {n} of {total}"))
         out.append(("text", step.say))
@@ -182,50 +191,49 @@ class LessonCard:
         return out
 
     def draw(self, surface: pygame.Surface, rects: dict[str, pygame.Rect]) -> None:
+        """The card in its strip over the map (its words, Next or Skip), the ring at what the
+        step points to, and an arrow to a hex."""
         st = style()
-        font, bold = FONTS.get(18), FONTS.get(18, bold=True)
+        font, bold = FONTS.get(17), FONTS.get(17, bold=True)
+        self.card = rects["lesson"].inflate(-12, -8)
+        width = self.card.width - 24 - 104  # the button's column on the right
         rows: list[tuple[str, str, bool]] = []
         for colour, text in self.lines():
             f = bold if colour == "select" else font
-            rows += [(colour, part, colour == "select") for part in wrap(text, f, CARD_W - 24, "")]
-        height = 16 + 21 * len(rows) + (28 if self.step and self.step.kind == "read" else 0)
-        aim = self.target(rects)
-        m = self.play.map
-        keep: list[tuple[float, float]] = [aim.center] if aim is not None else []
-        for unit in m.units():  # the card keeps off the counters where it can
-            keep.append(m.camera.hex_to_screen(m.game.board.parse(unit["hex"])))
-        area = rects["map"]
-        self.card = clear_corner(
-            area,
-            (CARD_W, height),
-            keep,
-            60,
-            ("top left", "bottom left", "top right", "bottom right"),
-            8,
-        )
-        box = pygame.Surface(self.card.size, pygame.SRCALPHA)
-        box.fill((20, 24, 30, 235))
-        surface.blit(box, self.card)
+            rows += [(colour, part, colour == "select") for part in wrap(text, f, width, "")]
+        pygame.draw.rect(surface, (20, 24, 30), self.card, border_radius=6)
         pygame.draw.rect(surface, st.ui["select"], self.card, 2, border_radius=6)
-        y = self.card.top + 8
+        line_h = min(20, max(14, (self.card.height - 12) // max(1, len(rows))))
+        y = self.card.top + 6
         for colour, text, strong in rows:
+            if y + line_h > self.card.bottom - 2:
+                break
             f = bold if strong else font
             surface.blit(f.render(text, True, st.ui[colour]), (self.card.left + 12, y))
-            y += 21
+            y += line_h
         step = self.step
-        if step is not None and step.kind == "read":
-            self.next_button = pygame.Rect(self.card.right - 84, self.card.bottom - 30, 76, 24)
-            pygame.draw.rect(surface, st.ui["select"], self.next_button, border_radius=5)
-            t = bold.render("Next >", True, (20, 24, 30))
+        if step is not None:
+            reading = step.kind == "read"
+            self.next_button = pygame.Rect(self.card.right - 100, self.card.bottom - 34, 90, 26)
+            fill = st.ui["select"] if reading else (70, 76, 84)
+            pygame.draw.rect(surface, fill, self.next_button, border_radius=5)
+            ink = (20, 24, 30) if reading else st.ui["text"]
+            t = bold.render("Next >" if reading else "Skip step", True, ink)
             surface.blit(t, t.get_rect(center=self.next_button.center))
         else:
             self.next_button = pygame.Rect(0, 0, 0, 0)
+        aim = self.target(rects)
         if aim is not None:
             pulse = 3 + int(2 * (1 + math.sin(time.monotonic() * 6)))
             pygame.draw.rect(surface, st.ui["select"], aim.inflate(8, 8), pulse, border_radius=8)
-            start = _nearest_edge(self.card, aim.center)
-            end = _nearest_edge(aim.inflate(8, 8), start)
-            pygame.draw.line(surface, st.ui["select"], start, end, 3)
+            if (
+                step is not None
+                and step.point not in POINTS
+                and rects["map"].collidepoint(aim.center)
+            ):  # a hex in view: the arrow from the card to it
+                start = _nearest_edge(self.card, aim.center)
+                end = _nearest_edge(aim.inflate(8, 8), start)
+                pygame.draw.line(surface, st.ui["select"], start, end, 3)
 
 
 def _nearest_edge(rect: pygame.Rect, point: tuple[int, int]) -> tuple[int, int]:

@@ -169,7 +169,10 @@ def draw_odds(surface: pygame.Surface, rect: pygame.Rect, title: str, shot: Shot
     font = FONTS.get(15)
     text_lines = [part for text in lines[:cut] for part in wrap(text, font, block.rect.width)]
     if len(text_lines) > room:
-        text_lines = [*text_lines[: max(0, room - 1)], "  ... (the whole derivation: hexfire odds)"]
+        text_lines = [
+            *text_lines[: max(0, room - 1)],
+            "  ... (the rest: a taller window, or hexfire odds)",
+        ]
     for text in text_lines:
         block.line(text, st.ui["text"] if not text.startswith(("   --", "  ...")) else st.ui["dim"])
     block.gap(4)

@@ -7,6 +7,7 @@ comes from the engine's knowledge of the side at the screen, ``legal_actions`` a
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
@@ -83,6 +84,9 @@ class PlayScene(Scene):
         self.over_pending = False
         """The game ended by an action here: its map (the deciding shot) shows until a click or
         a key, then the end screen."""
+        self.quiet: set[int] = set()
+        """The phase lines of the phases that passed by themselves (but the last of each
+        run), left out of the log."""
         self.passed: dict[int, str] = {}
         """HX-15's log lines, by the number of events the history held before the phase
         passed (so a rebuilt log shows them where they happened)."""
@@ -175,31 +179,45 @@ class PlayScene(Scene):
 
     def pass_idle_phases(self) -> None:
         """HX-15: while the side to act can do nothing but end its phase, the phase ends by
-        itself (through the autosave, like a press of End Phase), with a log line; the
-        preference ``auto_pass`` turns it off."""
+        itself (through the autosave, like a press of End Phase); one log line names the
+        phases passed (their own phase lines left out of the log but the last), and a shot
+        just fired stays on the map. The preference ``auto_pass`` turns it off."""
         if not self.app.prefs.auto_pass:
             return
+        state = self.map.state
+        fresh = state.banner is not None and state.banner.at == self.game.actions_applied
+        first = len(self.game.history)
+        passed: list[str] = []
+        phase_lines: list[int] = []
         for _ in range(MAX_PASSES):
             game = self.game
             if game.over or not game.nothing_to_do():
-                return
-            line = (
-                f"{game.to_act.title()}: nothing to do in the {PHASES[game.phase].title}, "
-                "so it passes by itself (HX-15)"
-            )
-            self.passed[len(game.history)] = line
-            self.log.append(f"<font color='#9a9a9a'>{line}</font>")
-            before = len(self.log) - 1
+                break
+            passed.append(f"{game.to_act.title()} {PHASES[game.phase].title}")
+            at = len(game.history)
             try:
-                events = self.session.apply(EndPhase())
+                self.session.apply(EndPhase())
             except IllegalAction:
-                return
-            for event in events:
-                self._log_event(event)
-            self._append_log(self.log[before:])
-            self.map.state.message = line
+                break
+            phase_lines += [
+                i for i, e in enumerate(self.game.history[at:], at) if e.kind == "phase"
+            ]
             if self.lesson is not None:  # a step waiting for a phase passed by
                 self.lesson.watch()
+        if not passed:
+            return
+        self.quiet.update(phase_lines[:-1])  # the phase now to act keeps its line
+        line = f"Nothing to do, so passed by themselves (HX-15): {', '.join(passed)}"
+        self.passed[first] = line
+        before = len(self.log)
+        self.log.append(f"<font color='#9a9a9a'>{line}</font>")
+        for i, event in enumerate(self.game.history[first:], first):
+            if i not in self.quiet:
+                self._log_event(event)
+        self._append_log(self.log[before:])
+        state.message = line
+        if fresh and state.banner is not None:  # the shot stays up until the player acts
+            state.banner = replace(state.banner, at=self.game.actions_applied)
 
     def _log_event(self, event: Event) -> None:
         seen = event.seen_by(self.viewer)  # what this side may read (the engine's knowledge)
@@ -236,16 +254,18 @@ class PlayScene(Scene):
         history = self.game.history
         for k in [k for k in self.passed if k >= len(history)]:  # undone
             del self.passed[k]
+        self.quiet = {i for i in self.quiet if i < len(history)}
         for i, event in enumerate(history):
             if i in self.passed:
                 self.log.append(f"<font color='#9a9a9a'>{self.passed[i]}</font>")
-            self._log_event(event)
+            if i not in self.quiet:
+                self._log_event(event)
         self._refresh_log()
 
     # --- layout and widgets ---------------------------------------------------------------
 
     def rects(self) -> dict[str, pygame.Rect]:
-        return screen_rects(self.app.size)
+        return screen_rects(self.app.size, lesson=self.lesson is not None)
 
     def enter(self) -> None:
         ui = self.app.ui

@@ -51,7 +51,7 @@ def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
         st.ui["bad"]
         if message
         and not message.startswith(("Game over",))
-        and not message.startswith(("saved", "undone", "click"))
+        and not message.startswith(("saved", "undone", "click", "Nothing to do", "Path to"))
         else st.ui["dim"]
     )
     t = FONTS.get(17).render(text, True, color)

@@ -42,11 +42,14 @@ class StartScene(Scene):
             except ScenarioError as e:
                 self.scenarios.append((p, None, one_line(e)))
         self.scenarios.sort(key=_where_a_newcomer_starts)
-        self.chosen = 0
+        self.chosen = -1
+        """The scenario picked (-1: none yet; the first lesson not done is offered)."""
         self.file_dialog: FileDialog | None = None
         self.watching = False
 
     def enter(self) -> None:
+        if self.chosen < 0:
+            self.chosen = self.first_to_play()
         ui = self.app.ui
         w, h = self.app.size
         width = (w - 60 - 4 * 16) // 5
@@ -93,6 +96,17 @@ class StartScene(Scene):
             tool_tip_text="Watch a saved game action by action (hexfire watch)",
         )
         self.widgets = [self.list, self.play, self.resume, self.load, self.strict, self.watch]
+
+    def first_to_play(self) -> int:
+        """Where a player picks up: the first lesson not done yet, else the first scenario
+        after the lessons (the tutorial duel)."""
+        names = self.names()
+        for i, (_, sc, _) in enumerate(self.scenarios):
+            if sc is not None and sc.lesson is None:
+                return i
+            if sc is not None and not names[i].endswith("(done)"):
+                return i
+        return 0
 
     def names(self) -> list[str]:
         """The list's lines: each scenario's title, a lesson done marked so."""
