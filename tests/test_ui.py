@@ -414,6 +414,8 @@ def test_set_up_by_dragging_counters_and_facing_them(app):
     clear_overlays(app, play)
     assert play.game.phase == "setup" and play.viewer == "german"
     tank = play.game.units["ger-pz4-1"]
+    assert play.unplaced() == [tank.id]  # ringed, and End Phase counts it (HX-12)
+    assert play.buttons["end_phase"].text == "End Phase (e): 1 left"
     select(app, play, tank.id)
     assert "B3" in play.game.setup_hexes(tank.id)
     from ui_driver import post
@@ -427,6 +429,7 @@ def test_set_up_by_dragging_counters_and_facing_them(app):
     )
     app.pump()
     assert tank.label == "B3"
+    assert play.unplaced() == [] and play.buttons["end_phase"].text == "End Phase (e)"
     key(app, pygame.K_PERIOD, ".")
     assert tank.facing == 5
     saved = read_save(play.session.path)

@@ -62,3 +62,37 @@ def test_the_facing_notch_is_seen_at_the_smallest_zoom():
         if surface.get_at((x, y))[:3] == edge and max(abs(x - 40), abs(y - 40)) > 6
     ]
     assert len(outside) >= 8
+
+
+def test_a_small_counter_shows_a_readable_abbreviation_of_its_name():
+    from game.ui.counters import fitting_name
+
+    pygame.font.init()
+    assert fitting_name("T-34/76 M43", 60, 200) == "T-34/76 M43"
+    small = fitting_name("T-34/76 M43", 22, 23)
+    assert small in ("T-34/76", "T-34") and fitting_name("Pz IVH", 22, 23) in ("Pz IVH", "Pz")
+
+
+def test_hovering_a_counter_shows_its_full_name(app, data_dir):
+    from ui_driver import hover
+
+    from game.files.scenario import load_scenario
+    from game.files.session import new_game
+    from game.files.shipped import scenarios_dir
+    from game.ui.play import PlayScene
+
+    sc = load_scenario(scenarios_dir() / "bagration-4-boards.toml")
+    play = PlayScene(new_game(sc, 1, None), sc.title, viewer="german")
+    app.push(play)
+    app.pump([])
+    unit = next(u for u in play.map.units() if u["side"] == "german")
+    x, y = play.map.camera.hex_to_screen(play.game.board.parse(unit["hex"]))
+    if not play.map.rect.collidepoint(x, y):
+        play.map.center_on(unit["hex"])
+        x, y = play.map.camera.hex_to_screen(play.game.board.parse(unit["hex"]))
+    hover(app, (int(x), int(y)))
+    app.pump([])
+    z = play.map.camera.zoom
+    rows = range(int(y - z * 0.62) - 14, int(y - z * 0.62))
+    seen = {app.screen.get_at((int(x) + dx, r))[:3] for dx in range(-30, 31) for r in rows}
+    assert (16, 18, 22) in seen and (255, 255, 255) in seen, "the name box over the hex"

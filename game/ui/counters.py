@@ -35,6 +35,18 @@ def gun_and_armor(unit: dict) -> str:
 _NAMES: dict[tuple, pygame.Surface] = {}
 
 
+def fitting_name(name: str, z: int, width: int) -> str:
+    """The name a counter of zoom ``z`` shows: the short name if it fits at a readable size
+    (10 px and up), else its first part ("T-34/76 M43" -> "T-34/76" -> "T-34"); the full name
+    shows on hover."""
+    font = FONTS.get(max(10, int(z * 0.36)), bold=True)
+    tries = [name, name.split(" ")[0], name.split(" ")[0].split("/")[0]]
+    for candidate in tries:
+        if font.size(candidate)[0] <= width:
+            return candidate
+    return tries[-1]
+
+
 def _name_picture(name: str, size: int, ink: RGB, width: int) -> pygame.Surface:
     """A counter's name, squeezed to ``width`` when longer (kept: it is drawn every frame)."""
     key = (name, size, tuple(ink), width)
@@ -109,7 +121,7 @@ def draw_counter(
                 (start[0] + tx * size * 0.42, start[1] + ty * size * 0.42),
                 max(2, z // 10),
             )
-    name = short_name(unit.get("name", unit.get("type", "")))
+    name = fitting_name(short_name(unit.get("name", unit.get("type", ""))), z, size - 4)
     t = _name_picture(name, max(10, int(z * 0.36)), ink, size - 4)
     target.blit(t, t.get_rect(midbottom=(rect.centerx, rect.bottom - 2)))
     return rect

@@ -350,6 +350,15 @@ class MapView:
         if dragged is not None:
             mx, my = self.state.mouse
             draw_counter(surface, dragged, mx, my, z, selected=True)
+        hovered = by_hex.get(self.state.hover_hex or "")
+        if hovered and dragged is None:  # the full names of the counters under the mouse
+            names = [u.get("name") or "a concealed unit" for u in hovered]
+            sx, sy = cam.hex_to_screen(at[hovered[0]["id"]])
+            t = FONTS.text(" / ".join(names), 15, (255, 255, 255), True)
+            box = t.get_rect(midbottom=(sx, sy - z * 0.62)).inflate(8, 4)
+            box.clamp_ip(self.rect)
+            pygame.draw.rect(surface, (16, 18, 22), box, border_radius=4)
+            surface.blit(t, t.get_rect(center=box.center))
 
     def _draw_tracking(self, surface: pygame.Surface) -> None:
         """While a vehicle moves: the MP of its move in each visible enemy firer's continuous

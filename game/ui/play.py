@@ -277,7 +277,7 @@ class PlayScene(Scene):
             self._restore_view()
         playview.warm_overview(self.map, r["side"])
         end = pygame_gui.elements.UIButton(
-            pygame.Rect(r["bar"].right - 150, 6, 140, BAR_H - 12),
+            pygame.Rect(r["bar"].right - 200, 6, 190, BAR_H - 12),
             "End Phase (e)",
             ui,
             object_id="#end_phase",
@@ -403,6 +403,19 @@ class PlayScene(Scene):
         """Own units the side at the screen may still place (HX-12)."""
         return set(self.game.placeable())
 
+    def unplaced(self) -> list[str]:
+        """The units the side setting up may place and has not placed yet (HX-12): their
+        counters are ringed, and End Phase says how many."""
+        if self.viewer != self.game.to_act:
+            return []
+        saved = getattr(self.session, "saved", None)
+        placed = {
+            r["action"].get("unit")
+            for r in (saved.actions if saved is not None else [])
+            if r["action"].get("type") == "place"
+        }
+        return sorted(u for u in self.placeable() if u not in placed)
+
     def hand_over(self, side: str, keep_shot: bool = False) -> None:
         """The screen passes to ``side`` (the handover clicked): its view, no selection, no
         overlay or LOS thread left on by the other player, its own units in view."""
@@ -426,11 +439,30 @@ class PlayScene(Scene):
 
     # --- drawing ------------------------------------------------------------------------
 
+    def _draw_unplaced(self, surface: pygame.Surface, r: dict[str, pygame.Rect]) -> None:
+        """In the set-up: a ring on each unit still to place, and the count on End Phase."""
+        button = self.buttons.get("end_phase")
+        left = self.unplaced() if self.map.setting_up() else []
+        text = f"End Phase (e): {len(left)} left" if left else "End Phase (e)"
+        if button is not None and button.text != text:
+            button.set_text(text)
+        if not left:
+            return
+        cam, z = self.map.camera, self.map.camera.zoom
+        surface.set_clip(r["map"])
+        for unit_id in left:
+            unit = self.map.unit(unit_id)
+            if unit is not None:
+                x, y = cam.hex_to_screen(self.game.board.parse(unit["hex"]))
+                pygame.draw.circle(surface, (110, 210, 110), (int(x), int(y)), int(z * 0.85), 2)
+        surface.set_clip(None)
+
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rects()
         playview.draw_map_screen(self.map, surface, r)
         playview.draw_bar(self.map, surface, r["bar"])
         playview.draw_side(self.map, surface, r["side"], self.title)
+        self._draw_unplaced(surface, r)
         if self.lesson is not None:
             self.lesson.watch()
             self.lesson.draw(surface, r)

@@ -40,7 +40,7 @@ def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
     text = f"{when}   {phase.title} ({phase.rule})   {game.to_act.title()} to act"
     if game.dff_pending:
         text += "   Defensive First Fire (C6.17)"
-    room = bar.width - 170  # the End Phase button's place
+    room = bar.width - 215  # the End Phase button's place
     t = FONTS.text(text, 22, st.ui["text"], bold=True)
     if t.get_width() > room:  # a narrow window: a smaller font, then cut
         t = FONTS.text(text, 18, st.ui["text"], bold=True)
@@ -55,7 +55,7 @@ def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
         else st.ui["dim"]
     )
     t = FONTS.get(17).render(text, True, color)
-    surface.blit(t, (10, 27), area=pygame.Rect(0, 0, bar.width - 170, 20))
+    surface.blit(t, (10, 27), area=pygame.Rect(0, 0, bar.width - 215, 20))
 
 
 def hint(view: MapHost) -> str:
