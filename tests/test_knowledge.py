@@ -244,3 +244,36 @@ def test_rd19_an_undo_that_reveals_nothing_is_still_allowed():
     assert session.game.units["rus-mol-1"].concealed
     assert session.undo() is None
     assert session.game.units["rus-mol-1"].label == "A4"
+
+
+def test_rd8_the_odds_at_a_concealed_target_on_the_charts_90_degree_line_need_no_die():
+    """A "?" exactly on the chart's 90-degree line: its odds (the To Hit alone, RD-11) are
+    shown, not an error asking for RD-8's die (the aspect does not matter to the To Hit)."""
+    from game.engine.play.shot import build_attack
+    from game.rules.drm import RuleError
+
+    found = 0
+    spots = [(f"{c}{r}", facing) for c in "CDEFG" for r in "1234" for facing in range(6)]
+    for hx, facing in spots:
+        if found >= 2:
+            break
+        setup = make_setup(
+            [
+                UnitSetup("ger-pz-1", "pz4h", "german", "A2", facing=0),
+                UnitSetup("rus-t34-1", "t34m43", "russian", hx, facing=facing, concealed=True),
+            ],
+            rows=ROWS,
+            to_kill="chart",
+        )
+        game = Game(setup, 1)
+        state = game.state
+        firer, target = state.units["ger-pz-1"], state.units["rus-t34-1"]
+        try:
+            build_attack(state, firer, target, "AP", False, None)
+        except RuleError:
+            found += 1
+            shot = game.knowledge("german").odds("ger-pz-1", "rus-t34-1")
+            assert shot.p_kill is None and 0 < shot.p_hit < 1
+        except IllegalAction:
+            continue
+    assert found, "no hex on the 90-degree line tried"

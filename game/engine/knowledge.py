@@ -190,7 +190,8 @@ class Knowledge:
             raise IllegalAction("cannot_fire", problem)
         known_bore_sight = self.side is None or firer.side == self.side
         if self.hidden(target):
-            attack = build_attack(state, firer, target, am, dff, None, None, known_bore_sight)
+            # the To Hit alone: the aspect (RD-8's die on the chart's 90-degree line) is moot
+            attack = build_attack(state, firer, target, am, dff, 1, None, known_bore_sight)
             return to_hit_only(attack)
         leaves = shot_leaves(state, firer, target, am, dff, known_bore_sight=known_bore_sight)
         full = blend_leaves(leaves, odds)

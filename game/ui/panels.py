@@ -200,8 +200,7 @@ def draw_rule_tip(surface: pygame.Surface, pos: tuple[int, int]) -> bool:
     font = FONTS.get(15)
     width = 420
     lines = [part for i in ids[:4] for part in wrap(explain(i), font, width - 16, "  ")]
-    box = pygame.Rect(0, 0, width, 10 + LINE * len(lines))
-    box.topright = (pos[0] - 12, pos[1] + 14)
+    box = pygame.Rect(pos[0] - 12 - width, pos[1] + 14, width, 10 + LINE * len(lines))
     box.clamp_ip(surface.get_rect())
     pygame.draw.rect(surface, (16, 18, 22), box, border_radius=5)
     pygame.draw.rect(surface, style().ui["select"], box, 1, border_radius=5)
