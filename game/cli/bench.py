@@ -69,6 +69,10 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         title = "hexfire bench open: long saves opened in the replay viewer, headless"
         _print_figures(bench_open(), args.json, title)
         return 0
+    if args.what == "ai":
+        from .ai import _cmd_bench_ai
+
+        return _cmd_bench_ai(args)
     if args.what == "odds":
         from game.rules.bench import bench_odds
 
@@ -86,12 +90,14 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     )
     bench.add_argument(
         "what",
-        choices=["los", "odds", "engine", "replay", "files", "render", "open"],
+        choices=["los", "odds", "engine", "replay", "files", "render", "open", "ai"],
         help="los: all-pairs LOS, viewshed, vs scalar; odds: exact odds per second; "
         "engine: actions applied per second; replay: a 2,000-action save verified; "
         "files: scenarios and saves read and validated; "
         "render: the play screen's frame times; "
-        "open: long saves opened in the window (first frame, whole game, memory)",
+        "open: long saves opened in the window (first frame, whole game, memory); "
+        "ai: the computer's strength and speed (about 15 minutes on 2 cores)",
     )
+    bench.add_argument("--workers", type=int, help="ai: processes (default: one per core)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=_cmd_bench)

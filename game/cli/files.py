@@ -23,6 +23,19 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             continue
         n = len(sc.setup.units)
         say(f"{f}: ok: {sc.title} ({n} units, {sc.setup.turns} turns, {sc.setup.to_kill})")
+        if args.balance:
+            import os
+
+            from .ai import balance
+
+            path = str(find_scenario(f))
+            figures = balance(path, args.games, 1, os.cpu_count() or 1, quiet=True)
+            for side, fig in figures["sides"].items():
+                if not 0.35 <= fig["win_rate"] <= 0.65:
+                    say(
+                        f"{f}: warning: {side} wins {100 * fig['win_rate']:.0f}% of "
+                        f"{args.games} games of the computer against itself (outside 35-65%)"
+                    )
     return 1 if bad else 0
 
 
@@ -115,6 +128,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     val.add_argument(
         "files", nargs="*", metavar="FILE", help="scenario files (default: the shipped ones)"
     )
+    val.add_argument(
+        "--balance",
+        action="store_true",
+        help="also play the computer (level 1) against itself and warn of a side winning "
+        "outside 35-65%%",
+    )
+    val.add_argument("--games", type=int, default=10, help="with --balance: games (default 10)")
     val.set_defaults(run=_cmd_validate)
 
     scen = sub.add_parser(

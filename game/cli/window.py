@@ -46,7 +46,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
             )
         from game.ui.main import run_window
 
-        return run_window(path, size, args.save_dir, args.seed)
+        computer = None
+        if args.ai is not None:
+            computer = {"side": args.ai, "level": args.level}
+        elif args.level is not None and args.level != 2:
+            raise CliError("--level needs --ai SIDE (the side the computer plays)")
+        return run_window(path, size, args.save_dir, args.seed, computer)
     except (SaveError, ScenarioError) as e:
         raise CliError(str(e).splitlines()[0]) from None
 
@@ -100,6 +105,16 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "--save-dir", metavar="DIR", help="where autosaves go (default: the user data folder)"
     )
     play.add_argument("--seed", type=int, help="the dice seed of a new game (default: random)")
+    play.add_argument(
+        "--ai", metavar="SIDE", help="the computer plays SIDE (docs/ai.md); you play the other"
+    )
+    play.add_argument(
+        "--level",
+        type=int,
+        choices=[0, 1, 2],
+        default=2,
+        help="the computer's level: 0 random, 1 scorer, 2 search (default 2)",
+    )
     play.add_argument(
         "--overlay", choices=["viewshed", "threat", "fire"], help="with --screenshot: show it"
     )

@@ -24,7 +24,7 @@ from .knowledge import Knowledge
 from .legal import candidates
 from .phases import DFF_ACTIONS, PHASES
 from .play import Commit, concealment, fire, movement, setup, turns
-from .play.paths import Route, cheapest_route
+from .play.paths import Route, cheapest_route, reachable
 from .play.shot import dff_budget_for, preview_fire
 from .play.threat import HexThreat
 from .setup import Setup
@@ -229,6 +229,11 @@ class Game:
         in this Movement Phase (RD-10, HX-3), or None; a plan, each step to be applied
         through :meth:`apply` (the screen's path moves)."""
         return cheapest_route(self.state, unit_id, hex_label)
+
+    def reachable(self, unit_id: str) -> dict[str, Route]:
+        """Every hex the moving side's vehicle can reach this phase, with its cheapest route
+        (the computer player weighs them all)."""
+        return reachable(self.state, unit_id)
 
     def state_hash(self) -> str:
         """SHA-256 of the canonical state (:meth:`GameState.hash`), for replays."""

@@ -63,6 +63,9 @@ class SavedGame:
     rules_version: int = RULES_VERSION
     """The rules version its checks were recorded under (:mod:`game.engine.rules_version`);
     an earlier one is replayed under today's rules (:func:`.replay.migrate`)."""
+    computer: dict | None = None
+    """The side the computer plays and its level (``{"side": ..., "level": ...}``), or None:
+    two players at one screen. Its choices are seeded from the game's seed (docs/ai.md)."""
 
     @property
     def current(self) -> bool:
@@ -93,6 +96,7 @@ class SavedGame:
                 "text": self.scenario_text,
             },
             "seed": self.seed,
+            **({"computer": self.computer} if self.computer else {}),
             "actions": self.actions,
         }
 
@@ -197,6 +201,14 @@ class ActionRecord(BaseModel):
     hash: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", description="64 hex digits")]
 
 
+class ComputerRecord(BaseModel):
+    """Which side the computer plays, and at what level (docs/ai.md)."""
+
+    model_config = _RECORD
+    side: Annotated[str, Field(max_length=64, description="a side's name")]
+    level: Annotated[int, Field(ge=0, le=2, description="an integer 0-2")]
+
+
 class SaveDoc(BaseModel):
     """The schema of a saved game (the keys a later format adds are ignored by this one)."""
 
@@ -214,6 +226,9 @@ class SaveDoc(BaseModel):
         BeforeValidator(_at_most_actions),
         Field(description="a list of actions"),
     ]
+    computer: Annotated[ComputerRecord | None, Field(description='{"side": ..., "level": 0-2}')] = (
+        None
+    )
 
 
 class _Chunk(BaseModel):
@@ -303,7 +318,10 @@ def parse_save(text: str, name: str = "<save>") -> SavedGame:
             f"version {RULES_VERSION})"
         )
     actions = [{"action": a.action, "draws": a.draws, "hash": a.hash} for a in records]
-    return SavedGame(sc.name, sc.text, doc.seed, actions, str(doc.game_version)[:40], v, rules)
+    computer = doc.computer.model_dump() if doc.computer is not None else None
+    return SavedGame(
+        sc.name, sc.text, doc.seed, actions, str(doc.game_version)[:40], v, rules, computer
+    )
 
 
 def read_save(path: str | Path) -> SavedGame:

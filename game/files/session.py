@@ -168,8 +168,22 @@ def lesson_of(saved: SavedGame) -> Lesson | None:
         return None
 
 
-def new_game(scenario: Scenario, seed: int, path: str | Path | None = None) -> Autosave:
-    return Autosave(Game(scenario.setup, seed), SavedGame.new(scenario, seed), path)
+def new_game(
+    scenario: Scenario,
+    seed: int,
+    path: str | Path | None = None,
+    computer: dict | None = None,
+) -> Autosave:
+    """A new game of ``scenario``, autosaved at ``path``; ``computer``: the side the computer
+    plays and its level (``{"side": "german", "level": 2}``), saved with the game."""
+    saved = SavedGame.new(scenario, seed)
+    if computer is not None:
+        if computer.get("side") not in scenario.setup.sides:
+            raise SaveError(
+                f"--ai {computer.get('side')}: expected one of {', '.join(scenario.setup.sides)}"
+            )
+        saved.computer = dict(computer)
+    return Autosave(Game(scenario.setup, seed), saved, path)
 
 
 def resume(

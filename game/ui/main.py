@@ -34,7 +34,11 @@ def load_session(path: Path, seed: int | None, save_dir: Path | None) -> tuple[A
 
 
 def run_window(
-    path: Path | None, size: tuple[int, int], save_dir: str | None, seed: int | None
+    path: Path | None,
+    size: tuple[int, int],
+    save_dir: str | None,
+    seed: int | None,
+    computer: dict | None = None,
 ) -> int:
     """The window: the start screen, or the game of a scenario or save given. A save is read,
     and its game rebuilt, off the window's thread with the progress shown; one that cannot be
@@ -44,12 +48,19 @@ def run_window(
     from .screens import window
 
     scenario = load_scenario(path) if path is not None and path.suffix.lower() != ".json" else None
+    if computer is not None:
+        if scenario is None:
+            raise SaveError("--ai: give a scenario (a save remembers who the computer plays)")
+        if computer["side"] not in scenario.setup.sides:
+            raise SaveError(
+                f"--ai {computer['side']}: expected one of {', '.join(scenario.setup.sides)}"
+            )
     app = window(size, save_dir)
     failed = _StopOnError(app)
     if path is None:
         app.go(Push(Start()))
     elif scenario is not None:
-        start_scenario(app, scenario, seed)
+        start_scenario(app, scenario, seed, computer)
     else:
         open_path(app, path, in_place=True, failed=failed)  # Resume: in its own file
     stop_on_sigterm(app)

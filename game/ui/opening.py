@@ -41,9 +41,12 @@ def close_sessions(app: App) -> None:
             session.close()
 
 
-def start_scenario(app: App, scenario: Scenario, seed: int | None = None) -> None:
+def start_scenario(
+    app: App, scenario: Scenario, seed: int | None = None, computer: dict | None = None
+) -> None:
     """A new game of ``scenario``, autosaved in the saves folder, on the play screen (its
-    game built off the window's thread: a 200 x 200 map's lines of sight take seconds)."""
+    game built off the window's thread: a 200 x 200 map's lines of sight take seconds);
+    ``computer``: the side the computer plays and its level (docs/ai.md)."""
     try:
         path = autosave_path(app.save_dir, Path(scenario.path).stem)
     except SaveError as e:  # a full or read-only saves folder: why, and the window goes on
@@ -53,7 +56,7 @@ def start_scenario(app: App, scenario: Scenario, seed: int | None = None) -> Non
 
     def work(progress: Progress):
         progress.now("Building the map and its lines of sight (RD-9)")
-        session = new_game(scenario, dice, path)
+        session = new_game(scenario, dice, path, computer)
         return lambda: _play(app, session, scenario.title)
 
     def failed(error: Exception) -> None:

@@ -7,6 +7,7 @@ comes from the engine's knowledge of the side at the screen, ``legal_actions`` a
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
@@ -14,6 +15,7 @@ from typing import Protocol
 import pygame
 import pygame_gui
 
+from game.ai import ComputerPlayer
 from game.engine import Game, IllegalAction
 from game.engine.actions import Action, EndPhase, Place
 from game.engine.events import Event
@@ -39,6 +41,8 @@ EMPTY_LOG = (
 )
 LOG_KEEP = 400
 LOG_SHOWN = 120
+COMPUTER_PAUSE = 0.7
+"""Seconds each of the computer's actions stays on the screen before the next (Space skips)."""
 MAX_PASSES = 12
 """The most phases passed by themselves in a row (HX-15): a game turn has fewer."""
 """The lines the log box is given at once (it scrolls; the side's whole log is kept)."""
@@ -91,6 +95,15 @@ class PlayScene(Scene):
         """HX-15's log lines, by the number of events the history held before the phase
         passed (so a rebuilt log shows them where they happened)."""
         self.orders = Orders(self)
+        self.computer = _computer(session)
+        """The side the computer plays (docs/ai.md), or None: two players at one screen."""
+        self.computer_pause = COMPUTER_PAUSE
+        self._computer_at = 0.0  # when its next action is due (time.monotonic)
+        self._thinking = False
+        if self.computer is not None and viewer is None:  # the human's seat, for good
+            self.map.state.viewer = next(
+                s for s in self.game.setup.sides if s != self.computer.side
+            )
         lesson = getattr(session, "lesson", None)
         self.lesson = LessonCard(self, lesson, lesson.id) if lesson is not None else None
         """The scenario's lesson, step by step, when it is one (one learner plays both
@@ -116,9 +129,13 @@ class PlayScene(Scene):
             self._legal = self.game.legal_actions()
         return self._legal
 
-    def apply(self, action: Action) -> bool:
-        """Apply through the autosave; a refusal shows its reason in the phase bar."""
+    def apply(self, action: Action, by_computer: bool = False) -> bool:
+        """Apply through the autosave; a refusal shows its reason in the phase bar. While the
+        computer is to act, only its own actions are taken."""
         state = self.map.state
+        if self.computer is not None and self.computer_acts() and not by_computer:
+            state.message = f"the computer ({self.computer.side.title()}) plays: wait, or Space"
+            return False
         try:
             events = self.session.apply(action)
         except IllegalAction as e:
@@ -160,6 +177,12 @@ class PlayScene(Scene):
             self.app.go(Push(GameOver(self)))
             return
         strict = self.app.prefs.strict_hotseat
+        if self.computer is not None:  # one human at the screen, on its own side: no handover
+            if self.computer_acts():
+                self._computer_at = time.monotonic() + self.computer_pause
+            elif game.dff_pending:
+                self.app.go(Push(DffChance(self)))
+            return
         if self.lesson is not None:  # one learner at the screen: no handover
             side = game.non_phasing if game.dff_pending else game.to_act
             if self.viewer != side:
@@ -347,6 +370,9 @@ class PlayScene(Scene):
             return
         if self.lesson is not None and self.lesson.key(event):
             return
+        if self.computer_acts() and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self._computer_at = 0.0  # Space: the computer's next action now
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, button in self.buttons.items():
                 if event.ui_element is button:
@@ -386,6 +412,35 @@ class PlayScene(Scene):
             hx = self.map.hex_at(event.pos)
             if unit is not None and hx and hx != unit["hex"]:
                 self.apply(Place(unit["id"], hx, unit["facing"]))
+
+    # --- the computer opponent -------------------------------------------------------------
+
+    def computer_acts(self) -> bool:
+        """Whether the computer is the one to act now (its phase, or its Defensive First Fire
+        chance during the human's move)."""
+        return self.computer is not None and not self.over_pending and self.computer.acts(self.game)
+
+    def update(self, dt: float) -> None:
+        """The computer's turn, an action at a time: each shown for a moment (the log, the
+        dice, the banner), a "thinking" line while it decides, Space to hurry it."""
+        del dt
+        if not self.computer_acts() or time.monotonic() < self._computer_at:
+            return
+        computer = self.computer
+        assert computer is not None
+        if not self._thinking:  # a frame that says so first: deciding may take a moment
+            self._thinking = True
+            self.map.state.message = f"The computer ({computer.side.title()}) is thinking..."
+            return
+        self._thinking = False
+        decision = computer.choose(self.game)
+        note = f"{computer.side.title()} (computer): {decision.why}"
+        self.log.append(f"<font color='#9a9a9a'>{note}</font>")
+        self._append_log(self.log[-1:])
+        self.apply(decision.action, by_computer=True)
+        if not self.map.state.message:
+            self.map.state.message = note
+        self._computer_at = time.monotonic() + self.computer_pause
 
     def can_act(self) -> list[str]:
         """The own units that can still move (Movement) or fire (a fire phase), for the side
@@ -467,3 +522,14 @@ class PlayScene(Scene):
             self.lesson.watch()
             self.lesson.draw(surface, r)
         panels.draw_rule_tip(surface, self.map.state.mouse)  # a rule id hovered: its words
+
+
+def _computer(session: object) -> ComputerPlayer | None:
+    """The computer player a save names (its side one of the scenario's), seeded from the
+    game's seed: a resumed game goes on as it would have (docs/ai.md)."""
+    saved = getattr(session, "saved", None)
+    spec = getattr(saved, "computer", None)
+    game = getattr(session, "game", None)
+    if not spec or game is None or spec.get("side") not in game.setup.sides:
+        return None
+    return ComputerPlayer(spec["side"], int(spec.get("level", 2)), seed=game.seed)

@@ -59,7 +59,7 @@ class StartScene(Scene):
 
         names: list[str | tuple[str, str]] = list(self.names())
         self.list = pygame_gui.elements.UISelectionList(
-            pygame.Rect(30, 110, 420, min(44 * len(names) + 10, h - 260)),
+            pygame.Rect(30, 110, 420, min(44 * len(names) + 10, h - 320)),
             names,
             ui,
             default_selection=names[self.chosen] if names else None,
@@ -95,7 +95,27 @@ class StartScene(Scene):
             ui,
             tool_tip_text="Watch a saved game action by action (hexfire watch)",
         )
-        self.widgets = [self.list, self.play, self.resume, self.load, self.strict, self.watch]
+        self.vs: dict[str, pygame_gui.elements.UIButton] = {}
+        _, sc, _ = self.scenarios[self.chosen] if self.scenarios else (None, None, None)
+        if sc is not None and sc.lesson is None:  # against the computer (docs/ai.md)
+            for i, side in enumerate(sc.setup.sides):
+                self.vs[side] = pygame_gui.elements.UIButton(
+                    pygame.Rect(30 + i * (width + 16), h - 196, width, 44),
+                    f"Play {side.title()} vs computer",
+                    ui,
+                    tool_tip_text=f"You play {side.title()}; the computer plays the other side "
+                    "(level 2: it weighs the exact odds and the threat to each hex, and sees "
+                    "only what its side may know)",
+                )
+        self.widgets = [
+            self.list,
+            self.play,
+            self.resume,
+            self.load,
+            self.strict,
+            self.watch,
+            *self.vs.values(),
+        ]
 
     def first_to_play(self) -> int:
         """Where a player picks up: the first lesson not done yet, else the first scenario
@@ -142,12 +162,17 @@ class StartScene(Scene):
             self.list
         ):
             names = self.names()
-            if event.text in names:
+            if event.text in names and names.index(event.text) != self.chosen:
                 self.chosen = names.index(event.text)
+                self.leave()  # the buttons against the computer name this scenario's sides
+                self.enter()
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
             self.start()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.play:
+            versus = [side for side, b in self.vs.items() if event.ui_element is b]
+            if versus:
+                self.start(against_computer_as=versus[0])
+            elif event.ui_element is self.play:
                 self.start()
             elif event.ui_element is self.resume and self.newest:
                 open_path(self.app, self.newest, in_place=True, failed=self.resume_failed)
@@ -192,9 +217,12 @@ class StartScene(Scene):
             suffixes=(".json",) if watch else HEXFIRE_FILES,
         )
 
-    def start(self) -> None:
+    def start(self, against_computer_as: str | None = None) -> None:
         path, sc, _ = self.scenarios[self.chosen]
-        if sc is not None:
+        if sc is not None and against_computer_as is not None:
+            other = next(s for s in sc.setup.sides if s != against_computer_as)
+            start_scenario(self.app, sc, computer={"side": other, "level": 2})
+        elif sc is not None:
             start_scenario(self.app, sc)
         else:
             open_path(self.app, path)
@@ -216,7 +244,7 @@ class StartScene(Scene):
             return
         path, sc, error = self.scenarios[self.chosen]
         x = 480
-        rect = pygame.Rect(x, 110, w - x - 30, h - 260)
+        rect = pygame.Rect(x, 110, w - x - 30, h - 320)
         pygame.draw.rect(surface, st.ui["panel"], rect, border_radius=6)
         f = FONTS.get(20)
         y = rect.top + 12

@@ -31,31 +31,29 @@ class Route:
     mp: float
 
 
-def cheapest_route(state: GameState, unit_id: str, goal: str) -> Route | None:
-    """The cheapest route of the moving side's vehicle ``unit_id`` to ``goal`` within its MP
-    left (fewest steps among equals), or None: not a vehicle that may move now, the goal off
-    the map, or out of reach."""
-    if state.phase != "movement" or state.over or state.dff_pending:
-        return None
-    try:
-        unit = mover(state, unit_id)
-        target = state.parse_hex(goal)
-    except (IllegalAction, ValueError):
-        return None
-    if not unit.type.is_vehicle or unit.immobilized or target == unit.hex:
-        return None
+def _search(state: GameState, unit_id: str, goal: Hex | None):
+    """Dijkstra from the unit's hex and facing: (best (MP, steps) per (hex, facing), back
+    pointers, the goal node reached or None). Without a goal, every node in reach."""
+    unit = mover(state, unit_id)
     board = state.board
     budget = unit.type.mp - unit.mp_spent
     start_mp = 0.0 if (unit.moving or unit.motion) else 1.0
+    blocked_cache: dict[Hex, bool] = {}
 
     def blocked(h: Hex) -> bool:
-        if not board.contains(h) or not board.terrain_at(h).enterable_by_vehicle:
-            return True
-        return any(
-            o.side != unit.side or o.type.is_vehicle or o.type.category == "gun"
-            for o in state.units_at(h)
-            if o.id != unit.id
-        )
+        hit = blocked_cache.get(h)
+        if hit is None:
+            hit = (
+                not board.contains(h)
+                or not board.terrain_at(h).enterable_by_vehicle
+                or any(
+                    o.side != unit.side or o.type.is_vehicle or o.type.category == "gun"
+                    for o in state.units_at(h)
+                    if o.id != unit.id
+                )
+            )
+            blocked_cache[h] = hit
+        return hit
 
     Node = tuple[Hex, int]
     first: Node = (unit.hex, unit.facing)
@@ -68,8 +66,8 @@ def cheapest_route(state: GameState, unit_id: str, goal: str) -> Route | None:
         if best.get(node, (cost, steps)) < (cost, steps):
             continue
         here, facing = node
-        if here == target:
-            return _route(unit_id, node, back, cost)
+        if goal is not None and here == goal:
+            return best, back, node
         start = start_mp if steps == 0 else 0.0
         nexts: list[tuple[Node, float, Move | Turn]] = []
         ahead = here.neighbor(facing)
@@ -91,7 +89,48 @@ def cheapest_route(state: GameState, unit_id: str, goal: str) -> Route | None:
                 back[nxt] = (node, action)
                 tie += 1
                 heapq.heappush(queue, (total, steps + 1, tie, nxt))
-    return None
+    return best, back, None
+
+
+def _movable(state: GameState, unit_id: str) -> bool:
+    if state.phase != "movement" or state.over or state.dff_pending:
+        return False
+    try:
+        unit = mover(state, unit_id)
+    except IllegalAction:
+        return False
+    return unit.type.is_vehicle and not unit.immobilized
+
+
+def cheapest_route(state: GameState, unit_id: str, goal: str) -> Route | None:
+    """The cheapest route of the moving side's vehicle ``unit_id`` to ``goal`` within its MP
+    left (fewest steps among equals), or None: not a vehicle that may move now, the goal off
+    the map, or out of reach."""
+    if not _movable(state, unit_id):
+        return None
+    try:
+        target = state.parse_hex(goal)
+    except (IllegalAction, ValueError):
+        return None
+    if target == state.units[unit_id].hex:
+        return None
+    best, back, node = _search(state, unit_id, target)
+    return None if node is None else _route(unit_id, node, back, best[node][0])
+
+
+def reachable(state: GameState, unit_id: str) -> dict[str, Route]:
+    """Every hex the moving side's vehicle can reach this phase -> its cheapest route (the
+    computer player weighs them all); empty when it may not move."""
+    if not _movable(state, unit_id):
+        return {}
+    best, back, _ = _search(state, unit_id, None)
+    home = state.units[unit_id].hex
+    by_hex: dict[Hex, tuple[tuple[float, int], tuple[Hex, int]]] = {}
+    for node, key in best.items():
+        h = node[0]
+        if h != home and (h not in by_hex or key < by_hex[h][0]):
+            by_hex[h] = (key, node)
+    return {label(h): _route(unit_id, node, back, key[0]) for h, (key, node) in by_hex.items()}
 
 
 def _route(unit_id: str, node: tuple[Hex, int], back: dict, cost: float) -> Route:

@@ -1,0 +1,311 @@
+"""The computer opponent (docs/ai.md): it plays one side of any scenario from what that side
+may know (``Game.knowledge(side)``: a concealed enemy is a "?", an enemy's Bore Sighted
+Location unknown) and the actions legal to it, never from the full state.
+
+Three levels. 0 (``random``) plays random legal actions (the baseline). 1 (``scorer``) scores
+the candidate actions of each decision with the exact odds (the odds panel's own numbers), the
+threat map (RD-18) and the victory conditions, as Battle for Wesnoth's candidate-action loop
+does: the best shot if it is worth it, else the best move, else End Phase. 2 (``search``) adds
+a search: for each vehicle it weighs every hex it can reach this phase (the engine's own
+route planner) by the objective, the risk of being knocked out there and the enemies it would
+see, and it reasons about Defensive First Fire (C6.17): a shot at +4 (Case J2) at a vehicle
+with MP left is held for the better odds it will give after more MP in sight.
+
+Every choice is reproducible: ties are broken by a random source seeded from the player's seed
+and the game's action count, so a game against the computer saved and resumed goes on as it
+would have, and its save replays to the same hash."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.board.hexes import to_offset
+from game.engine import Game, IllegalAction
+from game.engine.actions import (
+    Action,
+    BoreSight,
+    Conceal,
+    EndMove,
+    EndPhase,
+    Fire,
+    Move,
+    Pass,
+)
+from game.engine.knowledge import Knowledge
+from game.engine.play.paths import Route
+from game.engine.randomplay import policy
+
+LEVELS = {0: "random", 1: "scorer", 2: "search"}
+FIRE_PHASES = ("prep_fire", "defensive_fire", "advancing_fire")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the computer does, and why in plain words (the log and the screen show it)."""
+
+    action: Action
+    why: str
+
+
+def _mix(*parts: int) -> int:
+    """A stable seed from integers (``hash`` of a tuple of ints is stable, but say it)."""
+    h = 1469598103934665603
+    for p in parts:
+        h = ((h ^ (p & 0xFFFFFFFFFFFFFFFF)) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+class ComputerPlayer:
+    """One side played by the computer at ``level`` (0-2), its choices seeded by ``seed``."""
+
+    def __init__(self, side: str, level: int = 2, seed: int = 0):
+        if level not in LEVELS:
+            raise ValueError(f"level {level}: expected one of {', '.join(map(str, LEVELS))}")
+        self.side = side
+        self.level = level
+        self.seed = seed
+        self._threats: dict[tuple, dict] = {}
+
+    def acts(self, game: Game) -> bool:
+        """Whether this player is the one to act now (its phase, or its Defensive First Fire
+        chance during the other side's move)."""
+        return not game.over and game.to_act == self.side
+
+    # --- deciding ----------------------------------------------------------------------------
+
+    def choose(self, game: Game) -> Decision:
+        """The action to take now (the side must be the one to act)."""
+        if not self.acts(game):
+            raise ValueError(f"{self.side} is not to act")
+        rng = random.Random(_mix(self.seed, game.actions_applied, game.dice.draws))
+        legal = game.legal_actions()
+        if self.level == 0:
+            action = policy(game, rng, fire_p=0.5)
+            return Decision(action, "a random legal action (level 0)")
+        knows = game.knowledge(self.side)
+        if game.dff_pending:
+            return self._dff(game, knows, legal)
+        phase = game.phase
+        if phase in ("setup", "setup_attacker"):
+            return self._setup(game, knows, legal)
+        if phase in FIRE_PHASES:
+            return self._fire(game, knows, legal)
+        if phase == "movement":
+            return self._move(game, knows, legal, rng)
+        return Decision(EndPhase(), "nothing to do in this phase")
+
+    # --- the parts -----------------------------------------------------------------------------
+
+    def _worth(self, game: Game, knows: Knowledge, unit_id: str) -> float:
+        """What knocking out an enemy is worth: an AFV 2, anything else 1 (the points of
+        RD-13), doubled when a victory condition names it."""
+        entry = next((u for u in knows.units() if u["id"] == unit_id), None)
+        base = 2.0 if entry is not None and entry.get("category") == "afv" else 1.0
+        for v in game.setup.victory:
+            if v.side == self.side and unit_id in v.units:
+                base *= 2
+            if v.side == self.side and entry is not None and entry["hex"] in v.hexes:
+                base *= 3  # it stands on a hex this side must hold
+        return base
+
+    def _shots(self, game: Game, knows: Knowledge, legal: list[Action]):
+        """Each legal shot with its value: P(knock out) x the target's worth (a "?": its To
+        Hit x 1/4, what a hit does unknown, RD-11), from the odds the side may be shown."""
+        out = []
+        for a in legal:
+            if not isinstance(a, Fire):
+                continue
+            try:
+                shot = knows.odds(a.unit, a.target, a.ammo)
+            except IllegalAction:
+                continue
+            if shot.p_kill is None:
+                value = shot.p_hit * 0.25
+            else:
+                value = shot.p_kill * self._worth(game, knows, a.target) + 0.05 * shot.p_hit
+            out.append((value, a, shot))
+        out.sort(key=lambda t: (-t[0], repr(t[1])))
+        return out
+
+    def _fire(self, game: Game, knows: Knowledge, legal: list[Action]) -> Decision:
+        shots = self._shots(game, knows, legal)
+        # a Prep Fire shot keeps the firer from moving (RD-12): only a good one
+        least = 0.25 if game.phase == "prep_fire" and self.level >= 2 else 0.02
+        if shots and shots[0][0] >= least:
+            value, action, shot = shots[0]
+            return Decision(action, _shot_words(shot))
+        return Decision(EndPhase(), "no shot worth taking")
+
+    def _dff(self, game: Game, knows: Knowledge, legal: list[Action]) -> Decision:
+        """C6.17: fire now, or let the mover spend more MP in sight and fire at better odds."""
+        shots = self._shots(game, knows, legal)
+        if not shots:
+            return Decision(Pass(), "no shot at the mover")
+        value, action, shot = shots[0]
+        if self.level >= 2 and value < 0.6:
+            mover = next((u for u in knows.units() if u["id"] == game.moving_unit), None)
+            left = float(mover.get("mp_left", 0)) if mover else 0.0
+            limited = "C6.12" in str(shot.report) or "C6.11" in str(shot.report)
+            if limited and left >= 3:  # Case J2 / J1 now, better once it spends more MP
+                return Decision(Pass(), "waits: the mover will be easier to hit (C6.17)")
+        if value >= 0.04:
+            return Decision(action, _shot_words(shot))
+        return Decision(Pass(), "the odds are too poor")
+
+    def _setup(self, game: Game, knows: Knowledge, legal: list[Action]) -> Decision:
+        """Set-up (HX-12): conceal what may be concealed (Case K, +2 to hit it), Bore Sight
+        a hex the enemy must come through (a hold hex of its, in range), then end."""
+        conceal = [a for a in legal if isinstance(a, Conceal)]
+        if conceal and self.level >= 1:
+            return Decision(conceal[0], "sets up concealed (RD-11)")
+        if self.level >= 2:
+            wanted = {h for v in game.setup.victory if v.side != self.side for h in v.hexes}
+            bore = [a for a in legal if isinstance(a, BoreSight) and a.hex in wanted]
+            mine = {u["id"]: u for u in knows.units() if u["side"] == self.side}
+            if bore and not any(mine.get(a.unit, {}).get("bore_sight") for a in bore):
+                return Decision(bore[0], f"bore sights {bore[0].hex} (C6.42)")
+        return Decision(EndPhase(), "set-up done")
+
+    # --- movement ------------------------------------------------------------------------------
+
+    def _threats_for(self, game: Game, knows: Knowledge, unit_id: str) -> dict:
+        """The threat map of an own vehicle (RD-18), kept while the enemies stand still."""
+        enemies = tuple(
+            (u["id"], u["hex"], u.get("status")) for u in knows.units() if u["side"] != self.side
+        )
+        key = (unit_id, enemies, game.turn, game.phasing)
+        hit = self._threats.get(key)
+        if hit is None:
+            if len(self._threats) > 64:
+                self._threats.clear()
+            hit = knows.threat_map(unit_id)
+            self._threats[key] = hit
+        return hit
+
+    def _objective(self, game: Game, knows: Knowledge, hx: str, unit: dict) -> float:
+        """How much standing in ``hx`` serves the side's victory conditions: on a hex it
+        must hold, near one; near the edge it must leave by; else near the enemy it must
+        knock out (not closer than point blank)."""
+        board = game.board
+        here = board.parse(hx)
+        score = 0.0
+        late = game.turn / max(1, game.setup.turns)
+        urgency = 0.4 + 3.6 * late * late  # a hold counts at the end: it matters late
+        conditions = [v for v in game.setup.victory if v.side == self.side]
+        for v in conditions:
+            if v.kind == "hold" and v.hexes:
+                d = min(here.distance(board.parse(h)) for h in v.hexes)
+                score += 4.0 * urgency if d == 0 else -0.5 * urgency * d
+            elif v.kind == "exit" and v.edge:
+                score -= 0.6 * urgency * _to_edge(board, here, v.edge)
+        named = {x for v in conditions for x in v.units}
+        enemies = [
+            board.parse(u["hex"])
+            for u in knows.units()
+            if u["side"] != self.side and (not named or u["id"] in named)
+        ]
+        if enemies:  # close with the enemy it must knock out (not inside point blank)
+            d = min(here.distance(e) for e in enemies)
+            score -= 0.3 * max(0, d - 3)
+        return score
+
+    def _best_hex(
+        self, game: Game, knows: Knowledge, unit: dict, rng: random.Random
+    ) -> tuple[float, str | None, Route | None]:
+        """Level 2's search over every hex the vehicle can reach (level 1: the hexes next to
+        it): (score, hex, route), hex None for staying put."""
+        uid = unit["id"]
+        threats = self._threats_for(game, knows, uid)
+        worth = 2.0 if unit.get("category") == "afv" else 1.0
+
+        def score(hx: str) -> float:
+            t = threats.get(hx)
+            risk = (t.p_kill + 0.3 * t.p_immobilized) if t is not None else 0.0
+            # the side that wins when time runs out holds back; the other must come on
+            caution = (6.0 if self.side == game.setup.defender else 4.0) if self.level >= 2 else 3.0
+            return self._objective(game, knows, hx, unit) - caution * worth * risk
+
+        stay = score(unit["hex"])
+        if self.level >= 2:
+            routes = game_reachable(game, uid)
+        else:
+            routes = {h: r for h in game.move_costs(uid) if (r := game.route(uid, h))}
+        best: tuple[float, str | None, Route | None] = (stay, None, None)
+        for hx in sorted(routes):
+            s = score(hx) - 0.02 * routes[hx].mp + rng.random() * 1e-6
+            if s > best[0] + 0.05:
+                best = (s, hx, routes[hx])
+        return best
+
+    def _move(
+        self, game: Game, knows: Knowledge, legal: list[Action], rng: random.Random
+    ) -> Decision:
+        mine = {u["id"]: u for u in knows.units() if u["side"] == self.side}
+        moving = game.moving_unit
+        if moving is not None and moving in mine:  # a move under way: on, or end it
+            unit = mine[moving]
+            _, hx, route = self._best_hex(game, knows, unit, rng)
+            if route is not None and route.steps and route.steps[0] in legal:
+                return Decision(route.steps[0], f"drives towards {hx}")
+            threats = self._threats_for(game, knows, moving)
+            t = threats.get(unit["hex"])
+            danger = t.p_kill if t is not None else 0.0
+            return Decision(
+                EndMove(moving, danger > 0.08),
+                "ends its move in Motion (Case J)" if danger > 0.08 else "stops",
+            )
+        exits = [a for a in legal if isinstance(a, Move) and a.to == "off"]
+        for a in exits:
+            if any(v.side == self.side and v.kind == "exit" for v in game.setup.victory):
+                return Decision(a, "leaves the map (an exit victory, RD-13)")
+        for uid in game.can_act():
+            if uid not in mine:
+                continue
+            unit = mine[uid]
+            if not unit.get("is_vehicle"):  # Infantry: one hex nearer the objective
+                step = self._infantry_step(game, knows, unit, legal)
+                if step is not None:
+                    return step
+                continue
+            _, hx, route = self._best_hex(game, knows, unit, rng)
+            if route is not None and route.steps and route.steps[0] in legal:
+                return Decision(route.steps[0], f"drives towards {hx}")
+        return Decision(EndPhase(), "no move worth making")
+
+    def _infantry_step(
+        self, game: Game, knows: Knowledge, unit: dict, legal: list[Action]
+    ) -> Decision | None:
+        """An Infantry unit's move: the adjacent hex that serves the objective best, if it
+        is better than where it stands."""
+        here = self._objective(game, knows, unit["hex"], unit)
+        moves = [a for a in legal if isinstance(a, Move) and a.unit == unit["id"]]
+        scored = [
+            (self._objective(game, knows, a.to, unit), a.to, a) for a in moves if a.to != "off"
+        ]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        if scored and scored[0][0] > here + 0.2:
+            return Decision(scored[0][2], f"moves to {scored[0][1]}")
+        return None
+
+
+def game_reachable(game: Game, unit_id: str) -> dict[str, Route]:
+    """Every hex the vehicle can reach this phase, with its route (the engine's planner)."""
+    return game.reachable(unit_id)
+
+
+def _to_edge(board, here, edge: str) -> int:
+    """Hexes from ``here`` to the map edge ``edge``."""
+    col, row = to_offset(here)
+    return {
+        "west": col,
+        "east": board.columns - 1 - col,
+        "north": row,
+        "south": board.rows - 1 - row,
+    }[edge]
+
+
+def _shot_words(shot) -> str:
+    if shot.p_kill is None:
+        return f"fires at a concealed unit: {100 * shot.p_hit:.0f}% to hit"
+    return f"fires: {100 * shot.p_hit:.0f}% to hit, {100 * shot.p_kill:.0f}% to knock it out"

@@ -1,0 +1,73 @@
+"""Computer against computer: one game of a scenario's set-up played to its end, each side by
+a :class:`ComputerPlayer`, every action through ``Game.apply`` (so it saves and replays like
+any game); and the figures of many such games (win rates with their 95% interval, the mean
+turn the game ended, the AFVs lost on each side, how often each victory condition decided)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.engine import Game
+from game.engine.actions import Action
+from game.engine.setup import Setup
+
+from .opponent import ComputerPlayer
+
+MAX_ACTIONS = 20_000
+"""A game that has not ended after this many actions is stopped (it never happened in the
+shipped scenarios: a safeguard against a player that would loop)."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """One game's end: the winner, the turn, why, each side's AFVs lost, the actions."""
+
+    seed: int
+    winner: str | None
+    turn: int
+    reason: str
+    afvs_lost: dict[str, int]
+    actions: tuple[dict, ...] = field(repr=False)
+    final_hash: str = ""
+
+
+def play_game(
+    setup: Setup,
+    seed: int,
+    levels: dict[str, int],
+    on_action: Callable[[Game, Action], None] | None = None,
+) -> tuple[Game, Result]:
+    """A whole game of ``setup`` (dice seeded by ``seed``), each side by the computer at its
+    level in ``levels``; ``on_action`` is told each action applied."""
+    game = Game(setup, seed)
+    players = {
+        side: ComputerPlayer(side, levels[side], seed=seed * 7 + i)
+        for i, side in enumerate(setup.sides)
+    }
+    actions: list[dict] = []
+    while not game.over and len(actions) < MAX_ACTIONS:
+        decision = players[game.to_act].choose(game)
+        game.apply(decision.action)
+        actions.append(decision.action.to_json())
+        if on_action is not None:
+            on_action(game, decision.action)
+    lost = {s: 0 for s in setup.sides}
+    for u in game.units.values():
+        if u.type.category == "afv" and not u.active and u.status != "exited":
+            lost[u.side] += 1
+    reason = game.end_reason if game.over else f"stopped after {MAX_ACTIONS} actions"
+    return game, Result(
+        seed, game.winner, game.turn, reason, lost, tuple(actions), game.state_hash()
+    )
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (``wins`` of ``n``; a draw counts half)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))

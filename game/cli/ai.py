@@ -1,0 +1,239 @@
+"""``hexfire balance``: the computer against itself on a scenario, its games in parallel on the
+machine's cores, each side's win rate with its 95% interval; and ``hexfire bench ai``: the
+computer's strength (its levels against random play and each other) and speed (decision time,
+a whole player turn, the engine figures a search lives on). docs/ai.md."""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from functools import cache
+
+from .common import CliError, say
+
+SMALL_GAMES = 20
+"""Games per scenario and side in ``bench ai`` (the issue's floor)."""
+LARGE_GAMES = 2
+"""... on the two big maps (the four-board map, 200 x 200), whose games take half a minute
+each: the output says so."""
+LARGE = ("bagration-4-boards", "steppe-200")
+
+
+@cache
+def _setup(path: str):
+    from game.files.scenario import load_scenario
+
+    return load_scenario(path).setup
+
+
+def _one(job: tuple[str, int, dict[str, int]]) -> dict:
+    """One self-play game in a worker: its result as plain values."""
+    from game.ai.selfplay import play_game
+
+    path, seed, levels = job
+    _, r = play_game(_setup(path), seed, levels)
+    return {
+        "seed": r.seed,
+        "winner": r.winner,
+        "turn": r.turn,
+        "reason": r.reason,
+        "afvs_lost": r.afvs_lost,
+        "actions": len(r.actions),
+    }
+
+
+def _run(jobs: list, workers: int, label: str, quiet: bool) -> list[dict]:
+    """The games, in parallel, with a progress bar on stderr."""
+    out: list[dict] = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for i, r in enumerate(pool.map(_one, jobs), 1):
+            out.append(r)
+            if not quiet:
+                bar = "#" * (30 * i // len(jobs))
+                print(f"\r{label} [{bar:<30}] {i}/{len(jobs)}", end="", file=sys.stderr)
+    if not quiet:
+        print(file=sys.stderr)
+    return out
+
+
+def balance(path: str, games: int, level: int, workers: int, quiet: bool = False) -> dict:
+    """``games`` games of the computer at ``level`` against itself: the figures."""
+    from game.ai.selfplay import wilson
+
+    setup = _setup(path)
+    levels = {s: level for s in setup.sides}
+    results = _run([(path, 1 + n, levels) for n in range(games)], workers, "balance", quiet)
+    figures: dict = {"scenario": path, "games": games, "level": level, "sides": {}}
+    for side in setup.sides:
+        wins = sum(r["winner"] == side for r in results)
+        lo, hi = wilson(wins, games)
+        figures["sides"][side] = {
+            "win_rate": round(wins / games, 3),
+            "ci95": [round(lo, 3), round(hi, 3)],
+            "afvs_lost_mean": round(statistics.mean(r["afvs_lost"][side] for r in results), 2),
+        }
+    figures["mean_end_turn"] = round(statistics.mean(r["turn"] for r in results), 2)
+    figures["decided_by"] = dict(Counter(r["reason"] for r in results).most_common())
+    return figures
+
+
+def _cmd_balance(args: argparse.Namespace) -> int:
+    from game.files.scenario import load_scenario
+    from game.files.shipped import find_scenario
+
+    if not 1 <= args.games <= 10_000:
+        raise CliError("--games: expected 1-10000")
+    path = str(find_scenario(args.scenario))
+    load_scenario(path)  # a bad file: its located errors, before any worker starts
+    figures = balance(path, args.games, args.level, args.workers or os.cpu_count() or 1)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    say(
+        f"hexfire balance: {path}, {args.games} games, the computer (level {args.level}) "
+        "against itself"
+    )
+    for side, f in figures["sides"].items():
+        lo, hi = f["ci95"]
+        say(
+            f"  {side:<12} wins {100 * f['win_rate']:5.1f}%  (95% CI {100 * lo:.0f}-"
+            f"{100 * hi:.0f}%)   AFVs lost per game {f['afvs_lost_mean']}"
+        )
+    say(f"  the game ended on turn {figures['mean_end_turn']} on average")
+    say("  decided by:")
+    for reason, n in figures["decided_by"].items():
+        say(f"    {n:4d}  {reason}")
+    return 0
+
+
+def bench_ai(workers: int, quiet: bool = False) -> dict:
+    """The strength and speed figures (docs/ai.md), against their goals."""
+    from game.ai.selfplay import wilson
+    from game.files.shipped import shipped_scenarios
+
+    strength: dict = {}
+    pairings = (("top_vs_random", 2, 0), ("top_vs_lowest", 2, 1), ("lowest_vs_random", 1, 0))
+    for p in shipped_scenarios():
+        path = str(p)
+        setup = _setup(path)
+        n = LARGE_GAMES if p.stem in LARGE else SMALL_GAMES
+        row: dict = {"games_per_side": n}
+        for name, a, b in pairings:
+            jobs, sides = [], []
+            for side in setup.sides:
+                other = next(s for s in setup.sides if s != side)
+                jobs += [(path, 100 + k, {side: a, other: b}) for k in range(n)]
+                sides += [side] * n
+            results = _run(jobs, workers, f"{p.stem} {name}", quiet)
+            wins = sum(r["winner"] == s for r, s in zip(results, sides, strict=True))
+            lo, hi = wilson(wins, len(results))
+            row[name] = {
+                "win_rate": round(wins / len(results), 3),
+                "ci95": [round(lo, 3), round(hi, 3)],
+            }
+        strength[p.stem] = row
+    return {
+        "strength": strength,
+        "note": f"{SMALL_GAMES} games per side on each scenario; {LARGE_GAMES} on "
+        f"{' and '.join(LARGE)} (half a minute a game)",
+        "speed": speed_figures(),
+        "goals": {
+            "top_vs_random": ">= 95%",
+            "top_vs_lowest": ">= 65%",
+            "decision_median_s": "<= 0.2",
+            "decision_p95_s": "<= 1",
+            "player_turn_s": "<= 15",
+            "actions_per_s": ">= 20,000",
+            "legal_actions_per_s": ">= 10,000",
+            "copy_ms": "<= 0.2",
+        },
+    }
+
+
+def speed_figures() -> dict:
+    """On the four-board map: the top level's decision time per action (median, 95th
+    percentile) and its longest whole player turn, over one self-play game; then the engine's
+    actions applied and legal-action lists per second (a random legal game) and the cost of
+    copying a game for a search."""
+    from game.ai import ComputerPlayer
+    from game.engine import Game
+    from game.engine.bench import bench_engine
+    from game.files.bench import LARGE as FOUR_BOARDS
+
+    setup = _setup(str(FOUR_BOARDS))
+    game = Game(setup, 3)
+    players = {s: ComputerPlayer(s, 2, seed=3 + i) for i, s in enumerate(setup.sides)}
+    times: list[float] = []
+    turns: dict[tuple[int, str], float] = {}
+    while not game.over and len(times) < 20_000:
+        key = (game.turn, game.phasing)
+        t = time.perf_counter()
+        d = players[game.to_act].choose(game)
+        spent = time.perf_counter() - t
+        times.append(spent)
+        turns[key] = turns.get(key, 0.0) + spent
+        game.apply(d.action)
+    times.sort()
+    engine = bench_engine(setup)
+    t = time.perf_counter()
+    n = 50
+    for _ in range(n):
+        copy.deepcopy(game)
+    copy_ms = (time.perf_counter() - t) / n * 1000
+    return {
+        "map": engine["map"],
+        "decisions": len(times),
+        "decision_median_s": round(statistics.median(times), 4),
+        "decision_p95_s": round(times[int(0.95 * (len(times) - 1))], 4),
+        "player_turn_max_s": round(max(turns.values()), 2),
+        "actions_per_s": engine["actions_per_s"],
+        "legal_actions_per_s": engine["legal_actions_per_s"],
+        "copy_ms": round(copy_ms, 2),
+    }
+
+
+def _cmd_bench_ai(args: argparse.Namespace) -> int:
+    figures = bench_ai(args.workers or os.cpu_count() or 1, quiet=args.json)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    goals = figures["goals"]
+    say("hexfire bench ai: the computer's strength (win rate, 95% CI) and speed")
+    say(f"  ({figures['note']})")
+    say(f"  {'scenario':<22} {'top vs random':>22} {'top vs lowest':>22} {'lowest vs random':>22}")
+    for stem, row in figures["strength"].items():
+        cells = []
+        for name in ("top_vs_random", "top_vs_lowest", "lowest_vs_random"):
+            f = row[name]
+            lo, hi = f["ci95"]
+            cells.append(f"{100 * f['win_rate']:5.1f}% ({100 * lo:.0f}-{100 * hi:.0f})")
+        say(f"  {stem:<22} {cells[0]:>22} {cells[1]:>22} {cells[2]:>22}")
+    say(f"  goals: top vs random {goals['top_vs_random']}, top vs lowest {goals['top_vs_lowest']}")
+    for k, v in figures["speed"].items():
+        tail = f"   (goal {goals[k]})" if k in goals else ""
+        say(f"  {k:<22} {v}{tail}")
+    return 0
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """Register this module's commands."""
+    bal = sub.add_parser(
+        "balance",
+        help="the computer against itself on a scenario: each side's win rate (95%% CI)",
+        description="Play the computer against itself (both sides, seeded, in parallel) and "
+        "print each side's win rate with its 95%% confidence interval, the mean turn the game "
+        "ended, the AFVs lost on each side and how often each victory condition decided it.",
+    )
+    bal.add_argument("scenario", metavar="SCENARIO", help="a scenario file or a shipped name")
+    bal.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    bal.add_argument("--level", type=int, choices=[0, 1, 2], default=2, help="default 2")
+    bal.add_argument("--workers", type=int, help="processes (default: one per core)")
+    bal.add_argument("--json", action="store_true", help="print one JSON object")
+    bal.set_defaults(run=_cmd_balance)

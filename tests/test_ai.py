@@ -1,0 +1,114 @@
+"""The computer opponent (docs/ai.md): it decides from what its side may know (two games that
+differ only in the other side's secrets get the same decisions), its choices are reproducible
+(a resumed game goes on as it would have), and it plays every shipped scenario to its end
+against itself, every game saved and replayed to the same hash."""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import make_setup
+
+from game.ai import ComputerPlayer
+from game.ai.selfplay import play_game, wilson
+from game.engine import Game, UnitSetup
+from game.engine.actions import EndPhase, Pass, action_from_json
+from game.files.replay import replay
+from game.files.savegame import SavedGame
+from game.files.scenario import load_scenario
+from game.files.shipped import shipped_scenarios
+
+ROWS = ["o o o o o o o o", "o o o o o o o o", "o o o o o o o o", "o o o w o o o o"]
+SMALL = ("tutorial-duel", "hedgerow-chart", "road-ambush")
+
+
+def knowledge_of(game: Game, side: str):
+    k = game.knowledge(side)
+    return (k.units(), [e.text for e in k.events()], game.phase, game.to_act)
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_the_computer_decides_the_same_whatever_the_other_side_hides(level):
+    """The German computer faces a "?" that is a T-34 in one game and an AT rifle team in the
+    other: while what the German may know is the same in both, so is every decision."""
+    games = []
+    for hidden in ("t34m43", "rus_atr"):
+        units = [
+            UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+            UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
+            UnitSetup("rus-1", hidden, "russian", "G2", facing=3, concealed=True),
+        ]
+        games.append(Game(make_setup(units, rows=ROWS, first="german", defender="russian"), 4))
+    a, b = games
+    ai = ComputerPlayer("german", level, seed=9)
+    compared = 0
+    for _ in range(200):
+        if a.over or knowledge_of(a, "german") != knowledge_of(b, "german"):
+            break
+        if a.to_act == "german":
+            da, db = ai.choose(a), ai.choose(b)
+            assert da == db, (da, db)
+            compared += 1
+            action = da.action
+        else:  # the Russian waits: the same in both games
+            action = Pass() if a.dff_pending else EndPhase()
+        a.apply(action)
+        b.apply(action)
+    assert compared >= 5
+
+
+def test_the_computers_choices_are_reproducible_and_a_resumed_game_goes_on_the_same():
+    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == "tutorial-duel"))
+    levels = {"german": 2, "russian": 1}
+    game, first = play_game(sc.setup, 21, levels)
+    _, again = play_game(sc.setup, 21, levels)
+    assert first.actions == again.actions and first.final_hash == again.final_hash
+    # resumed halfway: new players (seeded from the game's seed), the same game to its end
+    half = len(first.actions) // 2
+    resumed = Game(sc.setup, 21)
+    for a in first.actions[:half]:
+        resumed.apply(action_from_json(a))
+    players = {
+        s: ComputerPlayer(s, levels[s], seed=21 * 7 + i) for i, s in enumerate(sc.setup.sides)
+    }
+    rest = []
+    while not resumed.over:
+        d = players[resumed.to_act].choose(resumed)
+        resumed.apply(d.action)
+        rest.append(d.action.to_json())
+    assert tuple(first.actions[half:]) == tuple(rest)
+    assert resumed.state_hash() == game.state_hash()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        p
+        if p.stem in SMALL or p.stem.startswith("lesson-")
+        else pytest.param(p, marks=pytest.mark.playthrough)
+        for p in shipped_scenarios()
+    ],
+    ids=lambda p: p.stem,
+)
+def test_the_computer_plays_each_shipped_scenario_to_its_end_saved_and_replayed(path):
+    sc = load_scenario(path)
+    saved = SavedGame.new(sc, 5)
+
+    def record(game, action):
+        saved.record(action, game)
+
+    game, result = play_game(sc.setup, 5, {s: 2 for s in sc.setup.sides}, on_action=record)
+    assert game.over and result.winner in sc.setup.sides, result.reason
+    assert replay(saved).state_hash() == game.state_hash() == result.final_hash
+
+
+def test_the_win_rates_95_percent_interval_is_wilsons():
+    lo, hi = wilson(19, 20)
+    assert 0.75 < lo < 0.77 and 0.99 < hi <= 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+    lo, hi = wilson(10, 20)
+    assert lo == pytest.approx(1 - hi)
+
+
+def test_a_level_outside_0_2_is_refused():
+    with pytest.raises(ValueError, match="level 3"):
+        ComputerPlayer("german", 3)

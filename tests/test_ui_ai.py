@@ -1,0 +1,107 @@
+"""A human against the computer on the screen, by posted events only: the human's side driven
+by a random legal policy through clicks and keys, the computer's by its own turn (no handover,
+no prompt for its Defensive First Fire), to the end; the autosave names the computer and
+replays to the same hash; Space hurries it, and the human cannot act in its stead."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from ui_driver import clear_overlays, expressible, key, perform
+
+from game.engine.actions import EndPhase
+from game.engine.randomplay import policy
+from game.files.replay import replay
+from game.files.savegame import read_save
+from game.files.scenario import load_scenario
+from game.files.session import new_game, resume
+from game.files.shipped import shipped_scenarios
+from game.ui.overlays import DffPrompt, EndScene, Handover
+from game.ui.play import PlayScene
+
+QUICK = ("tutorial-duel", "hedgerow-chart", "lesson-7-duel")
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(data_dir):
+    return data_dir
+
+
+def computer_turns(app, play: PlayScene, limit: int = 400) -> None:
+    """Let the computer play until the human is to act (each frame: its next action)."""
+    for _ in range(limit):
+        if not play.computer_acts() or not isinstance(app.scene, PlayScene):
+            return
+        app.pump([])
+
+
+@pytest.mark.parametrize("human", [0, 1])
+@pytest.mark.parametrize(
+    "path",
+    [
+        p if p.stem in QUICK else pytest.param(p, marks=pytest.mark.playthrough)
+        for p in shipped_scenarios()
+        if not p.stem.startswith("lesson-") or p.stem in QUICK
+    ],
+    ids=lambda p: p.stem,
+)
+def test_a_human_plays_each_scenario_against_the_computer_to_its_end(app, path, human):
+    sc = load_scenario(path)
+    me = sc.setup.sides[human]
+    other = sc.setup.sides[1 - human]
+    session = new_game(sc, 13, app.save_dir / "vs.json", {"side": other, "level": 2})
+    play = PlayScene(session, sc.title)
+    play.computer_pause = 0.0
+    app.push(play)
+    app.pump([])
+    assert play.viewer == me and play.computer is not None
+    rng = random.Random(13)
+    for _ in range(3000):
+        computer_turns(app, play)
+        assert not isinstance(app.scene, Handover), "no handover against the computer"
+        clear_overlays(app, play)
+        if isinstance(app.scene, EndScene) or play.game.over:
+            break
+        game = play.game
+        if play.computer_acts():
+            continue
+        assert game.to_act == me
+        choices = [a for a in game.legal_actions() if expressible(play, a)]
+        if isinstance(app.scene, DffPrompt):
+            choices = [a for a in choices if a.type in ("fire", "pass")]
+        action = policy(game, rng, fire_p=0.9)
+        if action not in choices:
+            action = rng.choice(choices)
+        perform(app, play, action)
+    assert play.game.over
+    saved = read_save(session.path)
+    assert saved.computer == {"side": other, "level": 2}
+    assert replay(saved).state_hash() == play.game.state_hash()
+
+
+def test_the_human_cannot_act_for_the_computer_and_space_hurries_it(app):
+    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == "tutorial-duel"))
+    session = new_game(sc, 3, app.save_dir / "vs.json", {"side": "german", "level": 2})
+    play = PlayScene(session, sc.title)
+    play.computer_pause = 60.0  # it would wait a minute between actions
+    app.push(play)
+    app.pump([])
+    assert play.computer_acts() and play.viewer == "russian"
+    done = play.game.actions_applied
+    assert not play.apply(EndPhase()) and "the computer (German) plays" in play.map.state.message
+    key(app, pygame.K_SPACE, " ")  # Space: its next action now (a "thinking" frame, then it)
+    app.pump([])
+    app.pump([])
+    assert play.game.actions_applied > done
+
+
+def test_a_game_against_the_computer_resumes_with_the_computer(app):
+    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == "tutorial-duel"))
+    session = new_game(sc, 3, app.save_dir / "vs.json", {"side": "russian", "level": 1})
+    session.close()
+    again = resume(app.save_dir / "vs.json")
+    play = PlayScene(again, sc.title)
+    assert play.computer is not None and play.computer.side == "russian"
+    assert play.computer.level == 1 and play.viewer == "german"
