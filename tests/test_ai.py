@@ -56,9 +56,12 @@ def test_the_computer_decides_the_same_whatever_the_other_side_hides(level):
     assert compared >= 5
 
 
-def test_the_computers_choices_are_reproducible_and_a_resumed_game_goes_on_the_same():
-    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == "tutorial-duel"))
-    levels = {"german": 2, "russian": 1}
+@pytest.mark.parametrize("name", ["tutorial-duel", "hedgerow-chart"])
+def test_the_computers_choices_are_reproducible_and_a_resumed_game_goes_on_the_same(name):
+    """Its caches (the threat maps, the objective) never change a decision: fresh players on
+    a game resumed halfway play the rest as the first players did."""
+    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == name))
+    levels = dict(zip(sc.setup.sides, (2, 1), strict=True))
     game, first = play_game(sc.setup, 21, levels)
     _, again = play_game(sc.setup, 21, levels)
     assert first.actions == again.actions and first.final_hash == again.final_hash

@@ -18,6 +18,7 @@ would have, and its save replays to the same hash."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.board.hexes import to_offset
@@ -31,6 +32,7 @@ from game.engine.actions import (
     Fire,
     Move,
     Pass,
+    Place,
 )
 from game.engine.knowledge import Knowledge
 from game.engine.play.paths import Route
@@ -66,6 +68,8 @@ class ComputerPlayer:
         self.level = level
         self.seed = seed
         self._threats: dict[tuple, dict] = {}
+        self._objective_key: tuple | None = None
+        self._objective_fn: Callable[[str], float] | None = None
 
     def acts(self, game: Game) -> bool:
         """Whether this player is the one to act now (its phase, or its Defensive First Fire
@@ -156,6 +160,10 @@ class ComputerPlayer:
     def _setup(self, game: Game, knows: Knowledge, legal: list[Action]) -> Decision:
         """Set-up (HX-12): conceal what may be concealed (Case K, +2 to hit it), Bore Sight
         a hex the enemy must come through (a hold hex of its, in range), then end."""
+        if self.level >= 2:  # each vehicle where it serves best and is safest (HX-12)
+            placed = self._placement(game, knows)
+            if placed is not None:
+                return placed
         conceal = [a for a in legal if isinstance(a, Conceal)]
         if conceal and self.level >= 1:
             return Decision(conceal[0], "sets up concealed (RD-11)")
@@ -167,14 +175,49 @@ class ComputerPlayer:
                 return Decision(bore[0], f"bore sights {bore[0].hex} (C6.42)")
         return Decision(EndPhase(), "set-up done")
 
+    def _placement(self, game: Game, knows: Knowledge) -> Decision | None:
+        """A vehicle in its set-up area that would be better placed elsewhere in it (by the
+        objective and the threat map, RD-18): the Place that moves it there, its facing kept."""
+        mine = {u["id"]: u for u in knows.units() if u["side"] == self.side}
+        taken = {u["hex"] for u in knows.units()}
+        for uid in game.placeable():
+            unit = mine.get(uid)
+            if unit is None or not unit.get("is_vehicle"):
+                continue
+            threats = self._threats_for(game, knows, uid)
+            worth = 2.0 if unit.get("category") == "afv" else 1.0
+
+            def score(
+                hx: str, unit: dict = unit, threats: dict = threats, worth: float = worth
+            ) -> float:
+                t = threats.get(hx)
+                risk = (t.p_kill + 0.3 * t.p_immobilized) if t is not None else 0.0
+                return self._objective(game, knows, hx, unit) - 6.0 * worth * risk
+
+            here = score(unit["hex"])
+            options = [h for h in game.setup_hexes(uid) if h not in taken]
+            best = max(options, key=lambda h: (score(h), h), default=None)
+            if best is not None and score(best) > here + 0.3:
+                action = Place(uid, best, int(unit.get("facing", 0)))
+                if game.check(action) is None:
+                    return Decision(action, f"sets up in {best}, out of harm's way")
+        return None
+
     # --- movement ------------------------------------------------------------------------------
 
     def _threats_for(self, game: Game, knows: Knowledge, unit_id: str) -> dict:
         """The threat map of an own vehicle (RD-18), kept while the enemies stand still."""
+        # what it is read for depends on the enemies alone: an own vehicle's hex (the only
+        # other input, HX-4) is never scored (not reachable, not free to set up in), so a
+        # resumed game, its cache empty, decides the same
         enemies = tuple(
-            (u["id"], u["hex"], u.get("status")) for u in knows.units() if u["side"] != self.side
+            (u["id"], u["hex"], u.get("status"), u.get("facing"), u.get("turret"))
+            for u in knows.units()
+            if u["side"] != self.side
         )
-        key = (unit_id, enemies, game.turn, game.phasing)
+        me = next((u for u in knows.units() if u["id"] == unit_id), {})
+        own = (me.get("facing"), me.get("turret"), me.get("status"))  # its aspect to each shot
+        key = (unit_id, own, enemies, game.turn, game.phasing, game.phase)
         hit = self._threats.get(key)
         if hit is None:
             if len(self._threats) > 64:
@@ -184,31 +227,51 @@ class ComputerPlayer:
         return hit
 
     def _objective(self, game: Game, knows: Knowledge, hx: str, unit: dict) -> float:
-        """How much standing in ``hx`` serves the side's victory conditions: on a hex it
-        must hold, near one; near the edge it must leave by; else near the enemy it must
-        knock out (not closer than point blank)."""
+        """How much standing in ``hx`` serves the side's victory conditions (see
+        :meth:`_objective_of`)."""
+        return self._objective_of(game, knows)(hx)
+
+    def _objective_of(self, game: Game, knows: Knowledge):
+        """The objective as a function of a hex, its inputs read once: on a hex the side must
+        hold, or near one (more as the turns run out: a hold counts at the end); near the edge
+        it must leave by; near the enemy it must knock out (not closer than point blank)."""
+        key = (game.actions_applied, game.dice.draws, id(game))
+        if self._objective_key == key and self._objective_fn is not None:
+            return self._objective_fn
         board = game.board
-        here = board.parse(hx)
-        score = 0.0
         late = game.turn / max(1, game.setup.turns)
-        urgency = 0.4 + 3.6 * late * late  # a hold counts at the end: it matters late
+        urgency = 0.4 + 3.6 * late * late
         conditions = [v for v in game.setup.victory if v.side == self.side]
-        for v in conditions:
-            if v.kind == "hold" and v.hexes:
-                d = min(here.distance(board.parse(h)) for h in v.hexes)
-                score += 4.0 * urgency if d == 0 else -0.5 * urgency * d
-            elif v.kind == "exit" and v.edge:
-                score -= 0.6 * urgency * _to_edge(board, here, v.edge)
+        holds = [[board.parse(h) for h in v.hexes] for v in conditions if v.kind == "hold"]
+        edges = [v.edge for v in conditions if v.kind == "exit" and v.edge]
         named = {x for v in conditions for x in v.units}
         enemies = [
             board.parse(u["hex"])
             for u in knows.units()
             if u["side"] != self.side and (not named or u["id"] in named)
         ]
-        if enemies:  # close with the enemy it must knock out (not inside point blank)
-            d = min(here.distance(e) for e in enemies)
-            score -= 0.3 * max(0, d - 3)
-        return score
+        memo: dict[str, float] = {}
+
+        def objective(hx: str) -> float:
+            hit = memo.get(hx)
+            if hit is not None:
+                return hit
+            here = board.parse(hx)
+            score = 0.0
+            for hexes in holds:
+                if hexes:
+                    d = min(here.distance(h) for h in hexes)
+                    score += 4.0 * urgency if d == 0 else -0.5 * urgency * d
+            for edge in edges:
+                score -= 0.6 * urgency * _to_edge(board, here, edge)
+            if enemies:  # close with the enemy it must knock out
+                d = min(here.distance(e) for e in enemies)
+                score -= 0.3 * max(0, d - 3)
+            memo[hx] = score
+            return score
+
+        self._objective_key, self._objective_fn = key, objective
+        return objective
 
     def _best_hex(
         self, game: Game, knows: Knowledge, unit: dict, rng: random.Random
@@ -219,12 +282,19 @@ class ComputerPlayer:
         threats = self._threats_for(game, knows, uid)
         worth = 2.0 if unit.get("category") == "afv" else 1.0
 
-        def score(hx: str) -> float:
+        def risk_at(hx: str) -> float:
             t = threats.get(hx)
-            risk = (t.p_kill + 0.3 * t.p_immobilized) if t is not None else 0.0
-            # the side that wins when time runs out holds back; the other must come on
-            caution = (6.0 if self.side == game.setup.defender else 4.0) if self.level >= 2 else 3.0
-            return self._objective(game, knows, hx, unit) - caution * worth * risk
+            return (t.p_kill + 0.3 * t.p_immobilized) if t is not None else 0.0
+
+        # the side that wins when time runs out holds back; the other must come on
+        caution = (6.0 if self.side == game.setup.defender else 4.0) if self.level >= 2 else 3.0
+
+        def score(hx: str, route: Route | None = None) -> float:
+            safe = 1.0 - risk_at(hx)
+            if route is not None and self.level >= 2:  # Defensive First Fire on the way
+                for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
+                    safe *= 1.0 - 0.5 * risk_at(h)
+            return self._objective(game, knows, hx, unit) - caution * worth * (1.0 - safe)
 
         stay = score(unit["hex"])
         if self.level >= 2:
@@ -233,7 +303,7 @@ class ComputerPlayer:
             routes = {h: r for h in game.move_costs(uid) if (r := game.route(uid, h))}
         best: tuple[float, str | None, Route | None] = (stay, None, None)
         for hx in sorted(routes):
-            s = score(hx) - 0.02 * routes[hx].mp + rng.random() * 1e-6
+            s = score(hx, routes[hx]) - 0.02 * routes[hx].mp + rng.random() * 1e-6
             if s > best[0] + 0.05:
                 best = (s, hx, routes[hx])
         return best
