@@ -345,3 +345,34 @@ def test_plain_hexfire_takes_a_saves_folder_for_its_start_screen(monkeypatch, tm
     monkeypatch.setattr(window, "_cmd_play", fake_play)
     assert main(["--save-dir", str(tmp_path)]) == 0
     assert seen == {"save_dir": str(tmp_path), "file": None}
+
+
+def test_balance_prints_each_sides_win_rate_with_its_interval(capsys):
+    code, out, _ = run(
+        capsys, "balance", "lesson-3-shot", "--games", "3", "--workers", "1", "--json"
+    )
+    assert code == 0
+    figures = json.loads(out)
+    assert set(figures["sides"]) == {"german", "russian"} and figures["games"] == 3
+    rates = [f["win_rate"] for f in figures["sides"].values()]
+    assert sum(rates) == pytest.approx(1.0)
+    for f in figures["sides"].values():
+        lo, hi = f["ci95"]
+        assert 0 <= lo <= f["win_rate"] <= hi <= 1
+    assert sum(figures["decided_by"].values()) == 3 and figures["mean_end_turn"] >= 1
+    code, out, _ = run(capsys, "balance", "lesson-3-shot", "--games", "2", "--workers", "1")
+    assert code == 0 and "95% CI" in out and "decided by" in out
+
+
+def test_validate_balance_warns_of_a_side_outside_35_to_65_percent(capsys):
+    code, out, _ = run(capsys, "validate", "--balance", "--games", "3", "lesson-3-shot")
+    assert code == 0 and "ok: Lesson 3" in out
+    # three games cannot split 35-65%: one side is warned of, with the figure
+    assert "warning:" in out and "outside 35-65%" in out
+
+
+def test_play_against_the_computer_refuses_a_side_the_scenario_lacks(capsys):
+    code, _, err = run(capsys, "play", "tutorial-duel", "--ai", "martians")
+    assert code == 2 and "--ai martians: expected one of german, russian" in err
+    code, _, err = run(capsys, "play", "tutorial-duel", "--level", "1")
+    assert code == 2 and "--level needs --ai" in err
