@@ -113,6 +113,12 @@ class ComputerPlayer:
                 base *= 3  # it stands on a hex this side must hold
         return base
 
+    def _hold_factor(self, game: Game, knows: Knowledge, unit_id: str) -> float:
+        """3 for an enemy on a hex this side must hold (it must go), else 1."""
+        where = knows.where(unit_id)
+        hold = any(v.side == self.side and where in v.hexes for v in game.setup.victory)
+        return 3.0 if hold else 1.0
+
     def _shots(self, game: Game, knows: Knowledge, legal: list[Action]):
         """Each legal shot with its value: P(knock out) x the target's worth (a "?": its To
         Hit x 1/4, what a hit does unknown, RD-11), from the odds the side may be shown."""
@@ -124,8 +130,8 @@ class ComputerPlayer:
                 shot = knows.odds(a.unit, a.target, a.ammo)
             except IllegalAction:
                 continue
-            if shot.p_kill is None:
-                value = shot.p_hit * 0.25
+            if shot.p_kill is None:  # a "?": a hit reveals it (HX-9); where it stands counts
+                value = shot.p_hit * 0.25 * self._hold_factor(game, knows, a.target)
             else:
                 value = shot.p_kill * self._worth(game, knows, a.target) + 0.05 * shot.p_hit
             out.append((value, a, shot))
