@@ -169,3 +169,22 @@ def test_hx15_the_preference_off_leaves_every_phase_to_the_player(app):
     app.prefs.auto_pass = False
     play, session = lesson_one(app)
     assert play.game.phase == "setup" and not session.saved.actions
+
+
+def test_a_defensive_first_fire_step_is_done_by_either_choice(app):
+    """Lesson 5 asks to hold fire; the learner fires instead: the card says so and goes on
+    (it stayed on "hold fire" with no prompt left to answer)."""
+    sc = load_scenario(scenarios_dir() / "lesson-5-dff.toml")
+    play = PlayScene(new_game(sc, 5, app.save_dir / "l5.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    card = play.lesson
+    assert card is not None
+    while card.step is not None and dict(card.step.do).get("type") != "pass":
+        do_step(app, play, card.step)
+    at = card.at
+    assert isinstance(app.scene, DffPrompt)
+    key(app, pygame.K_1, "1")  # fire, not hold
+    assert card.at > at
+    # it says so (or, when the shot took the T-34 out, that the steps about it are skipped)
+    assert "You fired instead" in card.said or "out of play" in card.said

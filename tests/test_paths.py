@@ -82,8 +82,8 @@ def test_two_clicks_move_along_the_path_stopping_at_each_dff_chance(app):
     assert isinstance(app.scene, DffPrompt) and "Stopped in D3" in state.message
     key(app, pygame.K_SPACE, " ")  # the German lets it go on
     assert play.map.state.selected == "rus-t34-1"
-    click_hex(app, play, "F4")
-    click_hex(app, play, "F4")
+    click_hex(app, play, "F4")  # one click goes on, as the bar said
+    assert play.game.units["rus-t34-1"].label == "E4"  # to the next DFF chance
     moves = [a for a in (r["action"] for r in session.saved.actions) if a["type"] == "move"]
     assert [m["to"] for m in moves][:3] == ["B2", "C3", "D3"]
     assert all(Move(**{k: v for k, v in m.items() if k != "type"}) for m in moves)

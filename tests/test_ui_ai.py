@@ -105,3 +105,22 @@ def test_a_game_against_the_computer_resumes_with_the_computer(app):
     play = PlayScene(again, sc.title)
     assert play.computer is not None and play.computer.side == "russian"
     assert play.computer.level == 1 and play.viewer == "german"
+
+
+def test_the_computers_turn_runs_with_no_input_and_keeps_its_secrets(app):
+    """The window sleeps until an event unless a scene animates: while the computer is to act
+    the play screen asks for frames (its turn stalled until the mouse moved). Its set-up
+    choices (where it bore sights, C6.42) never reach the human's log or bar."""
+    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == "tutorial-duel"))
+    session = new_game(sc, 3, app.save_dir / "vs.json", {"side": "german", "level": 2})
+    play = PlayScene(session, sc.title)
+    play.computer_pause = 0.0
+    app.push(play)
+    app.pump([])
+    assert play.computer_acts() and play.animating()
+    computer_turns(app, play)
+    assert not play.computer_acts() and not play.animating()
+    bore = [a["action"] for a in session.saved.actions if a["action"]["type"] == "bore_sight"]
+    assert bore, "the computer bore sighted a hex (level 2)"
+    shown = " ".join(play.log) + play.map.state.message
+    assert "bore sight" not in shown.lower() and bore[0]["hex"] not in shown

@@ -153,7 +153,7 @@ class ComputerPlayer:
         if not shots:
             return Decision(Pass(), "no shot at the mover")
         value, action, shot = shots[0]
-        if self.level >= 2 and value < 0.6:
+        if self.level >= 2 and (shot.p_kill is None or shot.p_kill < 0.45):
             mover = next((u for u in knows.units() if u["id"] == game.moving_unit), None)
             left = float(mover.get("mp_left", 0)) if mover else 0.0
             limited = "C6.12" in str(shot.report) or "C6.11" in str(shot.report)

@@ -33,6 +33,7 @@ class LessonCard:
         self.at = lesson.reached(actions)
         self.said = ""
         """The words of the step just done (why it came out so), shown above the next."""
+        self._advanced_at = -1  # the action count of the last step done (several at once join)
         self.card = pygame.Rect(0, 0, 0, 0)
         self.next_button = pygame.Rect(0, 0, 0, 0)
 
@@ -51,7 +52,9 @@ class LessonCard:
         step = self.step
         if step is None:
             return
-        self.said = step.why
+        chained = self._advanced_at == self.play.game.actions_applied and self.said
+        self.said = f"{self.said} {step.why}".strip() if chained else step.why
+        self._advanced_at = self.play.game.actions_applied
         self.at += 1
         prefs = self.play.app.prefs
         steps = self.lesson.steps
@@ -66,10 +69,26 @@ class LessonCard:
                 self.play.map.state.message = f"lesson progress not saved: {e}"
 
     def applied(self, action: Action) -> None:
-        """An action the engine applied: the step waiting for it is done."""
+        """An action the engine applied: the step waiting for it is done. A Defensive First
+        Fire decision awaited (fire, or let the mover go on) is done by either choice, the
+        card saying which was made (the lesson goes on from there)."""
         step = self.step
-        if step is not None and step.done_by(action):
+        if step is None:
+            return
+        if step.done_by(action):
             self.advance()
+            return
+        awaited = dict(step.do).get("type")
+        if awaited in ("pass", "fire") and action.type in ("pass", "fire") and self._dff(step):
+            self.advance()
+            chose = "fired" if action.type == "fire" else "held fire"
+            self.said = f"You {chose} instead; that is your call to make. {self.said}"
+
+    def _dff(self, step: Step) -> bool:
+        """Whether ``step`` awaits a Defensive First Fire decision (a pass, or a shot at the
+        mover), rather than a shot of a fire phase."""
+        kind = dict(step.do).get("type")
+        return kind == "pass" or (kind == "fire" and self.play.game.phase == "movement")
 
     def watch(self) -> None:
         """The steps that wait for the screen: a unit selected, a line of sight traced."""

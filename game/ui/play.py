@@ -43,6 +43,18 @@ LOG_KEEP = 400
 LOG_SHOWN = 120
 COMPUTER_PAUSE = 0.7
 """Seconds each of the computer's actions stays on the screen before the next (Space skips)."""
+SEEN_CHOICES = (
+    "move",
+    "turn",
+    "end_move",
+    "fire",
+    "pass",
+    "end_phase",
+    "button_up",
+    "crew_exposed",
+)
+"""The computer's actions whose reason the human may read: what both sides see happen (never
+its set-up choices: where it bore sights and what it conceals are its secrets)."""
 MAX_PASSES = 12
 """The most phases passed by themselves in a row (HX-15): a game turn has fewer."""
 """The lines the log box is given at once (it scrolls; the side's whole log is kept)."""
@@ -420,6 +432,11 @@ class PlayScene(Scene):
         chance during the human's move)."""
         return self.computer is not None and not self.over_pending and self.computer.acts(self.game)
 
+    def animating(self) -> bool:
+        """The computer's turn needs frames with no event (the window otherwise sleeps until
+        the mouse moves: its turn stalled)."""
+        return self.computer_acts()
+
     def update(self, dt: float) -> None:
         """The computer's turn, an action at a time: each shown for a moment (the log, the
         dice, the banner), a "thinking" line while it decides, Space to hurry it."""
@@ -435,11 +452,13 @@ class PlayScene(Scene):
         self._thinking = False
         decision = computer.choose(self.game)
         note = f"{computer.side.title()} (computer): {decision.why}"
-        self.log.append(f"<font color='#9a9a9a'>{note}</font>")
-        self._append_log(self.log[-1:])
+        seen = decision.action.type in SEEN_CHOICES  # a set-up choice is its secret (C6.42)
+        if seen:
+            self.log.append(f"<font color='#9a9a9a'>{note}</font>")
+            self._append_log(self.log[-1:])
         self.apply(decision.action, by_computer=True)
         if not self.map.state.message:
-            self.map.state.message = note
+            self.map.state.message = note if seen else f"{computer.side.title()} (computer) plays"
         self._computer_at = time.monotonic() + self.computer_pause
 
     def can_act(self) -> list[str]:

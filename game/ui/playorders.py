@@ -188,9 +188,16 @@ class Orders:
         there (its MP, and the hexes an enemy the side knows of could fire at, RD-18); a second
         click on the same hex moves along it. True when the click was taken for a path."""
         state, game = self.state, self.play.game
+        if state.route_on == (state.selected, hx):  # stopped on the way: one click goes on
+            state.route_on = None
+            route = game.route(state.selected or "", hx)
+            if route is not None and route.hexes:
+                self.follow(route)
+                return True
         route = state.route
         if (
             route is not None
+            and route.unit == state.selected
             and state.route_at == game.actions_applied
             and route.hexes[-1:] == (hx,)
         ):
@@ -227,6 +234,7 @@ class Orders:
                 if n < len(route.steps):
                     where = self.map.unit(route.unit)
                     at = where["hex"] if where else "?"
+                    state.route_on = (route.unit, route.hexes[-1])
                     state.message = (
                         f"Stopped in {at}: the enemy may fire at it now (Defensive First Fire, "
                         f"C6.17); click {route.hexes[-1]} again to go on"

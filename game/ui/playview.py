@@ -52,6 +52,7 @@ def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
         if message
         and not message.startswith(("Game over",))
         and not message.startswith(("saved", "undone", "click", "Nothing to do", "Path to"))
+        and "(computer)" not in message
         else st.ui["dim"]
     )
     t = FONTS.get(17).render(text, True, color)

@@ -44,6 +44,8 @@ class ViewState:
     """A path move shown (a distant hex clicked once): its steps, hexes and MP; a second click
     on its last hex moves along it. ``route_at``: the action count it was planned at."""
     route_at: int = -1
+    route_on: tuple[str, str] | None = None
+    """A path move stopped for Defensive First Fire: (unit, goal); one click on the goal goes on."""
 
 
 def shot_banner(event: Event, knows: Knowledge, at: int) -> ShotBanner | None:
