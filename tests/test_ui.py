@@ -415,7 +415,7 @@ def test_set_up_by_dragging_counters_and_facing_them(app):
     assert play.game.phase == "setup" and play.viewer == "german"
     tank = play.game.units["ger-pz4-1"]
     assert play.unplaced() == [tank.id]  # ringed, and End Phase counts it (HX-12)
-    assert play.buttons["end_phase"].text == "End Phase (e): 1 left"
+    assert play.buttons["end_phase"].text == "End Phase: 1 to place"
     select(app, play, tank.id)
     assert "B3" in play.game.setup_hexes(tank.id)
     from ui_driver import post

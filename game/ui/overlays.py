@@ -403,7 +403,10 @@ class EndScene(Scene):
             block.line(text, st.ui["select"], bold=True)
         block.gap(14)
         for side, lost in self.losses().items():
-            block.line(f"{side.title()} lost {len(lost)}:", bold=True)
+            block.line(
+                f"{side.title()} lost {len(lost)}:" if lost else f"{side.title()} lost nothing",
+                bold=True,
+            )
             for x in lost:
                 block.line(x, st.ui["dim"], indent=20)
             block.gap(8)

@@ -517,7 +517,7 @@ class PlayScene(Scene):
         """In the set-up: a ring on each unit still to place, and the count on End Phase."""
         button = self.buttons.get("end_phase")
         left = self.unplaced() if self.map.setting_up() else []
-        text = f"End Phase (e): {len(left)} left" if left else "End Phase (e)"
+        text = f"End Phase: {len(left)} to place" if left else "End Phase (e)"
         if button is not None and button.text != text:
             button.set_text(text)
         if not left:
