@@ -9,16 +9,15 @@ import random
 
 import pygame
 import pytest
-from ui_driver import clear_overlays, expressible, key, perform
+from ui_driver import clear_overlays, key, perform, random_gesture
 
 from game.engine.actions import EndPhase
-from game.engine.randomplay import policy
 from game.files.replay import replay
 from game.files.savegame import read_save
 from game.files.scenario import load_scenario
 from game.files.session import new_game, resume
 from game.files.shipped import shipped_scenarios
-from game.ui.overlays import DffPrompt, EndScene, Handover
+from game.ui.overlays import EndScene, Handover
 from game.ui.play import PlayScene
 
 QUICK = ("tutorial-duel", "hedgerow-chart", "lesson-7-duel")
@@ -64,17 +63,10 @@ def test_a_human_plays_each_scenario_against_the_computer_to_its_end(app, path, 
         clear_overlays(app, play)
         if isinstance(app.scene, EndScene) or play.game.over:
             break
-        game = play.game
         if play.computer_acts():
             continue
-        assert game.to_act == me
-        choices = [a for a in game.legal_actions() if expressible(play, a)]
-        if isinstance(app.scene, DffPrompt):
-            choices = [a for a in choices if a.type in ("fire", "pass")]
-        action = policy(game, rng, fire_p=0.9)
-        if action not in choices:
-            action = rng.choice(choices)
-        perform(app, play, action)
+        assert play.game.to_act == me
+        perform(app, play, random_gesture(app, play, rng))
     assert play.game.over
     saved = read_save(session.path)
     assert saved.computer == {"side": other, "level": 2}

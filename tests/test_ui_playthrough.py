@@ -7,15 +7,14 @@ import random
 
 import pygame
 import pytest
-from ui_driver import clear_overlays, expressible, perform
+from ui_driver import clear_overlays, perform, random_gesture
 
-from game.engine.randomplay import policy
 from game.files.replay import replay
 from game.files.savegame import read_save
 from game.files.scenario import load_scenario
 from game.files.session import new_game
 from game.files.shipped import shipped_scenarios
-from game.ui.overlays import DffPrompt, EndScene
+from game.ui.overlays import EndScene
 from game.ui.play import PlayScene
 from game.ui.screens import window
 
@@ -56,12 +55,7 @@ def test_each_shipped_scenario_played_to_the_end_by_events(path, tmp_path):
             if isinstance(app.scene, EndScene):
                 break
             game = play.game
-            choices = [a for a in game.legal_actions() if expressible(play, a)]
-            if isinstance(app.scene, DffPrompt):
-                choices = [a for a in choices if a.type in ("fire", "pass")]
-            action = policy(game, rng, fire_p=0.9)
-            if action not in choices:
-                action = rng.choice(choices)
+            action = random_gesture(app, play, rng)
             before = game.actions_applied
             perform(app, play, action)
             # the action, and any phase with nothing to do after it (HX-15)

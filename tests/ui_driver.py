@@ -202,3 +202,16 @@ def expressible(play: PlayScene, action: Action) -> bool:
 
 
 __all__ = ["EndScene", "click", "hover", "key", "label", "perform"]
+
+
+def random_gesture(app: App, play: PlayScene, rng) -> Action:
+    """A random legal action one gesture can make (a shot or a pass in the Defensive First
+    Fire prompt), the random policy's pick when it can: the action chosen, to be performed."""
+    from game.engine.randomplay import policy
+
+    game = play.game
+    choices = [a for a in game.legal_actions() if expressible(play, a)]
+    if isinstance(app.scene, DffPrompt):
+        choices = [a for a in choices if a.type in ("fire", "pass")]
+    action = policy(game, rng, fire_p=0.9)
+    return action if action in choices else rng.choice(choices)
