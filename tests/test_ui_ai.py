@@ -116,3 +116,30 @@ def test_the_computers_turn_runs_with_no_input_and_keeps_its_secrets(app):
     assert bore, "the computer bore sighted a hex (level 2)"
     shown = " ".join(play.log) + play.map.state.message
     assert "bore sight" not in shown.lower() and bore[0]["hex"] not in shown
+
+
+def test_the_start_screen_starts_a_game_against_the_computer_at_the_level_chosen(app):
+    from ui_driver import click_widget
+
+    from game.ui.start import StartScene
+
+    start = StartScene()
+    app.push(start)
+    app.pump([])
+    start.chosen = next(
+        i for i, (p, _, _) in enumerate(start.scenarios) if p.stem == "tutorial-duel"
+    )
+    start.leave()
+    start.enter()
+    assert set(start.vs) == {"german", "russian"} and start.level == 2
+    click_widget(app, start.level_button)
+    click_widget(app, start.level_button)
+    assert start.level == 1 and "level: 1" in start.level_button.text
+    click_widget(app, start.vs["german"])  # I play the German
+    for _ in range(200):
+        if isinstance(app.scene, PlayScene):
+            break
+        app.pump([])
+    play = app.scene
+    assert isinstance(play, PlayScene) and play.computer is not None
+    assert (play.computer.side, play.computer.level, play.viewer) == ("russian", 1, "german")

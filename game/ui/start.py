@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.ai import LEVELS
 from game.files.savegame import SaveError
 from game.files.scenario import Scenario, ScenarioError, load_scenario
 from game.files.shipped import shipped_scenarios
@@ -42,6 +43,8 @@ class StartScene(Scene):
             except ScenarioError as e:
                 self.scenarios.append((p, None, one_line(e)))
         self.scenarios.sort(key=_where_a_newcomer_starts)
+        self.level = 2
+        """The computer's level for a game against it (the level button cycles it)."""
         self.chosen = -1
         """The scenario picked (-1: none yet; the first lesson not done is offered)."""
         self.file_dialog: FileDialog | None = None
@@ -96,8 +99,17 @@ class StartScene(Scene):
             tool_tip_text="Watch a saved game action by action (hexfire watch)",
         )
         self.vs: dict[str, pygame_gui.elements.UIButton] = {}
+        self.level_button: pygame_gui.elements.UIButton | None = None
         _, sc, _ = self.scenarios[self.chosen] if self.scenarios else (None, None, None)
         if sc is not None and sc.lesson is None:  # against the computer (docs/ai.md)
+            self.level_button = pygame_gui.elements.UIButton(
+                pygame.Rect(30 + 2 * (width + 16), h - 196, width, 44),
+                self._level_text(),
+                ui,
+                tool_tip_text="The computer's level (click to change): 0 random legal play, "
+                "1 a scorer of each decision on the exact odds and the threat map, 2 that and a "
+                "search over every hex each vehicle can reach",
+            )
             for i, side in enumerate(sc.setup.sides):
                 self.vs[side] = pygame_gui.elements.UIButton(
                     pygame.Rect(30 + i * (width + 16), h - 196, width, 44),
@@ -115,7 +127,11 @@ class StartScene(Scene):
             self.strict,
             self.watch,
             *self.vs.values(),
+            *([self.level_button] if self.level_button is not None else []),
         ]
+
+    def _level_text(self) -> str:
+        return f"Computer level: {self.level} ({LEVELS[self.level]})"
 
     def first_to_play(self) -> int:
         """Where a player picks up: the first lesson not done yet, else the first scenario
@@ -170,7 +186,10 @@ class StartScene(Scene):
             self.start()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             versus = [side for side, b in self.vs.items() if event.ui_element is b]
-            if versus:
+            if self.level_button is not None and event.ui_element is self.level_button:
+                self.level = (self.level + 1) % len(LEVELS)
+                self.level_button.set_text(self._level_text())
+            elif versus:
                 self.start(against_computer_as=versus[0])
             elif event.ui_element is self.play:
                 self.start()
@@ -221,7 +240,7 @@ class StartScene(Scene):
         path, sc, _ = self.scenarios[self.chosen]
         if sc is not None and against_computer_as is not None:
             other = next(s for s in sc.setup.sides if s != against_computer_as)
-            start_scenario(self.app, sc, computer={"side": other, "level": 2})
+            start_scenario(self.app, sc, computer={"side": other, "level": self.level})
         elif sc is not None:
             start_scenario(self.app, sc)
         else:
