@@ -143,3 +143,15 @@ def test_the_start_screen_starts_a_game_against_the_computer_at_the_level_chosen
     play = app.scene
     assert isinstance(play, PlayScene) and play.computer is not None
     assert (play.computer.side, play.computer.level, play.viewer) == ("russian", 1, "german")
+
+
+def test_the_resume_tooltip_names_the_game_without_the_autosaves_time_stamp():
+    """The tooltip broke "tutorial-duel-20261201-174036.json" with a hyphen in two trials: it
+    names the scenario's file and says the time beside it."""
+    from pathlib import Path
+
+    from game.ui.start import _game_name
+
+    assert _game_name(Path("saves/tutorial-duel-20261201-174036.json")) == "tutorial-duel"
+    assert _game_name(Path("saves/tutorial-duel-20261201-174036-2.json")) == "tutorial-duel"
+    assert _game_name(Path("saves/my-checkpoint.json")) == "my-checkpoint"

@@ -147,7 +147,7 @@ def test_a_file_name_with_markup_is_shown_as_text(app):
     new_game(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1, path).close()
     app.go(Push(Start()))
     assert app.scene.newest == path
-    assert "&lt;b&gt;x&amp;y.json" in app.scene.resume.tool_tip_text
+    assert "&lt;b&gt;x&amp;y, saved" in app.scene.resume.tool_tip_text
 
 
 def test_closing_with_an_unsaved_action_asks_first(app, monkeypatch):

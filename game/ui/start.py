@@ -5,6 +5,7 @@ hotseat preference. Opening a file is :mod:`.opening`."""
 from __future__ import annotations
 
 import html
+import re
 import time
 from pathlib import Path
 
@@ -23,6 +24,13 @@ from .opening import error_dialog, one_line, open_path, start_scenario, watch_pa
 from .panels import wrap
 from .prefs import newest_save
 from .style import style
+
+
+def _game_name(save: Path) -> str:
+    """A save's name as the Resume tooltip gives it: the scenario's file name without the
+    autosave's time stamp (the tooltip broke the long name with hyphens); the time is said
+    beside it."""
+    return re.sub(r"-\d{8}-\d{6}(-\d+)?$", "", save.stem) or save.stem
 
 
 def _where_a_newcomer_starts(entry: tuple[Path, Scenario | None, str]) -> tuple:
@@ -75,7 +83,7 @@ class StartScene(Scene):
             "Resume",
             ui,
             tool_tip_text=(
-                f"{html.escape(newest.name)}, saved "
+                f"{html.escape(_game_name(newest))}, saved "
                 f"{time.strftime('%d %b %H:%M', time.localtime(newest.stat().st_mtime))} "
                 "(the newest; Load... opens any other)"
                 if newest
