@@ -193,12 +193,10 @@ class ComputerPlayer:
             threats = self._threats_for(game, knows, uid)
             worth = 2.0 if unit.get("category") == "afv" else 1.0
 
-            def score(
-                hx: str, unit: dict = unit, threats: dict = threats, worth: float = worth
-            ) -> float:
+            def score(hx: str, threats: dict = threats, worth: float = worth) -> float:
                 t = threats.get(hx)
                 risk = (t.p_kill + 0.3 * t.p_immobilized) if t is not None else 0.0
-                return self._objective(game, knows, hx, unit) - 6.0 * worth * risk
+                return self._objective_of(game, knows)(hx) - 6.0 * worth * risk
 
             here = score(unit["hex"])
             options = [h for h in game.setup_hexes(uid) if h not in taken]
@@ -231,11 +229,6 @@ class ComputerPlayer:
             hit = knows.threat_map(unit_id)
             self._threats[key] = hit
         return hit
-
-    def _objective(self, game: Game, knows: Knowledge, hx: str, unit: dict) -> float:
-        """How much standing in ``hx`` serves the side's victory conditions (see
-        :meth:`_objective_of`)."""
-        return self._objective_of(game, knows)(hx)
 
     def _objective_of(self, game: Game, knows: Knowledge):
         """The objective as a function of a hex, its inputs read once: on a hex the side must
@@ -300,11 +293,11 @@ class ComputerPlayer:
             if route is not None and self.level >= 2:  # Defensive First Fire on the way
                 for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
                     safe *= 1.0 - 0.5 * risk_at(h)
-            return self._objective(game, knows, hx, unit) - caution * worth * (1.0 - safe)
+            return self._objective_of(game, knows)(hx) - caution * worth * (1.0 - safe)
 
         stay = score(unit["hex"])
         if self.level >= 2:
-            routes = game_reachable(game, uid)
+            routes = game.reachable(uid)
         else:
             routes = {h: r for h in game.move_costs(uid) if (r := game.route(uid, h))}
         best: tuple[float, str | None, Route | None] = (stay, None, None)
@@ -354,20 +347,13 @@ class ComputerPlayer:
     ) -> Decision | None:
         """An Infantry unit's move: the adjacent hex that serves the objective best, if it
         is better than where it stands."""
-        here = self._objective(game, knows, unit["hex"], unit)
+        here = self._objective_of(game, knows)(unit["hex"])
         moves = [a for a in legal if isinstance(a, Move) and a.unit == unit["id"]]
-        scored = [
-            (self._objective(game, knows, a.to, unit), a.to, a) for a in moves if a.to != "off"
-        ]
+        scored = [(self._objective_of(game, knows)(a.to), a.to, a) for a in moves if a.to != "off"]
         scored.sort(key=lambda t: (-t[0], t[1]))
         if scored and scored[0][0] > here + 0.2:
             return Decision(scored[0][2], f"moves to {scored[0][1]}")
         return None
-
-
-def game_reachable(game: Game, unit_id: str) -> dict[str, Route]:
-    """Every hex the vehicle can reach this phase, with its route (the engine's planner)."""
-    return game.reachable(unit_id)
 
 
 def _to_edge(board, here, edge: str) -> int:
