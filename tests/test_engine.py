@@ -457,6 +457,22 @@ def test_rd13_exit_off_the_map_edge_wins():
     assert any(e.kind == "exit" and "east" in e.text for e in events)
 
 
+def test_rd10_infantry_on_the_map_edge_may_move_along_it_as_well_as_off():
+    """A unit in an edge hex may leave the map (RD-13) or move to any hex beside it (RD-10):
+    the legal actions list both (they once listed only the exit)."""
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-sq-1", "rus_atr", "russian", "F2", facing=0),
+    ]
+    g = Game(make_setup(units, rows=FLAT), 1)
+    to_phase(g, "movement", "russian")
+    moves = {a.to for a in g.legal_actions() if isinstance(a, Move) and a.unit == "rus-sq-1"}
+    assert "off" in moves
+    assert {"E2", "F1", "F3"} <= moves
+    g.apply(Move("rus-sq-1", "E2"))
+    assert g.units["rus-sq-1"].label == "E2"
+
+
 def test_rd11_the_defender_may_set_up_concealed_in_woods_out_of_enemy_los():
     rows = ["w o o o o o", "o o o o o2 o", "o o o o o o"]
     units = [

@@ -79,9 +79,8 @@ def _movement(state: GameState, mine: list[UnitState]) -> list[Action]:
         if unit.type.is_vehicle and board.contains(ahead):
             found.append(Move(unit.id, label(ahead)))
         if any(not board.contains(n) for n in unit.hex.neighbors()):
-            found.append(Move(unit.id, "off"))
-        else:
-            found.extend(Move(unit.id, label(n)) for n in unit.hex.neighbors() if board.contains(n))
+            found.append(Move(unit.id, "off"))  # from an edge hex: off, or along the map
+        found.extend(Move(unit.id, label(n)) for n in unit.hex.neighbors() if board.contains(n))
         found.extend(Turn(unit.id, (unit.facing + d) % 6) for d in (1, -1))
         found.extend([EndMove(unit.id, False), EndMove(unit.id, True)])
         found.extend([ButtonUp(unit.id), CrewExposed(unit.id)])
