@@ -115,3 +115,32 @@ def test_the_win_rates_95_percent_interval_is_wilsons():
 def test_a_level_outside_0_2_is_refused():
     with pytest.raises(ValueError, match="level 3"):
         ComputerPlayer("german", 3)
+
+
+def test_rd13_the_computer_leaves_by_the_edge_its_victory_names_and_walks_its_infantry_on():
+    """An exit victory by the west edge: the Infantry squad standing on the east edge is
+    never led off it there (it would not count, RD-13); it walks west, more than one hex a
+    Movement Phase while its MF last (RD-10)."""
+    from game.engine import Victory
+
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A1", facing=0),
+        UnitSetup("rus-sq-1", "rus_atr", "russian", "H2"),
+    ]
+    setup = make_setup(
+        units,
+        rows=ROWS,
+        victory=[Victory("russian", "exit", count=1, edge="west")],
+        first="russian",
+        defender="german",
+    )
+    game = Game(setup, 3)
+    ai = ComputerPlayer("russian", 2, seed=1)
+    assert game.exit_edge("rus-sq-1") == "east"
+    while game.phase != "movement" or game.to_act != "russian":
+        game.apply(EndPhase())
+    while game.phase == "movement" and game.to_act == "russian" and not game.dff_pending:
+        decision = ai.choose(game)
+        assert not (decision.action.type == "move" and decision.action.to == "off")
+        game.apply(decision.action)
+    assert game.units["rus-sq-1"].hex.distance(game.board.parse("H2")) >= 2

@@ -87,3 +87,60 @@ def test_random_illegal_actions_raise_illegal_action_and_change_nothing(seed, tr
             check_invariants(game)
         if rng.random() < 0.3 and not game.over:
             game.apply(policy(game, rng))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_a_copied_game_plays_on_apart_and_the_same(seed):
+    """``Game.copy`` (a search's copy): a copy has the state hash of its game; the same
+    actions applied to both keep them equal; actions applied to the copy alone (wrecks and
+    all, whose LOS arrays the two share until then) leave the game's hash and LOS as they
+    were."""
+    game = random_game(12, 7, seed, per_side=4, turns=3)
+    rng = random.Random(seed)
+    checked = 0
+    while not game.over and checked < 6:
+        for _ in range(rng.randint(5, 40)):
+            if game.over:
+                break
+            game.apply(policy(game, rng))
+        twin = game.copy()
+        assert twin.state_hash() == game.state_hash()
+        before = game.state_hash()
+        los = game.state.visibility.seen_from(0)[0].copy()
+        side = random.Random(seed + checked)
+        for _ in range(60):  # the copy alone
+            if twin.over:
+                break
+            twin.apply(policy(twin, side, fire_p=1.0))
+        assert game.state_hash() == before
+        assert (game.state.visibility.seen_from(0)[0] == los).all()
+        again = game.copy()
+        for _ in range(20):  # both alike
+            if game.over:
+                break
+            action = policy(game, rng)
+            game.apply(action)
+            again.apply(action)
+            assert again.state_hash() == game.state_hash()
+        checked += 1
+    assert checked >= 1
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000))
+def test_the_pruned_legal_actions_are_every_candidate_the_handlers_accept(seed):
+    """``legal_actions`` tries only the candidates its handlers' first checks do not refuse
+    (asked once a unit); at every step of a random game it is exactly the unpruned reference:
+    every candidate that :meth:`Game.check` accepts, in the same order."""
+    from game.engine.legal import candidates
+
+    game = random_game(12, 7, seed, per_side=5, turns=3)
+    rng = random.Random(seed)
+    steps = 0
+    while not game.over and steps < 400:
+        reference = [a for a in candidates(game.state, prune=False) if game.check(a) is None]
+        assert game.legal_actions() == list(dict.fromkeys(reference))
+        game.apply(policy(game, rng))
+        steps += 1
+    assert steps > 20

@@ -277,3 +277,30 @@ def test_rd8_the_odds_at_a_concealed_target_on_the_charts_90_degree_line_need_no
         except IllegalAction:
             continue
     assert found, "no hex on the 90-degree line tried"
+
+
+def test_rd18_the_attack_map_names_only_known_enemies_and_matches_the_odds_of_a_stopped_shot():
+    """The threat map turned round: from each hex the Panzer could stand in, the chance its
+    best shot removes each enemy it knows. A "?" (RD-11) and Infantry (002) are never on it;
+    from its own hex, stopped and facing the T-34, it is the odds panel's chance of removing
+    it with its best ammunition."""
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "A2", facing=0),
+        UnitSetup("rus-t34-1", "t34m43", "russian", "E4", facing=3),  # along direction 0
+        UnitSetup("rus-q-1", "t34m43", "russian", "E2", facing=3, concealed=True),
+        UnitSetup("rus-atr-1", "rus_atr", "russian", "D1"),
+    ]
+    rows = ["o o o o o o o o"] * 5
+    g = Game(make_setup(units, rows=rows, first="german", defender="russian"), 1)
+    k = g.knowledge("german")
+    attacks = k.attack_map("ger-pz-1")
+    assert {t for shots in attacks.values() for t, _ in shots} == {"rus-t34-1"}
+    removed = max(
+        sum(
+            k.odds("ger-pz-1", "rus-t34-1", ammo).odds.p[x]  # type: ignore[union-attr]
+            for x in ("burn", "eliminated", "abandoned")
+        )
+        for ammo in ammo_choices(g.state, g.units["ger-pz-1"])
+    )
+    assert dict(attacks["A2"])["rus-t34-1"] == pytest.approx(removed)
+    assert 0 < removed < 1

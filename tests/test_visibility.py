@@ -71,6 +71,31 @@ def test_smoke_and_wrecks_update_only_touched_pairs_to_the_same_result(board, da
     assert (vis.hindrance == fresh_hind).all()
 
 
+def test_rd9_a_copy_shares_the_los_arrays_until_its_markers_change_them():
+    """Copy on write: a copied Visibility reads the same arrays; smoke in the copy's board
+    changes the copy's LOS only (and the original's next change is its own too)."""
+    import copy
+
+    board = random_map(20, 8, seed=3)
+    vis = Visibility(board)
+    vis.all_pairs()
+    twin = copy.deepcopy(vis)
+    assert twin.clear is vis.clear
+    before = vis.clear.copy(), vis.hindrance.copy()
+    spot = next(i for i in range(board.size) if 0 < vis.clear[i].sum() < board.size)
+    twin.board.set_smoke(twin.board.hex_at(spot))
+    twin.update([spot])
+    assert twin.clear is not vis.clear
+    assert (vis.clear == before[0]).all() and (vis.hindrance == before[1]).all()
+    assert (twin.hindrance == Visibility(twin.board).all_pairs()[1]).all()
+    assert (twin.hindrance != before[1]).any()
+    vis.board.add_wreck(vis.board.hex_at(spot))
+    vis.update([spot])
+    for v in (twin, vis):
+        fresh = Visibility(v.board).all_pairs()
+        assert (v.clear == fresh[0]).all() and (v.hindrance == fresh[1]).all()
+
+
 def test_update_recomputes_fewer_pairs_than_all():
     board = random_map(30, 10, seed=5)
     vis = Visibility(board)

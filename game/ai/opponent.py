@@ -193,10 +193,12 @@ class ComputerPlayer:
             threats = self._threats_for(game, knows, uid)
             worth = 2.0 if unit.get("category") == "afv" else 1.0
 
-            def score(hx: str, threats: dict = threats, worth: float = worth) -> float:
+            def score(
+                hx: str, threats: dict = threats, worth: float = worth, uid: str = uid
+            ) -> float:
                 t = threats.get(hx)
                 risk = (t.p_kill + 0.3 * t.p_immobilized) if t is not None else 0.0
-                return self._objective_of(game, knows)(hx) - 6.0 * worth * risk
+                return self._objective_of(game, knows, uid)(hx) - 6.0 * worth * risk
 
             here = score(unit["hex"])
             options = [h for h in game.setup_hexes(uid) if h not in taken]
@@ -230,25 +232,63 @@ class ComputerPlayer:
             self._threats[key] = hit
         return hit
 
-    def _objective_of(self, game: Game, knows: Knowledge):
-        """The objective as a function of a hex, its inputs read once: on a hex the side must
-        hold, or near one (more as the turns run out: a hold counts at the end); near the edge
-        it must leave by; near the enemy it must knock out (not closer than point blank)."""
-        key = (game.actions_applied, game.dice.draws, id(game))
+    def _attacks_for(self, game: Game, knows: Knowledge, unit_id: str) -> dict:
+        """The attack map of an own vehicle (the threat map turned round), kept while the
+        enemies stand still; the same key as :meth:`_threats_for` (it reads no more)."""
+        enemies = tuple(
+            (u["id"], u["hex"], u.get("status"), u.get("facing"), u.get("turret"))
+            for u in knows.units()
+            if u["side"] != self.side
+        )
+        key = ("attack", unit_id, enemies, game.turn, game.phasing, game.phase)
+        hit = self._threats.get(key)
+        if hit is None:
+            if len(self._threats) > 64:
+                self._threats.clear()
+            hit = knows.attack_map(unit_id)
+            self._threats[key] = hit
+        return hit
+
+    def _objective_of(self, game: Game, knows: Knowledge, unit_id: str):
+        """The objective of ``unit_id`` as a function of a hex, its inputs read once: on a
+        hex the side must hold that no other unit of its holds yet, or near one (more as the
+        turns run out: a hold counts at the end), the deepest first so that the others can
+        follow in behind; near the edge it must leave by; near the enemy it must knock out
+        (not closer than point blank); and, for Infantry (AT fire does not harm it, 002), on
+        a hex the enemy must hold (it cannot hold it while this side stands there, RD-13)."""
+        key = (game.actions_applied, game.dice.draws, id(game), unit_id)
         if self._objective_key == key and self._objective_fn is not None:
             return self._objective_fn
         board = game.board
         late = game.turn / max(1, game.setup.turns)
         urgency = 0.4 + 3.6 * late * late
+        seen = knows.units()
+        mine = [u for u in seen if u["side"] == self.side]
+        me = next((u for u in mine if u["id"] == unit_id), {})
+        held = {u["hex"] for u in mine if u["id"] != unit_id and u.get("status") == "active"}
         conditions = [v for v in game.setup.victory if v.side == self.side]
-        holds = [[board.parse(h) for h in v.hexes] for v in conditions if v.kind == "hold"]
+        home = [board.parse(u.hex) for u in game.setup.units if u.side == self.side]
+        holds = []
+        for v in conditions:
+            if v.kind == "hold":
+                free = [board.parse(h) for h in v.hexes if h not in held]
+                holds.append((free, _depths(free, home)))
         edges = [v.edge for v in conditions if v.kind == "exit" and v.edge]
         named = {x for v in conditions for x in v.units}
         enemies = [
             board.parse(u["hex"])
-            for u in knows.units()
+            for u in seen
             if u["side"] != self.side and (not named or u["id"] in named)
         ]
+        block = set()
+        if me.get("category") == "infantry":
+            block = {
+                h
+                for v in game.setup.victory
+                if v.side != self.side and v.kind == "hold"
+                for h in v.hexes
+                if h not in held
+            }
         memo: dict[str, float] = {}
 
         def objective(hx: str) -> float:
@@ -257,15 +297,22 @@ class ComputerPlayer:
                 return hit
             here = board.parse(hx)
             score = 0.0
-            for hexes in holds:
+            for hexes, depth in holds:
                 if hexes:
                     d = min(here.distance(h) for h in hexes)
-                    score += 4.0 * urgency if d == 0 else -0.5 * urgency * d
+                    score += (
+                        (4.0 + 0.3 * depth.get(here, 0)) * urgency
+                        if d == 0
+                        else (-0.5 * urgency * d)
+                    )
             for edge in edges:
                 score -= 0.6 * urgency * _to_edge(board, here, edge)
             if enemies:  # close with the enemy it must knock out
                 d = min(here.distance(e) for e in enemies)
                 score -= 0.3 * max(0, d - 3)
+            if block:
+                d = min(here.distance(board.parse(h)) for h in block)
+                score += 3.0 * urgency if d == 0 else -0.3 * urgency * d
             memo[hx] = score
             return score
 
@@ -286,14 +333,31 @@ class ComputerPlayer:
             return (t.p_kill + 0.3 * t.p_immobilized) if t is not None else 0.0
 
         # the side that wins when time runs out holds back; the other must come on
-        caution = (6.0 if self.side == game.setup.defender else 4.0) if self.level >= 2 else 3.0
+        defends = self.side == game.setup.defender
+        late = game.turn / max(1, game.setup.turns)
+        caution = (6.0 if defends else 3.0) if self.level >= 2 else 3.0
+        # level 2 also seeks the hexes it could shoot from (the attack map, RD-18), the
+        # attacker more as its time runs out
+        attacks = self._attacks_for(game, knows, uid) if self.level >= 2 else {}
+        aggression = 0.8 if defends else 1.0 + 3.0 * late
+        worths: dict[str, float] = {}
+
+        def offense(hx: str) -> float:
+            values = []
+            for target, p in attacks.get(hx, ()):
+                if target not in worths:
+                    worths[target] = self._worth(game, knows, target)
+                values.append(p * worths[target])
+            values.sort(reverse=True)
+            return values[0] + 0.3 * sum(values[1:]) if values else 0.0
 
         def score(hx: str, route: Route | None = None) -> float:
             safe = 1.0 - risk_at(hx)
             if route is not None and self.level >= 2:  # Defensive First Fire on the way
                 for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
                     safe *= 1.0 - 0.5 * risk_at(h)
-            return self._objective_of(game, knows)(hx) - caution * worth * (1.0 - safe)
+            value = self._objective_of(game, knows, uid)(hx) - caution * worth * (1.0 - safe)
+            return value + aggression * offense(hx)
 
         stay = score(unit["hex"])
         if self.level >= 2:
@@ -314,6 +378,9 @@ class ComputerPlayer:
         moving = game.moving_unit
         if moving is not None and moving in mine:  # a move under way: on, or end it
             unit = mine[moving]
+            if not unit.get("is_vehicle"):  # Infantry walks on while its MF last (RD-10)
+                step = self._infantry_step(game, knows, unit, legal)
+                return step or Decision(EndMove(moving, False), "stops")
             _, hx, route = self._best_hex(game, knows, unit, rng)
             if route is not None and route.steps and route.steps[0] in legal:
                 return Decision(route.steps[0], f"drives towards {hx}")
@@ -325,8 +392,9 @@ class ComputerPlayer:
                 "ends its move in Motion (Case J)" if danger > 0.08 else "stops",
             )
         exits = [a for a in legal if isinstance(a, Move) and a.to == "off"]
-        for a in exits:
-            if any(v.side == self.side and v.kind == "exit" for v in game.setup.victory):
+        wanted = {v.edge for v in game.setup.victory if v.side == self.side and v.kind == "exit"}
+        for a in exits:  # by the edge the victory names, never another (RD-13)
+            if game.exit_edge(a.unit) in wanted:
                 return Decision(a, "leaves the map (an exit victory, RD-13)")
         for uid in game.can_act():
             if uid not in mine:
@@ -347,13 +415,24 @@ class ComputerPlayer:
     ) -> Decision | None:
         """An Infantry unit's move: the adjacent hex that serves the objective best, if it
         is better than where it stands."""
-        here = self._objective_of(game, knows)(unit["hex"])
+        objective = self._objective_of(game, knows, unit["id"])
+        here = objective(unit["hex"])
         moves = [a for a in legal if isinstance(a, Move) and a.unit == unit["id"]]
-        scored = [(self._objective_of(game, knows)(a.to), a.to, a) for a in moves if a.to != "off"]
+        scored = [(objective(a.to), a.to, a) for a in moves if a.to != "off"]
         scored.sort(key=lambda t: (-t[0], t[1]))
         if scored and scored[0][0] > here + 0.2:
             return Decision(scored[0][2], f"moves to {scored[0][1]}")
         return None
+
+
+def _depths(hexes: list, home: list) -> dict:
+    """How much deeper each hex of a hold condition lies than the nearest of them, counted
+    from where the side set up (0 for the nearest): the deepest is taken first."""
+    if not hexes or not home:
+        return {}
+    far = {h: min(h.distance(x) for x in home) for h in hexes}
+    least = min(far.values())
+    return {h: d - least for h, d in far.items()}
 
 
 def _to_edge(board, here, edge: str) -> int:

@@ -234,10 +234,19 @@ class Board:
         return list(self._hexes)
 
     def parse(self, text: str) -> Hex:
-        """An ASL label on this board ("W6"); ValueError when malformed or off the map."""
+        """An ASL label on this board ("W6"); ValueError when malformed or off the map. The
+        labels read are kept (the legal-action lists name thousands of hexes by label)."""
+        known = self.__dict__.get("_parsed")
+        if known is None:
+            known = self.__dict__["_parsed"] = {}
+        h = known.get(text)
+        if h is not None:
+            return h
         h = parse_label(text)
         if not self.contains(h):
             raise ValueError(f"{text} is off the map ({self.describe_size()})")
+        if len(known) < 2 * self.size:  # bounded: only labels of this board's hexes
+            known[text] = h
         return h
 
     def describe_size(self) -> str:

@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 EPSILON = 1e-6
 """Red Blob's nudge for line drawing, (1, 2, -3) x EPSILON: unequal components, so that no two
@@ -230,8 +231,10 @@ def column_index(letters: str) -> int:
     return (len(letters) - 1) * 26 + ord(letters[0]) - ord("A")
 
 
+@lru_cache(maxsize=1 << 17)
 def label(h: Hex) -> str:
-    """The ASL-style label of a hex: column letter(s) + row number from 1 (e.g. "W6")."""
+    """The ASL-style label of a hex: column letter(s) + row number from 1 (e.g. "W6"); kept
+    for the hexes asked (the largest map's 40,000 and more)."""
     col, row = to_offset(h)
     if col < 0 or row < 0:
         return f"off-map({h.q},{h.r})"

@@ -55,6 +55,18 @@ class Game:
         self.state = GameState.start(setup, seed, dice, scalar_los)
         self.actions_applied = 0
 
+    def copy(self) -> Game:
+        """A game to play on apart from this one (a search, the viewer's snapshots): the same
+        state hash, and every action applied to it leaves this one as it was
+        (:meth:`GameState.copy`)."""
+        new = Game.__new__(Game)
+        new.state = self.state.copy()
+        new.actions_applied = self.actions_applied
+        return new
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        return self.copy()
+
     # --- the one door -------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
@@ -223,6 +235,18 @@ class Game:
                 )
                 out[action.to] = start + cost
         return out
+
+    def exit_edge(self, unit_id: str) -> str | None:
+        """The map edge ``unit_id`` would leave by with ``Move(unit_id, "off")`` (RD-13: a
+        vehicle through its front hexside, Infantry by its first edge hexside), or None
+        when it stands where it cannot leave."""
+        unit = self.state.unit(unit_id)
+        board = self.state.board
+        if unit.type.is_vehicle:
+            out = unit.hex.neighbor(unit.facing)
+            return None if board.contains(out) else movement.edge_of(self.state, out)
+        offs = [n for n in unit.hex.neighbors() if not board.contains(n)]
+        return movement.edge_of(self.state, offs[0]) if offs else None
 
     def route(self, unit_id: str, hex_label: str) -> Route | None:
         """The cheapest moves and turns that bring the moving side's vehicle to ``hex_label``

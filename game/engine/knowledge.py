@@ -215,8 +215,31 @@ class Knowledge:
         (RD-18), from the enemies this side knows and never their Bore Sighted Locations."""
         board = self.state.board
         known = self.known_enemies() if self.side is not None else None
+        blocked = self._blocked(unit_id, known)
+        return {
+            label(board.hex_at(j)): t
+            for j, t in threat.threat_map(self.state, unit_id, known, blocked).items()
+        }
+
+    def attack_map(self, unit_id: str) -> dict[str, tuple[tuple[str, float], ...]]:
+        """For this side's vehicle ``unit_id``: hex -> (enemy id, P(removed from play)) of
+        each enemy this side knows (never a "?") that it could shoot from there, the threat
+        map turned round (RD-18); the hexes it may not enter (as :meth:`threat_map`) are
+        left out."""
+        board = self.state.board
+        known = self.known_enemies() if self.side is not None else None
+        return {
+            label(board.hex_at(j)): shots
+            for j, shots in threat.attack_map(
+                self.state, unit_id, known, self._blocked(unit_id, known)
+            ).items()
+        }
+
+    def _blocked(self, unit_id: str, known: set[str] | None) -> set:
+        """The hexes ``unit_id`` may not enter that this side knows of: a known enemy's, or
+        one holding its own side's vehicle or Gun (HX-4)."""
         mover = self.state.unit(unit_id)
-        blocked = {  # a known enemy's hex, or one holding its own side's vehicle or Gun (HX-4)
+        return {
             u.hex
             for u in self.state.units.values()
             if u.active
@@ -225,10 +248,6 @@ class Knowledge:
                 (u.side != mover.side and (known is None or u.id in known))
                 or (u.side == mover.side and u.type.category != "infantry")
             )
-        }
-        return {
-            label(board.hex_at(j)): t
-            for j, t in threat.threat_map(self.state, unit_id, known, blocked).items()
         }
 
 

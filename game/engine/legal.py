@@ -21,14 +21,19 @@ from .actions import (
     Place,
     Turn,
 )
+from .errors import IllegalAction
+from .play.movement import mover
 from .play.setup import bore_sight_hexes, setup_hexes
-from .play.shot import ammo_choices
+from .play.shot import ammo_choices, firer_problem
 from .state import GameState, UnitState
 from .vocabulary import PhaseName
 
 
-def candidates(state: GameState) -> list[Action]:
-    """Every action worth trying now (a superset of the legal ones)."""
+def candidates(state: GameState, prune: bool = True) -> list[Action]:
+    """Every action worth trying now (a superset of the legal ones). ``prune``: leave out
+    those the first checks of their handlers refuse (a unit that may not move or fire now, a
+    target out of LOS, a hatch already so), asked once a unit instead of once an action;
+    without it, every candidate (the reference the tests hold the pruned list to)."""
     if state.dff_pending:
         target = state.moving_target()
         found: list[Action] = [Pass()]
@@ -43,11 +48,11 @@ def candidates(state: GameState) -> list[Action]:
     mine = [u for u in state.units.values() if u.active and u.side == state.to_act]
     by_phase = BY_PHASE.get(state.phase)
     if by_phase:
-        found.extend(by_phase(state, mine))
+        found.extend(by_phase(state, mine, prune))
     return found
 
 
-def _setup(state: GameState, mine: list[UnitState]) -> list[Action]:
+def _setup(state: GameState, mine: list[UnitState], prune: bool = False) -> list[Action]:
     found: list[Action] = [Conceal(unit.id) for unit in mine]
     for unit in mine:
         if unit.type.gun:
@@ -55,7 +60,7 @@ def _setup(state: GameState, mine: list[UnitState]) -> list[Action]:
     return found + _placing(state, mine)
 
 
-def _placing(state: GameState, mine: list[UnitState]) -> list[Action]:
+def _placing(state: GameState, mine: list[UnitState], prune: bool = False) -> list[Action]:
     """Set-up placements (HX-12): every hex of a unit's area with its facing, and its own hex
     with every other facing."""
     found: list[Action] = []
@@ -69,36 +74,65 @@ def _placing(state: GameState, mine: list[UnitState]) -> list[Action]:
     return found
 
 
-def _movement(state: GameState, mine: list[UnitState]) -> list[Action]:
+def _movement(state: GameState, mine: list[UnitState], prune: bool) -> list[Action]:
     found: list[Action] = []
     board = state.board
     for unit in mine:
         if state.moving_unit not in (None, unit.id):
             continue
-        ahead = unit.hex.neighbor(unit.facing)
-        if unit.type.is_vehicle and board.contains(ahead):
-            found.append(Move(unit.id, label(ahead)))
-        if any(not board.contains(n) for n in unit.hex.neighbors()):
-            found.append(Move(unit.id, "off"))  # from an edge hex: off, or along the map
-        found.extend(Move(unit.id, label(n)) for n in unit.hex.neighbors() if board.contains(n))
-        found.extend(Turn(unit.id, (unit.facing + d) % 6) for d in (1, -1))
-        found.extend([EndMove(unit.id, False), EndMove(unit.id, True)])
-        found.extend([ButtonUp(unit.id), CrewExposed(unit.id)])
+        if not prune or _may_move(state, unit):
+            ahead = unit.hex.neighbor(unit.facing)
+            vehicle = unit.type.is_vehicle
+            drives = not prune or (unit.type.category != "gun" and not unit.immobilized)
+            if vehicle and drives and board.contains(ahead):
+                found.append(Move(unit.id, label(ahead)))
+            neighbors = unit.hex.neighbors()
+            if drives and any(not board.contains(n) for n in neighbors):
+                found.append(Move(unit.id, "off"))  # from an edge hex: off, or along the map
+            if not prune or (drives and not vehicle):  # a vehicle only through its front
+                found.extend(Move(unit.id, label(n)) for n in neighbors if board.contains(n))
+            found.extend(Turn(unit.id, (unit.facing + d) % 6) for d in (1, -1))
+        if not prune or state.moving_unit == unit.id:
+            found.extend([EndMove(unit.id, False), EndMove(unit.id, True)])
+        found.extend(_hatches(unit, prune))
     return found
 
 
-def _fire(state: GameState, mine: list[UnitState]) -> list[Action]:
+def _may_move(state: GameState, unit: UnitState) -> bool:
+    """The first check of every Move and Turn (:func:`movement.mover`) passes for ``unit``."""
+    try:
+        mover(state, unit.id)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _hatches(unit: UnitState, prune: bool) -> list[Action]:
+    """Button up, or Crew Exposed: an AFV's change of hatches (the other is no change)."""
+    if not prune:
+        return [ButtonUp(unit.id), CrewExposed(unit.id)]
+    if not unit.type.armored:
+        return []
+    return [ButtonUp(unit.id) if unit.ce else CrewExposed(unit.id)]
+
+
+def _fire(state: GameState, mine: list[UnitState], prune: bool) -> list[Action]:
     found: list[Action] = []
     enemies = [u for u in state.units.values() if u.active and u.side != state.to_act]
+    if prune:  # fire_problem's target checks that need no firer but its LOS
+        enemies = [e for e in enemies if e.type.category != "infantry" or e.concealed]
     for unit in mine:
-        if unit.type.has_at_weapon:
+        if unit.type.has_at_weapon and not (prune and firer_problem(state, unit)):
+            ammo = ammo_choices(state, unit)
             for target in enemies:
-                found.extend(Fire(unit.id, target.id, ammo) for ammo in ammo_choices(state, unit))
-        found.extend([ButtonUp(unit.id), CrewExposed(unit.id)])
+                if prune and not state.can_see(unit, target):
+                    continue
+                found.extend(Fire(unit.id, target.id, a) for a in ammo)
+        found.extend(_hatches(unit, prune))
     return found
 
 
-BY_PHASE: dict[PhaseName, Callable[[GameState, list[UnitState]], list[Action]]] = {
+BY_PHASE: dict[PhaseName, Callable[[GameState, list[UnitState], bool], list[Action]]] = {
     "setup": _setup,
     "setup_attacker": _placing,
     "movement": _movement,

@@ -4,6 +4,7 @@ dice and the board's markers; and the state hash, built from the dataclass field
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -149,6 +150,14 @@ class Track:
     exempt: bool = False
 
 
+def _clone(obj: Any) -> Any:
+    """A shallow copy of a plain object whose fields are values (a unit, a C6.15 track):
+    ``copy.copy`` took 7 us a unit, a third of a search's copy of a game."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
 def _hex_or_none(h: Hex | None) -> Flat:
     return Flat((h.q, h.r) if h else (None, None))
 
@@ -265,6 +274,24 @@ class GameState:
             letters=letters,
             areas={us.id: us.area for us in setup.units if us.area is not None},
         )
+
+    def copy(self) -> GameState:
+        """A copy to play on apart (a search, a snapshot): what play changes is copied (the
+        units, the tracking, the dice, the board's markers, the history list), what it never
+        changes is shared (the scenario, the terrain, the LOS arrays until a marker changes
+        them); the same state hash, and the same play after it."""
+        new = copy.copy(self)
+        memo: dict = {}
+        new.board = copy.deepcopy(self.board, memo)
+        new.visibility = copy.deepcopy(self.visibility, memo)
+        new.units = {k: _clone(u) for k, u in self.units.items()}
+        new.loc_mp = dict(self.loc_mp)
+        new.track = {k: _clone(t) for k, t in self.track.items()}
+        new.marks = dict(self.marks)
+        new.exited = dict(self.exited)
+        new.dice = self.dice.copy()
+        new.history = list(self.history)
+        return new
 
     # --- who acts -------------------------------------------------------------------------
 

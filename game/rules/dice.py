@@ -7,6 +7,7 @@ its draws, so that a replay reproduces every roll; ``FixedDice`` plays back give
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -47,6 +48,14 @@ class Dice:
         self.draws = 0
         self.trail = seed & _MASK
 
+    def copy(self) -> Dice:
+        """Dice that go on from here apart from these: the same faces next, the same draws
+        and trail (a copied game's dice, for a search or a snapshot)."""
+        new = Dice.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._rng = np.random.Generator(copy.copy(self._rng.bit_generator))
+        return new
+
     def die(self) -> int:
         """A dr: one die, 1-6."""
         face = int(self._rng.integers(1, 7))
@@ -78,6 +87,11 @@ class FixedDice(Dice):
         self.draws += 1
         self.trail = (self.trail * _MIX + f) & _MASK
         return f
+
+    def copy(self) -> FixedDice:
+        new = FixedDice.__new__(FixedDice)
+        new.__dict__.update(self.__dict__)  # the faces are never changed: shared
+        return new
 
     @property
     def remaining(self) -> int:

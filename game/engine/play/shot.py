@@ -38,26 +38,9 @@ def fire_problem(
     """Why ``firer`` may not fire at ``target`` now (None: it may). Cheap checks first.
     ``target_name``: the target as the firer's side may name it ("a concealed unit in E3")."""
     name = target_name or target.name
-    if not firer.active:
-        return f"{firer.name} is no longer in play"
-    if firer.shock != "none":
-        return f"{firer.name} is shocked and may not fire (C7.42)"
-    if not firer.type.has_at_weapon:
-        return f"{firer.name} has no AT weapon (002)"
-    if firer.fired:
-        return f"{firer.name} has fired this phase"
-    if state.phase == "defensive_fire" and firer.first_fired:
-        return (
-            f"{firer.name} Defensive First Fired this player turn "
-            "and does not fire again in the Defensive Fire Phase (HX-8)"
-        )
-    if state.phase == "advancing_fire" and firer.fired_prep:
-        return (
-            f"{firer.name} fired in the Prep Fire Phase and may not fire again in the "
-            "Advancing Fire Phase (RD-12)"
-        )
-    if state.phase == "advancing_fire" and firer.shots_this_phase:
-        return f"{firer.name} has fired this phase (no Multiple ROF in the AFPh, RD-4)"
+    refused = firer_problem(state, firer)
+    if refused:
+        return refused
     if not target.active or target.side == firer.side:
         return f"{name} is not an enemy unit in play"
     if target.type.category == "infantry" and not target.concealed:
@@ -92,6 +75,33 @@ def fire_problem(
             plan(replace(attack, ammo=fallback))
     except RuleError as error:
         return str(error)
+    return None
+
+
+def firer_problem(state: GameState, firer: UnitState) -> str | None:
+    """Why ``firer`` may fire at nothing now, whatever the target (None: it may fire at some
+    target): the first checks of :func:`fire_problem`, which :meth:`Game.legal_actions`
+    asks once a firer instead of once a shot."""
+    if not firer.active:
+        return f"{firer.name} is no longer in play"
+    if firer.shock != "none":
+        return f"{firer.name} is shocked and may not fire (C7.42)"
+    if not firer.type.has_at_weapon:
+        return f"{firer.name} has no AT weapon (002)"
+    if firer.fired:
+        return f"{firer.name} has fired this phase"
+    if state.phase == "defensive_fire" and firer.first_fired:
+        return (
+            f"{firer.name} Defensive First Fired this player turn "
+            "and does not fire again in the Defensive Fire Phase (HX-8)"
+        )
+    if state.phase == "advancing_fire" and firer.fired_prep:
+        return (
+            f"{firer.name} fired in the Prep Fire Phase and may not fire again in the "
+            "Advancing Fire Phase (RD-12)"
+        )
+    if state.phase == "advancing_fire" and firer.shots_this_phase:
+        return f"{firer.name} has fired this phase (no Multiple ROF in the AFPh, RD-4)"
     return None
 
 

@@ -165,3 +165,67 @@ def best_shot(state: GameState, firer: UnitState, target: UnitState) -> Threat |
             if best is None or t.p_kill > best.p_kill:
                 best = t
     return best
+
+
+def attack_map(
+    state: GameState, unit_id: str, known: set[str] | None, blocked: set[Hex]
+) -> dict[int, tuple[tuple[str, float], ...]]:
+    """The threat map turned round (RD-18): board index -> (target id, P(removed from play))
+    of each enemy in ``known`` (None: every enemy) that ``unit_id`` could shoot from there,
+    stopped and turned to face it (its turret, or its hull if it has none), with its best
+    ammunition and the same exact odds; over the hexes it could enter (not one of
+    ``blocked``). Infantry is left out (AT fire has no effect on it, 002)."""
+    unit = state.unit(unit_id)
+    board = state.board
+    if not unit.type.has_at_weapon:
+        return {}
+    targets = [
+        e
+        for e in state.units.values()
+        if (known is None or e.id in known)
+        and e.active
+        and e.side != unit.side
+        and e.type.category != "infantry"
+    ]
+    out: dict[int, list[tuple[str, float]]] = {}
+    memo: dict[tuple, float | None] = {}
+    for target in targets:
+        i = board.index(target.hex)
+        row, hindrance = state.viewshed(i)
+        for j in row.nonzero()[0]:
+            j = int(j)
+            h = board.hex_at(j)
+            if j == i or h in blocked or not board.terrain_at(h).enterable_by_vehicle:
+                continue
+            toward = direction_to(target.hex, h)
+            hull = _offset(toward, target.facing)
+            turret = _offset(toward, target.turret) if target.type.turret else hull
+            key = (
+                target.id,
+                target.hex.distance(h),
+                asl_aspect(hull),
+                asl_aspect(turret),
+                (hull > 90.0) - (hull < 90.0),
+                int(hindrance[j]),
+                board.level_at(h),
+            )
+            if key not in memo:
+                ghost = copy.copy(unit)  # the firer as it would stand there, facing the target
+                ghost.hex = h
+                face = _nearest_direction(direction_to(h, target.hex))
+                ghost.turret = face
+                if not unit.type.turret:
+                    ghost.facing = face
+                ghost.acquisition = None
+                ghost.moving = ghost.motion = False
+                shot = best_shot(state, ghost, target)
+                memo[key] = shot.p_kill if shot is not None else None
+            p = memo[key]
+            if p:
+                out.setdefault(j, []).append((target.id, p))
+    return {j: tuple(shots) for j, shots in out.items()}
+
+
+def _nearest_direction(angle: float) -> int:
+    """The direction (0-5) whose facing angle is nearest ``angle``."""
+    return min(range(6), key=lambda d: _offset(angle, d))
