@@ -21,7 +21,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.board.hexes import to_offset
+from game.board.hexes import from_offset, label, to_offset
+from game.board.hexes import line as hex_line
 from game.engine import Game, IllegalAction
 from game.engine.actions import (
     Action,
@@ -33,13 +34,21 @@ from game.engine.actions import (
     Move,
     Pass,
     Place,
+    Turn,
 )
 from game.engine.knowledge import Knowledge
 from game.engine.play.paths import Route
 from game.engine.randomplay import policy
+from game.rules.facing import facing_offset
 
 LEVELS = {0: "random", 1: "scorer", 2: "search"}
 FIRE_PHASES = ("prep_fire", "defensive_fire", "advancing_fire")
+HIDDEN_SHOT = 0.6
+"""The least value (P(kill) x worth) a concealed unit of level 2 fires for, as the shot
+reveals it (RD-11): about a 30% chance of knocking out an AFV."""
+UNKNOWN_RISK = ((6, 0.25), (12, 0.15), (1 << 30, 0.05))
+"""(up to this range, the chance) that a "?" in LOS knocks out a vehicle: a prior, since a "?"
+may be a Gun or only Infantry (RD-11); about half a 75 mm Gun's odds at those ranges."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +151,8 @@ class ComputerPlayer:
         shots = self._shots(game, knows, legal)
         # a Prep Fire shot keeps the firer from moving (RD-12): only a good one
         least = 0.25 if game.phase == "prep_fire" and self.level >= 2 else 0.02
+        if shots and self.level >= 2 and self._hidden(knows, shots[0][1].unit):
+            least = max(least, HIDDEN_SHOT)  # firing reveals it (RD-11): only a good shot
         if shots and shots[0][0] >= least:
             value, action, shot = shots[0]
             return Decision(action, _shot_words(shot))
@@ -159,9 +170,18 @@ class ComputerPlayer:
             limited = "C6.12" in str(shot.report) or "C6.11" in str(shot.report)
             if limited and left >= 3:  # Case J2 / J1 now, better once it spends more MP
                 return Decision(Pass(), "waits: the mover will be easier to hit (C6.17)")
+        if self.level >= 2 and self._hidden(knows, action.unit) and value < HIDDEN_SHOT:
+            return Decision(Pass(), "stays hidden: the shot would give it away (RD-11)")
         if value >= 0.04:
             return Decision(action, _shot_words(shot))
         return Decision(Pass(), "the odds are too poor")
+
+    def _hidden(self, knows: Knowledge, unit_id: str) -> bool:
+        """Whether this side's vehicle is concealed (a shot or a move in sight reveals it;
+        a Gun, which cannot move, is there to fire)."""
+        return any(
+            u["id"] == unit_id and u.get("concealed") and u.get("is_vehicle") for u in knows.units()
+        )
 
     def _setup(self, game: Game, knows: Knowledge, legal: list[Action]) -> Decision:
         """Set-up (HX-12): conceal what may be concealed (Case K, +2 to hit it), Bore Sight
@@ -174,12 +194,73 @@ class ComputerPlayer:
         if conceal and self.level >= 1:
             return Decision(conceal[0], "sets up concealed (RD-11)")
         if self.level >= 2:
-            wanted = {h for v in game.setup.victory if v.side != self.side for h in v.hexes}
-            bore = [a for a in legal if isinstance(a, BoreSight) and a.hex in wanted]
-            mine = {u["id"]: u for u in knows.units() if u["side"] == self.side}
-            if bore and not any(mine.get(a.unit, {}).get("bore_sight") for a in bore):
-                return Decision(bore[0], f"bore sights {bore[0].hex} (C6.42)")
+            bore = self._bore_sight(game, knows, legal)
+            if bore is not None:
+                return bore
         return Decision(EndPhase(), "set-up done")
+
+    def _bore_sight(self, game: Game, knows: Knowledge, legal: list[Action]) -> Decision | None:
+        """C6.42: each weapon Bore Sights the nearest hex, inside its Covered Arc (HX-2), of
+        the way the enemy must come (a hex it must hold first, else the straight line from its
+        vehicles to what its victory needs: RD-13)."""
+        board = game.board
+        seen = knows.units()
+        mine = {u["id"]: u for u in seen if u["side"] == self.side}
+        holds = {h for v in game.setup.victory if v.side != self.side for h in v.hexes}
+        way = {label(h) for h in self._enemy_way(game, seen)}
+        best: tuple[float, str, BoreSight] | None = None
+        for a in legal:
+            if not isinstance(a, BoreSight) or a.unit not in mine:
+                continue
+            unit = mine[a.unit]
+            here, there = board.parse(unit["hex"]), board.parse(a.hex)
+            if not unit.get("turreted") and facing_offset(here, int(unit["facing"]), there) > 30:
+                continue
+            d = here.distance(there)
+            value = (20.0 if a.hex in holds else 10.0 if a.hex in way else 0.0) - 0.5 * d
+            if value > 0 and (best is None or (value, a.hex) > best[:2]):
+                best = (value, a.hex, a)
+        if best is None:
+            return None
+        return Decision(best[2], f"bore sights {best[1]}, on the enemy's way in (C6.42)")
+
+    def _enemy_way(self, game: Game, seen: list[dict]) -> list:
+        """The hexes the enemy must cross: the straight line from each of its vehicles to the
+        nearest hex of what its victory needs (a hex to hold, the edge to leave by, else this
+        side's units), from the victory conditions every side reads (RD-13)."""
+        board = game.board
+        ours = [board.parse(u["hex"]) for u in seen if u["side"] == self.side]
+        holds = [
+            board.parse(h)
+            for v in game.setup.victory
+            if v.side != self.side and v.kind == "hold"
+            for h in v.hexes
+        ]
+        edges = [
+            v.edge
+            for v in game.setup.victory
+            if v.side != self.side and v.kind == "exit" and v.edge
+        ]
+        way: dict = {}
+        for u in seen:
+            if u["side"] == self.side or not u.get("is_vehicle"):
+                continue
+            start = board.parse(u["hex"])
+            col, row = to_offset(start)
+            ends = list(holds)
+            for edge in edges:
+                c, r = {
+                    "west": (0, row),
+                    "east": (board.columns - 1, row),
+                    "north": (col, 0),
+                    "south": (col, board.rows - 1),
+                }[edge]
+                ends.append(from_offset(c, r))
+            ends = ends or ours
+            if ends:
+                end = min(ends, key=lambda h: (start.distance(h), h))
+                way.update(dict.fromkeys(h for h in hex_line(start, end) if board.contains(h)))
+        return list(way)
 
     def _placement(self, game: Game, knows: Knowledge) -> Decision | None:
         """A vehicle in its set-up area that would be better placed elsewhere in it (by the
@@ -231,6 +312,33 @@ class ComputerPlayer:
             hit = knows.threat_map(unit_id)
             self._threats[key] = hit
         return hit
+
+    def _unknown_risk(self, game: Game, knows: Knowledge) -> Callable[[str], float]:
+        """The risk an enemy "?" may hold for a vehicle in a hex: what it is is secret (RD-11),
+        so each "?" with a clear LOS to the hex (the terrain, which every side knows) counts
+        as a fair chance of a hidden Gun's shot, more at short range (UNKNOWN_RISK)."""
+        board = game.board
+        rows = [
+            (board.parse(u["hex"]), game.viewshed(u["hex"])[0])
+            for u in knows.units()
+            if u["side"] != self.side and u.get("type") == "?"
+        ]
+        memo: dict[str, float] = {}
+
+        def risk(hx: str) -> float:
+            hit = memo.get(hx)
+            if hit is None:
+                here = board.parse(hx)
+                i = board.index(here)
+                alive = 1.0
+                for where, clear in rows:
+                    d = where.distance(here)
+                    if clear[i] and d > 0:
+                        alive *= 1.0 - next(p for reach, p in UNKNOWN_RISK if d <= reach)
+                hit = memo[hx] = 1.0 - alive
+            return hit
+
+        return risk
 
     def _attacks_for(self, game: Game, knows: Knowledge, unit_id: str) -> dict:
         """The attack map of an own vehicle (the threat map turned round), kept while the
@@ -328,14 +436,17 @@ class ComputerPlayer:
         threats = self._threats_for(game, knows, uid)
         worth = 2.0 if unit.get("category") == "afv" else 1.0
 
+        unknown = self._unknown_risk(game, knows) if self.level >= 2 else (lambda hx: 0.0)
+
         def risk_at(hx: str) -> float:
             t = threats.get(hx)
-            return (t.p_kill + 0.3 * t.p_immobilized) if t is not None else 0.0
+            known = (t.p_kill + 0.3 * t.p_immobilized) if t is not None else 0.0
+            return 1.0 - (1.0 - known) * (1.0 - unknown(hx))
 
         # the side that wins when time runs out holds back; the other must come on
         defends = self.side == game.setup.defender
         late = game.turn / max(1, game.setup.turns)
-        caution = (6.0 if defends else 3.0) if self.level >= 2 else 3.0
+        caution = (6.0 if defends else 3.0 + 3.0 * (1.0 - late)) if self.level >= 2 else 3.0
         # level 2 also seeks the hexes it could shoot from (the attack map, RD-18), the
         # attacker more as its time runs out
         attacks = self._attacks_for(game, knows, uid) if self.level >= 2 else {}
@@ -360,6 +471,8 @@ class ComputerPlayer:
             return value + aggression * offense(hx)
 
         stay = score(unit["hex"])
+        if self.level >= 2 and defends and unit.get("concealed"):
+            stay += 1.0  # a move in enemy sight would reveal it (RD-11): it waits hidden
         if self.level >= 2:
             routes = game.reachable(uid)
         else:
@@ -376,6 +489,9 @@ class ComputerPlayer:
     ) -> Decision:
         mine = {u["id"]: u for u in knows.units() if u["side"] == self.side}
         moving = game.moving_unit
+        leave = self._leave(game, mine, legal)
+        if leave is not None:
+            return leave
         if moving is not None and moving in mine:  # a move under way: on, or end it
             unit = mine[moving]
             if not unit.get("is_vehicle"):  # Infantry walks on while its MF last (RD-10)
@@ -391,11 +507,6 @@ class ComputerPlayer:
                 EndMove(moving, danger > 0.08),
                 "ends its move in Motion (Case J)" if danger > 0.08 else "stops",
             )
-        exits = [a for a in legal if isinstance(a, Move) and a.to == "off"]
-        wanted = {v.edge for v in game.setup.victory if v.side == self.side and v.kind == "exit"}
-        for a in exits:  # by the edge the victory names, never another (RD-13)
-            if game.exit_edge(a.unit) in wanted:
-                return Decision(a, "leaves the map (an exit victory, RD-13)")
         for uid in game.can_act():
             if uid not in mine:
                 continue
@@ -409,6 +520,30 @@ class ComputerPlayer:
             if route is not None and route.steps and route.steps[0] in legal:
                 return Decision(route.steps[0], f"drives towards {hx}")
         return Decision(EndPhase(), "no move worth making")
+
+    def _leave(self, game: Game, mine: dict, legal: list[Action]) -> Decision | None:
+        """An exit victory (RD-13): a unit on the edge it names leaves by it (never by
+        another edge, where it would not count); a vehicle there facing along the edge
+        turns towards it first (it leaves through its front hexside)."""
+        wanted = {v.edge for v in game.setup.victory if v.side == self.side and v.kind == "exit"}
+        if not wanted:
+            return None
+        for a in legal:
+            if isinstance(a, Move) and a.to == "off" and game.exit_edge(a.unit) in wanted:
+                return Decision(a, "leaves the map (an exit victory, RD-13)")
+        for a in legal:
+            if isinstance(a, Turn) and mine.get(a.unit, {}).get("is_vehicle"):
+                unit = mine[a.unit]
+                facing = int(unit.get("facing", 0))
+                on_edge = any(game.exit_edge(a.unit, f) in wanted for f in range(6))
+                if not on_edge or game.exit_edge(a.unit) in wanted:
+                    continue
+                ahead = [f for f in range(6) if game.exit_edge(a.unit, f) in wanted]
+                best = min(ahead, key=lambda f: (min((f - facing) % 6, (facing - f) % 6), f))
+                step = 1 if (best - facing) % 6 <= 3 else -1
+                if a.facing == (facing + step) % 6:
+                    return Decision(a, "turns to leave the map (an exit victory, RD-13)")
+        return None
 
     def _infantry_step(
         self, game: Game, knows: Knowledge, unit: dict, legal: list[Action]

@@ -236,14 +236,14 @@ class Game:
                 out[action.to] = start + cost
         return out
 
-    def exit_edge(self, unit_id: str) -> str | None:
+    def exit_edge(self, unit_id: str, facing: int | None = None) -> str | None:
         """The map edge ``unit_id`` would leave by with ``Move(unit_id, "off")`` (RD-13: a
         vehicle through its front hexside, Infantry by its first edge hexside), or None
-        when it stands where it cannot leave."""
+        when it stands where it cannot leave. ``facing``: a vehicle as if it faced so."""
         unit = self.state.unit(unit_id)
         board = self.state.board
         if unit.type.is_vehicle:
-            out = unit.hex.neighbor(unit.facing)
+            out = unit.hex.neighbor(unit.facing if facing is None else facing)
             return None if board.contains(out) else movement.edge_of(self.state, out)
         offs = [n for n in unit.hex.neighbors() if not board.contains(n)]
         return movement.edge_of(self.state, offs[0]) if offs else None
