@@ -111,6 +111,8 @@ class Board:
         self.smoke = np.zeros(n, dtype=bool)
         self.wrecks = np.zeros(n, dtype=np.int8)
         self._hexes = [from_offset(i % columns, i // columns) for i in range(n)]
+        self._index_of = {h: i for i, h in enumerate(self._hexes)}
+        """Hex -> board index (:meth:`index`, asked tens of thousands of times a game)."""
         self.axial = axial_arrays(columns, rows)
         """(q, r) of every board index, as arrays (for distances to many hexes at once)."""
 
@@ -221,6 +223,9 @@ class Board:
 
     def index(self, h: Hex) -> int:
         """The array index of hex ``h``; raises KeyError off the map."""
+        i = self._index_of.get(h)
+        if i is not None:
+            return i
         col, row = to_offset(h)
         if not (0 <= col < self.columns and 0 <= row < self.rows):
             raise KeyError(f"{label(h) if col >= 0 and row >= 0 else h} is off the map")

@@ -86,10 +86,9 @@ class UnitState:
         return self.type.name
 
     def __setattr__(self, name: str, value) -> None:
-        d = self.__dict__
-        if name != "_key_text" and (name not in d or d[name] != value):
-            d["_key_text"] = None
-        object.__setattr__(self, name, value)
+        d = self.__dict__  # a plain class: its fields live in its __dict__
+        d["_key_text"] = None
+        d[name] = value
 
     def key_text(self) -> str:
         """``repr(self.key())``, kept until a field changes (the state hash reads it for every
