@@ -370,6 +370,8 @@ class ComputerPlayer:
         board = game.board
         late = game.turn / max(1, game.setup.turns)
         urgency = 0.4 + 3.6 * late * late
+        # a hold counts when the last turn ends (RD-13): before it, near is enough
+        stand = 4.0 if game.turn >= game.setup.turns else 1.0
         seen = knows.units()
         mine = [u for u in seen if u["side"] == self.side]
         me = next((u for u in mine if u["id"] == unit_id), {})
@@ -409,7 +411,7 @@ class ComputerPlayer:
                 if hexes:
                     d = min(here.distance(h) for h in hexes)
                     score += (
-                        (4.0 + 0.3 * depth.get(here, 0)) * urgency
+                        (stand + 0.3 * depth.get(here, 0)) * urgency
                         if d == 0
                         else (-0.5 * urgency * d)
                     )
