@@ -120,6 +120,8 @@ class ComputerPlayer:
                 base *= 2
             if v.side == self.side and entry is not None and entry["hex"] in v.hexes:
                 base *= 3  # it stands on a hex this side must hold
+            if v.side != self.side and v.kind == "hold" and entry and entry["hex"] in v.hexes:
+                base *= 2  # it stands on a hex its side must hold (RD-13)
         return base
 
     def _hold_factor(self, game: Game, knows: Knowledge, unit_id: str) -> float:
@@ -391,7 +393,7 @@ class ComputerPlayer:
             if u["side"] != self.side and (not named or u["id"] in named)
         ]
         block = set()
-        if me.get("category") == "infantry":
+        if me.get("category") == "infantry":  # AT fire cannot harm it there (002)
             block = {
                 h
                 for v in game.setup.victory
