@@ -299,19 +299,24 @@ class ComputerPlayer:
         # what it is read for depends on the enemies alone: an own vehicle's hex (the only
         # other input, HX-4) is never scored (not reachable, not free to set up in), so a
         # resumed game, its cache empty, decides the same
+        me = next((u for u in knows.units() if u["id"] == unit_id), {})
+        own = (me.get("facing"), me.get("turret"), me.get("status"))  # its aspect to each shot
+        return self._kept(game, knows, ("threat", unit_id, own), knows.threat_map, unit_id)
+
+    def _kept(self, game: Game, knows: Knowledge, what: tuple, build, unit_id: str) -> dict:
+        """A map of ``unit_id`` (``build(unit_id)``), kept while the enemies it may see stand
+        as they do, in this phase; ``what`` names the map and what else it depends on."""
         enemies = tuple(
             (u["id"], u["hex"], u.get("status"), u.get("facing"), u.get("turret"))
             for u in knows.units()
             if u["side"] != self.side
         )
-        me = next((u for u in knows.units() if u["id"] == unit_id), {})
-        own = (me.get("facing"), me.get("turret"), me.get("status"))  # its aspect to each shot
-        key = (unit_id, own, enemies, game.turn, game.phasing, game.phase)
+        key = (*what, enemies, game.turn, game.phasing, game.phase)
         hit = self._threats.get(key)
         if hit is None:
             if len(self._threats) > 64:
                 self._threats.clear()
-            hit = knows.threat_map(unit_id)
+            hit = build(unit_id)
             self._threats[key] = hit
         return hit
 
@@ -345,19 +350,7 @@ class ComputerPlayer:
     def _attacks_for(self, game: Game, knows: Knowledge, unit_id: str) -> dict:
         """The attack map of an own vehicle (the threat map turned round), kept while the
         enemies stand still; the same key as :meth:`_threats_for` (it reads no more)."""
-        enemies = tuple(
-            (u["id"], u["hex"], u.get("status"), u.get("facing"), u.get("turret"))
-            for u in knows.units()
-            if u["side"] != self.side
-        )
-        key = ("attack", unit_id, enemies, game.turn, game.phasing, game.phase)
-        hit = self._threats.get(key)
-        if hit is None:
-            if len(self._threats) > 64:
-                self._threats.clear()
-            hit = knows.attack_map(unit_id)
-            self._threats[key] = hit
-        return hit
+        return self._kept(game, knows, ("attack", unit_id), knows.attack_map, unit_id)
 
     def _objective_of(self, game: Game, knows: Knowledge, unit_id: str):
         """The objective of ``unit_id`` as a function of a hex, its inputs read once: on a

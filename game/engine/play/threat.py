@@ -95,15 +95,10 @@ def threat_map(
             ):
                 continue
             # what the shot depends on that changes from hex to hex: the same key, the same odds
-            toward = direction_to(h, enemy.hex)  # once for the hull's and the turret's aspect
-            hull = _offset(toward, unit.facing)
-            turret = _offset(toward, unit.turret) if unit.type.turret else hull
             key = (
                 enemy.id,
                 enemy.hex.distance(h),
-                asl_aspect(hull),
-                asl_aspect(turret),
-                (hull > 90.0) - (hull < 90.0),
+                *_aspects(direction_to(h, enemy.hex), unit),
                 terrain.tem,
                 int(hindrance[enemy.id][j]),
                 board.level_at(h),  # Case B from higher (C7.22)
@@ -125,6 +120,15 @@ def threat_map(
             immobile *= 1.0 - t.p_immobilized
         result[j] = HexThreat(1.0 - alive, 1.0 - immobile, tuple(threats))
     return result
+
+
+def _aspects(toward: float, target: UnitState) -> tuple:
+    """What a shot's odds take from the target's aspect, ``toward`` being the direction from
+    it to the firer: its hull's and its turret's ASL aspect and which side of its 90-degree
+    line the firer is (RD-8); computed once for both."""
+    hull = _offset(toward, target.facing)
+    turret = _offset(toward, target.turret) if target.type.turret else hull
+    return (asl_aspect(hull), asl_aspect(turret), (hull > 90.0) - (hull < 90.0))
 
 
 def _offset(toward: float, facing: int) -> float:
@@ -197,15 +201,10 @@ def attack_map(
             h = board.hex_at(j)
             if j == i or h in blocked or not board.terrain_at(h).enterable_by_vehicle:
                 continue
-            toward = direction_to(target.hex, h)
-            hull = _offset(toward, target.facing)
-            turret = _offset(toward, target.turret) if target.type.turret else hull
             key = (
                 target.id,
                 target.hex.distance(h),
-                asl_aspect(hull),
-                asl_aspect(turret),
-                (hull > 90.0) - (hull < 90.0),
+                *_aspects(direction_to(target.hex, h), target),
                 int(hindrance[j]),
                 board.level_at(h),
             )
