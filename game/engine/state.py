@@ -87,8 +87,9 @@ class UnitState:
 
     def __setattr__(self, name: str, value) -> None:
         d = self.__dict__  # a plain class: its fields live in its __dict__
-        d["_key_text"] = None
-        d[name] = value
+        if name not in d or d[name] != value:  # writing the same value keeps the state key
+            d["_key_text"] = None
+            d[name] = value
 
     def key_text(self) -> str:
         """``repr(self.key())``, kept until a field changes (the state hash reads it for every
@@ -162,11 +163,19 @@ def _hex_or_none(h: Hex | None) -> Flat:
 
 
 def _sorted_track(track: dict[tuple[str, str], Track]) -> tuple:
+    if not track:
+        return ()
     return tuple(sorted((k[0], k[1], t.los_mp, t.exempt) for k, t in track.items()))
 
 
 def _sorted_marks(marks: dict[tuple[str, str, str, int], tuple[float, ...]]) -> tuple:
+    if not marks:
+        return ()
     return tuple(sorted((*k, v) for k, v in marks.items()))
+
+
+def _sorted_items(d: dict) -> tuple:
+    return tuple(sorted(d.items())) if d else ()
 
 
 def _markers(board: Board) -> Flat:
@@ -197,7 +206,7 @@ class GameState:
     """The vehicle whose move is in progress (or whose last MP the other side may answer)."""
     dff_pending: tuple[str, ...]
     """The Defensive First Fire window: the units that may fire at the mover now (C6.17)."""
-    loc_mp: dict[int, float] = field(metadata={"encode": lambda d: tuple(sorted(d.items()))})
+    loc_mp: dict[int, float] = field(metadata={"encode": _sorted_items})
     """Facing -> MP the moving vehicle has spent in its Location in that Target Facing (C6.17:
     a vehicle that turns back to a facing resumes that facing's count)."""
     move_start: Hex | None = field(metadata={"encode": _hex_or_none})
@@ -208,7 +217,7 @@ class GameState:
         metadata={"encode": _sorted_marks}
     )
     """(firer, target, Location, Target Facing) -> the MP marks of its shots there (C6.17)."""
-    exited: dict[str, int] = field(metadata={"encode": lambda d: tuple(sorted(d.items()))})
+    exited: dict[str, int] = field(metadata={"encode": _sorted_items})
     """Units that left the map, by "side:edge" (RD-13 exit conditions)."""
     dice: Dice = field(metadata={"encode": lambda d: Flat((d.draws, d.trail))})
     """The dice: how many were drawn and the trail of the seed and every face (hashed, so a
