@@ -532,10 +532,9 @@ class ComputerPlayer:
             if isinstance(a, Turn) and mine.get(a.unit, {}).get("is_vehicle"):
                 unit = mine[a.unit]
                 facing = int(unit.get("facing", 0))
-                on_edge = any(game.exit_edge(a.unit, f) in wanted for f in range(6))
-                if not on_edge or game.exit_edge(a.unit) in wanted:
-                    continue
                 ahead = [f for f in range(6) if game.exit_edge(a.unit, f) in wanted]
+                if not ahead or facing in ahead:  # not on that edge, or facing off it
+                    continue
                 best = min(ahead, key=lambda f: (min((f - facing) % 6, (facing - f) % 6), f))
                 step = 1 if (best - facing) % 6 <= 3 else -1
                 if a.facing == (facing + step) % 6:

@@ -113,6 +113,10 @@ class Board:
         self._hexes = [from_offset(i % columns, i // columns) for i in range(n)]
         self._index_of = {h: i for i, h in enumerate(self._hexes)}
         """Hex -> board index (:meth:`index`, asked tens of thousands of times a game)."""
+        self._parsed: dict[str, Hex] = {}
+        """The labels :meth:`parse` has read (only this board's hexes: bounded)."""
+        self._seasonal: dict[tuple[int, int | None], Terrain] = {}
+        """(terrain kind, month) -> that terrain as it stands then (:meth:`terrain_at`)."""
         self.axial = axial_arrays(columns, rows)
         """(q, r) of every board index, as arrays (for distances to many hexes at once)."""
 
@@ -241,9 +245,7 @@ class Board:
     def parse(self, text: str) -> Hex:
         """An ASL label on this board ("W6"); ValueError when malformed or off the map. The
         labels read are kept (the legal-action lists name thousands of hexes by label)."""
-        known = self.__dict__.get("_parsed")
-        if known is None:
-            known = self.__dict__["_parsed"] = {}
+        known = self._parsed
         h = known.get(text)
         if h is not None:
             return h
@@ -277,9 +279,7 @@ class Board:
         """The terrain of hex ``h`` as it stands in the board's month (each kind's seasonal
         form made once: rebuilding it took a replay 4% of its time)."""
         kind = int(self.terrain[self.index(h)])
-        seasonal = self.__dict__.get("_seasonal")
-        if seasonal is None:
-            seasonal = self.__dict__["_seasonal"] = {}
+        seasonal = self._seasonal
         got = seasonal.get((kind, self.month))
         if got is None:
             got = seasonal[(kind, self.month)] = self.catalogue.terrains[kind].for_month(self.month)

@@ -240,13 +240,8 @@ class Game:
         """The map edge ``unit_id`` would leave by with ``Move(unit_id, "off")`` (RD-13: a
         vehicle through its front hexside, Infantry by its first edge hexside), or None
         when it stands where it cannot leave. ``facing``: a vehicle as if it faced so."""
-        unit = self.state.unit(unit_id)
-        board = self.state.board
-        if unit.type.is_vehicle:
-            out = unit.hex.neighbor(unit.facing if facing is None else facing)
-            return None if board.contains(out) else movement.edge_of(self.state, out)
-        offs = [n for n in unit.hex.neighbors() if not board.contains(n)]
-        return movement.edge_of(self.state, offs[0]) if offs else None
+        out = movement.exit_hex(self.state, self.state.unit(unit_id), facing)
+        return None if out is None else movement.edge_of(self.state, out)
 
     def route(self, unit_id: str, hex_label: str) -> Route | None:
         """The cheapest moves and turns that bring the moving side's vehicle to ``hex_label``

@@ -44,6 +44,17 @@ def edge_of(state: GameState, h: Hex) -> str:
     return "west" if col < 0 else "east"
 
 
+def exit_hex(state: GameState, unit: UnitState, facing: int | None = None) -> Hex | None:
+    """The off-map hex ``unit`` would leave into (RD-13 exit): a vehicle's through its front
+    hexside (``facing``: as if it faced so), Infantry's first one beyond an edge hexside;
+    None when it cannot leave from where it stands."""
+    if unit.type.is_vehicle:
+        out = unit.hex.neighbor(unit.facing if facing is None else facing)
+        return None if state.board.contains(out) else out
+    offs = [n for n in unit.hex.neighbors() if not state.board.contains(n)]
+    return offs[0] if offs else None
+
+
 def exit_map(state: GameState, unit: UnitState) -> Commit:
     """A unit on the map edge leaves the map (RD-13 exit): a vehicle through its front
     hexside (1 MP, hexfire), infantry by any edge hexside (1 MF)."""
@@ -52,16 +63,16 @@ def exit_map(state: GameState, unit: UnitState) -> Commit:
     if unit.type.is_vehicle:
         if unit.immobilized:
             raise IllegalAction("immobilized", f"{unit.name} is immobilized and may not move (002)")
-        out = unit.hex.neighbor(unit.facing)
-        if state.board.contains(out):
+        out = exit_hex(state, unit)
+        if out is None:
             raise IllegalAction("not_edge", f"{unit.name} must face off the map edge to exit")
         start = 0.0 if (unit.moving or unit.motion) else 1.0
         left = unit.type.mp - unit.mp_spent
     else:
-        offs = [n for n in unit.hex.neighbors() if not state.board.contains(n)]
-        if not offs:
+        out = exit_hex(state, unit)
+        if out is None:
             raise IllegalAction("not_edge", f"{unit.name} is not on the map edge")
-        out, start, left = offs[0], 0.0, unit.type.mf - unit.mp_spent
+        start, left = 0.0, unit.type.mf - unit.mp_spent
     if start + 1 > left:
         raise IllegalAction(
             "no_mp", f"{unit.name} has {left:g} MP left; exiting costs {start + 1:g}"
