@@ -26,7 +26,7 @@ def knowledge_of(game: Game, side: str):
     return (k.units(), [e.text for e in k.events()], game.phase, game.to_act)
 
 
-@pytest.mark.parametrize("level", [1, 2])
+@pytest.mark.parametrize("level", [1, 2, 3])
 def test_the_computer_decides_the_same_whatever_the_other_side_hides(level):
     """The German computer faces a "?" that is a T-34 in one game and an AT rifle team in the
     other: while what the German may know is the same in both, so is every decision."""
@@ -112,9 +112,9 @@ def test_the_win_rates_95_percent_interval_is_wilsons():
     assert lo == pytest.approx(1 - hi)
 
 
-def test_a_level_outside_0_2_is_refused():
-    with pytest.raises(ValueError, match="level 3"):
-        ComputerPlayer("german", 3)
+def test_a_level_outside_0_3_is_refused():
+    with pytest.raises(ValueError, match="level 4"):
+        ComputerPlayer("german", 4)
 
 
 def test_rd13_the_computer_leaves_by_the_edge_its_victory_names_and_walks_its_infantry_on():

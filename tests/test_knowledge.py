@@ -304,3 +304,34 @@ def test_rd18_the_attack_map_names_only_known_enemies_and_matches_the_odds_of_a_
     )
     assert dict(attacks["A2"])["rus-t34-1"] == pytest.approx(removed)
     assert 0 < removed < 1
+
+
+@pytest.mark.parametrize("name", ["tutorial-duel", "road-ambush"])
+def test_rd18_the_shot_memo_never_changes_a_threat_or_attack_map(name):
+    """The state's shot memo (shared by a game's copies) gives the same maps as a fresh
+    reckoning at every step of a game, and the threat to a vehicle where it stands is the
+    threat map's figure for its hex."""
+    from game.ai.selfplay import play_game
+
+    sc = load_scenario(scenarios_dir() / f"{name}.toml")
+    checked = 0
+
+    def check(game, action):
+        nonlocal checked
+        if game.actions_applied % 7 or game.over:
+            return
+        for side in sc.setup.sides:
+            knows = game.knowledge(side)
+            for u in knows.units():
+                if u["side"] != side or not u.get("is_vehicle"):
+                    continue
+                warm = (knows.threat_map(u["id"]), knows.attack_map(u["id"]))
+                here = knows.threat_here(u["id"])
+                game.state.shots.clear()
+                assert (knows.threat_map(u["id"]), knows.attack_map(u["id"])) == warm
+                figure = warm[0].get(u["hex"])
+                assert here.p_kill == pytest.approx(figure.p_kill if figure else 0.0)
+                checked += 1
+
+    play_game(sc.setup, 12, {s: 2 for s in sc.setup.sides}, on_action=check)
+    assert checked > 10

@@ -50,12 +50,13 @@ def test_a_human_plays_each_scenario_against_the_computer_to_its_end(app, path, 
     sc = load_scenario(path)
     me = sc.setup.sides[human]
     other = sc.setup.sides[1 - human]
-    session = new_game(sc, 13, app.save_dir / "vs.json", {"side": other, "level": 2})
+    level = 3 if path.stem in QUICK else 2  # the search's level where a game is quick
+    session = new_game(sc, 13, app.save_dir / "vs.json", {"side": other, "level": level})
     play = PlayScene(session, sc.title)
     play.computer_pause = 0.0
     app.push(play)
     app.pump([])
-    assert play.viewer == me and play.computer is not None
+    assert play.viewer == me and play.computer is not None and play.computer.level == level
     rng = random.Random(13)
     for _ in range(3000):
         computer_turns(app, play)
@@ -69,7 +70,7 @@ def test_a_human_plays_each_scenario_against_the_computer_to_its_end(app, path, 
         perform(app, play, random_gesture(app, play, rng))
     assert play.game.over
     saved = read_save(session.path)
-    assert saved.computer == {"side": other, "level": 2}
+    assert saved.computer == {"side": other, "level": level}
     assert replay(saved).state_hash() == play.game.state_hash()
 
 
@@ -132,6 +133,8 @@ def test_the_start_screen_starts_a_game_against_the_computer_at_the_level_chosen
     start.leave()
     start.enter()
     assert set(start.vs) == {"german", "russian"} and start.level == 2
+    click_widget(app, start.level_button)
+    assert start.level == 3 and "level: 3 (lookahead)" in start.level_button.text
     click_widget(app, start.level_button)
     click_widget(app, start.level_button)
     assert start.level == 1 and "level: 1" in start.level_button.text

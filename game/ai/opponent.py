@@ -2,14 +2,17 @@
 may know (``Game.knowledge(side)``: a concealed enemy is a "?", an enemy's Bore Sighted
 Location unknown) and the actions legal to it, never from the full state.
 
-Three levels. 0 (``random``) plays random legal actions (the baseline). 1 (``scorer``) scores
+Four levels. 0 (``random``) plays random legal actions (the baseline). 1 (``scorer``) scores
 the candidate actions of each decision with the exact odds (the odds panel's own numbers), the
 threat map (RD-18) and the victory conditions, as Battle for Wesnoth's candidate-action loop
-does: the best shot if it is worth it, else the best move, else End Phase. 2 (``search``) adds
-a search: for each vehicle it weighs every hex it can reach this phase (the engine's own
-route planner) by the objective, the risk of being knocked out there and the enemies it would
-see, and it reasons about Defensive First Fire (C6.17): a shot at +4 (Case J2) at a vehicle
-with MP left is held for the better odds it will give after more MP in sight.
+does: the best shot if it is worth it, else the best move, else End Phase. 2 (``planner``)
+weighs, for each vehicle, every hex it can reach this phase (the engine's own route planner)
+by the objective, the risk of being knocked out there and the enemies it would see, and it
+reasons about Defensive First Fire (C6.17): a shot at +4 (Case J2) at a vehicle with MP left
+is held for the better odds it will give after more MP in sight. 3 (``lookahead``) adds a
+search on top (:mod:`game.ai.lookahead`): at the start of its Movement Phase it plays the rest
+of its player turn out under each plan of a portfolio, on copies holding only what its side
+may know, and moves by the plan that ends best.
 
 Every choice is reproducible: ties are broken by a random source seeded from the player's seed
 and the game's action count, so a game against the computer saved and resumed goes on as it
@@ -41,7 +44,9 @@ from game.engine.play.paths import Route
 from game.engine.randomplay import policy
 from game.rules.facing import facing_offset
 
-LEVELS = {0: "random", 1: "scorer", 2: "search"}
+from .lookahead import PLANS, STEADY, Budget, Plan, SearchResult, search
+
+LEVELS = {0: "random", 1: "scorer", 2: "planner", 3: "lookahead"}
 FIRE_PHASES = ("prep_fire", "defensive_fire", "advancing_fire")
 HIDDEN_SHOT = 0.6
 """The least value (P(kill) x worth) a concealed unit of level 2 fires for, as the shot
@@ -49,6 +54,12 @@ reveals it (RD-11): about a 30% chance of knocking out an AFV."""
 UNKNOWN_RISK = ((6, 0.25), (12, 0.15), (1 << 30, 0.05))
 """(up to this range, the chance) that a "?" in LOS knocks out a vehicle: a prior, since a "?"
 may be a Gun or only Infantry (RD-11); about half a 75 mm Gun's odds at those ranges."""
+
+
+WIN = 100.0
+"""A win; a victory condition's steps are its shares (RD-13), a unit's RD-13 points and its
+objective a few. A playout that ends the game is worth twice a win (a loss its negative):
+more than any short of the end."""
 
 
 @dataclass(frozen=True)
@@ -68,17 +79,38 @@ def _mix(*parts: int) -> int:
 
 
 class ComputerPlayer:
-    """One side played by the computer at ``level`` (0-2), its choices seeded by ``seed``."""
+    """One side played by the computer at ``level`` (0-3), its choices seeded by ``seed``."""
 
-    def __init__(self, side: str, level: int = 2, seed: int = 0):
+    def __init__(self, side: str, level: int = 2, seed: int = 0, budget: Budget | None = None):
         if level not in LEVELS:
             raise ValueError(f"level {level}: expected one of {', '.join(map(str, LEVELS))}")
         self.side = side
         self.level = level
         self.seed = seed
+        self.budget = budget or Budget()
         self._threats: dict[tuple, dict] = {}
         self._objective_key: tuple | None = None
         self._objective_fn: Callable[[str], float] | None = None
+        # a playout player of level 3's search (game.ai.lookahead): its plan
+        self.plan: Plan = STEADY
+        self.steady_rng = False
+        self.eager = False
+        """A playout's enemy takes each Defensive First Fire shot worth taking at once (it
+        does not wait for better odds, C6.17): the search then counts the fire a mover may
+        draw from a less patient enemy too."""
+        self.commit = False
+        """A playout player drives each route chosen to its end (while its steps stay legal)
+        and does not weigh again a vehicle that chose to stay: a playout needs no more, and
+        costs one planner call a vehicle instead of one a step."""
+        self.work = 0
+        """The hexes weighed (each hex a planner call scores, each hex of a threat or attack
+        map made): what a search's budget counts, as it grows with the time spent."""
+        self._routes: dict[str, list[Action]] = {}
+        self._stays: set[str] = set()
+        self._commit_key: tuple | None = None
+        self._searched: dict[tuple, SearchResult] = {}
+        self.last_search: SearchResult | None = None
+        """Level 3: the last search made (the bench and the log read it)."""
 
     def acts(self, game: Game) -> bool:
         """Whether this player is the one to act now (its phase, or its Defensive First Fire
@@ -91,7 +123,10 @@ class ComputerPlayer:
         """The action to take now (the side must be the one to act)."""
         if not self.acts(game):
             raise ValueError(f"{self.side} is not to act")
-        rng = random.Random(_mix(self.seed, game.actions_applied, game.dice.draws))
+        if self.steady_rng:  # a playout player: its ties broken alike whatever was played
+            rng = random.Random(self.seed)
+        else:
+            rng = random.Random(_mix(self.seed, game.actions_applied, game.dice.draws))
         legal = game.legal_actions()
         if self.level == 0:
             action = policy(game, rng, fire_p=0.5)
@@ -166,7 +201,7 @@ class ComputerPlayer:
         if not shots:
             return Decision(Pass(), "no shot at the mover")
         value, action, shot = shots[0]
-        if self.level >= 2 and (shot.p_kill is None or shot.p_kill < 0.45):
+        if self.level >= 2 and not self.eager and (shot.p_kill is None or shot.p_kill < 0.45):
             mover = next((u for u in knows.units() if u["id"] == game.moving_unit), None)
             left = float(mover.get("mp_left", 0)) if mover else 0.0
             limited = "C6.12" in str(shot.report) or "C6.11" in str(shot.report)
@@ -318,6 +353,7 @@ class ComputerPlayer:
                 self._threats.clear()
             hit = build(unit_id)
             self._threats[key] = hit
+            self.work += len(hit)
         return hit
 
     def _unknown_risk(self, game: Game, knows: Knowledge) -> Callable[[str], float]:
@@ -440,14 +476,12 @@ class ComputerPlayer:
             known = (t.p_kill + 0.3 * t.p_immobilized) if t is not None else 0.0
             return 1.0 - (1.0 - known) * (1.0 - unknown(hx))
 
-        # the side that wins when time runs out holds back; the other must come on
-        defends = self.side == game.setup.defender
-        late = game.turn / max(1, game.setup.turns)
-        caution = (6.0 if defends else 3.0 + 3.0 * (1.0 - late)) if self.level >= 2 else 3.0
-        # level 2 also seeks the hexes it could shoot from (the attack map, RD-18), the
-        # attacker more as its time runs out
+        caution, aggression = self._weights(game)
+        plan = self._plan
+        caution *= plan.caution
+        aggression *= plan.aggression
+        # level 2 also seeks the hexes it could shoot from (the attack map, RD-18)
         attacks = self._attacks_for(game, knows, uid) if self.level >= 2 else {}
-        aggression = 0.8 if defends else 1.0 + 3.0 * late
         worths: dict[str, float] = {}
 
         def offense(hx: str) -> float:
@@ -464,22 +498,202 @@ class ComputerPlayer:
             if route is not None and self.level >= 2:  # Defensive First Fire on the way
                 for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
                     safe *= 1.0 - 0.5 * risk_at(h)
-            value = self._objective_of(game, knows, uid)(hx) - caution * worth * (1.0 - safe)
-            return value + aggression * offense(hx)
+            goal = plan.objective * self._objective_of(game, knows, uid)(hx)
+            return goal - caution * worth * (1.0 - safe) + aggression * offense(hx)
 
         stay = score(unit["hex"])
-        if self.level >= 2 and defends and unit.get("concealed"):
+        if self.level >= 2 and self.side == game.setup.defender and unit.get("concealed"):
             stay += 1.0  # a move in enemy sight would reveal it (RD-11): it waits hidden
         if self.level >= 2:
             routes = game.reachable(uid)
         else:
             routes = {h: r for h in game.move_costs(uid) if (r := game.route(uid, h))}
         best: tuple[float, str | None, Route | None] = (stay, None, None)
+        self.work += len(routes)
         for hx in sorted(routes):
             s = score(hx, routes[hx]) - 0.02 * routes[hx].mp + rng.random() * 1e-6
             if s > best[0] + 0.05:
                 best = (s, hx, routes[hx])
         return best
+
+    def _weights(self, game: Game) -> tuple[float, float]:
+        """(caution, aggression): how much the risk of being knocked out (RD-18) and the
+        shots a hex gives count against the objective. The side that wins when time runs out
+        (the scenario defender, HX-11) holds back; the other must come on, the bolder as its
+        turns run out."""
+        if self.level < 2:
+            return 3.0, 0.0
+        defends = self.side == game.setup.defender
+        late = game.turn / max(1, game.setup.turns)
+        caution = 6.0 if defends else 3.0 + 3.0 * (1.0 - late)
+        aggression = 0.8 if defends else 1.0 + 3.0 * late
+        return caution, aggression
+
+    _plan: Plan = STEADY
+    """The plan the move being decided follows (level 3: the search's; else ``self.plan``)."""
+
+    def _plan_now(self, game: Game, knows: Knowledge) -> tuple[Plan, str]:
+        """The plan for this Movement Phase and the words for the log: level 3 searches at
+        the phase's first decision (game.ai.lookahead) and keeps the plan for the phase; a
+        game resumed in the middle of a phase is searched again from where it stands."""
+        if self.level < 3:
+            return self.plan, ""
+        key = (id(game), game.seed, game.turn, game.phasing)
+        found = self._searched.get(key)
+        if found is None:
+            if len(self._searched) > 16:
+                self._searched.clear()
+            found = self._searched[key] = self._search(game, knows)
+            self.last_search = found
+        return found.best, f" ({found.words()})"
+
+    def _search(self, game: Game, knows: Knowledge) -> SearchResult:
+        """Level 3's portfolio search over the rest of this player turn (docs/ai.md)."""
+        hidden = frozenset(
+            u["id"] for u in knows.units() if u["side"] != self.side and u.get("type") == "?"
+        )
+        other = next(s for s in game.setup.sides if s != self.side)
+        cache: dict[tuple, dict] = {}
+        base = _mix(self.seed, game.actions_applied, game.dice.draws, 3)
+
+        def players(plan: Plan, r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
+            me = ComputerPlayer(self.side, 2, seed=_mix(base, r, 1))
+            me.plan = plan
+            them = ComputerPlayer(other, 2, seed=_mix(base, r, 2))
+            them.eager = True
+            for p in (me, them):
+                p.steady_rng = p.commit = True
+                p._threats = cache  # the maps depend on the enemies, not on the plan
+            return me, them
+
+        start = {u["id"]: u for u in knows.units() if u.get("type") != "?"}
+        stakes = self._stakes(game, start)
+        exits = self._exits(game)
+        rows = [(u["hex"], uid) for uid, u in start.items() if u["side"] == self.side]
+        base_exit = self._exit_score(game, rows, exits, self._phases_left(game, self.side, 1))
+
+        def value(copy: Game, me: ComputerPlayer) -> float:
+            if copy.over:  # beyond what any playout short of the end may be worth
+                return 2 * WIN if copy.winner == self.side else -2 * WIN
+            return self._value(copy, start, stakes, exits) - base_exit
+
+        return search(game, self.side, base, hidden, players, value, PLANS, self.budget)
+
+    @staticmethod
+    def _phases_left(game: Game, side: str, now: int = 0) -> int:
+        """The Movement Phases ``side`` has left after this player turn (RD-12), and ``now``
+        (1) to count this turn's own if it is still to come."""
+        after = game.setup.turns - game.turn
+        if game.phasing == side:
+            return after + now
+        return after + (0 if game.setup.first == side else 1)  # still to come this turn
+
+    def _stakes(self, game: Game, start: dict) -> dict[str, float]:
+        """What each unit's removal is worth (to the side that removes it): RD-13's points (an
+        AFV 2, anything else 1) and its share of each victory condition it brings nearer: an
+        elimination victory of ``count`` AFVs is a win (``WIN``) in ``count`` shares, one
+        naming units a win in one share a unit, a points victory its points' share, and for
+        an enemy, an exit victory's share if it could still leave by that edge in time."""
+        out = {}
+        board = game.board
+        for uid, u in start.items():
+            afv = u.get("category") == "afv"
+            stake = 2.0 if afv else 1.0
+            for v in game.setup.victory:
+                if v.side == u["side"]:
+                    if v.kind == "exit" and v.edge and u["side"] != self.side:
+                        left = self._phases_left(game, u["side"], 1)
+                        speed = float(u.get("mp_left", 0)) / 1.5
+                        near = _in_time(board, board.parse(u["hex"]), v.edge, speed * left)
+                        stake += WIN / max(1, v.count) * near
+                    continue
+                if v.kind == "eliminate":
+                    if v.units:
+                        stake += WIN / len(v.units) if uid in v.units else 0.0
+                    elif afv:
+                        stake += WIN / max(1, v.count)
+                elif v.kind == "points":
+                    stake += WIN * (2.0 if afv else 1.0) / max(1, v.count)
+            out[uid] = stake
+        return out
+
+    def _exits(self, game: Game) -> dict[str, int]:
+        """This side's exit victories (RD-13): edge -> the units it must take off the map."""
+        return {
+            v.edge: v.count
+            for v in game.setup.victory
+            if v.side == self.side and v.kind == "exit" and v.edge
+        }
+
+    def _exit_score(
+        self,
+        game: Game,
+        rows: list[tuple[str, str]],
+        exits: dict[str, int],
+        left: int,
+        alive: dict[str, float] | None = None,
+    ) -> float:
+        """How far this side is on its way to each exit victory (RD-13), as a share of a win:
+        the units already off the map by its edge and those that can still get there in the
+        Movement Phases left (``left``, at about 1.5 MP a hex, RD-10), each as likely as it is
+        to stay in play (``alive``), against the count needed; and a quarter of a win more,
+        in proportion, for how near the edge each stands. ``rows``: (hex, unit id)."""
+        board = game.board
+        span = {"west": board.columns, "east": board.columns}
+        span["north"] = span["south"] = board.rows
+        score = 0.0
+        for edge, count in exits.items():
+            gone = float(game.state.exited.get(f"{self.side}:{edge}", 0))
+            ready = near = 0.0
+            for hx, uid in rows:
+                kind = game.units[uid].type
+                here = board.parse(hx)
+                p = 1.0 if alive is None else alive.get(uid, 1.0)
+                ready += p * _in_time(board, here, edge, left * max(kind.mp, kind.mf) / 1.5)
+                near += p * (1.0 - _to_edge(board, here, edge) / span[edge])
+            n = max(1, count)
+            score += WIN * (min(1.0, (gone + ready) / n) + 0.25 * min(1.0, (gone + near) / n))
+        return score
+
+    def _value(self, game: Game, start: dict, stakes: dict, exits: dict[str, int]) -> float:
+        """What the end of a playout is worth to this side, from what it may know there, as
+        a share of a win (RD-13): a win or a loss itself; each enemy it knew of knocked out
+        and each own unit lost, by its stake (:meth:`_stakes`); how far it is on its way to
+        its exit victories (:meth:`_exit_score`); each own unit by how much nearer its
+        objective it stands (the hexes to hold, the enemy to close with); less, for each own
+        vehicle, its stake times the chance of being knocked out where it stands by the
+        enemy's next shots (the exact odds of the threat map, RD-18, and the "?" prior). An
+        expected value: a unit at risk is always worth more than a unit lost."""
+        if game.over:
+            return WIN if game.winner == self.side else -WIN
+        knows = game.knowledge(self.side)
+        status = {u["id"]: u for u in knows.units()}
+        unknown = self._unknown_risk(game, knows)
+        total = 0.0
+        rows, alive = [], {}
+        for uid, was in start.items():
+            now = status.get(uid)
+            if was["side"] != self.side:
+                if now is None:  # a removal is seen by both sides (HX-13)
+                    total += stakes[uid]
+                continue
+            if now is None:  # its own unit: its side knows how it left
+                if game.units[uid].status != "exited":
+                    total -= stakes[uid]
+                continue
+            goal = self._objective_of(game, knows, uid)
+            total += goal(now["hex"]) - goal(was["hex"])
+            rows.append((now["hex"], uid))
+            if now.get("is_vehicle"):
+                t = knows.threat_here(uid)
+                known = t.p_kill + 0.3 * t.p_immobilized
+                risk = 1.0 - (1.0 - known) * (1.0 - unknown(now["hex"]))
+                alive[uid] = 1.0 - risk
+                total -= stakes[uid] * risk
+        if exits:
+            left = self._phases_left(game, self.side, 1)
+            total += self._exit_score(game, rows, exits, left, alive)
+        return total
 
     def _move(
         self, game: Game, knows: Knowledge, legal: list[Action], rng: random.Random
@@ -489,23 +703,41 @@ class ComputerPlayer:
         leave = self._leave(game, mine, legal)
         if leave is not None:
             return leave
+        self._plan, because = self._plan_now(game, knows)
+        if not self._plan.moves:  # the plan keeps the vehicles where they stand
+            for uid in game.can_act():
+                unit = mine.get(uid)
+                if unit is not None and not unit.get("is_vehicle"):
+                    step = self._infantry_step(game, knows, unit, legal)
+                    if step is not None:
+                        return step
+            if moving is not None and moving in mine:
+                return Decision(EndMove(moving, False), "stops" + because)
+            return Decision(EndPhase(), "stands fast" + because)
+        if self.commit and self._commit_key != (id(game), game.turn, game.phasing):
+            self._commit_key = (id(game), game.turn, game.phasing)
+            self._routes, self._stays = {}, set()
         if moving is not None and moving in mine:  # a move under way: on, or end it
             unit = mine[moving]
             if not unit.get("is_vehicle"):  # Infantry walks on while its MF last (RD-10)
                 step = self._infantry_step(game, knows, unit, legal)
                 return step or Decision(EndMove(moving, False), "stops")
-            _, hx, route = self._best_hex(game, knows, unit, rng)
+            ahead = self._routes.get(moving)
+            if self.commit and ahead is not None:
+                if ahead and ahead[0] in legal:
+                    return Decision(ahead.pop(0), "drives on")
+                hx, route = None, None
+            else:
+                _, hx, route = self._best_hex(game, knows, unit, rng)
             if route is not None and route.steps and route.steps[0] in legal:
                 return Decision(route.steps[0], f"drives towards {hx}")
-            threats = self._threats_for(game, knows, moving)
-            t = threats.get(unit["hex"])
-            danger = t.p_kill if t is not None else 0.0
+            danger = knows.threat_here(moving).p_kill  # where it stands, as it stands
             return Decision(
                 EndMove(moving, danger > 0.08),
                 "ends its move in Motion (Case J)" if danger > 0.08 else "stops",
             )
         for uid in game.can_act():
-            if uid not in mine:
+            if uid not in mine or uid in self._stays:
                 continue
             unit = mine[uid]
             if not unit.get("is_vehicle"):  # Infantry: one hex nearer the objective
@@ -515,8 +747,12 @@ class ComputerPlayer:
                 continue
             _, hx, route = self._best_hex(game, knows, unit, rng)
             if route is not None and route.steps and route.steps[0] in legal:
-                return Decision(route.steps[0], f"drives towards {hx}")
-        return Decision(EndPhase(), "no move worth making")
+                if self.commit:
+                    self._routes[uid] = list(route.steps[1:])
+                return Decision(route.steps[0], f"drives towards {hx}" + because)
+            if self.commit:
+                self._stays.add(uid)
+        return Decision(EndPhase(), "no move worth making" + because)
 
     def _leave(self, game: Game, mine: dict, legal: list[Action]) -> Decision | None:
         """An exit victory (RD-13): a unit on the edge it names leaves by it (never by
@@ -564,6 +800,12 @@ def _depths(hexes: list, home: list) -> dict:
     far = {h: min(h.distance(x) for x in home) for h in hexes}
     least = min(far.values())
     return {h: d - least for h, d in far.items()}
+
+
+def _in_time(board, here, edge: str, reach: float) -> float:
+    """1 if a unit in ``here`` can reach the map edge ``edge`` (and leave by it) within
+    ``reach`` hexes, falling to 0 a hex beyond."""
+    return min(1.0, max(0.0, reach - _to_edge(board, here, edge) + 1.0)) if reach > 0 else 0.0
 
 
 def _to_edge(board, here, edge: str) -> int:

@@ -24,6 +24,8 @@ LARGE_GAMES = 2
 """... on the two big maps (the four-board map, 200 x 200), whose games take half a minute
 each: the output says so."""
 LARGE = ("bagration-4-boards", "steppe-200")
+TOP = 3
+"""The top level (docs/ai.md: level 3, the search over the player turn)."""
 
 
 @cache
@@ -119,7 +121,11 @@ def bench_ai(workers: int, quiet: bool = False) -> dict:
     from game.files.shipped import shipped_scenarios
 
     strength: dict = {}
-    pairings = (("top_vs_random", 2, 0), ("top_vs_lowest", 2, 1), ("lowest_vs_random", 1, 0))
+    pairings = (
+        ("top_vs_random", TOP, 0),
+        ("top_vs_lowest", TOP, 1),
+        ("lowest_vs_random", 1, 0),
+    )
     for p in shipped_scenarios():
         if p.stem.startswith("lesson-"):
             continue  # a lesson's sides are set up to teach, not to be even
@@ -171,7 +177,7 @@ def speed_figures() -> dict:
 
     setup = _setup(str(FOUR_BOARDS))
     game = Game(setup, 3)
-    players = {s: ComputerPlayer(s, 2, seed=3 + i) for i, s in enumerate(setup.sides)}
+    players = {s: ComputerPlayer(s, TOP, seed=3 + i) for i, s in enumerate(setup.sides)}
     times: list[float] = []
     turns: dict[tuple[int, str], float] = {}
     while not game.over and len(times) < 20_000:
@@ -235,7 +241,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     )
     bal.add_argument("scenario", metavar="SCENARIO", help="a scenario file or a shipped name")
     bal.add_argument("--games", type=int, default=20, help="games to play (default 20)")
-    bal.add_argument("--level", type=int, choices=[0, 1, 2], default=2, help="default 2")
+    bal.add_argument("--level", type=int, choices=[0, 1, 2, 3], default=2, help="default 2")
     bal.add_argument("--workers", type=int, help="processes (default: one per core)")
     bal.add_argument("--json", action="store_true", help="print one JSON object")
     bal.set_defaults(run=_cmd_balance)

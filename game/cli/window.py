@@ -111,9 +111,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     play.add_argument(
         "--level",
         type=int,
-        choices=[0, 1, 2],
+        choices=[0, 1, 2, 3],
         default=2,
-        help="the computer's level: 0 random, 1 scorer, 2 search (default 2)",
+        help="the computer's level: 0 random, 1 scorer, 2 planner, 3 lookahead (default 2)",
     )
     play.add_argument(
         "--overlay", choices=["viewshed", "threat", "fire"], help="with --screenshot: show it"

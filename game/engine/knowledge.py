@@ -221,6 +221,13 @@ class Knowledge:
             for j, t in threat.threat_map(self.state, unit_id, known, blocked).items()
         }
 
+    def threat_here(self, unit_id: str) -> HexThreat:
+        """For this side's vehicle ``unit_id``: how likely it would be removed where it
+        stands, as it stands (the threat map's figure for its own hex, RD-18), from the
+        enemies this side knows."""
+        known = self.known_enemies() if self.side is not None else None
+        return threat.threat_here(self.state, unit_id, known)
+
     def attack_map(self, unit_id: str) -> dict[str, tuple[tuple[str, float], ...]]:
         """For this side's vehicle ``unit_id``: hex -> (enemy id, P(removed from play)) of
         each enemy this side knows (never a "?") that it could shoot from there, the threat

@@ -237,6 +237,9 @@ class GameState:
     """Each placeable unit's set-up area (HX-12; constant, from the scenario)."""
     end_reason: str = field(default="", metadata=NOT_HASHED)
     history: list[Event] = field(default_factory=list, metadata=NOT_HASHED)
+    shots: dict[tuple, Any] = field(default_factory=dict, metadata=NOT_HASHED)
+    """A memo of the best shots the threat and attack maps weigh (play/threat.py), by all
+    they depend on; shared by the copies of a game (the same scenario, the same odds)."""
 
     @classmethod
     def start(cls, setup: Setup, seed: int, dice: Dice | None, scalar_los: bool) -> GameState:

@@ -206,7 +206,7 @@ class ComputerRecord(BaseModel):
 
     model_config = _RECORD
     side: Annotated[str, Field(max_length=64, description="a side's name")]
-    level: Annotated[int, Field(ge=0, le=2, description="an integer 0-2")]
+    level: Annotated[int, Field(ge=0, le=3, description="an integer 0-3")]
 
 
 class SaveDoc(BaseModel):
@@ -226,7 +226,7 @@ class SaveDoc(BaseModel):
         BeforeValidator(_at_most_actions),
         Field(description="a list of actions"),
     ]
-    computer: Annotated[ComputerRecord | None, Field(description='{"side": ..., "level": 0-2}')] = (
+    computer: Annotated[ComputerRecord | None, Field(description='{"side": ..., "level": 0-3}')] = (
         None
     )
 

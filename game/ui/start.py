@@ -116,7 +116,8 @@ class StartScene(Scene):
                 ui,
                 tool_tip_text="The computer's level (click to change): 0 random legal play, "
                 "1 a scorer of each decision on the exact odds and the threat map, 2 that and a "
-                "search over every hex each vehicle can reach",
+                "search over every hex each vehicle can reach, 3 that and a look ahead: it "
+                "plays its turn out under a few plans before it moves",
             )
             for i, side in enumerate(sc.setup.sides):
                 self.vs[side] = pygame_gui.elements.UIButton(

@@ -53,15 +53,10 @@ def cached_odds(attack: Attack) -> Odds | None:
         return None
 
 
-def threat_map(
-    state: GameState, unit_id: str, known: set[str] | None, blocked: set[Hex]
-) -> dict[int, HexThreat]:
-    """Board index -> the threat there to ``unit_id``, from the enemies in ``known`` (None:
-    every enemy), over the hexes some of them can shoot into that the vehicle could enter (its
-    terrain, and not one of ``blocked``: the hexes holding a unit it may not share)."""
-    unit = state.unit(unit_id)
-    board = state.board
-    enemies = [
+def _shooters(state: GameState, unit: UnitState, known: set[str] | None) -> list[UnitState]:
+    """The enemies of ``unit`` in ``known`` (None: every enemy) that could fire at it: in
+    play, not Shocked, with an AT weapon."""
+    return [
         e
         for e in state.units.values()
         if (known is None or e.id in known)
@@ -70,6 +65,99 @@ def threat_map(
         and e.type.has_at_weapon
         and e.shock == "none"
     ]
+
+
+SHOT_MEMO_LIMIT = 200_000
+"""Entries the state's shot memo keeps before it starts again (a few tens of MB at most)."""
+
+
+def _target_key(unit: UnitState) -> tuple:
+    """What a shot's odds read of its target beyond where it stands and how it faces
+    (:func:`build_attack`): its type and its movement, concealment, CE and immobilized state."""
+    return (
+        unit.type.key,
+        unit.entered_new_hex,
+        unit.moving,
+        unit.motion,
+        unit.was_motion,
+        unit.concealed,
+        unit.ce,
+        unit.immobilized,
+    )
+
+
+def _firer_key(unit: UnitState) -> tuple:
+    """What a shot's odds read of a ghost firer (the attack map's, turned to face its target,
+    stopped, with no Acquisition) beyond where it stands: the rest of its state."""
+    d = unit.to_json()
+    for k in ("id", "hex", "facing", "turret", "acquisition", "moving", "motion"):
+        d.pop(k)
+    return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(d.items()))
+
+
+def _memo_shot(
+    state: GameState, key: tuple, firer: UnitState, target: UnitState
+) -> Threat | None:
+    """:func:`best_shot` through the state's shot memo (shared by the copies of a game):
+    ``key`` names everything the shot depends on."""
+    memo = state.shots
+    if key in memo:
+        known: Threat | None = memo[key]
+        return known
+    if len(memo) >= SHOT_MEMO_LIMIT:
+        memo.clear()
+    threat = memo[key] = best_shot(state, firer, target)
+    return threat
+
+
+def _combine(threats: list[Threat]) -> HexThreat:
+    alive = immobile = 1.0
+    for t in threats:
+        alive *= 1.0 - t.p_kill
+        immobile *= 1.0 - t.p_immobilized
+    return HexThreat(1.0 - alive, 1.0 - immobile, tuple(threats))
+
+
+def threat_here(state: GameState, unit_id: str, known: set[str] | None) -> HexThreat:
+    """The threat map's figure for the hex ``unit_id`` stands in, as it stands (its facing,
+    turret and Motion): each enemy in ``known`` with LOS to it (and, for a Gun with no turret,
+    the hex in its Covered Arc) fires once with its best ammunition (RD-18)."""
+    unit = state.unit(unit_id)
+    board = state.board
+    j = board.index(unit.hex)
+    threats = []
+    here = ("here", _target_key(unit), state.phase, unit.key_text())
+    tem = board.terrain_at(unit.hex).tem
+    for enemy in _shooters(state, unit, known):
+        i = board.index(enemy.hex)
+        row, hindrance = state.viewshed(i)
+        if i == j or not row[j]:
+            continue
+        if (
+            not enemy.type.turret
+            and enemy.type.gun
+            and facing_offset(enemy.hex, enemy.facing, unit.hex) > COVERED_ARC_HALF
+        ):
+            continue
+        if enemy.acquisition is None:
+            key = (*here, enemy.key_text(), int(hindrance[j]), tem)
+            threat = _memo_shot(state, key, enemy, unit)
+        else:  # its Acquisition counts on this target alone (C6.5)
+            threat = best_shot(state, enemy, unit)
+        if threat is not None:
+            threats.append(threat)
+    return _combine(threats)
+
+
+def threat_map(
+    state: GameState, unit_id: str, known: set[str] | None, blocked: set[Hex]
+) -> dict[int, HexThreat]:
+    """Board index -> the threat there to ``unit_id``, from the enemies in ``known`` (None:
+    every enemy), over the hexes some of them can shoot into that the vehicle could enter (its
+    terrain, and not one of ``blocked``: the hexes holding a unit it may not share)."""
+    unit = state.unit(unit_id)
+    board = state.board
+    enemies = _shooters(state, unit, known)
     shooters: dict[int, list[UnitState]] = {}
     hindrance = {}
     for enemy in enemies:
@@ -81,6 +169,8 @@ def threat_map(
                 shooters.setdefault(j, []).append(enemy)
     out: dict[int, list[Threat]] = {}
     memo: dict[tuple, Threat | None] = {}
+    shared = ("threat", _target_key(unit), state.phase)
+    texts = {e.id: e.key_text() for e in enemies}
     for j, there in shooters.items():
         h = board.hex_at(j)
         terrain = board.terrain_at(h)
@@ -109,17 +199,14 @@ def threat_map(
                 if ghost is None:
                     ghost = copy.copy(unit)  # the vehicle as it would stand there
                     ghost.hex = h
-                threat = memo[key] = best_shot(state, enemy, ghost)
+                if enemy.acquisition is None:  # the same shot in any map of this game
+                    full = (*shared, texts[enemy.id], *key[1:])
+                    threat = memo[key] = _memo_shot(state, full, enemy, ghost)
+                else:
+                    threat = memo[key] = best_shot(state, enemy, ghost)
             if threat is not None:
                 out.setdefault(j, []).append(threat)
-    result = {}
-    for j, threats in out.items():
-        alive = immobile = 1.0
-        for t in threats:
-            alive *= 1.0 - t.p_kill
-            immobile *= 1.0 - t.p_immobilized
-        result[j] = HexThreat(1.0 - alive, 1.0 - immobile, tuple(threats))
-    return result
+    return {j: _combine(threats) for j, threats in out.items()}
 
 
 def _aspects(toward: float, target: UnitState) -> tuple:
@@ -193,7 +280,9 @@ def attack_map(
     ]
     out: dict[int, list[tuple[str, float]]] = {}
     memo: dict[tuple, float | None] = {}
+    shared = ("attack", _firer_key(unit), state.phase)
     for target in targets:
+        text = (target.key_text(), board.terrain_at(target.hex).tem)
         i = board.index(target.hex)
         row, hindrance = state.viewshed(i)
         for j in row.nonzero()[0]:
@@ -209,15 +298,18 @@ def attack_map(
                 board.level_at(h),
             )
             if key not in memo:
-                ghost = copy.copy(unit)  # the firer as it would stand there, facing the target
-                ghost.hex = h
-                face = _nearest_direction(direction_to(h, target.hex))
-                ghost.turret = face
-                if not unit.type.turret:
-                    ghost.facing = face
-                ghost.acquisition = None
-                ghost.moving = ghost.motion = False
-                shot = best_shot(state, ghost, target)
+                full = (*shared, text, *key[1:])
+                shot = state.shots.get(full, False)
+                if shot is False:
+                    ghost = copy.copy(unit)  # the firer there, facing the target
+                    ghost.hex = h
+                    face = _nearest_direction(direction_to(h, target.hex))
+                    ghost.turret = face
+                    if not unit.type.turret:
+                        ghost.facing = face
+                    ghost.acquisition = None
+                    ghost.moving = ghost.motion = False
+                    shot = _memo_shot(state, full, ghost, target)
                 memo[key] = shot.p_kill if shot is not None else None
             p = memo[key]
             if p:

@@ -1,0 +1,219 @@
+"""Level 3's search (docs/ai.md "Level 3", game/ai/lookahead.py): its copies hold only what its
+side may know (new dice, no enemy Bore Sighted Location, C6.42), every plan is played out on
+the same dice (common random numbers), the plan whose playouts end best is kept, the budget is
+counted in playouts and actions (never seconds), and a game resumed at a phase's start goes on
+as it would have."""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import make_setup
+
+from game.ai import ComputerPlayer
+from game.ai.lookahead import PLANS, STEADY, Budget, determinize, playout, prior_gun, search
+from game.ai.opponent import WIN
+from game.ai.selfplay import play_game
+from game.engine import Game, UnitSetup
+from game.engine.actions import EndPhase, action_from_json
+from game.engine.catalogue import unit_types
+from game.files.replay import replay
+from game.files.savegame import SavedGame
+from game.files.scenario import load_scenario
+from game.files.shipped import shipped_scenarios
+
+NONE: frozenset[str] = frozenset()
+ROWS = ["o o o o o o o o", "o o o o o o o o", "o o o o o o o o", "o o o w o o o o"]
+
+
+def duel_game(seed: int = 4) -> Game:
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+        UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
+        UnitSetup("rus-gun-1", "m1937", "russian", "G2", facing=3, concealed=True),
+        UnitSetup("rus-t34-1", "t34m43", "russian", "H4", facing=3),
+    ]
+    game = Game(make_setup(units, rows=ROWS, first="german", defender="russian"), seed)
+    while not (game.phase == "movement" and game.phasing == "german"):
+        game.apply(EndPhase())
+    return game
+
+
+def scenario(name: str):
+    return load_scenario(next(p for p in shipped_scenarios() if p.stem == name))
+
+
+def test_c6_42_a_searchs_copy_has_new_dice_and_no_enemy_bore_sight_and_leaves_the_game_be():
+    game = duel_game()
+    game.state.units["rus-gun-1"].bore_sight = "C2"
+    game.state.units["ger-pz-1"].bore_sight = "D4"
+    before = game.state_hash()
+    copy = determinize(game, "german", 77)
+    assert copy.units["rus-gun-1"].bore_sight is None  # the Russian's secret (C6.42)
+    assert copy.units["ger-pz-1"].bore_sight == "D4"  # its own it knows
+    assert copy.units["rus-gun-1"].hex == game.units["rus-gun-1"].hex  # the "?" stays put
+    rolls = [copy.dice.die() for _ in range(20)]
+    theirs = game.dice.copy()
+    assert rolls != [theirs.die() for _ in range(20)]  # the game's next rolls stay secret
+    again = determinize(game, "german", 77).dice
+    assert [again.die() for _ in range(20)] == rolls  # seeded: the same search, the same
+    assert game.state_hash() == before and game.units["rus-gun-1"].bore_sight == "C2"
+
+
+def test_rd11_in_a_searchs_copy_a_question_mark_is_the_prior_whatever_it_really_is():
+    """A "?" that is a 45 mm Gun in one game and a T-34 in the other: the search's copies are
+    the same game (the prior: a typical Russian Gun, concealed, facing the nearest German
+    vehicle), and so are the playouts on them."""
+    copies = []
+    for hidden in ("m1937", "t34m43"):
+        game = duel_game()
+        game.state.units["rus-gun-1"].type = unit_types()[hidden]
+        copies.append(determinize(game, "german", 9, frozenset({"rus-gun-1"})))
+    a, b = copies
+    q = a.units["rus-gun-1"]
+    assert q.type == prior_gun(a.setup, "russian") and q.type.key == "m1937"  # 45 mm, 76 mm
+    assert q.concealed and q.hex == b.units["rus-gun-1"].hex
+    assert a.state_hash() == b.state_hash()
+    for copy in copies:
+        playout(
+            copy, "german", ComputerPlayer("german", 2, 1), ComputerPlayer("russian", 2, 2), 400
+        )
+    assert a.state_hash() == b.state_hash() and a.actions_applied == b.actions_applied
+
+
+def test_the_search_keeps_the_plan_whose_playouts_end_best_on_the_same_dice_for_every_plan():
+    game = duel_game()
+    seeds: dict[int, set] = {}
+
+    def players(plan, r):
+        me = ComputerPlayer("german", 2, seed=r)
+        me.plan = plan
+        return me, ComputerPlayer("russian", 2, seed=r)
+
+    def stood_still(copy, me=None):  # worth most when neither tank moved: the "stand" plan
+        seeds.setdefault(copy.dice.seed, set())
+        moved = sum(copy.units[u].hex != game.units[u].hex for u in ("ger-pz-1", "ger-pz-2"))
+        return -10.0 * moved
+
+    found = search(game, "german", 5, NONE, players, stood_still, PLANS, Budget(rounds=2))
+    assert found.best.name == "stand" and not found.best.moves
+    assert found.playouts == 2 * len(PLANS) and len(seeds) == 2  # one set of dice a round
+    assert "plan 'stand'" in found.words()
+
+    def went_far(copy, me):
+        return -stood_still(copy)
+
+    found = search(game, "german", 5, NONE, players, went_far, PLANS, Budget(rounds=2))
+    assert found.best.moves and found.best.name != "stand"
+
+
+def test_the_search_budget_is_counted_in_hexes_weighed_not_seconds_and_level_2_wins_ties():
+    game = duel_game()
+
+    def players(plan, r):
+        me = ComputerPlayer("german", 2, seed=r)
+        me.plan = plan
+        return me, ComputerPlayer("russian", 2, seed=r)
+
+    def flat(copy, me):
+        return 0.0
+
+    one = search(game, "german", 5, NONE, players, flat, PLANS, Budget(rounds=3, work=0))
+    assert one.playouts == 1 and [s.plan for s in one.scores] == [STEADY]  # level 2's own
+    full = search(game, "german", 5, NONE, players, flat, PLANS, Budget(rounds=3, work=10**9))
+    assert full.playouts == 3 * len(PLANS) and full.work > 0
+    assert full.best == STEADY  # equal values: level 2's own plan
+    part = search(
+        game, "german", 5, NONE, players, flat, PLANS, Budget(rounds=3, work=full.work // 2)
+    )
+    assert len(PLANS) < part.playouts < full.playouts  # stopped between playouts
+    assert all(s.playouts == part.scores[0].playouts for s in part.scores)  # rounds all played
+    again = search(
+        game, "german", 5, NONE, players, flat, PLANS, Budget(rounds=3, work=full.work // 2)
+    )
+    assert again == part  # the same work, the same search, whatever the machine's speed
+
+
+def test_rd13_a_playout_is_worth_its_share_of_the_victory_conditions_and_a_win_a_win():
+    from game.engine import Victory
+
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+        UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
+        UnitSetup("rus-t34-1", "t34m43", "russian", "H4", facing=3),
+        UnitSetup("rus-t34-2", "t34m43", "russian", "H1", facing=3),
+    ]
+    victory = [
+        Victory("german", "eliminate", count=2),
+        Victory("russian", "eliminate", count=1),
+        Victory("german", "exit", count=2, edge="east"),
+    ]
+    setup = make_setup(units, rows=ROWS, victory=victory, first="german", defender="russian")
+    game = Game(setup, 4)
+    ai = ComputerPlayer("german", 3, seed=1)
+    start = {u["id"]: u for u in game.knowledge("german").units()}
+    stakes, exits = ai._stakes(game, start), ai._exits(game)
+    assert stakes["rus-t34-1"] == 2 + WIN / 2  # RD-13's points and half the German's win
+    assert stakes["ger-pz-1"] == 2 + WIN  # the Russian wins with one
+    assert exits == {"east": 2}
+    base = ai._value(game.copy(), start, stakes, exits)
+    assert abs(base) < WIN
+    killed = game.copy()
+    killed.state.units["rus-t34-2"].status = "burning"
+    assert ai._value(killed, start, stakes, exits) > base + WIN / 2 - 5
+    lost = game.copy()
+    lost.state.units["ger-pz-2"].status = "burning"  # at risk is better than lost
+    assert ai._value(lost, start, stakes, exits) < base - WIN / 2
+    nearer = game.copy()
+    nearer.state.units["ger-pz-2"].hex = game.board.parse("C2")  # two hexes nearer the edge
+    assert ai._value(nearer, start, stakes, exits) != base
+    over = game.copy()
+    over.state.over, over.state.winner = True, "german"
+    assert ai._value(over, start, stakes, exits) == WIN
+    over.state.winner = "russian"
+    assert ai._value(over, start, stakes, exits) == -WIN
+
+
+def test_level_3_tells_its_plan_and_a_game_resumed_at_a_phase_start_goes_on_the_same():
+    sc = scenario("tutorial-duel")
+    levels = dict(zip(sc.setup.sides, (3, 2), strict=True))
+    saved = SavedGame.new(sc, 31)
+    whys: list[str] = []
+
+    def record(g, action):
+        saved.record(action, g)
+
+    game, first = play_game(sc.setup, 31, levels, on_action=record)
+    assert game.over and replay(saved).state_hash() == first.final_hash
+    # resumed at the start of a phase past halfway: fresh players, the same game to its end
+    resumed = Game(sc.setup, 31)
+    k = 0
+    while k < len(first.actions) // 2 or resumed.phase == "movement" or resumed.dff_pending:
+        resumed.apply(action_from_json(first.actions[k]))
+        k += 1
+    players = {
+        s: ComputerPlayer(s, levels[s], seed=31 * 7 + i) for i, s in enumerate(sc.setup.sides)
+    }
+    rest = []
+    while not resumed.over:
+        d = players[resumed.to_act].choose(resumed)
+        if "plan '" in d.why:
+            whys.append(d.why)
+        resumed.apply(d.action)
+        rest.append(d.action.to_json())
+    assert tuple(first.actions[k:]) == tuple(rest)
+    assert resumed.state_hash() == first.final_hash
+    assert whys, "level 3 names the plan it moves by"
+    assert players[sc.setup.sides[0]].last_search is not None
+
+
+@pytest.mark.parametrize("name", ["hedgerow-chart", "road-ambush"])
+def test_level_3_plays_a_shipped_scenario_to_its_end_saved_and_replayed(name):
+    sc = scenario(name)
+    saved = SavedGame.new(sc, 8)
+
+    def record(g, action):
+        saved.record(action, g)
+
+    game, result = play_game(sc.setup, 8, {s: 3 for s in sc.setup.sides}, on_action=record)
+    assert game.over and result.winner in sc.setup.sides, result.reason
+    assert replay(saved).state_hash() == game.state_hash() == result.final_hash
