@@ -206,6 +206,34 @@ def test_level_3_tells_its_plan_and_a_game_resumed_at_a_phase_start_goes_on_the_
     assert players[sc.setup.sides[0]].last_search is not None
 
 
+def test_a_game_resumed_in_the_middle_of_level_3s_movement_by_the_kept_plan_goes_on_the_same():
+    """The plan a save keeps (``plan_record``) is taken up by the resumed game's computer
+    (``resume_plan``): the rest of the game is the same, to the last hash."""
+    sc = scenario("road-ambush")
+    german, russian = sc.setup.sides if sc.setup.sides[0] == "german" else sc.setup.sides[::-1]
+    game = Game(sc.setup, 6)
+    players = {german: ComputerPlayer(german, 3, seed=1), russian: ComputerPlayer(russian, 2, 2)}
+    actions, record, cut = [], None, None
+    while not game.over:
+        if cut is None and game.moving_unit and game.phasing == german and game.turn >= 2:
+            cut, record = len(actions), players[german].plan_record(game)
+        d = players[game.to_act].choose(game)
+        game.apply(d.action)
+        actions.append(d.action.to_json())
+    assert cut is not None and record is not None and record["side"] == german
+    resumed = Game(sc.setup, 6)
+    for a in actions[:cut]:
+        resumed.apply(action_from_json(a))
+    fresh = {german: ComputerPlayer(german, 3, seed=1), russian: ComputerPlayer(russian, 2, 2)}
+    fresh[german].resume_plan(record)
+    rest = []
+    while not resumed.over:
+        d = fresh[resumed.to_act].choose(resumed)
+        resumed.apply(d.action)
+        rest.append(d.action.to_json())
+    assert rest == actions[cut:] and resumed.state_hash() == game.state_hash()
+
+
 @pytest.mark.parametrize("name", ["hedgerow-chart", "road-ambush"])
 def test_level_3_plays_a_shipped_scenario_to_its_end_saved_and_replayed(name):
     sc = scenario(name)

@@ -11,6 +11,7 @@ import pygame
 import pytest
 from ui_driver import clear_overlays, key, perform, random_gesture
 
+from game.ai.lookahead import PLANS
 from game.engine.actions import EndPhase
 from game.files.replay import replay
 from game.files.savegame import read_save
@@ -98,6 +99,37 @@ def test_a_game_against_the_computer_resumes_with_the_computer(app):
     play = PlayScene(again, sc.title)
     assert play.computer is not None and play.computer.side == "russian"
     assert play.computer.level == 1 and play.viewer == "german"
+
+
+def test_a_game_saved_in_level_3s_movement_phase_resumes_by_the_plan_it_began_with(app):
+    """Level 3 chooses a plan at the start of its Movement Phase (docs/ai.md): the autosave
+    keeps it, and the computer of the resumed game takes it up for that phase."""
+    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == "tutorial-duel"))
+    path = app.save_dir / "vs.json"
+    session = new_game(sc, 3, path, {"side": "german", "level": 3})
+    play = PlayScene(session, sc.title)
+    play.computer_pause = 0.0
+    app.push(play)
+    app.pump([])
+    rng = random.Random(3)
+    for _ in range(400):
+        if "plan" in (session.saved.computer or {}):
+            break
+        if play.computer_acts():
+            app.pump([])
+            continue
+        clear_overlays(app, play)
+        perform(app, play, random_gesture(app, play, rng))
+    kept = read_save(path).computer
+    assert kept is not None and kept["level"] == 3
+    plan = kept["plan"]
+    assert plan["side"] == "german" and plan["turn"] == play.game.turn
+    session.close()
+    again = PlayScene(resume(path), sc.title)
+    assert again.computer is not None and again.computer.level == 3
+    assert again.computer._preset == {
+        (plan["turn"], "german"): next(p for p in PLANS if p.name == plan["name"])
+    }
 
 
 def test_the_computers_turn_runs_with_no_input_and_keeps_its_secrets(app):

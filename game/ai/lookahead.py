@@ -108,6 +108,8 @@ class SearchResult:
 
     def words(self) -> str:
         """The search as the log tells it."""
+        if not self.scores:
+            return f"plan '{self.best.name}': {self.best.words}, as the game was saved"
         best = next(s for s in self.scores if s.plan == self.best)
         steady = next((s for s in self.scores if s.plan == STEADY), best)
         tail = "" if best is steady else f" (steady {steady.mean:+.1f})"

@@ -109,6 +109,7 @@ class ComputerPlayer:
         self._stays: set[str] = set()
         self._commit_key: tuple | None = None
         self._searched: dict[tuple, SearchResult] = {}
+        self._preset: dict[tuple[int, str], Plan] = {}
         self.last_search: SearchResult | None = None
         """Level 3: the last search made (the bench and the log read it)."""
 
@@ -535,7 +536,7 @@ class ComputerPlayer:
     def _plan_now(self, game: Game, knows: Knowledge) -> tuple[Plan, str]:
         """The plan for this Movement Phase and the words for the log: level 3 searches at
         the phase's first decision (game.ai.lookahead) and keeps the plan for the phase; a
-        game resumed in the middle of a phase is searched again from where it stands."""
+        game resumed in the middle of a phase takes up the plan its save kept (resume_plan)."""
         if self.level < 3:
             return self.plan, ""
         key = (id(game), game.seed, game.turn, game.phasing)
@@ -543,9 +544,29 @@ class ComputerPlayer:
         if found is None:
             if len(self._searched) > 16:
                 self._searched.clear()
-            found = self._searched[key] = self._search(game, knows)
-            self.last_search = found
+            preset = self._preset.get((game.turn, game.phasing))
+            if preset is not None:  # a saved game resumed in this phase: its plan
+                found = SearchResult(preset, (), 0, 0, 0)
+            else:
+                found = self._search(game, knows)
+            self._searched[key] = self.last_search = found
         return found.best, f" ({found.words()})"
+
+    def plan_record(self, game: Game) -> dict | None:
+        """Level 3: the plan of the Movement Phase in progress as a save keeps it
+        (``{"turn", "side", "name"}``), or None."""
+        found = self._searched.get((id(game), game.seed, game.turn, game.phasing))
+        if self.level < 3 or found is None or game.phase != "movement":
+            return None
+        return {"turn": game.turn, "side": game.phasing, "name": found.best.name}
+
+    def resume_plan(self, record: dict) -> None:
+        """Take up the plan a save kept (:meth:`plan_record`) for that Movement Phase: a game
+        resumed in its middle goes on by the plan it began with (a name no plan has is left
+        out: the phase is searched again)."""
+        plan = next((p for p in PLANS if p.name == record.get("name")), None)
+        if plan is not None:
+            self._preset[(int(record["turn"]), str(record["side"]))] = plan
 
     def _search(self, game: Game, knows: Knowledge) -> SearchResult:
         """Level 3's portfolio search over the rest of this player turn (docs/ai.md)."""

@@ -201,12 +201,24 @@ class ActionRecord(BaseModel):
     hash: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", description="64 hex digits")]
 
 
+class PlanRecord(BaseModel):
+    """Level 3: the plan its search chose for a Movement Phase (docs/ai.md), so that a game
+    saved in the middle of that phase resumes by the same plan."""
+
+    model_config = _RECORD
+    turn: Annotated[int, Field(ge=1, le=10**6, description="a turn number")]
+    side: Annotated[str, Field(max_length=64, description="a side's name")]
+    name: Annotated[str, Field(pattern=r"^[a-z]{1,32}$", description="a plan's name")]
+
+
 class ComputerRecord(BaseModel):
-    """Which side the computer plays, and at what level (docs/ai.md)."""
+    """Which side the computer plays, at what level, and the plan of its Movement Phase in
+    progress (level 3) (docs/ai.md)."""
 
     model_config = _RECORD
     side: Annotated[str, Field(max_length=64, description="a side's name")]
     level: Annotated[int, Field(ge=0, le=3, description="an integer 0-3")]
+    plan: Annotated[PlanRecord | None, Field(description="{turn, side, name}")] = None
 
 
 class SaveDoc(BaseModel):
@@ -318,7 +330,7 @@ def parse_save(text: str, name: str = "<save>") -> SavedGame:
             f"version {RULES_VERSION})"
         )
     actions = [{"action": a.action, "draws": a.draws, "hash": a.hash} for a in records]
-    computer = doc.computer.model_dump() if doc.computer is not None else None
+    computer = doc.computer.model_dump(exclude_none=True) if doc.computer is not None else None
     return SavedGame(
         sc.name, sc.text, doc.seed, actions, str(doc.game_version)[:40], v, rules, computer
     )

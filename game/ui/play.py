@@ -451,6 +451,10 @@ class PlayScene(Scene):
             return
         self._thinking = False
         decision = computer.choose(self.game)
+        plan = computer.plan_record(self.game)  # level 3: kept with the game (docs/ai.md)
+        spec = getattr(getattr(self.session, "saved", None), "computer", None)
+        if plan is not None and spec is not None and spec.get("plan") != plan:
+            spec["plan"] = plan
         note = f"{computer.side.title()} (computer): {decision.why}"
         seen = decision.action.type in SEEN_CHOICES  # a set-up choice is its secret (C6.42)
         if seen:
@@ -551,4 +555,7 @@ def _computer(session: object) -> ComputerPlayer | None:
     game = getattr(session, "game", None)
     if not spec or game is None or spec.get("side") not in game.setup.sides:
         return None
-    return ComputerPlayer(spec["side"], int(spec.get("level", 2)), seed=game.seed)
+    player = ComputerPlayer(spec["side"], int(spec.get("level", 2)), seed=game.seed)
+    if isinstance(spec.get("plan"), dict):
+        player.resume_plan(spec["plan"])
+    return player
