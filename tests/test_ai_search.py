@@ -11,8 +11,8 @@ from engine_helpers import make_setup
 
 from game.ai import ComputerPlayer
 from game.ai.lookahead import PLANS, STEADY, Budget, determinize, playout, prior_gun, search
-from game.ai.opponent import WIN
 from game.ai.selfplay import play_game
+from game.ai.valuation import WIN, Valuation
 from game.engine import Game, UnitSetup
 from game.engine.actions import EndPhase, action_from_json
 from game.engine.catalogue import unit_types
@@ -150,27 +150,26 @@ def test_rd13_a_playout_is_worth_its_share_of_the_victory_conditions_and_a_win_a
     setup = make_setup(units, rows=ROWS, victory=victory, first="german", defender="russian")
     game = Game(setup, 4)
     ai = ComputerPlayer("german", 3, seed=1)
-    start = {u["id"]: u for u in game.knowledge("german").units()}
-    stakes, exits = ai._stakes(game, start), ai._exits(game)
-    assert stakes["rus-t34-1"] == 2 + WIN / 2  # RD-13's points and half the German's win
-    assert stakes["ger-pz-1"] == 2 + WIN  # the Russian wins with one
-    assert exits == {"east": 2}
-    base = ai._value(game.copy(), start, stakes, exits)
+    judge = Valuation(ai, game, game.knowledge("german"))
+    assert judge.stakes["rus-t34-1"] == 2 + WIN / 2  # RD-13's points and half the German's win
+    assert judge.stakes["ger-pz-1"] == 2 + WIN  # the Russian wins with one
+    assert judge.exits == {"east": 2}
+    base = judge(game.copy())
     assert abs(base) < WIN
     killed = game.copy()
     killed.state.units["rus-t34-2"].status = "burning"
-    assert ai._value(killed, start, stakes, exits) > base + WIN / 2 - 5
+    assert judge(killed) > base + WIN / 2 - 5
     lost = game.copy()
     lost.state.units["ger-pz-2"].status = "burning"  # at risk is better than lost
-    assert ai._value(lost, start, stakes, exits) < base - WIN / 2
+    assert judge(lost) < base - WIN / 2
     nearer = game.copy()
     nearer.state.units["ger-pz-2"].hex = game.board.parse("C2")  # two hexes nearer the edge
-    assert ai._value(nearer, start, stakes, exits) != base
+    assert judge(nearer) > base
     over = game.copy()
     over.state.over, over.state.winner = True, "german"
-    assert ai._value(over, start, stakes, exits) == WIN
+    assert judge(over) == 2 * WIN  # more than any playout short of the end
     over.state.winner = "russian"
-    assert ai._value(over, start, stakes, exits) == -WIN
+    assert judge(over) == -2 * WIN
 
 
 def test_level_3_tells_its_plan_and_a_game_resumed_at_a_phase_start_goes_on_the_same():

@@ -45,6 +45,7 @@ from game.engine.randomplay import policy
 from game.rules.facing import facing_offset
 
 from .lookahead import PLANS, STEADY, Budget, Plan, SearchResult, search
+from .valuation import Valuation, to_edge
 
 LEVELS = {0: "random", 1: "scorer", 2: "planner", 3: "lookahead"}
 FIRE_PHASES = ("prep_fire", "defensive_fire", "advancing_fire")
@@ -54,12 +55,6 @@ reveals it (RD-11): about a 30% chance of knocking out an AFV."""
 UNKNOWN_RISK = ((6, 0.25), (12, 0.15), (1 << 30, 0.05))
 """(up to this range, the chance) that a "?" in LOS knocks out a vehicle: a prior, since a "?"
 may be a Gun or only Infantry (RD-11); about half a 75 mm Gun's odds at those ranges."""
-
-
-WIN = 100.0
-"""A win; a victory condition's steps are its shares (RD-13), a unit's RD-13 points and its
-objective a few. A playout that ends the game is worth twice a win (a loss its negative):
-more than any short of the end."""
 
 
 @dataclass(frozen=True)
@@ -448,7 +443,7 @@ class ComputerPlayer:
                         else (-0.5 * urgency * d)
                     )
             for edge in edges:
-                score -= 0.6 * urgency * _to_edge(board, here, edge)
+                score -= 0.6 * urgency * to_edge(board, here, edge)
             if enemies:  # close with the enemy it must knock out
                 d = min(here.distance(e) for e in enemies)
                 score -= 0.3 * max(0, d - 3)
@@ -587,134 +582,8 @@ class ComputerPlayer:
                 p._threats = cache  # the maps depend on the enemies, not on the plan
             return me, them
 
-        start = {u["id"]: u for u in knows.units() if u.get("type") != "?"}
-        stakes = self._stakes(game, start)
-        exits = self._exits(game)
-        rows = [(u["hex"], uid) for uid, u in start.items() if u["side"] == self.side]
-        base_exit = self._exit_score(game, rows, exits, self._phases_left(game, self.side, 1))
-
-        def value(copy: Game, me: ComputerPlayer) -> float:
-            if copy.over:  # beyond what any playout short of the end may be worth
-                return 2 * WIN if copy.winner == self.side else -2 * WIN
-            return self._value(copy, start, stakes, exits) - base_exit
-
+        value = Valuation(self, game, knows)
         return search(game, self.side, base, hidden, players, value, PLANS, self.budget)
-
-    @staticmethod
-    def _phases_left(game: Game, side: str, now: int = 0) -> int:
-        """The Movement Phases ``side`` has left after this player turn (RD-12), and ``now``
-        (1) to count this turn's own if it is still to come."""
-        after = game.setup.turns - game.turn
-        if game.phasing == side:
-            return after + now
-        return after + (0 if game.setup.first == side else 1)  # still to come this turn
-
-    def _stakes(self, game: Game, start: dict) -> dict[str, float]:
-        """What each unit's removal is worth (to the side that removes it): RD-13's points (an
-        AFV 2, anything else 1) and its share of each victory condition it brings nearer: an
-        elimination victory of ``count`` AFVs is a win (``WIN``) in ``count`` shares, one
-        naming units a win in one share a unit, a points victory its points' share, and for
-        an enemy, an exit victory's share if it could still leave by that edge in time."""
-        out = {}
-        board = game.board
-        for uid, u in start.items():
-            afv = u.get("category") == "afv"
-            stake = 2.0 if afv else 1.0
-            for v in game.setup.victory:
-                if v.side == u["side"]:
-                    if v.kind == "exit" and v.edge and u["side"] != self.side:
-                        left = self._phases_left(game, u["side"], 1)
-                        speed = float(u.get("mp_left", 0)) / 1.5
-                        near = _in_time(board, board.parse(u["hex"]), v.edge, speed * left)
-                        stake += WIN / max(1, v.count) * near
-                    continue
-                if v.kind == "eliminate":
-                    if v.units:
-                        stake += WIN / len(v.units) if uid in v.units else 0.0
-                    elif afv:
-                        stake += WIN / max(1, v.count)
-                elif v.kind == "points":
-                    stake += WIN * (2.0 if afv else 1.0) / max(1, v.count)
-            out[uid] = stake
-        return out
-
-    def _exits(self, game: Game) -> dict[str, int]:
-        """This side's exit victories (RD-13): edge -> the units it must take off the map."""
-        return {
-            v.edge: v.count
-            for v in game.setup.victory
-            if v.side == self.side and v.kind == "exit" and v.edge
-        }
-
-    def _exit_score(
-        self,
-        game: Game,
-        rows: list[tuple[str, str]],
-        exits: dict[str, int],
-        left: int,
-        alive: dict[str, float] | None = None,
-    ) -> float:
-        """How far this side is on its way to each exit victory (RD-13), as a share of a win:
-        the units already off the map by its edge and those that can still get there in the
-        Movement Phases left (``left``, at about 1.5 MP a hex, RD-10), each as likely as it is
-        to stay in play (``alive``), against the count needed; and a quarter of a win more,
-        in proportion, for how near the edge each stands. ``rows``: (hex, unit id)."""
-        board = game.board
-        span = {"west": board.columns, "east": board.columns}
-        span["north"] = span["south"] = board.rows
-        score = 0.0
-        for edge, count in exits.items():
-            gone = float(game.state.exited.get(f"{self.side}:{edge}", 0))
-            ready = near = 0.0
-            for hx, uid in rows:
-                kind = game.units[uid].type
-                here = board.parse(hx)
-                p = 1.0 if alive is None else alive.get(uid, 1.0)
-                ready += p * _in_time(board, here, edge, left * max(kind.mp, kind.mf) / 1.5)
-                near += p * (1.0 - _to_edge(board, here, edge) / span[edge])
-            n = max(1, count)
-            score += WIN * (min(1.0, (gone + ready) / n) + 0.25 * min(1.0, (gone + near) / n))
-        return score
-
-    def _value(self, game: Game, start: dict, stakes: dict, exits: dict[str, int]) -> float:
-        """What the end of a playout is worth to this side, from what it may know there, as
-        a share of a win (RD-13): a win or a loss itself; each enemy it knew of knocked out
-        and each own unit lost, by its stake (:meth:`_stakes`); how far it is on its way to
-        its exit victories (:meth:`_exit_score`); each own unit by how much nearer its
-        objective it stands (the hexes to hold, the enemy to close with); less, for each own
-        vehicle, its stake times the chance of being knocked out where it stands by the
-        enemy's next shots (the exact odds of the threat map, RD-18, and the "?" prior). An
-        expected value: a unit at risk is always worth more than a unit lost."""
-        if game.over:
-            return WIN if game.winner == self.side else -WIN
-        knows = game.knowledge(self.side)
-        status = {u["id"]: u for u in knows.units()}
-        unknown = self._unknown_risk(game, knows)
-        total = 0.0
-        rows, alive = [], {}
-        for uid, was in start.items():
-            now = status.get(uid)
-            if was["side"] != self.side:
-                if now is None:  # a removal is seen by both sides (HX-13)
-                    total += stakes[uid]
-                continue
-            if now is None:  # its own unit: its side knows how it left
-                if game.units[uid].status != "exited":
-                    total -= stakes[uid]
-                continue
-            goal = self._objective_of(game, knows, uid)
-            total += goal(now["hex"]) - goal(was["hex"])
-            rows.append((now["hex"], uid))
-            if now.get("is_vehicle"):
-                t = knows.threat_here(uid)
-                known = t.p_kill + 0.3 * t.p_immobilized
-                risk = 1.0 - (1.0 - known) * (1.0 - unknown(now["hex"]))
-                alive[uid] = 1.0 - risk
-                total -= stakes[uid] * risk
-        if exits:
-            left = self._phases_left(game, self.side, 1)
-            total += self._exit_score(game, rows, exits, left, alive)
-        return total
 
     def _move(
         self, game: Game, knows: Knowledge, legal: list[Action], rng: random.Random
@@ -821,23 +690,6 @@ def _depths(hexes: list, home: list) -> dict:
     far = {h: min(h.distance(x) for x in home) for h in hexes}
     least = min(far.values())
     return {h: d - least for h, d in far.items()}
-
-
-def _in_time(board, here, edge: str, reach: float) -> float:
-    """1 if a unit in ``here`` can reach the map edge ``edge`` (and leave by it) within
-    ``reach`` hexes, falling to 0 a hex beyond."""
-    return min(1.0, max(0.0, reach - _to_edge(board, here, edge) + 1.0)) if reach > 0 else 0.0
-
-
-def _to_edge(board, here, edge: str) -> int:
-    """Hexes from ``here`` to the map edge ``edge``."""
-    col, row = to_offset(here)
-    return {
-        "west": col,
-        "east": board.columns - 1 - col,
-        "north": row,
-        "south": board.rows - 1 - row,
-    }[edge]
 
 
 def _shot_words(shot) -> str:

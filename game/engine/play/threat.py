@@ -95,9 +95,7 @@ def _firer_key(unit: UnitState) -> tuple:
     return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(d.items()))
 
 
-def _memo_shot(
-    state: GameState, key: tuple, firer: UnitState, target: UnitState
-) -> Threat | None:
+def _memo_shot(state: GameState, key: tuple, firer: UnitState, target: UnitState) -> Threat | None:
     """:func:`best_shot` through the state's shot memo (shared by the copies of a game):
     ``key`` names everything the shot depends on."""
     memo = state.shots

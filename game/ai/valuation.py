@@ -1,0 +1,178 @@
+"""What the end of a level 3 playout is worth to the searching side (docs/ai.md "The value of
+a playout's end"), as a share of a win (RD-13), from what that side may know there: a win or a
+loss itself; each unit knocked out by its stake (its RD-13 points and its share of each
+victory condition its removal brings nearer); how far the side is on its way to its exit
+victories; how much nearer its objective each own unit stands; less, for each own vehicle,
+its stake times the chance of being knocked out where it stands by the enemy's next shots
+(the exact odds of the threat map, RD-18, and the "?" prior). An expected value: a unit at
+risk is always worth more than a unit lost."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from game.board.hexes import to_offset
+from game.engine import Game
+from game.engine.knowledge import Knowledge
+
+WIN = 100.0
+"""A win; a victory condition's steps are its shares (RD-13), a unit's RD-13 points and its
+objective a few. A playout that ends the game is worth twice a win (a loss its negative):
+more than any short of the end."""
+HEXES_PER_MP = 1 / 1.5
+"""About how far a unit gets on its MP (or MF): a hex for 1.5 of them (RD-10: open ground 1,
+a turn, a road, the odd obstacle)."""
+
+
+class Judge(Protocol):
+    """The searching side's player, whose objective and "?" prior the value reads."""
+
+    side: str
+
+    def _objective_of(self, game: Game, knows: Knowledge, unit_id: str) -> Any: ...
+
+    def _unknown_risk(self, game: Game, knows: Knowledge) -> Callable[[str], float]: ...
+
+
+def phases_left(game: Game, side: str, now: int = 0) -> int:
+    """The Movement Phases ``side`` has left after this player turn (RD-12), and ``now``
+    (1) to count this turn's own if it is still to come."""
+    after = game.setup.turns - game.turn
+    if game.phasing == side:
+        return after + now
+    return after + (0 if game.setup.first == side else 1)  # still to come this turn
+
+
+def to_edge(board, here, edge: str) -> int:
+    """Hexes from ``here`` to the map edge ``edge``."""
+    col, row = to_offset(here)
+    return {
+        "west": col,
+        "east": board.columns - 1 - col,
+        "north": row,
+        "south": board.rows - 1 - row,
+    }[edge]
+
+
+def in_time(board, here, edge: str, reach: float) -> float:
+    """1 if a unit in ``here`` can reach the map edge ``edge`` (and leave by it) within
+    ``reach`` hexes, falling to 0 a hex beyond."""
+    return min(1.0, max(0.0, reach - to_edge(board, here, edge) + 1.0)) if reach > 0 else 0.0
+
+
+class Valuation:
+    """The value of a playout's end for ``player``'s side, set up on the game the search
+    starts from: the units its side knows there (never a "?"), their stakes, its exit
+    victories and how far on its way to them it is."""
+
+    def __init__(self, player: Judge, game: Game, knows: Knowledge):
+        self.player = player
+        self.side = player.side
+        self.start = {u["id"]: u for u in knows.units() if u.get("type") != "?"}
+        self.stakes = self._stakes(game)
+        self.exits = {
+            v.edge: v.count
+            for v in game.setup.victory
+            if v.side == self.side and v.kind == "exit" and v.edge
+        }
+        rows = [(u["hex"], uid) for uid, u in self.start.items() if u["side"] == self.side]
+        self.base = self.exit_score(game, rows, phases_left(game, self.side, 1))
+
+    def __call__(self, copy: Game, me: object = None) -> float:
+        """The value of ``copy`` at a playout's end, against the search's start."""
+        if copy.over:  # beyond what any playout short of the end may be worth
+            return 2 * WIN if copy.winner == self.side else -2 * WIN
+        return self.value(copy) - self.base
+
+    def _stakes(self, game: Game) -> dict[str, float]:
+        """What each unit's removal is worth (to the side that removes it): RD-13's points (an
+        AFV 2, anything else 1) and its share of each victory condition it brings nearer: an
+        elimination victory of ``count`` AFVs is a win (``WIN``) in ``count`` shares, one
+        naming units a win in one share a unit, a points victory its points' share, and for
+        an enemy, an exit victory's share if it could still leave by that edge in time."""
+        out = {}
+        board = game.board
+        for uid, u in self.start.items():
+            afv = u.get("category") == "afv"
+            stake = 2.0 if afv else 1.0
+            for v in game.setup.victory:
+                if v.side == u["side"]:
+                    if v.kind == "exit" and v.edge and u["side"] != self.side:
+                        reach = phases_left(game, u["side"], 1) * float(u.get("mp_left", 0))
+                        near = in_time(board, board.parse(u["hex"]), v.edge, reach * HEXES_PER_MP)
+                        stake += WIN / max(1, v.count) * near
+                    continue
+                if v.kind == "eliminate":
+                    if v.units:
+                        stake += WIN / len(v.units) if uid in v.units else 0.0
+                    elif afv:
+                        stake += WIN / max(1, v.count)
+                elif v.kind == "points":
+                    stake += WIN * (2.0 if afv else 1.0) / max(1, v.count)
+            out[uid] = stake
+        return out
+
+    def exit_score(
+        self,
+        game: Game,
+        rows: list[tuple[str, str]],
+        left: int,
+        alive: dict[str, float] | None = None,
+    ) -> float:
+        """How far this side is on its way to each exit victory (RD-13), as a share of a win:
+        the units already off the map by its edge and those that can still get there in the
+        Movement Phases left (``left``), each as likely as it is to stay in play (``alive``),
+        against the count needed; and a quarter of a win more, in proportion, for how near
+        the edge each stands. ``rows``: (hex, unit id) of its units in play."""
+        board = game.board
+        span = {"west": board.columns, "east": board.columns}
+        span["north"] = span["south"] = board.rows
+        score = 0.0
+        for edge, count in self.exits.items():
+            gone = float(game.state.exited.get(f"{self.side}:{edge}", 0))
+            ready = near = 0.0
+            for hx, uid in rows:
+                kind = game.units[uid].type  # its own unit: its side knows it
+                here = board.parse(hx)
+                p = 1.0 if alive is None else alive.get(uid, 1.0)
+                ready += p * in_time(board, here, edge, left * max(kind.mp, kind.mf) * HEXES_PER_MP)
+                near += p * (1.0 - to_edge(board, here, edge) / span[edge])
+            n = max(1, count)
+            score += WIN * (min(1.0, (gone + ready) / n) + 0.25 * min(1.0, (gone + near) / n))
+        return score
+
+    def value(self, game: Game) -> float:
+        """The value of ``game`` to this side, from what it may know there (the module's
+        text), the exit victories' progress counted whole (:meth:`__call__` counts it from
+        the search's start)."""
+        if game.over:
+            return WIN if game.winner == self.side else -WIN
+        player = self.player
+        knows = game.knowledge(self.side)
+        status = {u["id"]: u for u in knows.units()}
+        unknown = player._unknown_risk(game, knows)
+        total = 0.0
+        rows, alive = [], {}
+        for uid, was in self.start.items():
+            now = status.get(uid)
+            if was["side"] != self.side:
+                if now is None:  # a removal is seen by both sides (HX-13)
+                    total += self.stakes[uid]
+                continue
+            if now is None:  # its own unit: its side knows how it left
+                if game.units[uid].status != "exited":
+                    total -= self.stakes[uid]
+                continue
+            goal = player._objective_of(game, knows, uid)
+            total += goal(now["hex"]) - goal(was["hex"])
+            rows.append((now["hex"], uid))
+            if now.get("is_vehicle"):
+                t = knows.threat_here(uid)
+                known = t.p_kill + 0.3 * t.p_immobilized
+                risk = 1.0 - (1.0 - known) * (1.0 - unknown(now["hex"]))
+                alive[uid] = 1.0 - risk
+                total -= self.stakes[uid] * risk
+        if self.exits:
+            total += self.exit_score(game, rows, phases_left(game, self.side, 1), alive)
+        return total
