@@ -114,9 +114,13 @@ def test_a_copy_of_the_board_shares_its_terrain_and_owns_its_markers():
     board = Board.from_map_table({"columns": 3, "rows": 2, "hexes": ["o o o", "o w o"]})
     twin = copy.deepcopy(board)
     assert twin.terrain is board.terrain and twin._hexes is board._hexes
-    twin.wrecks[1] = 2
-    twin.smoke[0] = True
-    assert board.wrecks[1] == 0 and not board.smoke[0]
+    twin.add_wreck(twin.hex_at(1))
+    twin.add_wreck(twin.hex_at(1))
+    twin.set_smoke(twin.hex_at(0))
+    assert twin.wrecks[1] == 2 and twin.markers() == (((1, 2),), (0,))
+    assert board.wrecks[1] == 0 and not board.smoke[0] and board.markers() == ((), ())
+    with pytest.raises(ValueError):
+        twin.wrecks[1] = 0  # only through add_wreck / remove_wreck (the hash's key stays right)
     assert np.array_equal(twin.terrain, board.terrain)
     with pytest.raises(ValueError):
         twin.tem[0] = 3  # shared, so never written

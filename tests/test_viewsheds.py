@@ -152,7 +152,7 @@ def test_rd9_a_new_wreck_drops_only_the_viewsheds_it_may_change(board, data):
         vs.seen_from(a)
     changed = data.draw(st.lists(st.integers(0, board.size - 1), min_size=1, max_size=2))
     for i in changed:
-        board.wrecks[i] += 1
+        board.add_wreck(board.hex_at(i))
     vs.update(changed, only_added=True)
     fresh = Viewsheds(board)
     for a, got in vs._cache.items():

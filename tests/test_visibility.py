@@ -22,9 +22,9 @@ def boards(draw, max_cols=9, max_rows=7):
     ground = np.array(draw(st.lists(st.integers(0, 4), min_size=n, max_size=n)))
     board = Board(cols, rows, terrain, ground)
     for i in draw(st.lists(st.integers(0, n - 1), max_size=3)):
-        board.smoke[i] = True
+        board.set_smoke(board.hex_at(i))
     for i in draw(st.lists(st.integers(0, n - 1), max_size=3)):
-        board.wrecks[i] += 1
+        board.add_wreck(board.hex_at(i))
     return board
 
 
@@ -62,9 +62,9 @@ def test_smoke_and_wrecks_update_only_touched_pairs_to_the_same_result(board, da
     changed = data.draw(st.lists(st.integers(0, board.size - 1), min_size=1, max_size=3))
     for i in changed:
         if data.draw(st.booleans()):
-            board.smoke[i] = not board.smoke[i]
+            board.set_smoke(board.hex_at(i), not board.smoke[i])
         else:
-            board.wrecks[i] += 1
+            board.add_wreck(board.hex_at(i))
     vis.update(changed)
     fresh_clear, fresh_hind = Visibility(board).all_pairs()
     assert (vis.clear == fresh_clear).all()

@@ -110,6 +110,7 @@ class Board:
             a.setflags(write=False)  # shared by every copy (:meth:`__deepcopy__`)
         self.smoke = np.zeros(n, dtype=bool)
         self.wrecks = np.zeros(n, dtype=np.int8)
+        self._lock()
         self._hexes = [from_offset(i % columns, i // columns) for i in range(n)]
         self._index_of = {h: i for i, h in enumerate(self._hexes)}
         """Hex -> board index (:meth:`index`, asked tens of thousands of times a game)."""
@@ -129,6 +130,7 @@ class Board:
         new.__dict__.update(self.__dict__)
         new.smoke = self.smoke.copy()
         new.wrecks = self.wrecks.copy()
+        new._lock()
         return new
 
     # --- building -------------------------------------------------------------------------
@@ -206,8 +208,8 @@ class Board:
 
     def copy(self) -> Board:
         b = Board(self.columns, self.rows, self.terrain.copy(), self.ground.copy(), self.month)
-        b.smoke[:] = self.smoke
-        b.wrecks[:] = self.wrecks
+        b.smoke, b.wrecks = self.smoke.copy(), self.wrecks.copy()
+        b._lock()
         return b
 
     # --- indexing -------------------------------------------------------------------------
@@ -287,14 +289,42 @@ class Board:
 
     # --- markers that appear in play ------------------------------------------------------
 
+    def _lock(self) -> None:
+        """The markers change only through the methods below (they keep :meth:`markers`
+        right): the arrays are read-only in between."""
+        self.smoke.setflags(write=False)
+        self.wrecks.setflags(write=False)
+        self._marker_key: tuple | None = None
+
+    def _mark(self, array: np.ndarray, i: int, value: int | bool) -> None:
+        array.setflags(write=True)
+        try:
+            array[i] = value
+        finally:
+            array.setflags(write=False)
+            self._marker_key = None
+
     def set_smoke(self, h: Hex, present: bool = True) -> None:
-        self.smoke[self.index(h)] = present
+        self._mark(self.smoke, self.index(h), present)
 
     def add_wreck(self, h: Hex) -> None:
-        self.wrecks[self.index(h)] += 1
+        i = self.index(h)
+        self._mark(self.wrecks, i, int(self.wrecks[i]) + 1)
 
     def remove_wreck(self, h: Hex) -> None:
         i = self.index(h)
         if self.wrecks[i] <= 0:
             raise ValueError(f"no wreck in {label(h)}")
-        self.wrecks[i] -= 1
+        self._mark(self.wrecks, i, int(self.wrecks[i]) - 1)
+
+    def markers(self) -> tuple:
+        """((board index, wrecks) of each hex with a wreck, board indexes with smoke): the
+        state hash reads it after every action; kept until a marker changes."""
+        key = self._marker_key
+        if key is None:
+            wrecks = self.wrecks
+            key = self._marker_key = (
+                tuple((int(i), int(wrecks[i])) for i in wrecks.nonzero()[0]),
+                tuple(int(i) for i in self.smoke.nonzero()[0]),
+            )
+        return key

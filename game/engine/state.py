@@ -179,13 +179,7 @@ def _sorted_items(d: dict) -> tuple:
 
 
 def _markers(board: Board) -> Flat:
-    wrecks = board.wrecks
-    return Flat(
-        (
-            tuple((int(i), int(wrecks[i])) for i in wrecks.nonzero()[0]),
-            tuple(int(i) for i in board.smoke.nonzero()[0]),
-        )
-    )
+    return Flat(board.markers())
 
 
 @dataclass
