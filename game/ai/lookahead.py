@@ -53,7 +53,7 @@ class Plan:
     moves: bool = True
 
 
-STEADY = Plan("steady", "level 2's weights")
+STEADY = Plan("steady", "its usual play (level 2)")
 PLANS: tuple[Plan, ...] = (
     STEADY,
     Plan("bold", "closes in to shoot, risk counts less", caution=0.4, aggression=1.8),
@@ -107,15 +107,19 @@ class SearchResult:
     work: int
 
     def words(self) -> str:
-        """The search as the log tells it."""
+        """The search as the log tells it, in a player's words: the plan, what it means, and
+        how it did in the trial runs of this turn against the usual play (level 2's), in
+        hundredths of a win."""
         if not self.scores:
             return f"plan '{self.best.name}': {self.best.words}, as the game was saved"
         best = next(s for s in self.scores if s.plan == self.best)
         steady = next((s for s in self.scores if s.plan == STEADY), best)
-        tail = "" if best is steady else f" (steady {steady.mean:+.1f})"
+        runs = f"{best.playouts} trial run{'s' if best.playouts != 1 else ''} of this turn"
+        if best is steady:
+            return f"plan '{self.best.name}': {self.best.words}, best in {runs} ({best.mean:+.0f})"
         return (
-            f"plan '{self.best.name}': {self.best.words}, {best.mean:+.1f} over "
-            f"{best.playouts} playouts{tail}"
+            f"plan '{self.best.name}': {self.best.words}; in {runs} it scored "
+            f"{best.mean:+.0f}, the usual play {steady.mean:+.0f}"
         )
 
 
