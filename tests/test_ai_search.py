@@ -6,7 +6,6 @@ as it would have."""
 
 from __future__ import annotations
 
-import pytest
 from engine_helpers import make_setup
 
 from game.ai import ComputerPlayer
@@ -231,16 +230,3 @@ def test_a_game_resumed_in_the_middle_of_level_3s_movement_by_the_kept_plan_goes
         resumed.apply(d.action)
         rest.append(d.action.to_json())
     assert rest == actions[cut:] and resumed.state_hash() == game.state_hash()
-
-
-@pytest.mark.parametrize("name", ["hedgerow-chart", "road-ambush"])
-def test_level_3_plays_a_shipped_scenario_to_its_end_saved_and_replayed(name):
-    sc = scenario(name)
-    saved = SavedGame.new(sc, 8)
-
-    def record(g, action):
-        saved.record(action, g)
-
-    game, result = play_game(sc.setup, 8, {s: 3 for s in sc.setup.sides}, on_action=record)
-    assert game.over and result.winner in sc.setup.sides, result.reason
-    assert replay(saved).state_hash() == game.state_hash() == result.final_hash
