@@ -230,3 +230,13 @@ def test_a_game_resumed_in_the_middle_of_level_3s_movement_by_the_kept_plan_goes
         resumed.apply(d.action)
         rest.append(d.action.to_json())
     assert rest == actions[cut:] and resumed.state_hash() == game.state_hash()
+
+
+def test_a_map_larger_than_the_budget_allows_is_not_searched_level_3_plays_as_level_2():
+    game = duel_game()
+    small = ComputerPlayer("german", 3, seed=1, budget=Budget(max_hexes=game.board.size - 1))
+    plain = ComputerPlayer("german", 2, seed=1)
+    decision = small.choose(game)
+    assert small.last_search is not None and small.last_search.playouts == 0
+    assert "too large to search" in decision.why and small.last_search.best == STEADY
+    assert decision.action == plain.choose(game).action

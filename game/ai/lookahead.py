@@ -73,6 +73,9 @@ class Budget:
 
     rounds: int = 3
     work: int = 12_000
+    max_hexes: int = 800
+    """A map of more hexes is not searched (one playout there weighs more than ``work``:
+    15,000-19,000 hexes on the four-board map's 1,320): level 3 plays as level 2."""
     per_playout: int = 600
     answer: bool = True
     """Play on through the enemy's player turn that follows (its answer), not only this
@@ -105,13 +108,15 @@ class SearchResult:
     playouts: int
     actions: int
     work: int
+    why: str = "as the game was saved"
+    """Why there was no search (no scores): a resumed game's kept plan, or a map too large."""
 
     def words(self) -> str:
         """The search as the log tells it, in a player's words: the plan, what it means, and
         how it did in the trial runs of this turn against the usual play (level 2's), in
         hundredths of a win."""
         if not self.scores:
-            return f"plan '{self.best.name}': {self.best.words}, as the game was saved"
+            return f"plan '{self.best.name}': {self.best.words}, {self.why}"
         best = next(s for s in self.scores if s.plan == self.best)
         steady = next((s for s in self.scores if s.plan == STEADY), best)
         runs = f"{best.playouts} trial run{'s' if best.playouts != 1 else ''} of this turn"

@@ -542,6 +542,8 @@ class ComputerPlayer:
             preset = self._preset.get((game.turn, game.phasing))
             if preset is not None:  # a saved game resumed in this phase: its plan
                 found = SearchResult(preset, (), 0, 0, 0)
+            elif game.board.size > self.budget.max_hexes:
+                found = SearchResult(STEADY, (), 0, 0, 0, "the map is too large to search")
             else:
                 found = self._search(game, knows)
             self._searched[key] = self.last_search = found
