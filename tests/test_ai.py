@@ -56,6 +56,39 @@ def test_the_computer_decides_the_same_whatever_the_other_side_hides(level):
     assert compared >= 5
 
 
+@pytest.mark.parametrize("level", [2, 3])
+def test_c6_42_the_computer_decides_the_same_whatever_hex_the_enemy_bore_sighted(level):
+    """The Russian Gun has Bore Sighted C2 in one game and E3 in the other (its secret,
+    C6.42): while what the German may know is the same, so is every decision, the search's
+    playouts included."""
+    games = []
+    for hx in ("C2", "E3"):
+        units = [
+            UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+            UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
+            UnitSetup("rus-gun-1", "zis3", "russian", "G2", facing=3),
+        ]
+        game = Game(make_setup(units, rows=ROWS, first="german", defender="russian"), 4)
+        game.state.units["rus-gun-1"].bore_sight = hx
+        games.append(game)
+    a, b = games
+    ai = ComputerPlayer("german", level, seed=9)
+    compared = 0
+    for _ in range(200):
+        if a.over or knowledge_of(a, "german") != knowledge_of(b, "german"):
+            break
+        if a.to_act == "german":
+            da, db = ai.choose(a), ai.choose(b)
+            assert da == db, (da, db)
+            compared += 1
+            action = da.action
+        else:
+            action = Pass() if a.dff_pending else EndPhase()
+        a.apply(action)
+        b.apply(action)
+    assert compared >= 5
+
+
 @pytest.mark.parametrize("name", ["tutorial-duel", "hedgerow-chart"])
 def test_the_computers_choices_are_reproducible_and_a_resumed_game_goes_on_the_same(name):
     """Its caches (the threat maps, the objective) never change a decision: fresh players on
