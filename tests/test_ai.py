@@ -26,20 +26,10 @@ def knowledge_of(game: Game, side: str):
     return (k.units(), [e.text for e in k.events()], game.phase, game.to_act)
 
 
-@pytest.mark.parametrize("level", [1, 2, 3])
-def test_the_computer_decides_the_same_whatever_the_other_side_hides(level):
-    """The German computer faces a "?" that is a T-34 in one game and an AT rifle team in the
-    other: while what the German may know is the same in both, so is every decision."""
-    games = []
-    for hidden in ("t34m43", "rus_atr"):
-        units = [
-            UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
-            UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
-            UnitSetup("rus-1", hidden, "russian", "G2", facing=3, concealed=True),
-        ]
-        games.append(Game(make_setup(units, rows=ROWS, first="german", defender="russian"), 4))
-    a, b = games
-    ai = ComputerPlayer("german", level, seed=9)
+def decided_alike(ai: ComputerPlayer, a: Game, b: Game) -> int:
+    """Play two games side by side while what the German may know is the same in both, the
+    German by ``ai`` (asserting it decides the same in both), the Russian waiting; the
+    decisions compared."""
     compared = 0
     for _ in range(200):
         if a.over or knowledge_of(a, "german") != knowledge_of(b, "german"):
@@ -53,7 +43,22 @@ def test_the_computer_decides_the_same_whatever_the_other_side_hides(level):
             action = Pass() if a.dff_pending else EndPhase()
         a.apply(action)
         b.apply(action)
-    assert compared >= 5
+    return compared
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_the_computer_decides_the_same_whatever_the_other_side_hides(level):
+    """The German computer faces a "?" that is a T-34 in one game and an AT rifle team in the
+    other: while what the German may know is the same in both, so is every decision."""
+    games = []
+    for hidden in ("t34m43", "rus_atr"):
+        units = [
+            UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+            UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
+            UnitSetup("rus-1", hidden, "russian", "G2", facing=3, concealed=True),
+        ]
+        games.append(Game(make_setup(units, rows=ROWS, first="german", defender="russian"), 4))
+    assert decided_alike(ComputerPlayer("german", level, seed=9), *games) >= 5
 
 
 @pytest.mark.parametrize("level", [2, 3])
@@ -71,22 +76,7 @@ def test_c6_42_the_computer_decides_the_same_whatever_hex_the_enemy_bore_sighted
         game = Game(make_setup(units, rows=ROWS, first="german", defender="russian"), 4)
         game.state.units["rus-gun-1"].bore_sight = hx
         games.append(game)
-    a, b = games
-    ai = ComputerPlayer("german", level, seed=9)
-    compared = 0
-    for _ in range(200):
-        if a.over or knowledge_of(a, "german") != knowledge_of(b, "german"):
-            break
-        if a.to_act == "german":
-            da, db = ai.choose(a), ai.choose(b)
-            assert da == db, (da, db)
-            compared += 1
-            action = da.action
-        else:
-            action = Pass() if a.dff_pending else EndPhase()
-        a.apply(action)
-        b.apply(action)
-    assert compared >= 5
+    assert decided_alike(ComputerPlayer("german", level, seed=9), *games) >= 5
 
 
 @pytest.mark.parametrize("name", ["tutorial-duel", "hedgerow-chart"])
