@@ -108,6 +108,15 @@ def _memo_shot(state: GameState, key: tuple, firer: UnitState, target: UnitState
     return threat
 
 
+def _out_of_arc(enemy: UnitState, h: Hex) -> bool:
+    """A Gun with no turret fires only inside its Covered Arc (HX-2)."""
+    return (
+        not enemy.type.turret
+        and bool(enemy.type.gun)
+        and facing_offset(enemy.hex, enemy.facing, h) > COVERED_ARC_HALF
+    )
+
+
 def _combine(threats: list[Threat]) -> HexThreat:
     alive = immobile = 1.0
     for t in threats:
@@ -131,11 +140,7 @@ def threat_here(state: GameState, unit_id: str, known: set[str] | None) -> HexTh
         row, hindrance = state.viewshed(i)
         if i == j or not row[j]:
             continue
-        if (
-            not enemy.type.turret
-            and enemy.type.gun
-            and facing_offset(enemy.hex, enemy.facing, unit.hex) > COVERED_ARC_HALF
-        ):
+        if _out_of_arc(enemy, unit.hex):
             continue
         if enemy.acquisition is None:
             key = (*here, enemy.key_text(), int(hindrance[j]), tem)
@@ -176,11 +181,7 @@ def threat_map(
             continue
         ghost: UnitState | None = None  # the vehicle as it would stand there
         for enemy in there:
-            if (
-                not enemy.type.turret
-                and enemy.type.gun
-                and facing_offset(enemy.hex, enemy.facing, h) > COVERED_ARC_HALF
-            ):
+            if _out_of_arc(enemy, h):
                 continue
             # what the shot depends on that changes from hex to hex: the same key, the same odds
             key = (
