@@ -194,8 +194,9 @@ def test_level_3_tells_its_plan_and_a_game_resumed_at_a_phase_start_goes_on_the_
     rest = []
     while not resumed.over:
         d = players[resumed.to_act].choose(resumed)
-        if "plan '" in d.why:
-            whys.append(d.why)
+        assert "plan '" not in d.why  # its secrets are in its plan's figures (RD-11)
+        if "plan '" in d.plan:
+            whys.append(d.plan)
         resumed.apply(d.action)
         rest.append(d.action.to_json())
     assert tuple(first.actions[k:]) == tuple(rest)
@@ -238,5 +239,5 @@ def test_a_map_larger_than_the_budget_allows_is_not_searched_level_3_plays_as_le
     plain = ComputerPlayer("german", 2, seed=1)
     decision = small.choose(game)
     assert small.last_search is not None and small.last_search.playouts == 0
-    assert "too large to search" in decision.why and small.last_search.best == STEADY
+    assert "too large to search" in decision.plan and small.last_search.best == STEADY
     assert decision.action == plain.choose(game).action

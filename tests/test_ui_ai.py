@@ -125,6 +125,8 @@ def test_a_game_saved_in_level_3s_movement_phase_resumes_by_the_plan_it_began_wi
         perform(app, play, random_gesture(app, play, rng))
     kept = read_save(path).computer
     assert kept is not None and kept["level"] == 3
+    shown = " ".join(play.log) + play.map.state.message  # its plan reads its own secrets
+    assert "plan '" not in shown and "trial run" not in shown
     plan = kept["plan"]
     assert plan["side"] == "german" and plan["turn"] == play.game.turn
     session.close()

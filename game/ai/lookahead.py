@@ -112,7 +112,8 @@ class SearchResult:
     """Why there was no search (no scores): a resumed game's kept plan, or a map too large."""
 
     def words(self) -> str:
-        """The search as the log tells it, in a player's words: the plan, what it means, and
+        """The search in a player's words (``Decision.plan``: for its own side and the replay's
+        reader, never the other side, RD-11): the plan, what it means, and
         how it did in the trial runs of this turn against the usual play (level 2's), in
         hundredths of a win."""
         if not self.scores:

@@ -59,10 +59,15 @@ may be a Gun or only Infantry (RD-11); about half a 75 mm Gun's odds at those ra
 
 @dataclass(frozen=True)
 class Decision:
-    """What the computer does, and why in plain words (the log and the screen show it)."""
+    """What the computer does, and why in plain words (the log and the screen show it).
+
+    ``plan``: level 3's plan for the phase and its trial runs' figures. They come from
+    playouts on its own side's whole knowledge, its secrets too (what its "?" are, where it
+    Bore Sighted: RD-11, C6.42), so they are never shown to the other side."""
 
     action: Action
     why: str
+    plan: str = ""
 
 
 def _mix(*parts: int) -> int:
@@ -529,7 +534,8 @@ class ComputerPlayer:
     """The plan the move being decided follows (level 3: the search's; else ``self.plan``)."""
 
     def _plan_now(self, game: Game, knows: Knowledge) -> tuple[Plan, str]:
-        """The plan for this Movement Phase and the words for the log: level 3 searches at
+        """The plan for this Movement Phase and its words (``Decision.plan``, never shown to
+        the other side: they read this side's secrets too): level 3 searches at
         the phase's first decision (game.ai.lookahead) and keeps the plan for the phase; a
         game resumed in the middle of a phase takes up the plan its save kept (resume_plan)."""
         if self.level < 3:
@@ -547,7 +553,7 @@ class ComputerPlayer:
             else:
                 found = self._search(game, knows)
             self._searched[key] = self.last_search = found
-        return found.best, f" ({found.words()})"
+        return found.best, found.words()
 
     def plan_record(self, game: Game) -> dict | None:
         """Level 3: the plan of the Movement Phase in progress as a save keeps it
@@ -604,8 +610,8 @@ class ComputerPlayer:
                     if step is not None:
                         return step
             if moving is not None and moving in mine:
-                return Decision(EndMove(moving, False), "stops" + because)
-            return Decision(EndPhase(), "stands fast" + because)
+                return Decision(EndMove(moving, False), "stops", because)
+            return Decision(EndPhase(), "stands fast", because)
         if self.commit and self._commit_key != (id(game), game.turn, game.phasing):
             self._commit_key = (id(game), game.turn, game.phasing)
             self._routes, self._stays = {}, set()
@@ -641,10 +647,10 @@ class ComputerPlayer:
             if route is not None and route.steps and route.steps[0] in legal:
                 if self.commit:
                     self._routes[uid] = list(route.steps[1:])
-                return Decision(route.steps[0], f"drives towards {hx}" + because)
+                return Decision(route.steps[0], f"drives towards {hx}", because)
             if self.commit:
                 self._stays.add(uid)
-        return Decision(EndPhase(), "no move worth making" + because)
+        return Decision(EndPhase(), "no move worth making", because)
 
     def _leave(self, game: Game, mine: dict, legal: list[Action]) -> Decision | None:
         """An exit victory (RD-13): a unit on the edge it names leaves by it (never by
