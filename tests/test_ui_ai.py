@@ -127,6 +127,8 @@ def test_a_game_saved_in_level_3s_movement_phase_resumes_by_the_plan_it_began_wi
     assert kept is not None and kept["level"] == 3
     shown = " ".join(play.log) + play.map.state.message  # its plan reads its own secrets
     assert "plan '" not in shown and "trial run" not in shown
+    for secret in ("stays hidden", "waits: the mover", "no shot worth", "odds are too poor"):
+        assert secret not in shown  # its reasons to pass read them too (RD-11, C6.17)
     plan = kept["plan"]
     assert plan["side"] == "german" and plan["turn"] == play.game.turn
     session.close()

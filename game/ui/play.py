@@ -53,8 +53,12 @@ SEEN_CHOICES = (
     "button_up",
     "crew_exposed",
 )
-"""The computer's actions whose reason the human may read: what both sides see happen (never
-its set-up choices: where it bore sights and what it conceals are its secrets)."""
+"""The computer's actions the human's log tells: what both sides see happen (never its set-up
+choices: where it bore sights and what it conceals are its secrets)."""
+PLAIN_WHY = {"pass": "passes", "end_phase": "ends the phase"}
+"""What the log says of the computer's passes and phase ends instead of its reasons: those
+read its secrets too (a "?" that stays hidden is a concealed vehicle, a shot held back at
+Limited Aim says the aim; RD-11, C6.17)."""
 MAX_PASSES = 12
 """The most phases passed by themselves in a row (HX-15): a game turn has fewer."""
 """The lines the log box is given at once (it scrolls; the side's whole log is kept)."""
@@ -455,7 +459,8 @@ class PlayScene(Scene):
         spec = getattr(getattr(self.session, "saved", None), "computer", None)
         if plan is not None and spec is not None and spec.get("plan") != plan:
             spec["plan"] = plan
-        note = f"{computer.side.title()} (computer): {decision.why}"
+        why = PLAIN_WHY.get(decision.action.type, decision.why)
+        note = f"{computer.side.title()} (computer): {why}"
         seen = decision.action.type in SEEN_CHOICES  # a set-up choice is its secret (C6.42)
         if seen:
             self.log.append(f"<font color='#9a9a9a'>{note}</font>")
