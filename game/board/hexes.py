@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 EPSILON = 1e-6
 """Red Blob's nudge for line drawing, (1, 2, -3) x EPSILON: unequal components, so that no two
@@ -19,9 +20,10 @@ cube components tie when a sample lies on a hexside or a vertex. A line along a 
 once with the nudge and once with its negation (RD-9)."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
-    """An axial hex coordinate; the cube coordinate s is -q - r."""
+class Hex(NamedTuple):
+    """An axial hex coordinate; the cube coordinate s is -q - r. A named tuple, not a
+    dataclass: its hash and equality run in C (hexes key every dict of the engine; the
+    dataclass's Python ``__eq__`` and ``__hash__`` were a fifth of listing legal actions)."""
 
     q: int
     r: int
@@ -30,7 +32,7 @@ class Hex:
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: Hex) -> Hex:
