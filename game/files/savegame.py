@@ -28,6 +28,7 @@ from game.engine.rules_version import RULES_VERSION
 from game.engine.schema import problems
 from game.rules.dice import SEEDS
 
+from .collector import collector_paused
 from .scenario import Scenario, ScenarioError, parse_scenario
 from .text import read_regular
 
@@ -289,7 +290,13 @@ def _unreadable(message: str) -> SaveError:
 
 def parse_save(text: str, name: str = "<save>") -> SavedGame:
     """Check a save's JSON text; SaveError says what is wrong (``unreadable`` when it is not a
-    save this hexfire can read at all, as opposed to one that does not verify)."""
+    save this hexfire can read at all, as opposed to one that does not verify). The collector
+    is paused meanwhile (:mod:`.collector`)."""
+    with collector_paused():
+        return _parse_save(text, name)
+
+
+def _parse_save(text: str, name: str) -> SavedGame:
     try:
         d = json.loads(text)
     except json.JSONDecodeError as e:
