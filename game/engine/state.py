@@ -355,7 +355,7 @@ class GameState:
         return depletion_number(unit.type, ammo, self.setup.year)
 
     def units_at(self, h: Hex) -> list[UnitState]:
-        return [u for u in self.units.values() if u.active and u.hex == h]
+        return [u for u in self.units.values() if u.hex == h and u.active]
 
     def moving_target(self) -> UnitState | None:
         return self.units.get(self.moving_unit) if self.moving_unit else None

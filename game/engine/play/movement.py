@@ -115,7 +115,7 @@ def move(state: GameState, action: Move) -> Commit:
     if to.distance(unit.hex) != 1:
         raise IllegalAction("not_adjacent", f"{action.to} is not adjacent to {unit.label}")
     terrain = state.board.terrain_at(to)
-    climb = max(0, state.board.info(to).level - state.board.info(unit.hex).level)
+    climb = max(0, state.board.level_at(to) - state.board.level_at(unit.hex))
     if unit.type.is_vehicle:
         if unit.immobilized:
             raise IllegalAction("immobilized", f"{unit.name} is immobilized and may not move (002)")
@@ -197,7 +197,7 @@ def entry_cost(state: GameState, unit: UnitState, to: Hex) -> tuple[float, float
     from stopped, the terrain's MP (a road 1/2 only from a road hex) and +2 a level up;
     infantry the terrain's MF +1 a level."""
     terrain = state.board.terrain_at(to)
-    climb = max(0, state.board.info(to).level - state.board.info(unit.hex).level)
+    climb = max(0, state.board.level_at(to) - state.board.level_at(unit.hex))
     if unit.type.is_vehicle:
         start = 0.0 if (unit.moving or unit.motion) else 1.0
         mp = terrain.vehicle_mp(state.board.terrain_at(unit.hex))

@@ -72,7 +72,7 @@ def _search(state: GameState, unit_id: str, goal: Hex | None):
         nexts: list[tuple[Node, float, Move | Turn]] = []
         ahead = here.neighbor(facing)
         if not blocked(ahead):
-            climb = max(0, board.info(ahead).level - board.info(here).level)
+            climb = max(0, board.level_at(ahead) - board.level_at(here))
             mp = board.terrain_at(ahead).vehicle_mp(board.terrain_at(here))
             mp += board.catalogue.climb_mp * climb
             nexts.append(((ahead, facing), start + mp, Move(unit_id, label(ahead))))
