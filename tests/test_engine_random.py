@@ -147,3 +147,42 @@ def test_the_pruned_legal_actions_are_every_candidate_the_handlers_accept(seed):
         if steps >= 150:
             break
     assert steps >= 150
+
+
+def test_hx15_nothing_to_do_stops_at_the_first_legal_candidate(monkeypatch):
+    """HX-15's question (may the side to act do anything but end its phase?) ends at the first
+    legal candidate: after each set-up click on the 200 x 200 map it had listed every
+    placement of every unit (2.4-5.1 s, then about 0.3 s a click). Its answer is the one the
+    whole list gives, at every step of random games."""
+    import game.engine.legal as legal
+    from game.engine import Game
+    from game.engine.actions import ButtonUp, CrewExposed, EndPhase, Pass
+    from game.files.scenario import load_scenario
+    from game.files.shipped import scenarios_dir
+
+    game = Game(load_scenario(scenarios_dir() / "steppe-200.toml").setup, 3)
+    assert game.phase == "setup" and len(game.placeable()) > 1
+    listed: list[str] = []
+    real = legal.setup_hexes
+
+    def counted(state, unit):
+        listed.append(unit.id)
+        return real(state, unit)
+
+    monkeypatch.setattr(legal, "setup_hexes", counted)
+    assert not game.nothing_to_do()
+    assert len(listed) <= 1  # the first unit's area at most, not every unit's
+    monkeypatch.undo()
+
+    idle = (EndPhase, ButtonUp, CrewExposed, Pass)
+    for seed in range(3):
+        game = random_game(12, 7, seed, per_side=5, turns=3)
+        rng = random.Random(seed)
+        for _ in range(80):
+            if game.over:
+                break
+            whole = not game.state.dff_pending and not any(
+                not isinstance(a, idle) for a in game.legal_actions()
+            )
+            assert game.nothing_to_do() == whole
+            game.apply(policy(game, rng))

@@ -462,6 +462,18 @@ def test_smoke_bench_open_runs_and_reports_its_figures(data_dir):
     assert figures["long_first_frame_ms"] > 0 and figures["limit_whole_s"] > 0
 
 
+def test_smoke_bench_reliability_runs_and_reports_the_window_goals(data_dir):
+    """A smoke test of ``hexfire bench reliability`` (issue 17's window goals) on small saves:
+    every goal has its figure, and the 200-unit set-up's drags placed their counters (the
+    clicks raise otherwise). Not a test of speed."""
+    from game.ui.benchopen import bench_reliability_window
+
+    figures = bench_reliability_window(long_actions=30, limit_actions=60)
+    assert set(figures["goals"]) <= set(figures)
+    assert "setup_click_worst_ms" in figures["goals"] and figures["setup_units"] == 200
+    assert figures["limit_actions"] == 60
+
+
 def test_closing_mid_game_then_resume_from_the_start_screen(tmp_path):
     from ui_driver import click_widget
 

@@ -366,9 +366,12 @@ def test_a_set_up_click_never_tries_every_placement(app, monkeypatch):
     """Each set-up click on a 200-unit map froze the window 2.4-5.1 s: it listed every legal
     action (every hex of every unit's area). Selecting and dragging a counter now asks the
     engine only which units may be placed (``Game.placeable``) and the one placement made;
-    ``hexfire bench render`` times it (setup_click_worst_ms)."""
+    ``hexfire bench render`` times it (setup_click_worst_ms). The HX-15 question asked after
+    the placement (may the side do anything but end the phase?) stops at its first legal
+    candidate too: it had listed them all (about 0.3 s a click on that map)."""
     from ui_driver import click_hex, hex_pos
 
+    import game.engine.game as engine_game
     from game.engine import Game
 
     play = _duel(app)
@@ -378,7 +381,12 @@ def test_a_set_up_click_never_tries_every_placement(app, monkeypatch):
     def forbidden(self):
         raise AssertionError("a set-up click listed every legal action")
 
+    def listed(state, prune=True):
+        raise AssertionError("a set-up click listed every candidate action")
+
     monkeypatch.setattr(Game, "legal_actions", forbidden)
+    monkeypatch.setattr(engine_game, "candidates", listed)
+    assert app.prefs.auto_pass  # the HX-15 question is asked after each action
     click_hex(app, play, unit["hex"])
     assert play.map.state.selected == unit["id"]
     area = play.game.setup_hexes(unit["id"])

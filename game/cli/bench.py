@@ -69,6 +69,15 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         title = "hexfire bench open: long saves opened in the replay viewer, headless"
         _print_figures(bench_open(), args.json, title)
         return 0
+    if args.what == "reliability":
+        from game.ui.benchopen import bench_reliability_window
+
+        title = (
+            "hexfire bench reliability: the window with the longest legal saves and the "
+            "largest set-up, headless (hostile files: python3 tests/reliability.py)"
+        )
+        _print_figures(bench_reliability_window(), args.json, title)
+        return 0
     if args.what == "ai":
         from .ai import _cmd_bench_ai
 
@@ -90,12 +99,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     )
     bench.add_argument(
         "what",
-        choices=["los", "odds", "engine", "replay", "files", "render", "open", "ai"],
+        choices=["los", "odds", "engine", "replay", "files", "render", "open", "reliability", "ai"],
         help="los: all-pairs LOS, viewshed, vs scalar; odds: exact odds per second; "
         "engine: actions applied per second; replay: a 2,000-action save verified; "
         "files: scenarios and saves read and validated; "
         "render: the play screen's frame times; "
         "open: long saves opened in the window (first frame, whole game, memory); "
+        "reliability: open's figures and the largest set-up's clicks, against issue 17's goals; "
         "ai: the computer's strength and speed (about 15 minutes on 2 cores)",
     )
     bench.add_argument("--workers", type=int, help="ai: processes (default: one per core)")

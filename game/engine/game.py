@@ -21,7 +21,7 @@ from .actions import ACTION_TYPES, Action, ButtonUp, CrewExposed, EndPhase, Fire
 from .errors import IllegalAction
 from .events import Event
 from .knowledge import Knowledge
-from .legal import candidates
+from .legal import candidates, iter_candidates
 from .phases import DFF_ACTIONS, PHASES
 from .play import Commit, concealment, fire, movement, setup, turns
 from .play.paths import Route, cheapest_route, reachable
@@ -137,7 +137,7 @@ class Game:
         if s.over or s.dff_pending or kinds is None:
             return []
         out: list[str] = []
-        for action in candidates(s):
+        for action in iter_candidates(s):
             unit = getattr(action, "unit", None)
             if not isinstance(action, kinds) or unit is None or unit in out:
                 continue
@@ -158,7 +158,7 @@ class Game:
             return False
         idle = (EndPhase, ButtonUp, CrewExposed, Pass)
         return not any(
-            not isinstance(action, idle) and self._allowed(action) for action in candidates(s)
+            not isinstance(action, idle) and self._allowed(action) for action in iter_candidates(s)
         )
 
     def preview_fire(self, firer: str, target: str, ammo: str | None = None) -> Odds:

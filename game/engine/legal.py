@@ -3,7 +3,7 @@ keeps those that pass the same checks as :meth:`Game.apply`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 from game.board.hexes import label
 
@@ -34,44 +34,50 @@ def candidates(state: GameState, prune: bool = True) -> list[Action]:
     those the first checks of their handlers refuse (a unit that may not move or fire now, a
     target out of LOS, a hatch already so), asked once a unit instead of once an action;
     without it, every candidate (the reference the tests hold the pruned list to)."""
+    return list(iter_candidates(state, prune))
+
+
+def iter_candidates(state: GameState, prune: bool = True) -> Iterator[Action]:
+    """:func:`candidates` one at a time, made as they are asked for: a question that stops
+    at the first legal one (:meth:`Game.nothing_to_do`) does not list a set-up's tens of
+    thousands of placements on a large map."""
     if state.dff_pending:
+        yield Pass()
         target = state.moving_target()
-        found: list[Action] = [Pass()]
         if target:
             for firer_id in state.dff_pending:
-                found.extend(
-                    Fire(firer_id, target.id, ammo)
-                    for ammo in ammo_choices(state, state.units[firer_id])
-                )
-        return found
-    found = [EndPhase()]
+                for ammo in ammo_choices(state, state.units[firer_id]):
+                    yield Fire(firer_id, target.id, ammo)
+        return
+    yield EndPhase()
     mine = [u for u in state.units.values() if u.active and u.side == state.to_act]
     by_phase = BY_PHASE.get(state.phase)
     if by_phase:
-        found.extend(by_phase(state, mine, prune))
-    return found
+        yield from by_phase(state, mine, prune)
 
 
-def _setup(state: GameState, mine: list[UnitState], prune: bool = False) -> list[Action]:
-    found: list[Action] = [Conceal(unit.id) for unit in mine]
+def _setup(state: GameState, mine: list[UnitState], prune: bool = False) -> Iterator[Action]:
+    for unit in mine:
+        yield Conceal(unit.id)
     for unit in mine:
         if unit.type.gun:
-            found.extend(BoreSight(unit.id, spot) for spot in bore_sight_hexes(state, unit))
-    return found + _placing(state, mine)
+            for spot in bore_sight_hexes(state, unit):
+                yield BoreSight(unit.id, spot)
+    yield from _placing(state, mine)
 
 
-def _placing(state: GameState, mine: list[UnitState], prune: bool = False) -> list[Action]:
+def _placing(state: GameState, mine: list[UnitState], prune: bool = False) -> Iterator[Action]:
     """Set-up placements (HX-12): every hex of a unit's area with its facing, and its own hex
     with every other facing."""
-    found: list[Action] = []
     for unit in mine:
         here = label(unit.hex)
         for spot in setup_hexes(state, unit):
             if spot != here:
-                found.append(Place(unit.id, spot, unit.facing))
+                yield Place(unit.id, spot, unit.facing)
         if unit.id in state.areas:
-            found.extend(Place(unit.id, here, f) for f in range(6) if f != unit.facing)
-    return found
+            for f in range(6):
+                if f != unit.facing:
+                    yield Place(unit.id, here, f)
 
 
 def _movement(state: GameState, mine: list[UnitState], prune: bool) -> list[Action]:
@@ -132,7 +138,7 @@ def _fire(state: GameState, mine: list[UnitState], prune: bool) -> list[Action]:
     return found
 
 
-BY_PHASE: dict[PhaseName, Callable[[GameState, list[UnitState], bool], list[Action]]] = {
+BY_PHASE: dict[PhaseName, Callable[[GameState, list[UnitState], bool], Iterable[Action]]] = {
     "setup": _setup,
     "setup_attacker": _placing,
     "movement": _movement,

@@ -306,6 +306,24 @@ def crowded_steppe() -> str:
     return text[:at] + "".join(extra) + text[at:]
 
 
+def bench_clicks() -> dict:
+    """The set-up clicks of :func:`_setup_clicks` alone, in a headless window of their own
+    (the window cases of ``python3 tests/reliability.py --window``)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import tempfile
+
+    import pygame
+
+    from .screens import window
+
+    with tempfile.TemporaryDirectory() as d:
+        app = window((1280, 800), Path(d), headless=True)
+        try:
+            return _setup_clicks(app)
+        finally:
+            pygame.display.quit()
+
+
 def _setup_clicks(app) -> dict:
     """Set-up on the 200 x 200 map with 200 units: each click from its events to the frame
     drawn (one frame, as a player's click is): selecting a counter, and dragging one to a free

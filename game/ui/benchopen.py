@@ -119,3 +119,19 @@ def bench_open(long_actions: int = 2000, limit_actions: int = 200_000) -> dict:
     out["peak_mib"] = peak_mib()
     out["goals"] = GOALS
     return out
+
+
+def bench_reliability_window(long_actions: int = 2000, limit_actions: int = 200_000) -> dict:
+    """``hexfire bench reliability``: the window's goals of issue 17 in one run: the longest
+    legal saves opened in the replay viewer (first frame, whole game, peak memory:
+    :func:`bench_open`) and the set-up clicks on the 200 x 200 map with 200 units
+    (:func:`.bench.bench_clicks`). The hostile files are ``python3 tests/reliability.py``'s
+    (a test harness, not installed)."""
+    from .bench import GOALS as RENDER_GOALS
+    from .bench import bench_clicks
+
+    figures = bench_open(long_actions, limit_actions)
+    goals = figures.pop("goals")
+    figures.update(bench_clicks())
+    figures["goals"] = {**goals, "setup_click_worst_ms": RENDER_GOALS["setup_click_worst_ms"]}
+    return figures
