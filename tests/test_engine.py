@@ -457,6 +457,30 @@ def test_the_state_key_made_per_class_is_the_field_by_field_reference_at_every_s
             game.apply(policy(game, rng))
 
 
+def test_an_event_is_an_immutable_value_that_copies_pickles_and_hides():
+    """Events are named tuples (fast to make); one made without data shares a read-only
+    empty dict that survives copies and pickling; hiding it from a side keeps the rest."""
+    import copy
+    import pickle
+
+    from game.engine.events import NO_DATA, Event
+
+    bare = Event("pass", "german passes")
+    assert bare.data == {} and bare.data is NO_DATA
+    with pytest.raises(TypeError):
+        bare.data["x"] = 1
+    with pytest.raises(AttributeError):
+        bare.text = "changed"  # type: ignore[misc]
+    assert copy.deepcopy(bare).data is NO_DATA and pickle.loads(pickle.dumps(bare)) == bare
+    shot = Event("fire", "a shot", ("C6.1",), (3, 4), {"unit": "g"})
+    seen = Event("fire", "a concealed unit fires")
+    hidden = shot.hidden_from("russian", seen).hidden_from("german")
+    assert hidden.seen_by("russian") == seen and hidden.seen_by("german") is None
+    assert hidden.seen_by(None) is hidden and hidden[:5] == shot[:5]
+    again = hidden.hidden_from("russian")  # a side hidden twice: the last word counts
+    assert again.seen_by("russian") is None and again.seen_by("german") is None
+
+
 def test_rd13_exit_off_the_map_edge_wins():
     units = [
         UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),

@@ -56,6 +56,10 @@ class Scene:
         """Whether the scene needs frames with no event (a replay playing on its clock)."""
         return False
 
+    def frame_rate(self) -> int:
+        """The most frames a second drawn while it animates or the window is busy."""
+        return 60
+
     def may_close(self) -> bool:
         """Whether the window may close now (False: the scene asked the player first)."""
         return True
@@ -212,7 +216,7 @@ class App:
         """Until the window closes. Waits for events when nothing changes (idle: no CPU)."""
         while self.running and self.scenes:
             if self.dirty or self.ui_animating():
-                dt = self.clock.tick(60) / 1000.0
+                dt = self.clock.tick(self.frame_rate()) / 1000.0
                 events = pygame.event.get()
             else:
                 events = [pygame.event.wait(500)]
@@ -225,6 +229,10 @@ class App:
                 self.frame(dt)
                 pygame.display.flip()
         pygame.display.quit()
+
+    def frame_rate(self) -> int:
+        """The scene's frame rate (:meth:`Scene.frame_rate`)."""
+        return self.scene.frame_rate() if self.scenes else 60
 
     def ui_animating(self) -> bool:
         """pygame-gui widgets that need frames: a hovered button or its tooltip, a text

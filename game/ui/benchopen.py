@@ -44,7 +44,8 @@ def limit_save(path: Path, actions: int = 200_000) -> None:
 
 
 def _open(path: Path) -> dict:
-    """Open ``path`` in the replay viewer as "Replay a save" does, frame by frame at 60 Hz."""
+    """Open ``path`` in the replay viewer as "Replay a save" does, frame by frame at the
+    scene's rate (:meth:`.app.App.frame_rate`, as the window's loop)."""
     import pygame
 
     from .opening import watch_path
@@ -62,7 +63,7 @@ def _open(path: Path) -> dict:
         f0 = time.perf_counter()
         for event in pygame.event.get():
             app.handle(event)
-        app.frame(clock.tick(60) / 1000.0)
+        app.frame(clock.tick(app.frame_rate()) / 1000.0)  # as App.run paces it
         worst = max(worst, time.perf_counter() - f0)
         if time.perf_counter() - t0 > 300:
             raise RuntimeError(f"{path.name} did not open in 300 s")
