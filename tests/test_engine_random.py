@@ -3,6 +3,7 @@ invariant holds (MP never past the unit's allowance, removed units never act, ph
 
 import random
 
+import pytest
 from engine_helpers import check_invariants
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -186,3 +187,26 @@ def test_hx15_nothing_to_do_stops_at_the_first_legal_candidate(monkeypatch):
             )
             assert game.nothing_to_do() == whole
             game.apply(policy(game, rng))
+
+
+@pytest.mark.parametrize("name", ["tutorial-duel", "road-ambush", "hedgerow-chart"])
+def test_hx12_setup_choices_are_the_units_with_a_legal_set_up_action(name):
+    """Tab in the set-up cycles through ``Game.setup_choices`` (placements are not listed):
+    at every set-up step of random games it is the units the legal actions name, in unit
+    order (HX-12 placements, C6.42 Bore Sighting, RD-11 concealment)."""
+    from game.engine import Game
+    from game.files.scenario import load_scenario
+    from game.files.shipped import scenarios_dir
+
+    setup = load_scenario(scenarios_dir() / f"{name}.toml").setup
+    steps = 0
+    for seed in range(8):
+        game = Game(setup, seed)
+        rng = random.Random(seed)
+        while game.phase in ("setup", "setup_attacker") and steps < 80:
+            named = {getattr(a, "unit", None) for a in game.legal_actions()}
+            assert game.setup_choices() == [u for u in game.units if u in named]
+            game.apply(policy(game, rng))
+            steps += 1
+        assert game.setup_choices() == []
+    assert steps >= 12

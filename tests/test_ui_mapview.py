@@ -368,8 +368,9 @@ def test_a_set_up_click_never_tries_every_placement(app, monkeypatch):
     engine only which units may be placed (``Game.placeable``) and the one placement made;
     ``hexfire bench render`` times it (setup_click_worst_ms). The HX-15 question asked after
     the placement (may the side do anything but end the phase?) stops at its first legal
-    candidate too: it had listed them all (about 0.3 s a click on that map)."""
-    from ui_driver import click_hex, hex_pos
+    candidate too: it had listed them all (about 0.3 s a click on that map); so does Tab
+    (1.2-1.8 s there)."""
+    from ui_driver import click_hex, hex_pos, key
 
     import game.engine.game as engine_game
     from game.engine import Game
@@ -402,6 +403,9 @@ def test_a_set_up_click_never_tries_every_placement(app, monkeypatch):
         app.handle(event)
     app.frame(0.016)
     assert play.map.unit(unit["id"])["hex"] == dst
+    key(app, pygame.K_TAB)  # the next unit with a set-up choice, no placement listed
+    assert play.map.state.selected in play.game.setup_choices()
+    assert play.map.state.selected != unit["id"] or len(play.game.setup_choices()) == 1
 
 
 def test_a_long_open_shows_its_progress_and_the_window_keeps_answering(app):

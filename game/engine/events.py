@@ -9,7 +9,7 @@ class _NoData(dict):
     """The data of an event that has none: one shared empty dict that refuses to change (a
     named tuple's default is shared by every event made without data)."""
 
-    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+    def _refuse(self, *_args: Any, **_kwargs: Any) -> NoReturn:
         raise TypeError("an event's data does not change")
 
     __setitem__ = __delitem__ = __ior__ = _refuse

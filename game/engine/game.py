@@ -17,7 +17,17 @@ from game.rules.dff import DffBudget
 from game.rules.dice import Dice
 from game.rules.odds import Odds
 
-from .actions import ACTION_TYPES, Action, ButtonUp, CrewExposed, EndPhase, Fire, Move, Pass
+from .actions import (
+    ACTION_TYPES,
+    Action,
+    ButtonUp,
+    CrewExposed,
+    EndPhase,
+    Fire,
+    Move,
+    Pass,
+    Place,
+)
 from .errors import IllegalAction
 from .events import Event
 from .knowledge import Knowledge
@@ -208,6 +218,23 @@ class Game:
             for u in state.units.values()
             if u.active and u.side == state.to_act and u.id in state.areas
         ]
+
+    def setup_choices(self) -> list[str]:
+        """The units of the side to act with a set-up choice open (HX-12: a placement, C6.42:
+        a Bore Sighting, RD-11: concealment), in unit order: the placeable ones, and the others'
+        candidates before the placements tried until one is legal (listing every placement
+        took 1.2-1.8 s on the 200-unit set-up of the 200 x 200 map)."""
+        state = self.state
+        if state.over or state.phase not in ("setup", "setup_attacker") or state.dff_pending:
+            return []
+        found = dict.fromkeys(self.placeable())
+        for action in iter_candidates(state):
+            if isinstance(action, Place):
+                break  # the placements come last: the placeable units are in already
+            unit = getattr(action, "unit", None)
+            if unit is not None and unit not in found and self._allowed(action):
+                found[unit] = None
+        return [u for u in state.units if u in found]
 
     def setup_area(self, side: str) -> list[str]:
         """Every hex where ``side`` may set up one of its units (the union of their set-up

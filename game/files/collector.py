@@ -6,22 +6,35 @@ its 3 s in them, and freed nothing)."""
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+_LOCK = threading.Lock()
+_depth = 0
+"""How many blocks are inside the pause, in every thread."""
+_resume = False
+"""Whether the collector ran when the first of them began (it runs again after the last)."""
 
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """No cyclic collection inside the block (reference counting frees as usual); the
-    collector runs again after it if it ran before (nested blocks: the outermost decides).
-    What is already garbage is collected first, so that it is not held through the block (a
-    viewer closed just before, with its snapshots, would be)."""
-    was = gc.isenabled()
-    if was:
-        gc.collect()
-    gc.disable()
+    collector runs again after the last block still open, in any thread, ends, if it ran
+    before the first began. What is already garbage is collected first, so that it is not
+    held through the block (a viewer closed just before, with its snapshots, would be)."""
+    global _depth, _resume
+    with _LOCK:
+        if _depth == 0:
+            _resume = gc.isenabled()
+            if _resume:
+                gc.collect()
+            gc.disable()
+        _depth += 1
     try:
         yield
     finally:
-        if was:
-            gc.enable()
+        with _LOCK:
+            _depth -= 1
+            if _depth == 0 and _resume:
+                gc.enable()

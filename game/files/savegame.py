@@ -290,10 +290,17 @@ def _unreadable(message: str) -> SaveError:
 
 def parse_save(text: str, name: str = "<save>") -> SavedGame:
     """Check a save's JSON text; SaveError says what is wrong (``unreadable`` when it is not a
-    save this hexfire can read at all, as opposed to one that does not verify). The collector
-    is paused meanwhile (:mod:`.collector`)."""
+    save this hexfire can read at all, as opposed to one that does not verify). For a long
+    save the collector is paused meanwhile (:mod:`.collector`; a short one is read before the
+    collection that starts the pause would be over)."""
+    if len(text) < PAUSE_FROM:
+        return _parse_save(text, name)
     with collector_paused():
         return _parse_save(text, name)
+
+
+PAUSE_FROM = 1 << 20
+"""A save of a mebibyte or more (about 7,000 actions) is read with the collector paused."""
 
 
 def _parse_save(text: str, name: str) -> SavedGame:

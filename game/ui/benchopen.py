@@ -134,5 +134,6 @@ def bench_reliability_window(long_actions: int = 2000, limit_actions: int = 200_
     figures = bench_open(long_actions, limit_actions)
     goals = figures.pop("goals")
     figures.update(bench_clicks())
+    figures["peak_mib"] = peak_mib()  # the whole run's: the set-up's map and units too
     figures["goals"] = {**goals, "setup_click_worst_ms": RENDER_GOALS["setup_click_worst_ms"]}
     return figures

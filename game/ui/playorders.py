@@ -128,9 +128,8 @@ class Orders:
         only a turn or a hatch left); in the set-up, the next with anything to do."""
         state = self.state
         own = {u["id"]: u for u in self.map.units() if u["side"] == state.viewer}
-        if self.map.setting_up():
-            acting = [getattr(a, "unit", None) for a in self.play.legal()]
-            ids = [u for u in dict.fromkeys(acting) if u in own]
+        if self.map.setting_up():  # not every placement listed (Game.setup_choices)
+            ids = [u for u in self.play.game.setup_choices() if u in own]
         else:
             ids = [u for u in self.units_that_can_act() if u in own]
         if not ids:
