@@ -182,10 +182,6 @@ def _markers(board: Board) -> Flat:
     return Flat(board.markers())
 
 
-_LAST_KEY: tuple[tuple | None, str] = (None, "")
-"""The last state key hashed and its ``repr`` (one entry, swapped whole)."""
-
-
 @dataclass
 class GameState:
     """Everything a game is, apart from the door that changes it (:class:`game.engine.Game`).
@@ -402,11 +398,6 @@ class GameState:
     def hash(self) -> str:
         """SHA-256 of the canonical state encoding (``repr`` of :meth:`key` and of each unit's
         key; Python's repr of these plain values is exact and stable), for replays."""
-        global _LAST_KEY
-        key = self.key()
-        last = _LAST_KEY
-        if last[0] != key:  # most actions change no field of it: its text is kept
-            last = _LAST_KEY = (key, repr(key))
         units = "|".join(self.units[k].key_text() for k in sorted(self.units))
-        blob = last[1] + "#" + units
+        blob = repr(self.key()) + "#" + units
         return hashlib.sha256(blob.encode()).hexdigest()
