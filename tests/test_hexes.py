@@ -40,6 +40,20 @@ def test_redblob_hex_arithmetic():
     assert cube(1, -3, 2) - cube(3, -7, 4) == cube(-2, 4, -2)
 
 
+def test_a_hex_is_an_immutable_value_ordered_q_then_r_with_a_stable_repr():
+    """Hex became a named tuple (its hash and equality in C); what the engine reads of it is
+    unchanged: the repr (a state key must never change with it), the order (q, then r), the
+    hash of equal hexes, immutability, and vector arithmetic (not tuple concatenation)."""
+    h = Hex(1, -2)
+    assert repr(h) == "Hex(q=1, r=-2)" and h.s == 1
+    assert sorted([Hex(1, 0), Hex(0, 5), Hex(0, -1)]) == [Hex(0, -1), Hex(0, 5), Hex(1, 0)]
+    assert {Hex(1, -2): "x"}[Hex(1, -2)] == "x" and len({h, Hex(1, -2)}) == 1
+    with pytest.raises(AttributeError):
+        h.q = 3  # type: ignore[misc]
+    assert h + Hex(2, 2) == Hex(3, 0) and h - Hex(1, -2) == Hex(0, 0)
+    assert type(h + h) is Hex and h.scale(3) == Hex(3, -6)
+
+
 def test_redblob_hex_direction():
     assert direction(2) == cube(0, -1, 1)
 
