@@ -15,14 +15,8 @@ class _NoData(dict):
     __setitem__ = __delitem__ = __ior__ = _refuse
     update = setdefault = pop = popitem = clear = _refuse
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple:  # pickled, copied and deep-copied: the one NO_DATA
         return (_no_data, ())
-
-    def __copy__(self) -> _NoData:
-        return self
-
-    def __deepcopy__(self, memo: dict) -> _NoData:
-        return self
 
 
 def _no_data() -> _NoData:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
-from operator import attrgetter
 from typing import Any
 
 
@@ -52,51 +51,20 @@ def _compiled(cls: type) -> Callable[[Any], tuple]:
 
 
 def encode_fields_by_steps(obj: Any) -> tuple:
-    """:func:`encode_fields` read field run by field run (the reference for the tests)."""
+    """:func:`encode_fields` read field by field, the plain way (the reference the tests hold
+    the made function to)."""
     out: list = []
-    for plain, name, encode in _steps(type(obj)):
-        if plain is not None:  # a run of fields with no encoder, read at once
-            out.extend(plain(obj))
+    for name, encode in _hashed_fields(type(obj)):
+        value = getattr(obj, name)
+        if encode is None:
+            out.append(value)
             continue
-        value = encode(getattr(obj, name))
+        value = encode(value)
         if type(value) is Flat:
             out.extend(value)
         else:
             out.append(value)
     return tuple(out)
-
-
-_STEPS: dict[type, tuple] = {}
-
-
-def _steps(cls: type) -> tuple:
-    """The hashed fields of ``cls`` in order as steps: (a getter of a run of plain fields as a
-    tuple, None, None) or (None, the field, its encoder); the same key as field by field, read
-    faster (the replay checks take it after every action)."""
-    got = _STEPS.get(cls)
-    if got is None:
-        steps: list[tuple] = []
-        run: list[str] = []
-        for name, encode in _hashed_fields(cls):
-            if encode is None:
-                run.append(name)
-                continue
-            if run:
-                steps.append((_getter(run), None, None))
-                run = []
-            steps.append((None, name, encode))
-        if run:
-            steps.append((_getter(run), None, None))
-        got = _STEPS[cls] = tuple(steps)
-    return got
-
-
-def _getter(names: list[str]) -> Callable[[Any], tuple]:
-    """A getter of the fields ``names`` of an object, as a tuple (one name too)."""
-    if len(names) == 1:
-        name = names[0]
-        return lambda obj: (getattr(obj, name),)
-    return attrgetter(*names)
 
 
 _FIELDS: dict[type, tuple[tuple[str, Callable[[Any], Any] | None], ...]] = {}
