@@ -173,3 +173,41 @@ def test_rd13_the_computer_leaves_by_the_edge_its_victory_names_and_walks_its_in
         assert not (decision.action.type == "move" and decision.action.to == "off")
         game.apply(decision.action)
     assert game.units["rus-sq-1"].hex.distance(game.board.parse("H2")) >= 2
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_002_rd13_infantry_takes_a_hold_hex_at_once_and_keeps_it(level):
+    """AT fire cannot harm Infantry (002) and no unit enters an enemy's hex, so a hold hex an
+    Infantry unit takes it keeps to the end, when a hold counts (RD-13): from the first turn
+    of eight, and away from the enemy, the Russian squad walks into the nearer hex its side
+    must hold, the German squad into the other (denying the hold), and the German keeps it."""
+    from game.engine import Victory
+
+    units = [
+        UnitSetup("ger-sq-1", "ger_psk", "german", "A5"),
+        UnitSetup("ger-gun-1", "pak40", "german", "A1", facing=0),
+        UnitSetup("rus-sq-1", "rus_atr", "russian", "F2"),
+        UnitSetup("rus-gun-1", "zis3", "russian", "E6", facing=3),
+    ]
+    setup = make_setup(
+        units,
+        rows=["o " * 11 + "o"] * 6,
+        victory=[Victory("russian", "hold", hexes=("J1", "J5"))],
+        turns=8,
+        first="russian",
+        defender="german",
+    )
+    game = Game(setup, 5)
+    players = {s: ComputerPlayer(s, level, seed=3) for s in ("german", "russian")}
+    took = set()
+    while game.turn <= 5 and not game.over:
+        unit_moves = game.phase == "movement" and not game.dff_pending
+        action = players[game.to_act].choose(game).action if unit_moves else None
+        if action is None or action.type == "fire":
+            action = Pass() if game.dff_pending else EndPhase()  # no shots: only the walk
+        game.apply(action)
+        if game.units["rus-sq-1"].label == "J1":
+            took.add(game.turn)
+        if game.turn >= 4:  # three Movement Phases of 4 MF each (RD-10)
+            assert game.units["ger-sq-1"].label == "J5"
+    assert min(took) == 1  # in its first Movement Phase, when no hold counts yet

@@ -52,6 +52,10 @@ FIRE_PHASES = ("prep_fire", "defensive_fire", "advancing_fire")
 HIDDEN_SHOT = 0.6
 """The least value (P(kill) x worth) a concealed unit of level 2 fires for, as the shot
 reveals it (RD-11): about a 30% chance of knocking out an AFV."""
+TAKE_AND_KEEP = 6.0
+"""The objective's value of a hold hex (its side's to hold, or the enemy's to deny) to an
+Infantry unit standing in it, from the first turn: AT fire cannot harm Infantry (002) and no
+unit enters an enemy's hex, so a hex it takes it keeps to the end, when a hold counts (RD-13)."""
 UNKNOWN_RISK = ((6, 0.25), (12, 0.15), (1 << 30, 0.05))
 """(up to this range, the chance) that a "?" in LOS knocks out a vehicle: a prior, since a "?"
 may be a Gun or only Infantry (RD-11); about half a 75 mm Gun's odds at those ranges."""
@@ -410,9 +414,15 @@ class ComputerPlayer:
         held = {u["hex"] for u in mine if u["id"] != unit_id and u.get("status") == "active"}
         conditions = [v for v in game.setup.victory if v.side == self.side]
         home = [board.parse(u.hex) for u in game.setup.units if u.side == self.side]
+        # an enemy Infantry unit seen in a hex keeps it: AT fire cannot harm it (002) and no
+        # unit enters an enemy's hex, so a hold of that hex is lost (RD-13)
+        kept = {
+            u["hex"] for u in seen if u["side"] != self.side and u.get("category") == "infantry"
+        }
+        immune = me.get("category") == "infantry"
         holds = []
         for v in conditions:
-            if v.kind == "hold":
+            if v.kind == "hold" and not kept.intersection(v.hexes):
                 free = [board.parse(h) for h in v.hexes if h not in held]
                 holds.append((free, _depths(free, home)))
         edges = [v.edge for v in conditions if v.kind == "exit" and v.edge]
@@ -423,13 +433,20 @@ class ComputerPlayer:
             if u["side"] != self.side and (not named or u["id"] in named)
         ]
         block = set()
-        if me.get("category") == "infantry":  # AT fire cannot harm it there (002)
+        if immune:  # AT fire cannot harm it there (002)
+            ours = {  # hexes an own Infantry unit keeps: an enemy hold of one is lost
+                u["hex"]
+                for u in mine
+                if u["id"] != unit_id
+                and u.get("category") == "infantry"
+                and u.get("status") == "active"
+            }
             block = {
                 h
                 for v in game.setup.victory
-                if v.side != self.side and v.kind == "hold"
-                for h in v.hexes
-                if h not in held
+                if v.side != self.side and v.kind == "hold" and not ours.intersection(v.hexes)
+                for h in v.hexes  # a vehicle there may yet be knocked out or drive off
+                if h not in kept  # an enemy Infantry unit there keeps it
             }
         memo: dict[str, float] = {}
 
@@ -442,19 +459,22 @@ class ComputerPlayer:
             for hexes, depth in holds:
                 if hexes:
                     d = min(here.distance(h) for h in hexes)
-                    score += (
-                        (stand + 0.3 * depth.get(here, 0)) * urgency
-                        if d == 0
-                        else (-0.5 * urgency * d)
-                    )
+                    if immune:  # Infantry keeps a hex it takes (002): take it now
+                        score += TAKE_AND_KEEP if d == 0 else -0.6 * d
+                    else:
+                        score += (
+                            (stand + 0.3 * depth.get(here, 0)) * urgency
+                            if d == 0
+                            else (-0.5 * urgency * d)
+                        )
             for edge in edges:
                 score -= 0.6 * urgency * to_edge(board, here, edge)
             if enemies:  # close with the enemy it must knock out
                 d = min(here.distance(e) for e in enemies)
                 score -= 0.3 * max(0, d - 3)
-            if block:
+            if block:  # the sooner the better: once there, it stays (002, RD-13)
                 d = min(here.distance(board.parse(h)) for h in block)
-                score += 3.0 * urgency if d == 0 else -0.3 * urgency * d
+                score += TAKE_AND_KEEP if d == 0 else -0.6 * d
             memo[hx] = score
             return score
 
