@@ -635,3 +635,27 @@ def test_hx14_with_another_known_unit_left_in_the_location_the_counter_stays_the
     acq = g.units["ger-gun-1"].acquisition
     assert acq is not None and acq.target is None and acq.location.hex == "C2"
     assert any("stays on the Location (C6.51)" in e.text for e in events)
+
+
+def test_a_state_held_still_answers_units_at_as_the_plain_search_and_lets_go():
+    """Listing legal actions holds the state still (only checks run) and reads the units by
+    hex made once: the same answer as looking through every unit, for every hex, in unit
+    order; nested holds share it, it is let go even when a check raises, and no action is
+    applied while it holds."""
+    game = c617_game()
+    s = game.state
+    plain = {h: s.units_at(h) for h in s.board.hexes}
+    with s.held_still():
+        with s.held_still():
+            assert {h: s.units_at(h) for h in s.board.hexes} == plain
+        assert s.occupancy is not None
+        assert s.copy().occupancy is None  # a copy's units are its own
+    assert s.occupancy is None
+    with pytest.raises(IllegalAction), s.held_still():
+        game.apply(EndMove("rus-tank-1", False))
+    assert s.occupancy is None
+    legal = game.legal_actions()[0]
+    with pytest.raises(RuntimeError, match="held still"), s.held_still():
+        game.apply(legal)  # a change would leave the units by hex wrong
+    assert s.occupancy is None and game.actions_applied == 0
+    assert any(plain.values())

@@ -118,6 +118,8 @@ class Board:
         """The labels :meth:`parse` has read (only this board's hexes: bounded)."""
         self._seasonal: dict[tuple[int, int | None], Terrain] = {}
         """(terrain kind, month) -> that terrain as it stands then (:meth:`terrain_at`)."""
+        self._around: dict[Hex, tuple[tuple[Hex, ...], bool]] = {}
+        """Hex -> (its neighbours on the map, whether one is off it): :meth:`around`."""
         self.axial = axial_arrays(columns, rows)
         """(q, r) of every board index, as arrays (for distances to many hexes at once)."""
 
@@ -236,6 +238,19 @@ class Board:
         if not (0 <= col < self.columns and 0 <= row < self.rows):
             raise KeyError(f"{label(h) if col >= 0 and row >= 0 else h} is off the map")
         return row * self.columns + col
+
+    def around(self, h: Hex) -> tuple[tuple[Hex, ...], bool]:
+        """The neighbours of ``h`` that are on the map, in direction order, and whether ``h``
+        is an edge hex (a neighbour off the map); made once a hex (the legal moves ask it of
+        the moving unit after every step)."""
+        got = self._around.get(h)
+        if got is None:
+            near = h.neighbors()
+            inside = tuple(n for n in near if self.contains(n))
+            got = (inside, len(inside) < len(near))
+            if len(self._around) < self.size:  # bounded: this board's hexes
+                self._around[h] = got
+        return got
 
     def hex_at(self, i: int) -> Hex:
         return self._hexes[i]

@@ -45,7 +45,8 @@ class Hex(NamedTuple):
         return (abs(self.q) + abs(self.r) + abs(self.s)) // 2
 
     def distance(self, other: Hex) -> int:
-        return (self - other).length()
+        dq, dr = self.q - other.q, self.r - other.r  # (self - other).length(), inline
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def neighbor(self, direction: int) -> Hex:
         return self + DIRECTIONS[direction % 6]

@@ -82,6 +82,8 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Validate and apply one action; IllegalAction leaves the state untouched."""
         commit = self._validate(action)
+        if self.state.occupancy is not None:  # a change inside GameState.held_still
+            raise RuntimeError("an action applied while the state is held still")
         events = commit()
         self.actions_applied += 1
         self.state.history.extend(events)
@@ -128,7 +130,8 @@ class Game:
         """Every action :meth:`apply` would accept now."""
         if self.state.over:
             return []
-        return [a for a in candidates(self.state) if self._allowed(a)]
+        with self.state.held_still():  # only checks run: no commit changes it
+            return [a for a in candidates(self.state) if self._allowed(a)]
 
     def can_act(self) -> list[str]:
         """The units of the side to act that can still move (Movement Phase: a move, not a
@@ -147,14 +150,15 @@ class Game:
         if s.over or s.dff_pending or kinds is None:
             return []
         out: list[str] = []
-        for action in iter_candidates(s):
-            unit = getattr(action, "unit", None)
-            if not isinstance(action, kinds) or unit is None or unit in out:
-                continue
-            if isinstance(action, Move) and s.units[unit].moved:
-                continue
-            if self._allowed(action):
-                out.append(unit)
+        with s.held_still():
+            for action in iter_candidates(s):
+                unit = getattr(action, "unit", None)
+                if not isinstance(action, kinds) or unit is None or unit in out:
+                    continue
+                if isinstance(action, Move) and s.units[unit].moved:
+                    continue
+                if self._allowed(action):
+                    out.append(unit)
         return out
 
     def nothing_to_do(self) -> bool:

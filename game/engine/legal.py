@@ -50,7 +50,8 @@ def iter_candidates(state: GameState, prune: bool = True) -> Iterator[Action]:
                     yield Fire(firer_id, target.id, ammo)
         return
     yield EndPhase()
-    mine = [u for u in state.units.values() if u.active and u.side == state.to_act]
+    side = state.to_act
+    mine = [u for u in state.units.values() if u.side == side and u.active]
     by_phase = BY_PHASE.get(state.phase)
     if by_phase:
         yield from by_phase(state, mine, prune)
@@ -92,11 +93,11 @@ def _movement(state: GameState, mine: list[UnitState], prune: bool) -> list[Acti
             drives = not prune or (unit.type.category != "gun" and not unit.immobilized)
             if vehicle and drives and board.contains(ahead):
                 found.append(Move(unit.id, label(ahead)))
-            neighbors = unit.hex.neighbors()
-            if drives and any(not board.contains(n) for n in neighbors):
+            inside, edge = board.around(unit.hex)
+            if drives and edge:
                 found.append(Move(unit.id, "off"))  # from an edge hex: off, or along the map
             if not prune or (drives and not vehicle):  # a vehicle only through its front
-                found.extend(Move(unit.id, label(n)) for n in neighbors if board.contains(n))
+                found.extend(Move(unit.id, label(n)) for n in inside)
             found.extend(Turn(unit.id, (unit.facing + d) % 6) for d in (1, -1))
         if not prune or state.moving_unit == unit.id:
             found.extend([EndMove(unit.id, False), EndMove(unit.id, True)])

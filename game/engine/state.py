@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import copy
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -234,6 +236,9 @@ class GameState:
     shots: dict[tuple, Any] = field(default_factory=dict, metadata=NOT_HASHED)
     """A memo of the best shots the threat and attack maps weigh (play/threat.py), by all
     they depend on; shared by the copies of a game (the same scenario, the same odds)."""
+    occupancy: dict[Hex, list[UnitState]] | None = field(default=None, metadata=NOT_HASHED)
+    """The units in play by hex while the state is held still (:meth:`held_still`), for
+    :meth:`units_at`; None while it may change."""
 
     @classmethod
     def start(cls, setup: Setup, seed: int, dice: Dice | None, scalar_los: bool) -> GameState:
@@ -286,6 +291,7 @@ class GameState:
         changes is shared (the scenario, the terrain, the LOS arrays until a marker changes
         them); the same state hash, and the same play after it."""
         new = copy.copy(self)
+        new.occupancy = None  # its units are its own
         memo: dict = {}
         new.board = copy.deepcopy(self.board, memo)
         new.visibility = copy.deepcopy(self.visibility, memo)
@@ -351,7 +357,29 @@ class GameState:
         return depletion_number(unit.type, ammo, self.setup.year)
 
     def units_at(self, h: Hex) -> list[UnitState]:
+        """The units in play in ``h``, in the order of :attr:`units`."""
+        occupancy = self.occupancy
+        if occupancy is not None:
+            return occupancy.get(h, [])
         return [u for u in self.units.values() if u.hex == h and u.active]
+
+    @contextmanager
+    def held_still(self) -> Iterator[None]:
+        """The state only asked, never changed, inside: :meth:`Game.legal_actions` tries its
+        candidates' checks (never their commits), so :meth:`units_at` reads the units by hex
+        made once instead of looking through every unit for each candidate."""
+        if self.occupancy is not None:  # already held still
+            yield
+            return
+        occupancy: dict[Hex, list[UnitState]] = {}
+        for u in self.units.values():
+            if u.active:
+                occupancy.setdefault(u.hex, []).append(u)
+        self.occupancy = occupancy
+        try:
+            yield
+        finally:
+            self.occupancy = None
 
     def moving_target(self) -> UnitState | None:
         return self.units.get(self.moving_unit) if self.moving_unit else None

@@ -5,6 +5,7 @@ vehicle spends in each enemy firer's continuous LOS (C6.15-.16), the counters it
 from __future__ import annotations
 
 from game.board.hexes import Hex, label, to_offset
+from game.board.terrain import Terrain
 from game.engine.actions import ButtonUp, CrewExposed, EndMove, Move, Turn
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
@@ -114,8 +115,9 @@ def move(state: GameState, action: Move) -> Commit:
     to = state.parse_hex(action.to)
     if to.distance(unit.hex) != 1:
         raise IllegalAction("not_adjacent", f"{action.to} is not adjacent to {unit.label}")
-    terrain = state.board.terrain_at(to)
-    climb = max(0, state.board.level_at(to) - state.board.level_at(unit.hex))
+    board = state.board
+    terrain = board.terrain_at(to)
+    climb = max(0, board.level_at(to) - board.level_at(unit.hex))
     if unit.type.is_vehicle:
         if unit.immobilized:
             raise IllegalAction("immobilized", f"{unit.name} is immobilized and may not move (002)")
@@ -130,7 +132,7 @@ def move(state: GameState, action: Move) -> Commit:
         left = unit.type.mp - unit.mp_spent
     else:
         left = unit.type.mf - unit.mp_spent
-    start, cost = entry_cost(state, unit, to)
+    start, cost = _entry(state, unit, terrain, climb)
     if start + cost > left:
         unit_word = "MP" if unit.type.is_vehicle else "MF"
         raise IllegalAction(
@@ -196,8 +198,13 @@ def entry_cost(state: GameState, unit: UnitState, to: Hex) -> tuple[float, float
     """(start MP, MP or MF to enter ``to``) for ``unit`` (RD-10): a vehicle pays 1 to start
     from stopped, the terrain's MP (a road 1/2 only from a road hex) and +2 a level up;
     infantry the terrain's MF +1 a level."""
-    terrain = state.board.terrain_at(to)
-    climb = max(0, state.board.level_at(to) - state.board.level_at(unit.hex))
+    board = state.board
+    climb = max(0, board.level_at(to) - board.level_at(unit.hex))
+    return _entry(state, unit, board.terrain_at(to), climb)
+
+
+def _entry(state: GameState, unit: UnitState, terrain: Terrain, climb: int) -> tuple[float, float]:
+    """:func:`entry_cost` of a hex of ``terrain`` ``climb`` levels up."""
     if unit.type.is_vehicle:
         start = 0.0 if (unit.moving or unit.motion) else 1.0
         mp = terrain.vehicle_mp(state.board.terrain_at(unit.hex))
