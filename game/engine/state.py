@@ -236,6 +236,10 @@ class GameState:
     shots: dict[tuple, Any] = field(default_factory=dict, metadata=NOT_HASHED)
     """A memo of the best shots the threat and attack maps weigh (play/threat.py), by all
     they depend on; shared by the copies of a game (the same scenario, the same odds)."""
+    spots: dict[tuple, tuple[str, ...]] = field(default_factory=dict, metadata=NOT_HASHED)
+    """A memo of the hexes of each set-up area where a unit may stand (play/setup.py), by the
+    area and whether the unit must be able to drive there; shared by the copies of a game
+    (the map's terrain never changes)."""
     occupancy: dict[Hex, list[UnitState]] | None = field(default=None, metadata=NOT_HASHED)
     """The units in play by hex while the state is held still (:meth:`held_still`), for
     :meth:`units_at`; None while it may change."""
@@ -402,7 +406,8 @@ class GameState:
 
     def can_see(self, a: UnitState, b: UnitState) -> bool:
         """RD-9: the LOS from a's hex to b's hex is clear."""
-        return self.hex_sees(a.hex, b.hex)
+        index = self.board.index  # hex_sees, inline: asked for every firer and target
+        return self.visibility.sees(index(a.hex), index(b.hex))
 
     def hex_sees(self, a: Hex, b: Hex) -> bool:
         return self.visibility.sees(self.board.index(a), self.board.index(b))

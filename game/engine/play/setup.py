@@ -10,6 +10,7 @@ from game.board.scalar import ScalarSight
 from game.engine.actions import BoreSight, Place
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
+from game.engine.setup import SetupArea
 from game.engine.state import GameState, UnitState
 
 from . import Commit
@@ -148,11 +149,20 @@ def setup_hexes(state: GameState, unit: UnitState) -> list[str]:
     area = state.areas.get(unit.id)
     if area is None:
         return []
+    heavy = unit.type.category != "infantry"
+    key = (area, heavy)
+    known = state.spots.get(key)
+    if known is None:
+        known = state.spots[key] = tuple(_area_hexes(state, area, heavy))
+    return list(known)
+
+
+def _area_hexes(state: GameState, area: SetupArea, heavy: bool) -> list[str]:
+    """:func:`setup_hexes` of ``area`` for a vehicle or Gun (``heavy``) or Infantry."""
     board = state.board
     c0, c1 = area.columns or (0, board.columns - 1)
     r0, r1 = area.rows or (0, board.rows - 1)
     c1, r1 = min(c1, board.columns - 1), min(r1, board.rows - 1)
-    heavy = unit.type.category != "infantry"
     out = []
     for row in range(r0, r1 + 1):  # board order, the area's rectangle only
         for col in range(c0, c1 + 1):
