@@ -211,3 +211,62 @@ def test_002_rd13_infantry_takes_a_hold_hex_at_once_and_keeps_it(level):
         if game.turn >= 4:  # three Movement Phases of 4 MF each (RD-10)
             assert game.units["ger-sq-1"].label == "J5"
     assert min(took) == 1  # in its first Movement Phase, when no hold counts yet
+
+
+@pytest.mark.parametrize("seed", range(100, 112))
+def test_c617_a_computer_vehicle_never_drives_in_circles_within_one_move(seed):
+    """The route is weighed again after every step; a vehicle never comes back to a hex and
+    facing it already stood in during the same move (turning back and forth spends MP in the
+    enemy's sight for nothing, C6.17): the duel at the top level against random play."""
+    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == "tutorial-duel"))
+    been: dict[str, set] = {}
+
+    def watch(game, action):
+        if action.type not in ("move", "turn") or game.moving_unit is None:
+            if game.moving_unit is None:
+                been.clear()
+            return
+        unit = game.units[action.unit]
+        where = (unit.label, unit.facing)
+        assert where not in been.setdefault(unit.id, set()), (unit.id, where)
+        been[unit.id].add(where)
+
+    play_game(sc.setup, seed, {"german": 3, "russian": 3}, on_action=watch)
+
+
+def test_hx11_the_scenario_defender_waits_for_the_enemy_and_faces_it():
+    """The scenario defender wins when time runs out (HX-11): at set-up its tank turns to face
+    the enemy it knows of (its front armor towards the shots, RD-8), and in its Movement
+    Phases it does not drive at the enemy beyond the woods, which waits too."""
+    from game.engine import Victory
+    from game.engine.setup import SetupArea
+    from game.rules.facing import facing_offset
+
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "B2", facing=3, area=SetupArea(columns=(0, 2))),
+        UnitSetup("rus-tank-1", "t34m43", "russian", "L2", facing=3),
+    ]
+    setup = make_setup(
+        units,
+        rows=["o o o o o w w o o o o o"] * 4,  # woods between: out of each other's LOS
+        victory=[Victory("german", "eliminate", count=1), Victory("russian", "eliminate", count=1)],
+        turns=4,
+        first="russian",
+        defender="german",
+    )
+    game = Game(setup, 7)
+    ai = ComputerPlayer("german", 2, seed=5)
+    far = game.units["ger-pz-1"].hex.distance(game.units["rus-tank-1"].hex)
+    while game.turn <= 3 and not game.over:
+        if game.to_act == "german":
+            action = ai.choose(game).action
+            if action.type == "fire":
+                action = EndPhase()  # only where it stands and how it faces is looked at
+        else:
+            action = Pass() if game.dff_pending else EndPhase()
+        game.apply(action)
+        tank, enemy = game.units["ger-pz-1"], game.units["rus-tank-1"]
+        if game.phase == "setup_attacker":  # its set-up done
+            assert facing_offset(tank.hex, tank.facing, enemy.hex) <= 60  # its front
+            far = tank.hex.distance(enemy.hex)
+        assert tank.hex.distance(enemy.hex) >= far

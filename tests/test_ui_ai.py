@@ -106,10 +106,11 @@ def test_a_game_against_the_computer_resumes_with_the_computer(app):
 
 def test_a_game_saved_in_level_3s_movement_phase_resumes_by_the_plan_it_began_with(app):
     """Level 3 chooses a plan at the start of its Movement Phase (docs/ai.md): the autosave
-    keeps it, and the computer of the resumed game takes it up for that phase."""
+    keeps it, and the computer of the resumed game takes it up for that phase (the Russian,
+    who must come on: the German defender waits, HX-11, its phase one action long)."""
     sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == "tutorial-duel"))
     path = app.save_dir / "vs.json"
-    session = new_game(sc, 3, path, {"side": "german", "level": 3})
+    session = new_game(sc, 3, path, {"side": "russian", "level": 3})
     play = PlayScene(session, sc.title)
     play.computer_pause = 0.0
     app.push(play)
@@ -130,12 +131,12 @@ def test_a_game_saved_in_level_3s_movement_phase_resumes_by_the_plan_it_began_wi
     for secret in ("stays hidden", "waits: the mover", "no shot worth", "odds are too poor"):
         assert secret not in shown  # its reasons to pass read them too (RD-11, C6.17)
     plan = kept["plan"]
-    assert plan["side"] == "german" and plan["turn"] == play.game.turn
+    assert plan["side"] == "russian" and plan["turn"] == play.game.turn
     session.close()
     again = PlayScene(resume(path), sc.title)
     assert again.computer is not None and again.computer.level == 3
     assert again.computer._preset == {
-        (plan["turn"], "german"): next(p for p in PLANS if p.name == plan["name"])
+        (plan["turn"], "russian"): next(p for p in PLANS if p.name == plan["name"])
     }
 
 

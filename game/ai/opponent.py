@@ -45,13 +45,17 @@ from game.engine.randomplay import policy
 from game.rules.facing import facing_offset
 
 from .lookahead import PLANS, STEADY, Budget, Plan, SearchResult, search
-from .valuation import Valuation, to_edge
+from .valuation import Valuation, phases_left, to_edge
 
 LEVELS = {0: "random", 1: "scorer", 2: "planner", 3: "lookahead"}
 FIRE_PHASES = ("prep_fire", "defensive_fire", "advancing_fire")
 HIDDEN_SHOT = 0.6
 """The least value (P(kill) x worth) a concealed unit of level 2 fires for, as the shot
 reveals it (RD-11): about a 30% chance of knocking out an AFV."""
+EXIT_NOW = 50.0
+"""The score of a hex in the side's last Movement Phase from which a vehicle can still leave
+the map by the edge its exit victory names (RD-13): above any other, since a unit off the
+map counts for that victory and is out of harm's way."""
 TAKE_AND_KEEP = 6.0
 """The objective's value of a hold hex (its side's to hold, or the enemy's to deny) to an
 Infantry unit standing in it, from the first turn: AT fire cannot harm Infantry (002) and no
@@ -330,6 +334,36 @@ class ComputerPlayer:
                 action = Place(uid, best, int(unit.get("facing", 0)))
                 if game.check(action) is None:
                     return Decision(action, f"sets up in {best}, out of harm's way")
+        if self.side != game.setup.defender:  # it drives off at once: its facing will do
+            return None
+        return self._face_the_enemy(game, knows, mine)
+
+    def _face_the_enemy(self, game: Game, knows: Knowledge, mine: dict) -> Decision | None:
+        """Each placed vehicle of the scenario defender, which waits for the enemy (HX-11),
+        turned in its set-up hex to face the enemies it knows of: a shot at it then strikes
+        its front, where its armor is thickest (RD-8 aspects)."""
+        board = game.board
+        enemies = [
+            board.parse(u["hex"])
+            for u in knows.units()
+            if u["side"] != self.side and u.get("status", "active") == "active"
+        ]
+        if not enemies:
+            return None
+        for uid in game.placeable():
+            unit = mine.get(uid)
+            if unit is None or not unit.get("is_vehicle"):
+                continue
+            here, facing = board.parse(unit["hex"]), int(unit.get("facing", 0))
+
+            def off(f: int, here=here) -> float:
+                return sum(facing_offset(here, f, e) for e in enemies)
+
+            best = min(range(6), key=lambda f: (off(f), f != facing, f))
+            if off(best) < off(facing) - 1e-6:
+                action = Place(uid, unit["hex"], best)
+                if game.check(action) is None:
+                    return Decision(action, f"turns to face the enemy (hexside {best})")
         return None
 
     # --- movement ------------------------------------------------------------------------------
@@ -448,6 +482,8 @@ class ComputerPlayer:
                 for h in v.hexes  # a vehicle there may yet be knocked out or drive off
                 if h not in kept  # an enemy Infantry unit there keeps it
             }
+        # the scenario defender wins when time runs out (HX-11): it lets the enemy come
+        waits = self.side == game.setup.defender
         memo: dict[str, float] = {}
 
         def objective(hx: str) -> float:
@@ -469,7 +505,7 @@ class ComputerPlayer:
                         )
             for edge in edges:
                 score -= 0.6 * urgency * to_edge(board, here, edge)
-            if enemies:  # close with the enemy it must knock out
+            if enemies and not waits:  # close with the enemy it must knock out
                 d = min(here.distance(e) for e in enemies)
                 score -= 0.3 * max(0, d - 3)
             if block:  # the sooner the better: once there, it stays (002, RD-13)
@@ -514,7 +550,11 @@ class ComputerPlayer:
             values.sort(reverse=True)
             return values[0] + 0.3 * sum(values[1:]) if values else 0.0
 
+        leaves = self._last_exit(game, unit)
+
         def score(hx: str, route: Route | None = None) -> float:
+            if route is not None and leaves(hx, route):
+                return EXIT_NOW  # off the map this phase: out of harm's way, and counted
             safe = 1.0 - risk_at(hx)
             if route is not None and self.level >= 2:  # Defensive First Fire on the way
                 for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
@@ -536,6 +576,32 @@ class ComputerPlayer:
             if s > best[0] + 0.05:
                 best = (s, hx, routes[hx])
         return best
+
+    def _last_exit(self, game: Game, unit: dict) -> Callable[[str, Route], bool]:
+        """In the side's last Movement Phase (RD-12) with an exit victory (RD-13): whether
+        the route to a hex leaves the vehicle on the edge that victory names with the MP to
+        turn off the map and leave by its front hexside (1 MP, RD-13 exit) this phase; a hex
+        on the edge it could not leave from then counts for nothing more than its nearness."""
+        wanted = {v.edge for v in game.setup.victory if v.side == self.side and v.kind == "exit"}
+        if not wanted or phases_left(game, self.side) > 0 or not unit.get("is_vehicle"):
+            return lambda hx, route: False
+        board = game.board
+        left = float(unit.get("mp_left", 0.0))
+        facing0 = int(unit.get("facing", 0))
+
+        def leaves(hx: str, route: Route) -> bool:
+            here = board.parse(hx)
+            out = [f for f in range(6) if _edge_beyond(board, here.neighbor(f)) in wanted]
+            if not out:
+                return False
+            facing = facing0
+            for step in route.steps:
+                if isinstance(step, Turn):
+                    facing = step.facing
+            turns = min(min((f - facing) % 6, (facing - f) % 6) for f in out)
+            return left - route.mp >= 1 + turns
+
+        return leaves
 
     def _weights(self, game: Game) -> tuple[float, float]:
         """(caution, aggression): how much the risk of being knocked out (RD-18) and the
@@ -647,8 +713,9 @@ class ComputerPlayer:
                 hx, route = None, None
             else:
                 _, hx, route = self._best_hex(game, knows, unit, rng)
-            if route is not None and route.steps and route.steps[0] in legal:
-                return Decision(route.steps[0], f"drives towards {hx}")
+            first = route.steps[0] if route is not None and route.steps else None
+            if first is not None and first in legal and not self._goes_back(game, unit, first):
+                return Decision(first, f"drives towards {hx}")
             danger = knows.threat_here(moving).p_kill  # where it stands, as it stands
             return Decision(
                 EndMove(moving, danger > 0.08),
@@ -671,6 +738,33 @@ class ComputerPlayer:
             if self.commit:
                 self._stays.add(uid)
         return Decision(EndPhase(), "no move worth making", because)
+
+    def _goes_back(self, game: Game, unit: dict, step: Action) -> bool:
+        """Whether ``step`` would bring the moving vehicle back to a hex and facing it has
+        already stood in during this move: the route, weighed again after each step, would
+        then go round in circles, spending MP in the enemy's sight for nothing (C6.17). Read
+        from the game's own log of the move (a unit moves once a phase), so a game resumed in
+        the middle of a move decides the same."""
+        board = game.board
+        here, facing = board.parse(unit["hex"]), int(unit.get("facing", 0))
+        if isinstance(step, Turn):
+            after = (here, step.facing)
+        elif isinstance(step, Move) and step.to != "off":
+            after = (board.parse(step.to), facing)
+        else:
+            return False
+        been = {(here, facing)}
+        for e in reversed(game.history):
+            if e.kind == "phase":
+                break
+            if e.kind not in ("move", "turn") or e.data.get("unit") != unit["id"]:
+                continue
+            if e.kind == "turn":
+                facing = int(e.data["from"])
+            else:
+                here = board.parse(e.data["from"])
+            been.add((here, facing))
+        return after in been
 
     def _leave(self, game: Game, mine: dict, legal: list[Action]) -> Decision | None:
         """An exit victory (RD-13): a unit on the edge it names leaves by it (never by
@@ -708,6 +802,18 @@ class ComputerPlayer:
         if scored and scored[0][0] > here + 0.2:
             return Decision(scored[0][2], f"moves to {scored[0][1]}")
         return None
+
+
+def _edge_beyond(board, h) -> str | None:
+    """The map edge an off-map hex ``h`` lies beyond (None: it is on the map)."""
+    if board.contains(h):
+        return None
+    col, row = to_offset(h)
+    if row < 0:
+        return "north"
+    if row >= board.rows:
+        return "south"
+    return "west" if col < 0 else "east"
 
 
 def _depths(hexes: list, home: list) -> dict:

@@ -249,7 +249,7 @@ def turn(state: GameState, action: Turn) -> Commit:
                 f"{unit.name} ({unit.id}) turns from hexside {old} to {action.facing}"
                 + (" (1 MP, RD-10)" if unit.type.is_vehicle else ""),
                 ("RD-10",),
-                data={"unit": unit.id, "facing": action.facing},
+                data={"unit": unit.id, "facing": action.facing, "from": old},
             ),
         )
         events.extend(ca_changed(state, unit, old))
