@@ -9,6 +9,7 @@ import pytest
 from engine_helpers import make_setup
 
 from game.ai import ComputerPlayer
+from game.ai.opponent import STANDOFF
 from game.ai.selfplay import play_game, wilson
 from game.engine import Game, UnitSetup
 from game.engine.actions import EndPhase, Pass, action_from_json
@@ -237,7 +238,8 @@ def test_c617_a_computer_vehicle_never_drives_in_circles_within_one_move(seed):
 def test_hx11_the_scenario_defender_waits_for_the_enemy_and_faces_it():
     """The scenario defender wins when time runs out (HX-11): at set-up its tank turns to face
     the enemy it knows of (its front armor towards the shots, RD-8), and in its Movement
-    Phases it does not drive at the enemy beyond the woods, which waits too."""
+    Phases it closes with the enemy beyond the woods, which waits too, to its shooting range
+    and no nearer (the side that must act closes to 3 hexes)."""
     from game.engine import Victory
     from game.engine.setup import SetupArea
     from game.rules.facing import facing_offset
@@ -256,7 +258,6 @@ def test_hx11_the_scenario_defender_waits_for_the_enemy_and_faces_it():
     )
     game = Game(setup, 7)
     ai = ComputerPlayer("german", 2, seed=5)
-    far = game.units["ger-pz-1"].hex.distance(game.units["rus-tank-1"].hex)
     while game.turn <= 3 and not game.over:
         if game.to_act == "german":
             action = ai.choose(game).action
@@ -268,5 +269,4 @@ def test_hx11_the_scenario_defender_waits_for_the_enemy_and_faces_it():
         tank, enemy = game.units["ger-pz-1"], game.units["rus-tank-1"]
         if game.phase == "setup_attacker":  # its set-up done
             assert facing_offset(tank.hex, tank.facing, enemy.hex) <= 60  # its front
-            far = tank.hex.distance(enemy.hex)
-        assert tank.hex.distance(enemy.hex) >= far
+        assert tank.hex.distance(enemy.hex) >= STANDOFF

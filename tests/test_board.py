@@ -3,7 +3,7 @@
 import pytest
 
 from game.board import Board, MapError
-from game.board.hexes import parse_label
+from game.board.hexes import from_offset, parse_label
 from game.board.terrain import terrain_catalogue
 from game.files.scenario import ScenarioError, load_board
 
@@ -124,3 +124,14 @@ def test_a_copy_of_the_board_shares_its_terrain_and_owns_its_markers():
     assert np.array_equal(twin.terrain, board.terrain)
     with pytest.raises(ValueError):
         twin.tem[0] = 3  # shared, so never written
+
+
+def test_rd13_the_edge_an_off_map_hex_lies_beyond():
+    """An exit is by the edge the unit leaves through (RD-13): the off-map hex's edge, None on
+    the map."""
+    board = Board.from_map_table({"columns": 4, "rows": 3, "hexes": ["o o o o"] * 3})
+    assert board.edge_beyond(board.parse("B2")) is None
+    assert board.edge_beyond(from_offset(-1, 1)) == "west"
+    assert board.edge_beyond(from_offset(4, 1)) == "east"
+    assert board.edge_beyond(from_offset(1, -1)) == "north"
+    assert board.edge_beyond(from_offset(1, 3)) == "south"

@@ -52,6 +52,9 @@ FIRE_PHASES = ("prep_fire", "defensive_fire", "advancing_fire")
 HIDDEN_SHOT = 0.6
 """The least value (P(kill) x worth) a concealed unit of level 2 fires for, as the shot
 reveals it (RD-11): about a 30% chance of knocking out an AFV."""
+STANDOFF = 8
+"""The range the scenario defender's vehicles close to and no nearer (HX-11: it wins when
+time runs out, so it lets the enemy come; the side that must act closes to 3 hexes)."""
 EXIT_NOW = 50.0
 """The score of a hex in the side's last Movement Phase from which a vehicle can still leave
 the map by the edge its exit victory names (RD-13): above any other, since a unit off the
@@ -482,8 +485,10 @@ class ComputerPlayer:
                 for h in v.hexes  # a vehicle there may yet be knocked out or drive off
                 if h not in kept  # an enemy Infantry unit there keeps it
             }
-        # the scenario defender wins when time runs out (HX-11): it lets the enemy come
-        waits = self.side == game.setup.defender
+        # the scenario defender wins when time runs out (HX-11): its vehicles close only to
+        # shooting range and let the enemy come the rest of the way (its Infantry, which AT
+        # fire cannot harm, 002, closes with it all the same)
+        near = STANDOFF if self.side == game.setup.defender and not immune else 3
         memo: dict[str, float] = {}
 
         def objective(hx: str) -> float:
@@ -505,9 +510,9 @@ class ComputerPlayer:
                         )
             for edge in edges:
                 score -= 0.6 * urgency * to_edge(board, here, edge)
-            if enemies and not waits:  # close with the enemy it must knock out
+            if enemies:  # close with the enemy it must knock out
                 d = min(here.distance(e) for e in enemies)
-                score -= 0.3 * max(0, d - 3)
+                score -= 0.3 * max(0, d - near)
             if block:  # the sooner the better: once there, it stays (002, RD-13)
                 d = min(here.distance(board.parse(h)) for h in block)
                 score += TAKE_AND_KEEP if d == 0 else -0.6 * d
@@ -591,7 +596,7 @@ class ComputerPlayer:
 
         def leaves(hx: str, route: Route) -> bool:
             here = board.parse(hx)
-            out = [f for f in range(6) if _edge_beyond(board, here.neighbor(f)) in wanted]
+            out = [f for f in range(6) if board.edge_beyond(here.neighbor(f)) in wanted]
             if not out:
                 return False
             facing = facing0
@@ -802,18 +807,6 @@ class ComputerPlayer:
         if scored and scored[0][0] > here + 0.2:
             return Decision(scored[0][2], f"moves to {scored[0][1]}")
         return None
-
-
-def _edge_beyond(board, h) -> str | None:
-    """The map edge an off-map hex ``h`` lies beyond (None: it is on the map)."""
-    if board.contains(h):
-        return None
-    col, row = to_offset(h)
-    if row < 0:
-        return "north"
-    if row >= board.rows:
-        return "south"
-    return "west" if col < 0 else "east"
 
 
 def _depths(hexes: list, home: list) -> dict:

@@ -252,6 +252,18 @@ class Board:
                 self._around[h] = got
         return got
 
+    def edge_beyond(self, h: Hex) -> str | None:
+        """The map edge ("north", "south", "west", "east") an off-map hex ``h`` lies beyond;
+        None when ``h`` is on the map."""
+        col, row = to_offset(h)
+        if 0 <= col < self.columns and 0 <= row < self.rows:
+            return None
+        if row < 0:
+            return "north"
+        if row >= self.rows:
+            return "south"
+        return "west" if col < 0 else "east"
+
     def hex_at(self, i: int) -> Hex:
         return self._hexes[i]
 

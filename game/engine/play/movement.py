@@ -4,7 +4,7 @@ vehicle spends in each enemy firer's continuous LOS (C6.15-.16), the counters it
 
 from __future__ import annotations
 
-from game.board.hexes import Hex, label, to_offset
+from game.board.hexes import Hex, label
 from game.board.terrain import Terrain
 from game.engine.actions import ButtonUp, CrewExposed, EndMove, Move, Turn
 from game.engine.errors import IllegalAction
@@ -37,12 +37,11 @@ def mover(state: GameState, uid: str) -> UnitState:
 
 
 def edge_of(state: GameState, h: Hex) -> str:
-    col, row = to_offset(h)
-    if row < 0:
-        return "north"
-    if row >= state.board.rows:
-        return "south"
-    return "west" if col < 0 else "east"
+    """The map edge the off-map hex ``h`` lies beyond (RD-13 exit)."""
+    edge = state.board.edge_beyond(h)
+    if edge is None:
+        raise ValueError(f"{label(h)} is on the map")
+    return edge
 
 
 def exit_hex(state: GameState, unit: UnitState, facing: int | None = None) -> Hex | None:
