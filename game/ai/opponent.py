@@ -748,8 +748,10 @@ class ComputerPlayer:
         """Whether ``step`` would bring the moving vehicle back to a hex and facing it has
         already stood in during this move: the route, weighed again after each step, would
         then go round in circles, spending MP in the enemy's sight for nothing (C6.17). Read
-        from the game's own log of the move (a unit moves once a phase), so a game resumed in
-        the middle of a move decides the same."""
+        from the game's log of the move as its side reads it (``Event.seen_by``, the door
+        :meth:`Knowledge.events` reads through: a unit moves once a phase, so the walk back
+        stops at the phase's start), so a game resumed in the middle of a move decides the
+        same."""
         board = game.board
         here, facing = board.parse(unit["hex"]), int(unit.get("facing", 0))
         if isinstance(step, Turn):
@@ -759,7 +761,10 @@ class ComputerPlayer:
         else:
             return False
         been = {(here, facing)}
-        for e in reversed(game.history):
+        for event in reversed(game.history):
+            e = event.seen_by(self.side)
+            if e is None:
+                continue
             if e.kind == "phase":
                 break
             if e.kind not in ("move", "turn") or e.data.get("unit") != unit["id"]:
