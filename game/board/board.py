@@ -114,6 +114,10 @@ class Board:
         self._hexes = [from_offset(i % columns, i // columns) for i in range(n)]
         self._index_of = {h: i for i, h in enumerate(self._hexes)}
         """Hex -> board index (:meth:`index`, asked tens of thousands of times a game)."""
+        self._levels: list[int] = self.ground.tolist()
+        self._kinds: list[int] = self.terrain.tolist()
+        """The ground level and terrain kind of each index as Python ints (read per shot and
+        per step: a numpy item costs several times a list's)."""
         self._parsed: dict[str, Hex] = {}
         """The labels :meth:`parse` has read (only this board's hexes: bounded)."""
         self._seasonal: dict[tuple[int, int | None], Terrain] = {}
@@ -302,12 +306,14 @@ class Board:
 
     def level_at(self, h: Hex) -> int:
         """The ground level of hex ``h`` (RD-9: hill level 0-4)."""
-        return int(self.ground[self.index(h)])
+        i = self._index_of.get(h)
+        return self._levels[self.index(h) if i is None else i]
 
     def terrain_at(self, h: Hex) -> Terrain:
         """The terrain of hex ``h`` as it stands in the board's month (each kind's seasonal
         form made once: rebuilding it took a replay 4% of its time)."""
-        kind = int(self.terrain[self.index(h)])
+        i = self._index_of.get(h)
+        kind = self._kinds[self.index(h) if i is None else i]
         seasonal = self._seasonal
         got = seasonal.get((kind, self.month))
         if got is None:

@@ -7,7 +7,7 @@ same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -100,6 +100,21 @@ def cell_tables(board: Board, lt: LineTables | SightLines) -> CellTables:
         wr=per_level(wr),
         wrt=per_level(scale * (g2 + round(2 * cat.wreck.hindrance_top))),
     )
+
+
+def with_markers(
+    cl: CellTables, board: Board, lt: LineTables | SightLines, changed: list[int]
+) -> CellTables:
+    """``cl`` with the smoke and wrecks of board indices ``changed`` as they are now (what
+    :func:`cell_tables` would build, without rebuilding the terrain's tables)."""
+    cat = board.catalogue
+    idx = np.asarray(sorted(set(changed)), dtype=np.intp)
+    levels = len(cl.sm) // cl.size
+    at = (np.arange(levels)[:, None] * cl.size + lt.cell_of[idx][None, :]).reshape(-1)
+    sm, wr = cl.sm.copy(), cl.wr.copy()
+    sm[at] = np.tile(board.smoke[idx] * cat.smoke.hindrance, levels)
+    wr[at] = np.tile(board.wrecks[idx].astype(np.int32) * cat.wreck.hindrance, levels)
+    return replace(cl, sm=sm, wr=wr, has_markers=bool(sm.any() or wr.any()))
 
 
 def score_cells(cl: CellTables, scale: int, idx: np.ndarray, lhs, n) -> np.ndarray:

@@ -69,6 +69,9 @@ class LineTables:
     group_range: np.ndarray
     pair_pos: np.ndarray
     """(ND, n) -> the position of pair (displacement, first hex) in pair_src / pair_did."""
+    through_plus: Through
+    """The +nudged trace entries of :attr:`flat_plus`, as offsets from the hex they pass."""
+    through_minus: Through
 
     @property
     def max_range(self) -> int:
@@ -79,6 +82,56 @@ class LineTables:
         """Heights x range are compared as scale * (line height x range) + a tie term below
         the scale, exactly in integers: the scale exceeds every range."""
         return self.max_range + 2
+
+
+@dataclass(frozen=True)
+class Through:
+    """Every (displacement, step) of one trace kind, seen from the hex ``h`` at that step: the
+    offset (column, row) of the pair's first and last hex from ``h`` in the odd-q offset grid,
+    whose row offset depends only on the parity of h's column. The pairs whose line passes a
+    hex are then a few integer comparisons away (:meth:`.visibility.Visibility.update`)."""
+
+    did: np.ndarray
+    step: np.ndarray
+    inner: np.ndarray
+    """The step lies strictly between the ends (the hex is on the line's interior)."""
+    scol: np.ndarray
+    ecol: np.ndarray
+    srow: np.ndarray
+    """(2, M): the first hex's row offset for h in an even, an odd column."""
+    erow: np.ndarray
+
+    def pairs_at(self, col: int, row: int, columns: int, rows: int) -> np.ndarray:
+        """The entries whose pair has both ends on a columns x rows board, for the hex at
+        (column, row)."""
+        p = col & 1
+        c, r = np.int32(col), np.int32(row)  # int32 sums, viewed as unsigned
+        good = (c + self.scol).view(np.uint32) < columns
+        good &= (c + self.ecol).view(np.uint32) < columns
+        good &= (r + self.srow[p]).view(np.uint32) < rows
+        good &= (r + self.erow[p]).view(np.uint32) < rows
+        return np.flatnonzero(good)
+
+
+def _through(flat, disp: np.ndarray, dist: np.ndarray) -> Through:
+    fd, fs, fq, fr = flat
+    dq, dr = disp[fd, 0], disp[fd, 1]
+
+    def half(y: np.ndarray) -> np.ndarray:  # odd-q: row = r + (q - (q & 1)) // 2
+        return (y - (y & 1)) // 2
+
+    srow = np.stack([-fr + half(p - fq) for p in (0, 1)])
+    erow = np.stack([-fr + dr + half(p - fq + dq) for p in (0, 1)])
+    i32 = np.int32
+    return Through(
+        did=fd.astype(np.intp),
+        step=fs.astype(np.intp),
+        inner=(fs > 0) & (fs < dist[fd]),
+        scol=(-fq).astype(i32),
+        ecol=(-fq + dq).astype(i32),
+        srow=srow.astype(i32),
+        erow=erow.astype(i32),
+    )
 
 
 def _flatten(axial, keep: np.ndarray):
@@ -162,6 +215,9 @@ def line_tables(columns: int, rows: int) -> LineTables:
     bounds = np.flatnonzero(np.diff(pair_dist)) + 1
     group_bounds = np.concatenate([[0], bounds, [len(did)]]).astype(np.int64)
     group_range = pair_dist[group_bounds[:-1]] if len(did) else np.zeros(0, dtype=np.int32)
+    flat_plus = _flatten(axial[0], valid)
+    flat_minus = _flatten(axial[1], valid & two[:, None])
+    disp = np.stack([dq, dr], axis=1).astype(np.int32)
     return LineTables(
         columns=columns,
         rows=rows,
@@ -169,13 +225,13 @@ def line_tables(columns: int, rows: int) -> LineTables:
         ncells=ncells,
         cell_of=cell_of,
         index_of=index_of,
-        disp=np.stack([dq, dr], axis=1).astype(np.int32),
+        disp=disp,
         dist=dist,
         dcell=dcell,
         off_plus=off_plus,
         off_minus=off_minus,
-        flat_plus=_flatten(axial[0], valid),
-        flat_minus=_flatten(axial[1], valid & two[:, None]),
+        flat_plus=flat_plus,
+        flat_minus=flat_minus,
         off_plus_t=np.ascontiguousarray(off_plus.T).astype(np.intp),
         two_traces=two,
         diff_ptr=diff_ptr,
@@ -188,6 +244,8 @@ def line_tables(columns: int, rows: int) -> LineTables:
         group_bounds=group_bounds,
         group_range=group_range.astype(np.int32),
         pair_pos=pair_pos,
+        through_plus=_through(flat_plus, disp, dist),
+        through_minus=_through(flat_minus, disp, dist),
     )
 
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 import numpy as np
 
 from .board import Board
-from .cells import cell_tables, finish, score_cells
-from .lines import BLOCKED_CELL, line_tables, on_board
+from .cells import cell_tables, finish, score_cells, with_markers
+from .lines import BLOCKED_CELL, line_tables
 
 _CHUNK = 1 << 16
 """Line hexes scored per numpy pass (cache-sized)."""
@@ -278,34 +278,35 @@ class Visibility:
             self._shared = False
         lt = self.tables
         old = self._cl
-        self._cl = cell_tables(self.board, lt)
+        self._cl = with_markers(old, self.board, lt, changed)
         cols, rows = self.board.columns, self.board.rows
+        n_hex = self.board.size
+        pair_pos = lt.pair_pos.reshape(-1)
         keys, deltas, minus = [], [], []
         for h in sorted(set(changed)):
-            hq, hr = self._axial(np.array(h))
-            for sign, (fd, fs, fq, fr) in ((1, lt.flat_plus), (-1, lt.flat_minus)):
-                sq, sr = hq - fq, hr - fr  # the pair's first hex, if h is its step fs
-                good = on_board(sq, sr, cols, rows)
-                good &= on_board(sq + lt.disp[fd, 0], sr + lt.disp[fd, 1], cols, rows)
-                src = ((sr + (sq - (sq & 1)) // 2) * cols + sq)[good]
-                did = fd[good]
-                step = fs[good]
-                interior = (step > 0) & (step < lt.dist[did])
-                g = self._geometry(src[interior], did[interior])
-                st = step[interior]
+            col, row = h % cols, h // cols
+            for sign, th in ((1, lt.through_plus), (-1, lt.through_minus)):
+                at = th.pairs_at(col, row, cols, rows)  # h is step `step` of these lines
+                p = col & 1
+                src = (row + th.srow[p].take(at)) * cols + (col + th.scol.take(at))
+                did = th.did.take(at)
+                inner = th.inner.take(at)
+                ends = ~inner
+                keys.append(pair_pos.take(did[ends] * n_hex + src[ends]))
+                did, src, step = did[inner], src[inner], th.step.take(at)[inner]
+                g = self._geometry(src, did)
                 idx = lt.cell_of[h] + g["mbase"]
-                lhs = g["base"] + g["slope"] * st
+                lhs = g["base"] + g["slope"] * step
                 new = self._score(idx, lhs, g["n"])
                 self._cl, cur = old, self._cl
                 before = self._score(idx, lhs, g["n"])
                 self._cl = cur
                 delta = new - before
-                changed_here = delta != 0
+                moved = np.flatnonzero(delta)
                 # only pairs whose trace total moved, or with the hex at an end, can change
-                keys.append(lt.pair_pos[did[~interior], src[~interior]])
-                pos_i = lt.pair_pos[did[interior][changed_here], src[interior][changed_here]]
+                pos_i = pair_pos.take(did.take(moved) * n_hex + src.take(moved))
                 keys.append(pos_i)
-                deltas.append((pos_i, delta[changed_here]))
+                deltas.append((pos_i, delta.take(moved)))
                 minus.append(sign == -1)
         for (pos, d), is_minus in zip(deltas, minus, strict=True):
             np.add.at(self._tot_m if is_minus else self._tot_p, pos, d)

@@ -31,7 +31,7 @@ from .actions import (
 from .errors import IllegalAction
 from .events import Event
 from .knowledge import Knowledge
-from .legal import candidates, iter_candidates
+from .legal import iter_candidates, legal
 from .phases import DFF_ACTIONS, PHASES
 from .play import Commit, concealment, fire, movement, setup, turns
 from .play.paths import Route, cheapest_route, reachable
@@ -131,7 +131,7 @@ class Game:
         if self.state.over:
             return []
         with self.state.held_still():  # only checks run: no commit changes it
-            return [a for a in candidates(self.state) if self._allowed(a)]
+            return legal(self.state, self._allowed)
 
     def can_act(self) -> list[str]:
         """The units of the side to act that can still move (Movement Phase: a move, not a

@@ -22,9 +22,10 @@ from .actions import (
     Turn,
 )
 from .errors import IllegalAction
+from .phases import PHASES
 from .play.movement import mover
-from .play.setup import bore_sight_hexes, setup_hexes
-from .play.shot import ammo_choices, firer_problem
+from .play.setup import bore_sight_hexes, bore_sights, placements, setup_hexes
+from .play.shot import ammo_choices, firer_problem, sw_range
 from .state import GameState, UnitState
 from .vocabulary import PhaseName
 
@@ -37,10 +38,11 @@ def candidates(state: GameState, prune: bool = True) -> list[Action]:
     return list(iter_candidates(state, prune))
 
 
-def iter_candidates(state: GameState, prune: bool = True) -> Iterator[Action]:
+def iter_candidates(state: GameState, prune: bool = True, bulk: bool = True) -> Iterator[Action]:
     """:func:`candidates` one at a time, made as they are asked for: a question that stops
     at the first legal one (:meth:`Game.nothing_to_do`) does not list a set-up's tens of
-    thousands of placements on a large map."""
+    thousands of placements on a large map. ``bulk``: with the set-up's Bore Sightings and
+    placements (last in a set-up phase's list, :func:`legal` asks them once a unit)."""
     if state.dff_pending:
         yield Pass()
         target = state.moving_target()
@@ -49,22 +51,55 @@ def iter_candidates(state: GameState, prune: bool = True) -> Iterator[Action]:
                 for ammo in ammo_choices(state, state.units[firer_id]):
                     yield Fire(firer_id, target.id, ammo)
         return
-    yield EndPhase()
+    if not (prune and state.phase == "movement" and state.moving_unit):
+        yield EndPhase()  # not while a unit moves (its move is ended first)
     side = state.to_act
     mine = [u for u in state.units.values() if u.side == side and u.active]
     by_phase = BY_PHASE.get(state.phase)
     if by_phase:
-        yield from by_phase(state, mine, prune)
+        if not prune:
+            yield from by_phase(state, mine, prune)
+        else:
+            allowed = PHASES[state.phase].actions  # the phase table's first check, once a list
+            yield from (a for a in by_phase(state, mine, prune) if a.type in allowed)
+    if bulk and state.phase in PLACING:
+        if state.phase == "setup":
+            yield from _bore_sighting(state, mine, prune)
+        yield from _placing(state, mine)
+
+
+def legal(state: GameState, allowed: Callable[[Action], bool]) -> list[Action]:
+    """Every action :meth:`Game.apply` accepts now, in the candidates' order: those
+    ``allowed`` accepts; a set-up's Bore Sightings and placements asked once a unit
+    (:func:`setup.bore_sights`, :func:`setup.placements`: their handlers' checks, without
+    passing each of a set-up's thousands through the door, a fifth of the list's time)."""
+    if (
+        state.dff_pending
+        or state.phase not in PLACING
+        or "place" not in PHASES[state.phase].actions
+    ):
+        return [a for a in iter_candidates(state) if allowed(a)]
+    out = [a for a in iter_candidates(state, bulk=False) if allowed(a)]
+    side = state.to_act
+    mine = [u for u in state.units.values() if u.side == side and u.active]
+    if state.phase == "setup" and "bore_sight" in PHASES[state.phase].actions:
+        for unit in mine:
+            out.extend(bore_sights(state, unit))
+    for unit in mine:
+        out.extend(placements(state, unit))
+    return out
 
 
 def _setup(state: GameState, mine: list[UnitState], prune: bool = False) -> Iterator[Action]:
     for unit in mine:
         yield Conceal(unit.id)
+
+
+def _bore_sighting(state: GameState, mine: list[UnitState], prune: bool) -> Iterator[Action]:
     for unit in mine:
-        if unit.type.gun:
+        if unit.type.gun and not (prune and unit.bore_sight is not None):  # one (C6.42)
             for spot in bore_sight_hexes(state, unit):
                 yield BoreSight(unit.id, spot)
-    yield from _placing(state, mine)
 
 
 def _placing(state: GameState, mine: list[UnitState], prune: bool = False) -> Iterator[Action]:
@@ -98,7 +133,8 @@ def _movement(state: GameState, mine: list[UnitState], prune: bool) -> list[Acti
                 found.append(Move(unit.id, "off"))  # from an edge hex: off, or along the map
             if not prune or (drives and not vehicle):  # a vehicle only through its front
                 found.extend(Move(unit.id, label(n)) for n in inside)
-            found.extend(Turn(unit.id, (unit.facing + d) % 6) for d in (1, -1))
+            if not prune or unit.type.category != "infantry":  # Infantry have no facing
+                found.extend(Turn(unit.id, (unit.facing + d) % 6) for d in (1, -1))
         if not prune or state.moving_unit == unit.id:
             found.extend([EndMove(unit.id, False), EndMove(unit.id, True)])
         found.extend(_hatches(unit, prune))
@@ -128,20 +164,28 @@ def _fire(state: GameState, mine: list[UnitState], prune: bool) -> list[Action]:
     enemies = [u for u in state.units.values() if u.active and u.side != state.to_act]
     if prune:  # fire_problem's target checks that need no firer but its LOS
         enemies = [e for e in enemies if e.type.category != "infantry" or e.concealed]
+    index, sees = state.board.index, state.visibility.sees  # can_see, each enemy's hex once
+    at = [index(e.hex) for e in enemies]
     for unit in mine:
         if unit.type.has_at_weapon and not (prune and firer_problem(state, unit)):
             ammo = ammo_choices(state, unit)
-            for target in enemies:
-                if prune and not state.can_see(unit, target):
+            reach = sw_range(unit) if prune else None
+            here = index(unit.hex)
+            for target, there in zip(enemies, at, strict=True):
+                if prune and not sees(here, there):
                     continue
+                if reach is not None and unit.hex.distance(target.hex) > reach:
+                    continue  # an AT SW fires only within its range (002)
                 found.extend(Fire(unit.id, target.id, a) for a in ammo)
         found.extend(_hatches(unit, prune))
     return found
 
 
+PLACING = ("setup", "setup_attacker")
+"""The phases whose lists end with the set-up's placements (HX-12)."""
+
 BY_PHASE: dict[PhaseName, Callable[[GameState, list[UnitState], bool], Iterable[Action]]] = {
     "setup": _setup,
-    "setup_attacker": _placing,
     "movement": _movement,
     "prep_fire": _fire,
     "defensive_fire": _fire,

@@ -236,7 +236,9 @@ class GameState:
     shots: dict[tuple, Any] = field(default_factory=dict, metadata=NOT_HASHED)
     """A memo of the best shots the threat and attack maps weigh (play/threat.py), by all
     they depend on; shared by the copies of a game (the same scenario, the same odds)."""
-    spots: dict[tuple, tuple[str, ...]] = field(default_factory=dict, metadata=NOT_HASHED)
+    spots: dict[tuple, tuple[tuple[str, Hex], ...]] = field(
+        default_factory=dict, metadata=NOT_HASHED
+    )
     """A memo of the hexes of each set-up area where a unit may stand (play/setup.py), by the
     area and whether the unit must be able to drive there; shared by the copies of a game
     (the map's terrain never changes)."""

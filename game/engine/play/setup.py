@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.board.hexes import label
+from game.board.hexes import Hex, label
 from game.board.scalar import ScalarSight
 from game.engine.actions import BoreSight, Place
 from game.engine.errors import IllegalAction
@@ -35,16 +35,7 @@ def bore_sight_hexes(state: GameState, unit: UnitState) -> list[str]:
 def bore_sight(state: GameState, action: BoreSight) -> Commit:
     """The scenario defender Bore Sights one Location for a Gun or a vehicle's main armament:
     outside its hex, in its LOS, within 16 hexes (C6.41-.42)."""
-    unit = state.own(action.unit, state.setup.defender)
-    if not unit.type.gun:
-        raise IllegalAction(
-            "no_bore_sight",
-            f"{unit.name}: only a Gun or a vehicle's main armament may Bore Sight (C6.41)",
-        )
-    if unit.bore_sight is not None:
-        raise IllegalAction(
-            "no_bore_sight", f"{unit.name} has already Bore Sighted {unit.bore_sight} (C6.42)"
-        )
+    unit = _bore_sighter(state, action.unit)
     spot = state.parse_hex(action.hex)
     if spot == unit.hex:
         raise IllegalAction(
@@ -74,37 +65,44 @@ def bore_sight(state: GameState, action: BoreSight) -> Commit:
     return commit
 
 
+def _bore_sighter(state: GameState, uid: str) -> UnitState:
+    """The unit checks of :func:`bore_sight`: the defender's Gun or vehicle gun, not yet Bore
+    Sighted (C6.41-.42)."""
+    unit = state.own(uid, state.setup.defender)
+    if not unit.type.gun:
+        raise IllegalAction(
+            "no_bore_sight",
+            f"{unit.name}: only a Gun or a vehicle's main armament may Bore Sight (C6.41)",
+        )
+    if unit.bore_sight is not None:
+        raise IllegalAction(
+            "no_bore_sight", f"{unit.name} has already Bore Sighted {unit.bore_sight} (C6.42)"
+        )
+    return unit
+
+
+def bore_sights(state: GameState, unit: UnitState) -> list[BoreSight]:
+    """Every Bore Sighting :func:`bore_sight` accepts for ``unit`` now: its unit checks once,
+    then :func:`bore_sight_hexes` (its hex checks, over the viewshed at once)."""
+    try:
+        _bore_sighter(state, unit.id)
+    except IllegalAction:
+        return []
+    return [BoreSight(unit.id, spot) for spot in bore_sight_hexes(state, unit)]
+
+
 def place(state: GameState, action: Place) -> Commit:
     """Set-up (HX-12): a side places one of its units in the unit's set-up area, facing any
     hexside; one vehicle or Gun a hex (HX-4), never in an enemy's hex, a vehicle only where it
     may drive. The scenario's hex is where it starts; a Bore Sighted Location chosen from the
     old hex is dropped (C6.42: it is chosen from the set-up Location)."""
-    unit = state.own(action.unit, state.to_act)
-    area = state.areas.get(unit.id)
-    if area is None:
-        raise IllegalAction("fixed", f"the scenario fixes {unit.name}'s hex ({unit.label})")
+    unit, area = _placer(state, action.unit)
     spot = state.parse_hex(action.hex)
     if not 0 <= action.facing <= 5:
         raise IllegalAction("bad_facing", f"a facing is a hexside 0-5, not {action.facing}")
-    if not area.contains(spot):
-        raise IllegalAction(
-            "outside_area", f"{action.hex} is outside {unit.name}'s set-up area ({area.describe()})"
-        )
-    if unit.type.category != "infantry" and not state.board.terrain_at(spot).enterable_by_vehicle:
-        raise IllegalAction(
-            "impassable",
-            f"a vehicle or Gun cannot set up in {state.board.terrain_at(spot).name} (RD-10)",
-        )
-    for other in state.units_at(spot):
-        if other.id == unit.id:
-            continue
-        if other.side != unit.side:
-            raise IllegalAction("occupied", f"{action.hex} holds an enemy unit")
-        heavy = ("afv", "vehicle", "gun")
-        if unit.type.category in heavy and other.type.category in heavy:
-            raise IllegalAction(
-                "stacking", f"{action.hex} already holds a vehicle or Gun (one per hex, HX-4)"
-            )
+    problem = _spot_problem(state, unit, area, spot, action.hex)
+    if problem is not None:
+        raise problem
 
     def commit() -> list[Event]:
         events: list[Event] = []
@@ -136,6 +134,74 @@ def place(state: GameState, action: Place) -> Commit:
     return commit
 
 
+def _placer(state: GameState, uid: str) -> tuple[UnitState, SetupArea]:
+    """The unit checks of :func:`place`: the side to act's unit, with a set-up area (HX-12)."""
+    unit = state.own(uid, state.to_act)
+    area = state.areas.get(unit.id)
+    if area is None:
+        raise IllegalAction("fixed", f"the scenario fixes {unit.name}'s hex ({unit.label})")
+    return unit, area
+
+
+def _spot_problem(
+    state: GameState, unit: UnitState, area: SetupArea, spot: Hex, name: str
+) -> IllegalAction | None:
+    """The hex checks of :func:`place` (None: ``unit`` may set up in ``spot``): inside its
+    area, where a vehicle may drive (RD-10; the hexes :func:`setup_hexes` lists), then
+    :func:`_stacking_problem`."""
+    if not area.contains(spot):
+        return IllegalAction(
+            "outside_area", f"{name} is outside {unit.name}'s set-up area ({area.describe()})"
+        )
+    if unit.type.category != "infantry" and not state.board.terrain_at(spot).enterable_by_vehicle:
+        return IllegalAction(
+            "impassable",
+            f"a vehicle or Gun cannot set up in {state.board.terrain_at(spot).name} (RD-10)",
+        )
+    return _stacking_problem(state, unit, spot, name)
+
+
+def _stacking_problem(
+    state: GameState, unit: UnitState, spot: Hex, name: str
+) -> IllegalAction | None:
+    """Not an enemy's hex; one vehicle or Gun a hex (HX-4)."""
+    for other in state.units_at(spot):
+        if other.id == unit.id:
+            continue
+        if other.side != unit.side:
+            return IllegalAction("occupied", f"{name} holds an enemy unit")
+        heavy = ("afv", "vehicle", "gun")
+        if unit.type.category in heavy and other.type.category in heavy:
+            return IllegalAction(
+                "stacking", f"{name} already holds a vehicle or Gun (one per hex, HX-4)"
+            )
+    return None
+
+
+def placements(state: GameState, unit: UnitState) -> list[Place]:
+    """Every placement :func:`place` accepts for ``unit`` now, in the candidates' order
+    (:func:`game.engine.legal.iter_candidates`): each hex of its area where it may stand
+    (:func:`setup_hexes`: the area and terrain checks of :func:`_spot_problem`) with its
+    facing, then its own hex with every other facing. Asked once a unit instead of once a
+    placement (a set-up's thousands of them were a fifth of listing legal actions)."""
+    try:
+        _placer(state, unit.id)
+    except IllegalAction:
+        return []
+    area = state.areas[unit.id]
+    here = label(unit.hex)
+    uid, facing = unit.id, unit.facing
+    occupied = state.units_at  # an empty hex needs no stacking check
+    out = [
+        Place(uid, spot, facing)
+        for spot, h in _spots(state, unit)
+        if spot != here and (not occupied(h) or _stacking_problem(state, unit, h, spot) is None)
+    ]
+    if _spot_problem(state, unit, area, unit.hex, here) is None:
+        out.extend(Place(uid, here, f) for f in range(6) if f != facing)
+    return out
+
+
 def private(state: GameState, unit: UnitState, events: list[Event]) -> list[Event]:
     """A side's set-up choices are its own (C6.42: a Bore Sighted Location is recorded in
     secret; HX-12): the other side reads none of these events."""
@@ -146,18 +212,23 @@ def private(state: GameState, unit: UnitState, events: list[Event]) -> list[Even
 def setup_hexes(state: GameState, unit: UnitState) -> list[str]:
     """The hexes of ``unit``'s set-up area on the map where it may stand (a vehicle or Gun
     only where a vehicle may drive, RD-10; HX-12); empty when its hex is fixed."""
+    return [spot for spot, _ in _spots(state, unit)]
+
+
+def _spots(state: GameState, unit: UnitState) -> tuple[tuple[str, Hex], ...]:
+    """:func:`setup_hexes` with each hex, made once an area (and kind of unit) a game."""
     area = state.areas.get(unit.id)
     if area is None:
-        return []
+        return ()
     heavy = unit.type.category != "infantry"
     key = (area, heavy)
     known = state.spots.get(key)
     if known is None:
         known = state.spots[key] = tuple(_area_hexes(state, area, heavy))
-    return list(known)
+    return known
 
 
-def _area_hexes(state: GameState, area: SetupArea, heavy: bool) -> list[str]:
+def _area_hexes(state: GameState, area: SetupArea, heavy: bool) -> list[tuple[str, Hex]]:
     """:func:`setup_hexes` of ``area`` for a vehicle or Gun (``heavy``) or Infantry."""
     board = state.board
     c0, c1 = area.columns or (0, board.columns - 1)
@@ -168,5 +239,5 @@ def _area_hexes(state: GameState, area: SetupArea, heavy: bool) -> list[str]:
         for col in range(c0, c1 + 1):
             h = board.hex_at(row * board.columns + col)
             if not (heavy and not board.terrain_at(h).enterable_by_vehicle):
-                out.append(label(h))
+                out.append((label(h), h))
     return out

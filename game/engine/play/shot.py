@@ -17,6 +17,7 @@ from game.rules.dff import DffBudget, DffOption, dff_budget
 from game.rules.drm import RuleError
 from game.rules.facing import asl_aspect, chart_aspect, facing_offset
 from game.rules.odds import Branch, Odds, blend, odds
+from game.rules.tables import tables
 from game.rules.to_hit import Situation
 from game.rules.vocabulary import Aspect, FirerKind, TargetKind
 
@@ -103,6 +104,15 @@ def firer_problem(state: GameState, firer: UnitState) -> str | None:
     if state.phase == "advancing_fire" and firer.shots_this_phase:
         return f"{firer.name} has fired this phase (no Multiple ROF in the AFPh, RD-4)"
     return None
+
+
+def sw_range(firer: UnitState) -> int | None:
+    """The range an Infantry AT support weapon fires within (002; None: not an SW, or one
+    without a printed range): the check :func:`game.rules.to_hit.to_hit_number` makes."""
+    if not firer.type.sw:
+        return None
+    known = tables().sw.get(firer.type.sw)
+    return known.range if known is not None else None
 
 
 def fallback_ammo(state: GameState, firer: UnitState, ammo: str | None) -> str | None:
