@@ -72,6 +72,7 @@ class LineTables:
     through_plus: Through
     """The +nudged trace entries of :attr:`flat_plus`, as offsets from the hex they pass."""
     through_minus: Through
+    """The -nudged entries where that trace leaves the +nudged one (elsewhere the same)."""
 
     @property
     def max_range(self) -> int:
@@ -95,6 +96,9 @@ class Through:
     step: np.ndarray
     inner: np.ndarray
     """The step lies strictly between the ends (the hex is on the line's interior)."""
+    shared: np.ndarray
+    """The other trace stands on the same hex at this step (only the +nudged entries say so:
+    the -nudged table keeps only the steps where its trace differs)."""
     scol: np.ndarray
     ecol: np.ndarray
     srow: np.ndarray
@@ -113,7 +117,7 @@ class Through:
         return np.flatnonzero(good)
 
 
-def _through(flat, disp: np.ndarray, dist: np.ndarray) -> Through:
+def _through(flat, disp: np.ndarray, dist: np.ndarray, differ: np.ndarray | None) -> Through:
     fd, fs, fq, fr = flat
     dq, dr = disp[fd, 0], disp[fd, 1]
 
@@ -127,6 +131,7 @@ def _through(flat, disp: np.ndarray, dist: np.ndarray) -> Through:
         did=fd.astype(np.intp),
         step=fs.astype(np.intp),
         inner=(fs > 0) & (fs < dist[fd]),
+        shared=~differ[fd, fs] if differ is not None else np.zeros(len(fd), dtype=bool),
         scol=(-fq).astype(i32),
         ecol=(-fq + dq).astype(i32),
         srow=srow.astype(i32),
@@ -244,8 +249,8 @@ def line_tables(columns: int, rows: int) -> LineTables:
         group_bounds=group_bounds,
         group_range=group_range.astype(np.int32),
         pair_pos=pair_pos,
-        through_plus=_through(flat_plus, disp, dist),
-        through_minus=_through(flat_minus, disp, dist),
+        through_plus=_through(flat_plus, disp, dist, differ),
+        through_minus=_through(_flatten(axial[1], valid & differ), disp, dist, None),
     )
 
 

@@ -32,6 +32,10 @@ _COMPUTED: dict[tuple, tuple] = {}
 """Recently computed all-pairs results by board content (see :meth:`Visibility.of`)."""
 _KEEP = 4
 
+_PER_PAIR = ("_tot_p", "_tot_m", "_end_a", "_end_b")
+"""Kept per unordered pair for :meth:`Visibility.update`: both traces' interior score totals,
+and the Case R DRM of each end hex (the first, the second)."""
+
 
 class Visibility:
     """All-pairs visibility and viewsheds of one board, equal to the scalar reference."""
@@ -57,7 +61,7 @@ class Visibility:
         new.board = copy.deepcopy(self.board, memo)
         new.tables = self.tables
         new._cl = self._cl
-        for name in ("clear", "hindrance", "_tot_p", "_tot_m"):
+        for name in ("clear", "hindrance", *_PER_PAIR):
             setattr(new, name, getattr(self, name, None))
         # the LOS arrays are shared until either side's markers change (copy on write:
         # copying 4 x n x n of them cost a search 14 ms a copy on the four-board map)
@@ -164,7 +168,7 @@ class Visibility:
         g = self._geometry(src, did)
         ea, eb = self._ends(g)
         total_p, total_m = self._pair_totals(g)
-        return self._finish(total_p, total_m, ea, eb), (total_p, total_m)
+        return self._finish(total_p, total_m, ea, eb), (total_p, total_m, ea, eb)
 
     # --- public ---------------------------------------------------------------------------
 
@@ -189,14 +193,13 @@ class Visibility:
             vis.all_pairs()
             assert vis.clear is not None and vis.hindrance is not None
             _COMPUTED[key] = tuple(  # copies: this board's arrays change as wrecks appear
-                a.copy() for a in (vis.clear, vis.hindrance, vis._tot_p, vis._tot_m)
+                getattr(vis, name).copy() for name in ("clear", "hindrance", *_PER_PAIR)
             )
             while len(_COMPUTED) > _KEEP:
                 _COMPUTED.pop(next(iter(_COMPUTED)))
         else:
-            clear, hind, tot_p, tot_m = hit
-            vis.clear, vis.hindrance = clear.copy(), hind.copy()
-            vis._tot_p, vis._tot_m = tot_p.copy(), tot_m.copy()
+            for name, a in zip(("clear", "hindrance", *_PER_PAIR), hit, strict=True):
+                setattr(vis, name, a.copy())
         return vis
 
     def all_pairs(self) -> tuple[np.ndarray, np.ndarray]:
@@ -205,8 +208,9 @@ class Visibility:
         size = self.board.size
         clear = np.ones((size, size), dtype=bool)
         hind = np.zeros((size, size), dtype=np.int8)
-        self._tot_p = np.empty(len(lt.pair_src), dtype=np.int32)
-        self._tot_m = np.empty(len(lt.pair_src), dtype=np.int32)
+        for name in _PER_PAIR:  # the ends' DRM are small: int8 (fewer bytes to gather)
+            kind = np.int8 if name.startswith("_end") else np.int32
+            setattr(self, name, np.empty(len(lt.pair_src), dtype=kind))
         b = lt.group_bounds
         for k in range(len(b) - 1):
             part = slice(b[k], b[k + 1])
@@ -217,8 +221,9 @@ class Visibility:
     def _store(self, clear, hind, src, did, part) -> None:
         lt = self.tables
         dst = lt.index_of[lt.cell_of[src] + lt.dcell[did]]
-        ((c_ab, h_ab), (c_ba, h_ba)), (tp, tm) = self._pairs(src, did)
+        ((c_ab, h_ab), (c_ba, h_ba)), (tp, tm, ea, eb) = self._pairs(src, did)
         self._tot_p[part], self._tot_m[part] = tp, tm
+        self._end_a[part], self._end_b[part] = ea, eb
         clear[src, dst], hind[src, dst] = c_ab, np.where(c_ab, h_ab, 0)
         clear[dst, src], hind[dst, src] = c_ba, np.where(c_ba, h_ba, 0)
 
@@ -273,8 +278,8 @@ class Visibility:
         if self.clear is None or self.hindrance is None:
             raise RuntimeError("compute all_pairs() before update()")
         if getattr(self, "_shared", False):  # a copy shares them: its own before writing
-            self.clear, self.hindrance = self.clear.copy(), self.hindrance.copy()
-            self._tot_p, self._tot_m = self._tot_p.copy(), self._tot_m.copy()
+            for name in ("clear", "hindrance", *_PER_PAIR):
+                setattr(self, name, getattr(self, name).copy())
             self._shared = False
         lt = self.tables
         old = self._cl
@@ -282,7 +287,9 @@ class Visibility:
         cols, rows = self.board.columns, self.board.rows
         n_hex = self.board.size
         pair_pos = lt.pair_pos.reshape(-1)
-        keys, deltas, minus = [], [], []
+        keys: list[np.ndarray] = []
+        at_ends: list[np.ndarray] = []
+        deltas: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
         for h in sorted(set(changed)):
             col, row = h % cols, h // cols
             for sign, th in ((1, lt.through_plus), (-1, lt.through_minus)):
@@ -292,7 +299,7 @@ class Visibility:
                 did = th.did.take(at)
                 inner = th.inner.take(at)
                 ends = ~inner
-                keys.append(pair_pos.take(did[ends] * n_hex + src[ends]))
+                at_ends.append(pair_pos.take(did[ends] * n_hex + src[ends]))
                 did, src, step = did[inner], src[inner], th.step.take(at)[inner]
                 g = self._geometry(src, did)
                 idx = lt.cell_of[h] + g["mbase"]
@@ -306,23 +313,32 @@ class Visibility:
                 # only pairs whose trace total moved, or with the hex at an end, can change
                 pos_i = pair_pos.take(did.take(moved) * n_hex + src.take(moved))
                 keys.append(pos_i)
-                deltas.append((pos_i, delta.take(moved)))
-                minus.append(sign == -1)
-        for (pos, d), is_minus in zip(deltas, minus, strict=True):
-            np.add.at(self._tot_m if is_minus else self._tot_p, pos, d)
-            if not is_minus:  # a displacement with one trace: its - total is its + total
-                one = ~lt.two_traces[lt.pair_did[pos]]
-                np.add.at(self._tot_m, pos[one], d[one])
+                shared = th.shared.take(at)[inner].take(moved)
+                deltas.append((sign, pos_i, delta.take(moved), shared))
+        for sign, pos, d, shared in deltas:
+            # a hex stands at most once on a trace: each pair once in ``pos``, so a plain
+            # fancy-index add is exact (and several times faster than np.add.at)
+            if sign == 1:  # the +nudged trace, and the -nudged one where it is the same
+                self._tot_p[pos] += d
+                self._tot_m[pos[shared]] += d[shared]
+            else:  # the -nudged trace where it leaves the +nudged one
+                self._tot_m[pos] += d
         if not keys:
             return 0
+        ends_at = np.concatenate(at_ends)  # the pairs with a changed hex at an end
+        g = self._geometry(lt.pair_src[ends_at], lt.pair_did[ends_at])
+        self._end_a[ends_at], self._end_b[ends_at] = self._ends(g)
         touched = np.zeros(len(lt.pair_src), dtype=bool)
+        touched[ends_at] = True
         touched[np.concatenate(keys)] = True
         pos = np.flatnonzero(touched)
         src, did = lt.pair_src[pos], lt.pair_did[pos]
-        g = self._geometry(src, did)
-        ea, eb = self._ends(g)
+        ea, eb = self._end_a[pos], self._end_b[pos]  # an interior hex leaves the ends' DRM
         (c_ab, h_ab), (c_ba, h_ba) = self._finish(self._tot_p[pos], self._tot_m[pos], ea, eb)
         dst = lt.index_of[lt.cell_of[src] + lt.dcell[did]]
-        self.clear[src, dst], self.hindrance[src, dst] = c_ab, np.where(c_ab, h_ab, 0)
-        self.clear[dst, src], self.hindrance[dst, src] = c_ba, np.where(c_ba, h_ba, 0)
+        n = self.board.size
+        ab, ba = src * n + dst, dst * n + src  # flat positions: put() beats 2-D fancy writes
+        for flat, c, h in ((ab, c_ab, h_ab), (ba, c_ba, h_ba)):
+            self.clear.put(flat, c)
+            self.hindrance.put(flat, h * c)
         return len(pos)

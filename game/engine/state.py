@@ -392,10 +392,11 @@ class GameState:
 
     def potential_firers(self, target: UnitState) -> list[UnitState]:
         """The enemy units in play with an AT weapon (002)."""
+        side = target.side
         return [
             e
             for e in self.units.values()
-            if e.active and e.side != target.side and e.type.has_at_weapon
+            if e.side != side and e.status == "active" and (e.type.gun or e.type.sw)
         ]
 
     def parse_hex(self, text: str) -> Hex:

@@ -36,7 +36,11 @@ def offer_dff(state: GameState, mover: UnitState) -> list[Event]:
         state.dff_pending = ()
         return []
     able = []
+    index, sees = state.board.index, state.visibility.sees
+    here = index(mover.hex)
     for enemy in state.potential_firers(mover):
+        if not sees(index(enemy.hex), here):
+            continue  # fire_problem's refusal too (no LOS, RD-9), asked first: the cheapest
         if fire_problem(state, enemy, mover, None, dff=True) is None:
             able.append(enemy.id)
     state.dff_pending = tuple(sorted(able))

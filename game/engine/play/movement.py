@@ -331,12 +331,15 @@ def spend(state: GameState, unit: UnitState, mp: float) -> None:
     facing = state.target_facing(unit)
     state.loc_mp[facing] = state.loc_mp.get(facing, 0.0) + mp
     start = state.move_start or unit.hex
+    index, sees = state.board.index, state.visibility.sees  # can_see, the mover's hex once
+    here = index(unit.hex)
     for enemy in state.potential_firers(unit):
         t = state.track.get((unit.id, enemy.id))
+        there = index(enemy.hex)
         if t is None:  # C6.15: it began its move in this firer's LOS: exempt from J1/J2
-            began_in_los = state.hex_sees(enemy.hex, start)
+            began_in_los = sees(there, index(start))
             t = state.track[(unit.id, enemy.id)] = Track(0.0, exempt=began_in_los)
-        if state.can_see(enemy, unit):
+        if sees(there, here):
             t.los_mp += mp
         else:
             t.los_mp = 0.0
