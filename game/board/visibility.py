@@ -50,6 +50,11 @@ class Visibility:
         """(n, n) int8: the Case R total of a clear LOS (0 where blocked)."""
         self._shared = False
         """The LOS arrays are shared with a copy (:meth:`__deepcopy__`): copied before a write."""
+        empty = np.zeros(0, dtype=np.int32)
+        self._tot_p: np.ndarray = empty  # the _PER_PAIR arrays, made by all_pairs()
+        self._tot_m: np.ndarray = empty
+        self._end_a: np.ndarray = empty
+        self._end_b: np.ndarray = empty
 
     def __deepcopy__(self, memo: dict) -> Visibility:
         """A copy for a snapshot: the line tables and cell tables are shared (never changed in
