@@ -16,6 +16,10 @@ class IllegalAction(Exception):
         self.code = code
         self._reason = reason
 
+    def again(self) -> IllegalAction:
+        """The same refusal, to raise anew (a memo of a check keeps the first one)."""
+        return IllegalAction(self.code, self._reason)
+
     @property
     def reason(self) -> str:
         if callable(self._reason):

@@ -245,6 +245,9 @@ class GameState:
     occupancy: dict[Hex, list[UnitState]] | None = field(default=None, metadata=NOT_HASHED)
     """The units in play by hex while the state is held still (:meth:`held_still`), for
     :meth:`units_at`; None while it may change."""
+    asked: dict[tuple, Any] | None = field(default=None, metadata=NOT_HASHED)
+    """While the state is held still: the answers of checks asked once a unit by many
+    candidates (:func:`play.movement.mover`); None while it may change."""
 
     @classmethod
     def start(cls, setup: Setup, seed: int, dice: Dice | None, scalar_los: bool) -> GameState:
@@ -297,7 +300,7 @@ class GameState:
         changes is shared (the scenario, the terrain, the LOS arrays until a marker changes
         them); the same state hash, and the same play after it."""
         new = copy.copy(self)
-        new.occupancy = None  # its units are its own
+        new.occupancy = new.asked = None  # its units are its own
         memo: dict = {}
         new.board = copy.deepcopy(self.board, memo)
         new.visibility = copy.deepcopy(self.visibility, memo)
@@ -381,11 +384,11 @@ class GameState:
         for u in self.units.values():
             if u.active:
                 occupancy.setdefault(u.hex, []).append(u)
-        self.occupancy = occupancy
+        self.occupancy, self.asked = occupancy, {}
         try:
             yield
         finally:
-            self.occupancy = None
+            self.occupancy = self.asked = None
 
     def moving_target(self) -> UnitState | None:
         return self.units.get(self.moving_unit) if self.moving_unit else None

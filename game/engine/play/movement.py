@@ -20,6 +20,24 @@ from .victory import check_victory
 
 
 def mover(state: GameState, uid: str) -> UnitState:
+    """The phasing side's unit ``uid`` if it may move now (the first check of every Move and
+    Turn); IllegalAction why not. Asked once a unit while the state is held still."""
+    asked = state.asked
+    if asked is None:
+        return _mover(state, uid)
+    got = asked.get(("mover", uid))
+    if got is None:
+        try:
+            got = _mover(state, uid)
+        except IllegalAction as refused:
+            got = refused
+        asked[("mover", uid)] = got
+    if isinstance(got, IllegalAction):
+        raise got.again()
+    return got
+
+
+def _mover(state: GameState, uid: str) -> UnitState:
     unit = state.own(uid, state.phasing)
     if state.moving_unit not in (None, unit.id):
         raise IllegalAction(
