@@ -150,6 +150,32 @@ def test_the_pruned_legal_actions_are_every_candidate_the_handlers_accept(seed):
     assert steps >= 150
 
 
+@pytest.mark.parametrize("name", ["bagration-4-boards", "road-ambush", "hedgerow-chart"])
+def test_the_legal_lists_of_a_shipped_scenario_are_the_unpruned_reference(name):
+    """On a shipped scenario (set-up areas, Bore Sighting, AT SWs with a range, 002): the
+    pruned list, with a set-up's placements and Bore Sightings and a unit's moves asked once
+    a unit (legal.Checked), is exactly every candidate :meth:`Game.check` accepts, in order,
+    at every step of a random game, its set-up included."""
+    from game.engine import Game
+    from game.engine.legal import candidates
+    from game.files.scenario import load_scenario
+    from game.files.shipped import scenarios_dir
+
+    setup = load_scenario(str(scenarios_dir() / f"{name}.toml")).setup
+    game = Game(setup, 7)
+    rng = random.Random(7)
+    kinds = set()
+    for _ in range(260):
+        if game.over:
+            break
+        reference = [a for a in candidates(game.state, prune=False) if game.check(a) is None]
+        listed = game.legal_actions()
+        assert listed == list(dict.fromkeys(reference))
+        kinds.update(a.type for a in listed)
+        game.apply(policy(game, rng))
+    assert {"place", "move", "fire"} <= kinds
+
+
 def test_hx15_nothing_to_do_stops_at_the_first_legal_candidate(monkeypatch):
     """HX-15's question (may the side to act do anything but end its phase?) ends at the first
     legal candidate: after each set-up click on the 200 x 200 map it had listed every

@@ -382,11 +382,11 @@ def test_a_set_up_click_never_tries_every_placement(app, monkeypatch):
     def forbidden(self):
         raise AssertionError("a set-up click listed every legal action")
 
-    def listed(state, prune=True):
+    def listed(*args, **kwargs):
         raise AssertionError("a set-up click listed every candidate action")
 
     monkeypatch.setattr(Game, "legal_actions", forbidden)
-    monkeypatch.setattr(engine_game, "candidates", listed)
+    monkeypatch.setattr(engine_game, "legal", listed)
     assert app.prefs.auto_pass  # the HX-15 question is asked after each action
     click_hex(app, play, unit["hex"])
     assert play.map.state.selected == unit["id"]

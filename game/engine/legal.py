@@ -23,11 +23,20 @@ from .actions import (
 )
 from .errors import IllegalAction
 from .phases import PHASES
-from .play.movement import mover
+from .play.movement import mover, steps
 from .play.setup import bore_sight_hexes, bore_sights, placements, setup_hexes
 from .play.shot import ammo_choices, firer_problem, sw_range
 from .state import GameState, UnitState
 from .vocabulary import PhaseName
+
+
+class Checked(list):
+    """Candidates already known legal: a handler's own checks asked once a unit instead of
+    once an action (:func:`setup.placements`, :func:`setup.bore_sights`,
+    :func:`movement.steps`); :func:`legal` keeps them without passing each through the door."""
+
+
+Candidate = Action | Checked
 
 
 def candidates(state: GameState, prune: bool = True) -> list[Action]:
@@ -38,11 +47,31 @@ def candidates(state: GameState, prune: bool = True) -> list[Action]:
     return list(iter_candidates(state, prune))
 
 
-def iter_candidates(state: GameState, prune: bool = True, bulk: bool = True) -> Iterator[Action]:
+def iter_candidates(state: GameState, prune: bool = True) -> Iterator[Action]:
     """:func:`candidates` one at a time, made as they are asked for: a question that stops
     at the first legal one (:meth:`Game.nothing_to_do`) does not list a set-up's tens of
-    thousands of placements on a large map. ``bulk``: with the set-up's Bore Sightings and
-    placements (last in a set-up phase's list, :func:`legal` asks them once a unit)."""
+    thousands of placements on a large map."""
+    for c in _candidates(state, prune):
+        if isinstance(c, Checked):
+            yield from c
+        else:
+            yield c
+
+
+def legal(state: GameState, allowed: Callable[[Action], bool]) -> list[Action]:
+    """Every action :meth:`Game.apply` accepts now, in the candidates' order: those
+    ``allowed`` accepts, and the :class:`Checked` ones (a set-up's thousands of placements
+    through the door were a fifth of the list's time)."""
+    out: list[Action] = []
+    for c in _candidates(state, True):
+        if isinstance(c, Checked):
+            out.extend(c)
+        elif allowed(c):
+            out.append(c)
+    return out
+
+
+def _candidates(state: GameState, prune: bool) -> Iterator[Candidate]:
     if state.dff_pending:
         yield Pass()
         target = state.moving_target()
@@ -56,56 +85,38 @@ def iter_candidates(state: GameState, prune: bool = True, bulk: bool = True) -> 
     side = state.to_act
     mine = [u for u in state.units.values() if u.side == side and u.active]
     by_phase = BY_PHASE.get(state.phase)
-    if by_phase:
-        if not prune:
-            yield from by_phase(state, mine, prune)
-        else:
-            allowed = PHASES[state.phase].actions  # the phase table's first check, once a list
-            yield from (a for a in by_phase(state, mine, prune) if a.type in allowed)
-    if bulk and state.phase in PLACING:
-        if state.phase == "setup":
-            yield from _bore_sighting(state, mine, prune)
-        yield from _placing(state, mine)
+    if by_phase is None:
+        return
+    if not prune:
+        yield from by_phase(state, mine, prune)
+        return
+    allowed = PHASES[state.phase].actions  # the phase table's first check, once a list
+    for c in by_phase(state, mine, prune):
+        if isinstance(c, Checked):
+            yield Checked(a for a in c if a.type in allowed)
+        elif c.type in allowed:
+            yield c
 
 
-def legal(state: GameState, allowed: Callable[[Action], bool]) -> list[Action]:
-    """Every action :meth:`Game.apply` accepts now, in the candidates' order: those
-    ``allowed`` accepts; a set-up's Bore Sightings and placements asked once a unit
-    (:func:`setup.bore_sights`, :func:`setup.placements`: their handlers' checks, without
-    passing each of a set-up's thousands through the door, a fifth of the list's time)."""
-    if (
-        state.dff_pending
-        or state.phase not in PLACING
-        or "place" not in PHASES[state.phase].actions
-    ):
-        return [a for a in iter_candidates(state) if allowed(a)]
-    out = [a for a in iter_candidates(state, bulk=False) if allowed(a)]
-    side = state.to_act
-    mine = [u for u in state.units.values() if u.side == side and u.active]
-    if state.phase == "setup" and "bore_sight" in PHASES[state.phase].actions:
-        for unit in mine:
-            out.extend(bore_sights(state, unit))
-    for unit in mine:
-        out.extend(placements(state, unit))
-    return out
-
-
-def _setup(state: GameState, mine: list[UnitState], prune: bool = False) -> Iterator[Action]:
+def _setup(state: GameState, mine: list[UnitState], prune: bool) -> Iterator[Candidate]:
     for unit in mine:
         yield Conceal(unit.id)
-
-
-def _bore_sighting(state: GameState, mine: list[UnitState], prune: bool) -> Iterator[Action]:
     for unit in mine:
-        if unit.type.gun and not (prune and unit.bore_sight is not None):  # one (C6.42)
+        if prune:
+            yield Checked(bore_sights(state, unit))
+        elif unit.type.gun:
             for spot in bore_sight_hexes(state, unit):
                 yield BoreSight(unit.id, spot)
+    yield from _placing(state, mine, prune)
 
 
-def _placing(state: GameState, mine: list[UnitState], prune: bool = False) -> Iterator[Action]:
+def _placing(state: GameState, mine: list[UnitState], prune: bool) -> Iterator[Candidate]:
     """Set-up placements (HX-12): every hex of a unit's area with its facing, and its own hex
     with every other facing."""
     for unit in mine:
+        if prune:
+            yield Checked(placements(state, unit))
+            continue
         here = label(unit.hex)
         for spot in setup_hexes(state, unit):
             if spot != here:
@@ -116,8 +127,8 @@ def _placing(state: GameState, mine: list[UnitState], prune: bool = False) -> It
                     yield Place(unit.id, here, f)
 
 
-def _movement(state: GameState, mine: list[UnitState], prune: bool) -> list[Action]:
-    found: list[Action] = []
+def _movement(state: GameState, mine: list[UnitState], prune: bool) -> list[Candidate]:
+    found: list[Candidate] = []
     board = state.board
     for unit in mine:
         if state.moving_unit not in (None, unit.id):
@@ -127,12 +138,17 @@ def _movement(state: GameState, mine: list[UnitState], prune: bool) -> list[Acti
             vehicle = unit.type.is_vehicle
             drives = not prune or (unit.type.category != "gun" and not unit.immobilized)
             if vehicle and drives and board.contains(ahead):
-                found.append(Move(unit.id, label(ahead)))
+                if prune:  # the hex checks of movement.move, the unit's once
+                    found.append(Checked(steps(state, unit, (ahead,))))
+                else:
+                    found.append(Move(unit.id, label(ahead)))
             inside, edge = board.around(unit.hex)
             if drives and edge:
                 found.append(Move(unit.id, "off"))  # from an edge hex: off, or along the map
-            if not prune or (drives and not vehicle):  # a vehicle only through its front
+            if not prune:
                 found.extend(Move(unit.id, label(n)) for n in inside)
+            elif drives and not vehicle:  # a vehicle only through its front
+                found.append(Checked(steps(state, unit, inside)))
             if not prune or unit.type.category != "infantry":  # Infantry have no facing
                 found.extend(Turn(unit.id, (unit.facing + d) % 6) for d in (1, -1))
         if not prune or state.moving_unit == unit.id:
@@ -181,11 +197,9 @@ def _fire(state: GameState, mine: list[UnitState], prune: bool) -> list[Action]:
     return found
 
 
-PLACING = ("setup", "setup_attacker")
-"""The phases whose lists end with the set-up's placements (HX-12)."""
-
-BY_PHASE: dict[PhaseName, Callable[[GameState, list[UnitState], bool], Iterable[Action]]] = {
+BY_PHASE: dict[PhaseName, Callable[[GameState, list[UnitState], bool], Iterable[Candidate]]] = {
     "setup": _setup,
+    "setup_attacker": _placing,
     "movement": _movement,
     "prep_fire": _fire,
     "defensive_fire": _fire,

@@ -184,6 +184,11 @@ def _markers(board: Board) -> Flat:
     return Flat(board.markers())
 
 
+_UNBUILT: dict = {}
+"""The units by hex of a state held still before anyone asked (:meth:`GameState.units_at`
+makes them then: a fire phase's list never asks)."""
+
+
 @dataclass
 class GameState:
     """Everything a game is, apart from the door that changes it (:class:`game.engine.Game`).
@@ -369,6 +374,11 @@ class GameState:
         """The units in play in ``h``, in the order of :attr:`units`."""
         occupancy = self.occupancy
         if occupancy is not None:
+            if occupancy is _UNBUILT:  # held still: made at the first question
+                occupancy = self.occupancy = {}
+                for u in self.units.values():
+                    if u.status == "active":
+                        occupancy.setdefault(u.hex, []).append(u)
             return occupancy.get(h, [])
         return [u for u in self.units.values() if u.hex == h and u.active]
 
@@ -380,11 +390,7 @@ class GameState:
         if self.occupancy is not None:  # already held still
             yield
             return
-        occupancy: dict[Hex, list[UnitState]] = {}
-        for u in self.units.values():
-            if u.active:
-                occupancy.setdefault(u.hex, []).append(u)
-        self.occupancy, self.asked = occupancy, {}
+        self.occupancy, self.asked = _UNBUILT, {}
         try:
             yield
         finally:

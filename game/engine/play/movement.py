@@ -4,6 +4,8 @@ vehicle spends in each enemy firer's continuous LOS (C6.15-.16), the counters it
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from game.board.hexes import Hex, label
 from game.board.terrain import Terrain
 from game.engine.actions import ButtonUp, CrewExposed, EndMove, Move, Turn
@@ -130,40 +132,9 @@ def move(state: GameState, action: Move) -> Commit:
     if unit.type.category == "gun":
         raise IllegalAction("gun_cannot_move", f"{unit.name} is a Gun and cannot move")
     to = state.parse_hex(action.to)
-    if to.distance(unit.hex) != 1:
-        raise IllegalAction("not_adjacent", f"{action.to} is not adjacent to {unit.label}")
-    board = state.board
-    terrain = board.terrain_at(to)
-    climb = max(0, board.level_at(to) - board.level_at(unit.hex))
-    if unit.type.is_vehicle:
-        if unit.immobilized:
-            raise IllegalAction("immobilized", f"{unit.name} is immobilized and may not move (002)")
-        if to != unit.hex.neighbor(unit.facing):
-            raise IllegalAction(
-                "not_ahead",
-                f"a vehicle moves through its front hexside: {unit.name} faces "
-                f"{label(unit.hex.neighbor(unit.facing))}; turn first (RD-10)",
-            )
-        if not terrain.enterable_by_vehicle:
-            raise IllegalAction("impassable", f"a vehicle cannot enter {terrain.name} (RD-10)")
-        left = unit.type.mp - unit.mp_spent
-    else:
-        left = unit.type.mf - unit.mp_spent
-    start, cost = _entry(state, unit, terrain, climb)
-    if start + cost > left:
-        unit_word = "MP" if unit.type.is_vehicle else "MF"
-        raise IllegalAction(
-            "no_mp",
-            f"{unit.name} has {left:g} {unit_word} left; "
-            f"{action.to} costs {start + cost:g} (RD-10)",
-        )
-    for other in state.units_at(to):
-        if other.side != unit.side:
-            raise IllegalAction("occupied", f"{action.to} holds an enemy unit")
-        if unit.type.is_vehicle and (other.type.is_vehicle or other.type.category == "gun"):
-            raise IllegalAction(
-                "stacking", f"{action.to} already holds a vehicle or Gun (one per hex, HX-4)"
-            )
+    problem, terrain, start, cost, climb = _step(state, unit, to, action.to)
+    if problem is not None:
+        raise problem
 
     def commit() -> list[Event]:
         events: list[Event] = []
@@ -209,6 +180,84 @@ def move(state: GameState, action: Move) -> Commit:
         return events
 
     return seen_as_moved(state, unit, commit)
+
+
+def _step(
+    state: GameState, unit: UnitState, to: Hex, name: str
+) -> tuple[IllegalAction | None, Terrain, float, float, int]:
+    """The hex checks of :func:`move` for ``unit`` (which may move, not a Gun) entering
+    ``to`` (named ``name``): adjacent, a vehicle through its front hexside into terrain it may
+    enter (RD-10), the MP or MF it has left, no enemy there, one vehicle or Gun a hex (HX-4).
+    (refusal or None, the terrain, start MP, cost, levels climbed)."""
+    board = state.board
+    terrain = board.terrain_at(to)
+    climb = max(0, board.level_at(to) - board.level_at(unit.hex))
+    if to.distance(unit.hex) != 1:
+        return (
+            IllegalAction("not_adjacent", f"{name} is not adjacent to {unit.label}"),
+            terrain,
+            0.0,
+            0.0,
+            climb,
+        )
+    refused = None
+    vehicle = unit.type.is_vehicle
+    if vehicle:
+        if unit.immobilized:
+            refused = IllegalAction(
+                "immobilized", f"{unit.name} is immobilized and may not move (002)"
+            )
+        elif to != unit.hex.neighbor(unit.facing):
+            refused = IllegalAction(
+                "not_ahead",
+                f"a vehicle moves through its front hexside: {unit.name} faces "
+                f"{label(unit.hex.neighbor(unit.facing))}; turn first (RD-10)",
+            )
+        elif not terrain.enterable_by_vehicle:
+            refused = IllegalAction("impassable", f"a vehicle cannot enter {terrain.name} (RD-10)")
+        left = unit.type.mp - unit.mp_spent
+    else:
+        left = unit.type.mf - unit.mp_spent
+    if refused is not None:
+        return refused, terrain, 0.0, 0.0, climb
+    start, cost = _entry(state, unit, terrain, climb)
+    if start + cost > left:
+        word = "MP" if vehicle else "MF"
+        return (
+            IllegalAction(
+                "no_mp",
+                f"{unit.name} has {left:g} {word} left; {name} costs {start + cost:g} (RD-10)",
+            ),
+            terrain,
+            start,
+            cost,
+            climb,
+        )
+    for other in state.units_at(to):
+        if other.side != unit.side:
+            refused = IllegalAction("occupied", f"{name} holds an enemy unit")
+        elif vehicle and (other.type.is_vehicle or other.type.category == "gun"):
+            refused = IllegalAction(
+                "stacking", f"{name} already holds a vehicle or Gun (one per hex, HX-4)"
+            )
+        if refused is not None:
+            break
+    return refused, terrain, start, cost, climb
+
+
+def steps(state: GameState, unit: UnitState, into: Iterable[Hex]) -> list[Move]:
+    """The Moves :func:`move` accepts now for ``unit`` (not a Gun) into the hexes ``into``:
+    its first check (:func:`mover`) once, then :func:`_step` each hex."""
+    try:
+        mover(state, unit.id)
+    except IllegalAction:
+        return []
+    out = []
+    for h in into:
+        name = label(h)
+        if _step(state, unit, h, name)[0] is None:
+            out.append(Move(unit.id, name))
+    return out
 
 
 def entry_cost(state: GameState, unit: UnitState, to: Hex) -> tuple[float, float]:
