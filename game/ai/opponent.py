@@ -63,6 +63,9 @@ TAKE_AND_KEEP = 6.0
 """The objective's value of a hold hex (its side's to hold, or the enemy's to deny) to an
 Infantry unit standing in it, from the first turn: AT fire cannot harm Infantry (002) and no
 unit enters an enemy's hex, so a hex it takes it keeps to the end, when a hold counts (RD-13)."""
+DFF_ON_THE_WAY = 0.8
+"""How much of a hex's risk a vehicle runs passing through it (C6.17: a Defensive First Fire
+shot at a moving target, Case J making it harder, but one chance in every hex of the way)."""
 UNKNOWN_RISK = ((6, 0.25), (12, 0.15), (1 << 30, 0.05))
 """(up to this range, the chance) that a "?" in LOS knocks out a vehicle: a prior, since a "?"
 may be a Gun or only Infantry (RD-11); about half a 75 mm Gun's odds at those ranges."""
@@ -563,7 +566,7 @@ class ComputerPlayer:
             safe = 1.0 - risk_at(hx)
             if route is not None and self.level >= 2:  # Defensive First Fire on the way
                 for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
-                    safe *= 1.0 - 0.5 * risk_at(h)
+                    safe *= 1.0 - DFF_ON_THE_WAY * risk_at(h)
             goal = plan.objective * self._objective_of(game, knows, uid)(hx)
             return goal - caution * worth * (1.0 - safe) + aggression * offense(hx)
 
