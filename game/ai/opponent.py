@@ -511,8 +511,8 @@ class ComputerPlayer:
                             if d == 0
                             else (-0.5 * urgency * d)
                         )
-            for edge in edges:
-                score -= 0.6 * urgency * to_edge(board, here, edge)
+            for edge in edges:  # Infantry is slow and AT fire cannot stop it (002): go now
+                score -= 0.6 * (4.0 if immune else urgency) * to_edge(board, here, edge)
             if enemies:  # close with the enemy it must knock out
                 d = min(here.distance(e) for e in enemies)
                 score -= 0.3 * max(0, d - near)

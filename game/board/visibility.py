@@ -37,6 +37,17 @@ _PER_PAIR = ("_tot_p", "_tot_m", "_end_a", "_end_b")
 and the Case R DRM of each end hex (the first, the second)."""
 
 
+def _marker_delta(old, new, idx: np.ndarray, lim: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """How much a hex's score on each line (:func:`.cells.score_cells`) moves when only its
+    smoke and wrecks change (its terrain never does): the marker terms, new minus old."""
+    delta = np.zeros(len(idx), dtype=np.int32)
+    for count, top in (("sm", "smt"), ("wr", "wrt")):
+        d = getattr(new, count).take(idx) - getattr(old, count).take(idx)
+        if d.any():
+            delta += d * (lim <= getattr(new, top).take(idx) * n)
+    return delta
+
+
 class Visibility:
     """All-pairs visibility and viewsheds of one board, equal to the scalar reference."""
 
@@ -308,12 +319,8 @@ class Visibility:
                 did, src, step = did[inner], src[inner], th.step.take(at)[inner]
                 g = self._geometry(src, did)
                 idx = lt.cell_of[h] + g["mbase"]
-                lhs = g["base"] + g["slope"] * step
-                new = self._score(idx, lhs, g["n"])
-                self._cl, cur = old, self._cl
-                before = self._score(idx, lhs, g["n"])
-                self._cl = cur
-                delta = new - before
+                lim = g["base"] + g["slope"] * step - (lt.scale - 1)
+                delta = _marker_delta(old, self._cl, idx, lim, g["n"])
                 moved = np.flatnonzero(delta)
                 # only pairs whose trace total moved, or with the hex at an end, can change
                 pos_i = pair_pos.take(did.take(moved) * n_hex + src.take(moved))

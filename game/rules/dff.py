@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .drm import Drm
 
@@ -77,6 +78,7 @@ class DffBudget:
         return self.options[0] if self.options else None
 
 
+@lru_cache(maxsize=4096)  # pure and asked for every firer each time a vehicle spends MP
 def dff_budget(
     mp_in_location: float,
     mp_in_los: float,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.board.hexes import Hex, direction_to, facing_angle
 
 from .drm import RuleError
@@ -13,7 +15,14 @@ def facing_offset(target: Hex, facing: int, firer: Hex) -> float:
     direction from the target to the firer (RD-8)."""
     if target == firer:
         return 0.0
-    t = abs(direction_to(target, firer) - facing_angle(facing)) % 360.0
+    return _offset(firer.q - target.q, firer.r - target.r, facing)
+
+
+@lru_cache(maxsize=1 << 16)
+def _offset(dq: int, dr: int, facing: int) -> float:
+    """:func:`facing_offset` of a firer ``(dq, dr)`` from the target: the angle depends on
+    the displacement alone (asked for every shot a list, a threat map, an odds panel weighs)."""
+    t = abs(direction_to(Hex(0, 0), Hex(dq, dr)) - facing_angle(facing)) % 360.0
     return round(min(t, 360.0 - t), 9)
 
 

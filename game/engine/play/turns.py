@@ -49,9 +49,10 @@ def end_phase(state: GameState, action: EndPhase) -> Commit:
 def clear_fire(state: GameState) -> list[Event]:
     """A new phase: every unit may fire again (RD-4 counts shots per phase)."""
     for unit in state.units.values():
-        unit.fired = False
-        unit.shots_this_phase = 0
-        unit.fired_at_acquired = False
+        if unit.fired or unit.shots_this_phase or unit.fired_at_acquired:  # (most did not)
+            unit.fired = False
+            unit.shots_this_phase = 0
+            unit.fired_at_acquired = False
     return []
 
 
