@@ -18,7 +18,7 @@ from game.rules.drm import RuleError
 from game.rules.facing import asl_aspect, chart_aspect, facing_offset
 from game.rules.odds import Branch, Odds, blend, odds
 from game.rules.tables import tables
-from game.rules.to_hit import Situation
+from game.rules.to_hit import Situation, to_hit_number
 from game.rules.vocabulary import Aspect, FirerKind, TargetKind
 
 COVERED_ARC_HALF = 30.0
@@ -69,6 +69,9 @@ def fire_problem(
     if firer.type.sw and ammo is not None:
         return f"{firer.name}'s {firer.type.sw} fires its own ammunition"
     try:  # the round fired as declared, and as AP if the special one is out (RD-17)
+        reach = sw_range(firer)
+        if reach is not None:  # plan()'s first refusal of an SW, asked before building it
+            to_hit_number("sw", firer.hex.distance(target.hex), reach)
         attack = build_attack(state, firer, target, ammo, dff=dff, chart_die=1)
         plan(attack)
         fallback = fallback_ammo(state, firer, ammo)
