@@ -176,6 +176,35 @@ def test_rd13_the_computer_leaves_by_the_edge_its_victory_names_and_walks_its_in
     assert game.units["rus-sq-1"].hex.distance(game.board.parse("H2")) >= 2
 
 
+def test_002_rd13_infantry_heads_for_its_exit_edge_from_the_first_turn():
+    """Infantry is slow and AT fire cannot stop it (002): with an exit victory (RD-13) it walks
+    for the edge from the first of ten turns, not towards the enemy it cannot harm there."""
+    from game.engine import Victory
+
+    rows = [" ".join(["o"] * 14)] * 6
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "N2", facing=3),
+        UnitSetup("rus-sq-1", "rus_atr", "russian", "G2"),
+    ]
+    setup = make_setup(
+        units,
+        rows=rows,
+        victory=[Victory("russian", "exit", count=1, edge="west")],
+        turns=10,
+        first="russian",
+        defender="german",
+    )
+    game = Game(setup, 3)
+    ai = ComputerPlayer("russian", 2, seed=1)
+    while game.phase != "movement" or game.to_act != "russian":
+        game.apply(EndPhase())
+    start = game.units["rus-sq-1"].hex
+    while game.phase == "movement" and game.to_act == "russian" and not game.dff_pending:
+        game.apply(ai.choose(game).action)
+    west = game.board.parse("A2")
+    assert game.units["rus-sq-1"].hex.distance(west) <= start.distance(west) - 2
+
+
 @pytest.mark.parametrize("level", [1, 2])
 def test_002_rd13_infantry_takes_a_hold_hex_at_once_and_keeps_it(level):
     """AT fire cannot harm Infantry (002) and no unit enters an enemy's hex, so a hold hex an
