@@ -23,7 +23,7 @@ briefing = """
 July 1943, the steppe north of Belgorod: a map of 40,000 hexes, rolling hills, woods and
 hamlets as far as the eye reaches. A German rearguard (the scenario defender) faces a Russian
 tank brigade in the centre of the map.
-German: wins by knocking out five Russian AFVs. Russian: wins by knocking out three German AFVs,
+German: wins by knocking out three Russian AFVs. Russian: wins by knocking out three German AFVs,
 or by holding {hold} when the last turn ends.
 """
 date = "1943-07"
@@ -82,7 +82,7 @@ def main() -> None:
             + ("concealed = true\n" if gun else "")
             + f'setup_area = {{ columns = "{first}-{last}", rows = "80-120" }}\n'
         )
-    lines.append('\n[[victory]]\nside = "german"\nkind = "eliminate"\ncount = 5\n')
+    lines.append('\n[[victory]]\nside = "german"\nkind = "eliminate"\ncount = 3\n')
     lines.append('\n[[victory]]\nside = "russian"\nkind = "eliminate"\ncount = 3\n')
     hexes = ", ".join(f'"{h}"' for h in hold)
     lines.append(f'\n[[victory]]\nside = "russian"\nkind = "hold"\nhexes = [{hexes}]\n')
