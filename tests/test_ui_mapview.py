@@ -382,7 +382,7 @@ def test_a_set_up_click_never_tries_every_placement(app, monkeypatch):
     def forbidden(self):
         raise AssertionError("a set-up click listed every legal action")
 
-    def listed(*args, **kwargs):
+    def listed(*_args, **_kwargs):
         raise AssertionError("a set-up click listed every candidate action")
 
     monkeypatch.setattr(Game, "legal_actions", forbidden)
