@@ -147,60 +147,55 @@ def test_a_level_outside_0_3_is_refused():
         ComputerPlayer("german", 4)
 
 
-def test_rd13_the_computer_leaves_by_the_edge_its_victory_names_and_walks_its_infantry_on():
-    """An exit victory by the west edge: the Infantry squad standing on the east edge is
-    never led off it there (it would not count, RD-13); it walks west, more than one hex a
-    Movement Phase while its MF last (RD-10)."""
+def squad_exiting_west(gun_hex: str, squad_hex: str, rows: list[str], turns: int = 3) -> Game:
+    """A Russian Infantry squad with an exit victory by the west edge (RD-13) against one
+    German Gun, at the Russian's first Movement Phase."""
     from game.engine import Victory
 
     units = [
-        UnitSetup("ger-gun-1", "pak40", "german", "A1", facing=0),
-        UnitSetup("rus-sq-1", "rus_atr", "russian", "H2"),
+        UnitSetup("ger-gun-1", "pak40", "german", gun_hex, facing=0 if gun_hex == "A1" else 3),
+        UnitSetup("rus-sq-1", "rus_atr", "russian", squad_hex),
     ]
     setup = make_setup(
         units,
-        rows=ROWS,
+        rows=rows,
         victory=[Victory("russian", "exit", count=1, edge="west")],
+        turns=turns,
         first="russian",
         defender="german",
     )
     game = Game(setup, 3)
-    ai = ComputerPlayer("russian", 2, seed=1)
-    assert game.exit_edge("rus-sq-1") == "east"
     while game.phase != "movement" or game.to_act != "russian":
         game.apply(EndPhase())
+    return game
+
+
+def russian_moves(game: Game, ai: ComputerPlayer) -> list:
+    """The computer's decisions for the rest of the Russian Movement Phase, applied."""
+    decisions = []
     while game.phase == "movement" and game.to_act == "russian" and not game.dff_pending:
-        decision = ai.choose(game)
+        decisions.append(ai.choose(game))
+        game.apply(decisions[-1].action)
+    return decisions
+
+
+def test_rd13_the_computer_leaves_by_the_edge_its_victory_names_and_walks_its_infantry_on():
+    """An exit victory by the west edge: the Infantry squad standing on the east edge is
+    never led off it there (it would not count, RD-13); it walks west, more than one hex a
+    Movement Phase while its MF last (RD-10)."""
+    game = squad_exiting_west("A1", "H2", ROWS)
+    assert game.exit_edge("rus-sq-1") == "east"
+    for decision in russian_moves(game, ComputerPlayer("russian", 2, seed=1)):
         assert not (decision.action.type == "move" and decision.action.to == "off")
-        game.apply(decision.action)
     assert game.units["rus-sq-1"].hex.distance(game.board.parse("H2")) >= 2
 
 
 def test_002_rd13_infantry_heads_for_its_exit_edge_from_the_first_turn():
     """Infantry is slow and AT fire cannot stop it (002): with an exit victory (RD-13) it walks
     for the edge from the first of ten turns, not towards the enemy it cannot harm there."""
-    from game.engine import Victory
-
-    rows = [" ".join(["o"] * 14)] * 6
-    units = [
-        UnitSetup("ger-gun-1", "pak40", "german", "N2", facing=3),
-        UnitSetup("rus-sq-1", "rus_atr", "russian", "G2"),
-    ]
-    setup = make_setup(
-        units,
-        rows=rows,
-        victory=[Victory("russian", "exit", count=1, edge="west")],
-        turns=10,
-        first="russian",
-        defender="german",
-    )
-    game = Game(setup, 3)
-    ai = ComputerPlayer("russian", 2, seed=1)
-    while game.phase != "movement" or game.to_act != "russian":
-        game.apply(EndPhase())
+    game = squad_exiting_west("N2", "G2", [" ".join(["o"] * 14)] * 6, turns=10)
     start = game.units["rus-sq-1"].hex
-    while game.phase == "movement" and game.to_act == "russian" and not game.dff_pending:
-        game.apply(ai.choose(game).action)
+    russian_moves(game, ComputerPlayer("russian", 2, seed=1))
     west = game.board.parse("A2")
     assert game.units["rus-sq-1"].hex.distance(west) <= start.distance(west) - 2
 

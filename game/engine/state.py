@@ -405,7 +405,7 @@ class GameState:
         return [
             e
             for e in self.units.values()
-            if e.side != side and e.status == "active" and (e.type.gun or e.type.sw)
+            if e.side != side and e.status == "active" and e.type.has_at_weapon
         ]
 
     def parse_hex(self, text: str) -> Hex:

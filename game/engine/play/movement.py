@@ -132,9 +132,7 @@ def move(state: GameState, action: Move) -> Commit:
     if unit.type.category == "gun":
         raise IllegalAction("gun_cannot_move", f"{unit.name} is a Gun and cannot move")
     to = state.parse_hex(action.to)
-    problem, terrain, start, cost, climb = _step(state, unit, to, action.to)
-    if problem is not None:
-        raise problem
+    terrain, start, cost, climb = _step(state, unit, to, action.to)
 
     def commit() -> list[Event]:
         events: list[Event] = []
@@ -184,65 +182,45 @@ def move(state: GameState, action: Move) -> Commit:
 
 def _step(
     state: GameState, unit: UnitState, to: Hex, name: str
-) -> tuple[IllegalAction | None, Terrain, float, float, int]:
+) -> tuple[Terrain, float, float, int]:
     """The hex checks of :func:`move` for ``unit`` (which may move, not a Gun) entering
     ``to`` (named ``name``): adjacent, a vehicle through its front hexside into terrain it may
     enter (RD-10), the MP or MF it has left, no enemy there, one vehicle or Gun a hex (HX-4).
-    (refusal or None, the terrain, start MP, cost, levels climbed)."""
+    (the terrain, start MP, cost, levels climbed); IllegalAction why not."""
+    if to.distance(unit.hex) != 1:
+        raise IllegalAction("not_adjacent", f"{name} is not adjacent to {unit.label}")
     board = state.board
     terrain = board.terrain_at(to)
     climb = max(0, board.level_at(to) - board.level_at(unit.hex))
-    if to.distance(unit.hex) != 1:
-        return (
-            IllegalAction("not_adjacent", f"{name} is not adjacent to {unit.label}"),
-            terrain,
-            0.0,
-            0.0,
-            climb,
-        )
-    refused = None
     vehicle = unit.type.is_vehicle
     if vehicle:
         if unit.immobilized:
-            refused = IllegalAction(
-                "immobilized", f"{unit.name} is immobilized and may not move (002)"
-            )
-        elif to != unit.hex.neighbor(unit.facing):
-            refused = IllegalAction(
+            raise IllegalAction("immobilized", f"{unit.name} is immobilized and may not move (002)")
+        if to != unit.hex.neighbor(unit.facing):
+            raise IllegalAction(
                 "not_ahead",
                 f"a vehicle moves through its front hexside: {unit.name} faces "
                 f"{label(unit.hex.neighbor(unit.facing))}; turn first (RD-10)",
             )
-        elif not terrain.enterable_by_vehicle:
-            refused = IllegalAction("impassable", f"a vehicle cannot enter {terrain.name} (RD-10)")
+        if not terrain.enterable_by_vehicle:
+            raise IllegalAction("impassable", f"a vehicle cannot enter {terrain.name} (RD-10)")
         left = unit.type.mp - unit.mp_spent
     else:
         left = unit.type.mf - unit.mp_spent
-    if refused is not None:
-        return refused, terrain, 0.0, 0.0, climb
     start, cost = _entry(state, unit, terrain, climb)
     if start + cost > left:
         word = "MP" if vehicle else "MF"
-        return (
-            IllegalAction(
-                "no_mp",
-                f"{unit.name} has {left:g} {word} left; {name} costs {start + cost:g} (RD-10)",
-            ),
-            terrain,
-            start,
-            cost,
-            climb,
+        raise IllegalAction(
+            "no_mp", f"{unit.name} has {left:g} {word} left; {name} costs {start + cost:g} (RD-10)"
         )
     for other in state.units_at(to):
         if other.side != unit.side:
-            refused = IllegalAction("occupied", f"{name} holds an enemy unit")
-        elif vehicle and (other.type.is_vehicle or other.type.category == "gun"):
-            refused = IllegalAction(
+            raise IllegalAction("occupied", f"{name} holds an enemy unit")
+        if vehicle and (other.type.is_vehicle or other.type.category == "gun"):
+            raise IllegalAction(
                 "stacking", f"{name} already holds a vehicle or Gun (one per hex, HX-4)"
             )
-        if refused is not None:
-            break
-    return refused, terrain, start, cost, climb
+    return terrain, start, cost, climb
 
 
 def steps(state: GameState, unit: UnitState, into: Iterable[Hex]) -> list[Move]:
@@ -255,8 +233,11 @@ def steps(state: GameState, unit: UnitState, into: Iterable[Hex]) -> list[Move]:
     out = []
     for h in into:
         name = label(h)
-        if _step(state, unit, h, name)[0] is None:
-            out.append(Move(unit.id, name))
+        try:
+            _step(state, unit, h, name)
+        except IllegalAction:
+            continue
+        out.append(Move(unit.id, name))
     return out
 
 

@@ -185,10 +185,9 @@ def placements(state: GameState, unit: UnitState) -> list[Place]:
     facing, then its own hex with every other facing. Asked once a unit instead of once a
     placement (a set-up's thousands of them were a fifth of listing legal actions)."""
     try:
-        _placer(state, unit.id)
+        _, area = _placer(state, unit.id)
     except IllegalAction:
         return []
-    area = state.areas[unit.id]
     here = label(unit.hex)
     uid, facing = unit.id, unit.facing
     occupied = state.units_at  # an empty hex needs no stacking check
