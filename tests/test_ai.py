@@ -294,3 +294,40 @@ def test_hx11_the_scenario_defender_waits_for_the_enemy_and_faces_it():
         if game.phase == "setup_attacker":  # its set-up done
             assert facing_offset(tank.hex, tank.facing, enemy.hex) <= 60  # its front
         assert tank.hex.distance(enemy.hex) >= STANDOFF
+
+
+def test_rd10_a_vehicle_whose_front_hex_holds_an_enemy_turns_and_drives_on():
+    """No unit enters an enemy's hex, and a vehicle leaves only through its front hexside
+    (RD-10): the tank whose front hex holds the enemy squad can still act (it must turn
+    first), so it is listed among the units that can act (the green dots) and the computer
+    turns it and drives off by the edge its exit victory names (RD-13), instead of standing
+    until time runs out (the squad here holds its fire)."""
+    from game.engine import Victory
+
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "E2", facing=3),  # facing west, the squad ahead
+        UnitSetup("rus-sq-1", "rus_atr", "russian", "D1"),
+    ]
+    setup = make_setup(
+        units,
+        rows=["o " * 7 + "o"] * 4,
+        victory=[Victory("german", "exit", count=1, edge="west")],
+        turns=4,
+        first="german",
+        defender="russian",
+    )
+    game = Game(setup, 3)
+    while game.phase != "movement" or game.to_act != "german":
+        game.apply(EndPhase())
+    assert game.board.parse("D1") == game.units["ger-pz-1"].hex.neighbor(3)
+    assert not game.move_costs("ger-pz-1")  # it may not go ahead
+    assert game.can_act() == ["ger-pz-1"]
+    ai = ComputerPlayer("german", 2, seed=1)
+    first = ai.choose(game).action
+    assert first.type == "turn"
+    while not game.over:
+        if game.to_act == "german" and not game.dff_pending:
+            game.apply(ai.choose(game).action)
+        else:
+            game.apply(Pass() if game.dff_pending else EndPhase())
+    assert game.state.winner == "german" and game.turn <= 2

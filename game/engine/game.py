@@ -27,6 +27,7 @@ from .actions import (
     Move,
     Pass,
     Place,
+    Turn,
 )
 from .errors import IllegalAction
 from .events import Event
@@ -134,17 +135,17 @@ class Game:
             return legal(self.state, self._allowed)
 
     def can_act(self) -> list[str]:
-        """The units of the side to act that can still move (Movement Phase: a move, not a
-        unit whose move is done) or fire (a fire phase), in the order of :meth:`legal_actions`:
-        each
-        unit's candidates tried until one is legal (listing every legal action after each
+        """The units of the side to act that can still move (Movement Phase: a move or a turn
+        in its hex, not a unit whose move is done: a vehicle whose front hex it may not enter
+        must turn first, RD-10) or fire (a fire phase), in the order of :meth:`legal_actions`:
+        each unit's candidates tried until one is legal (listing every legal action after each
         action cost the screen a frame)."""
         s = self.state
-        by_phase: dict[str, type[Action]] = {
-            "movement": Move,
-            "prep_fire": Fire,
-            "defensive_fire": Fire,
-            "advancing_fire": Fire,
+        by_phase: dict[str, tuple[type[Action], ...]] = {
+            "movement": (Move, Turn),
+            "prep_fire": (Fire,),
+            "defensive_fire": (Fire,),
+            "advancing_fire": (Fire,),
         }
         kinds = by_phase.get(s.phase)
         if s.over or s.dff_pending or kinds is None:
@@ -155,7 +156,7 @@ class Game:
                 unit = getattr(action, "unit", None)
                 if not isinstance(action, kinds) or unit is None or unit in out:
                     continue
-                if isinstance(action, Move) and s.units[unit].moved:
+                if isinstance(action, (Move, Turn)) and s.units[unit].moved:
                     continue
                 if self._allowed(action):
                     out.append(unit)
