@@ -1,5 +1,6 @@
 """The hexfire command line: los, odds, bench; bad input exits 2 with one line, no traceback."""
 
+import argparse
 import json
 import subprocess
 import sys
@@ -53,6 +54,18 @@ def test_each_command_has_help(cmd):
         [sys.executable, "-m", "game", cmd, "--help"], capture_output=True, text=True
     )
     assert r.returncode == 0 and "usage" in r.stdout
+
+
+def test_every_commands_help_reads_as_written():
+    """A help text printed with its escapes showing ("95%% confidence") tells a player the
+    program is broken: each command's --help and the command list print a percent sign as
+    one."""
+    from game.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    texts = [parser.format_help()] + [p.format_help() for p in sub.choices.values()]
+    assert len(texts) > 5 and not [t for t in texts if "%%" in t]
 
 
 def test_los_prints_the_thread(capsys):

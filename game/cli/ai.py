@@ -236,7 +236,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "balance",
         help="the computer against itself on a scenario: each side's win rate (95%% CI)",
         description="Play the computer against itself (both sides, seeded, in parallel) and "
-        "print each side's win rate with its 95%% confidence interval, the mean turn the game "
+        "print each side's win rate with its 95% confidence interval, the mean turn the game "
         "ended, the AFVs lost on each side and how often each victory condition decided it.",
     )
     bal.add_argument("scenario", metavar="SCENARIO", help="a scenario file or a shipped name")
