@@ -62,6 +62,63 @@ def test_the_computer_decides_the_same_whatever_the_other_side_hides(level):
     assert decided_alike(ComputerPlayer("german", level, seed=9), *games) >= 5
 
 
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_rd11_the_computer_cannot_tell_which_question_mark_is_the_unit_it_must_knock_out(level):
+    """The German must knock out rus-gun-1; two "?" stand on the map, and which is which is
+    secret (RD-11): in the second game the two swap places. Every German decision is the
+    same in both (a shot at a "?" named by the hex it stands in), so it never learns from a
+    "?"'s id which one it must hunt."""
+    from dataclasses import replace
+
+    from game.engine import Victory
+
+    swap = {"rus-gun-1": "rus-gun-2", "rus-gun-2": "rus-gun-1"}
+    games = []
+    for first, second in (("rus-gun-1", "rus-gun-2"), ("rus-gun-2", "rus-gun-1")):
+        units = [
+            UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+            UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
+            UnitSetup(first, "zis3", "russian", "J1", facing=3, concealed=True),
+            UnitSetup(second, "zis3", "russian", "J4", facing=3, concealed=True),
+        ]
+        setup = make_setup(
+            units,
+            rows=["o o o o o w o o o o"] * 4,  # the woods hide each from the other
+            victory=[Victory("german", "eliminate", units=("rus-gun-1",))],
+            first="german",
+            defender="russian",
+        )
+        games.append(Game(setup, 4))
+    a, b = games
+    ai = ComputerPlayer("german", level, seed=9)
+
+    def seen(game):  # the units as the German sees them, the "?" by hex alone
+        return sorted(
+            (u["hex"], u["type"], u.get("facing"), u.get("status"))
+            for u in game.knowledge("german").units()
+        )
+
+    compared = 0
+    for _ in range(200):
+        if a.over or seen(a) != seen(b):
+            break
+        if a.to_act == "german":
+            da, db = ai.choose(a), ai.choose(b)
+            target = getattr(db.action, "target", None)
+            if target in swap:
+                db = replace(db, action=replace(db.action, target=swap[target]))
+            assert (da.action, da.why) == (db.action, db.why)
+            compared += 1
+            action_a, action_b = da.action, replace(da.action)
+            if getattr(da.action, "target", None) in swap:
+                action_b = replace(da.action, target=swap[da.action.target])
+        else:  # the Russian waits: the same in both games
+            action_a = action_b = Pass() if a.dff_pending else EndPhase()
+        a.apply(action_a)
+        b.apply(action_b)
+    assert compared >= 5
+
+
 @pytest.mark.parametrize("level", [2, 3])
 def test_c6_42_the_computer_decides_the_same_whatever_hex_the_enemy_bore_sighted(level):
     """The Russian Gun has Bore Sighted C2 in one game and E3 in the other (its secret,

@@ -166,13 +166,25 @@ class ComputerPlayer:
         entry = next((u for u in knows.units() if u["id"] == unit_id), None)
         base = 2.0 if entry is not None and entry.get("category") == "afv" else 1.0
         for v in game.setup.victory:
-            if v.side == self.side and unit_id in v.units:
+            if v.side == self.side and self._may_be(game, knows, unit_id, v.units):
                 base *= 2
             if v.side == self.side and entry is not None and entry["hex"] in v.hexes:
                 base *= 3  # it stands on a hex this side must hold
             if v.side != self.side and v.kind == "hold" and entry and entry["hex"] in v.hexes:
                 base *= 2  # it stands on a hex its side must hold (RD-13)
         return base
+
+    def _may_be(self, game: Game, knows: Knowledge, unit_id: str, names) -> bool:
+        """Whether the enemy ``unit_id`` may be one of the units ``names`` (a victory
+        condition's): a unit this side sees is itself; which "?" is which is secret (RD-11),
+        so a "?" may be any of them not seen elsewhere and still in play (a removal is seen
+        by both sides, HX-13)."""
+        if not names:
+            return False
+        if not knows.hidden(game.units[unit_id]):
+            return unit_id in names
+        shown = knows.known_enemies()
+        return any(x not in shown and game.units[x].active for x in names)
 
     def _hold_factor(self, game: Game, knows: Knowledge, unit_id: str) -> float:
         """3 for an enemy on a hex this side must hold (it must go), else 1."""
@@ -196,7 +208,8 @@ class ComputerPlayer:
             else:
                 value = shot.p_kill * self._worth(game, knows, a.target) + 0.05 * shot.p_hit
             out.append((value, a, shot))
-        out.sort(key=lambda t: (-t[0], repr(t[1])))
+        # ties go by the target's hex, never its id: which "?" is which is secret (RD-11)
+        out.sort(key=lambda t: (-t[0], t[1].unit, knows.where(t[1].target), repr(t[1].ammo)))
         return out
 
     def _fire(self, game: Game, knows: Knowledge, legal: list[Action]) -> Decision:
@@ -470,7 +483,7 @@ class ComputerPlayer:
         enemies = [
             board.parse(u["hex"])
             for u in seen
-            if u["side"] != self.side and (not named or u["id"] in named)
+            if u["side"] != self.side and (not named or self._may_be(game, knows, u["id"], named))
         ]
         block = set()
         if immune:  # AT fire cannot harm it there (002)
