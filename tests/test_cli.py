@@ -384,6 +384,28 @@ def test_validate_balance_warns_of_a_side_outside_35_to_65_percent(capsys):
     assert "warning:" in out and "outside 35-65%" in out
 
 
+def test_validate_balance_plays_the_level_hexfire_balance_plays(capsys, monkeypatch):
+    """Level 1 against itself stands still and the scenario defender wins every game on time:
+    its warning said every shipped scenario was 100/0. validate --balance plays level 2, as
+    hexfire balance does (the README's table), or the --level given."""
+    import game.cli.ai as cli_ai
+
+    levels = []
+    real = cli_ai.balance
+
+    def spy(path, games, level, workers, quiet=False):
+        levels.append(level)
+        return real(path, games, level, workers, quiet)
+
+    monkeypatch.setattr(cli_ai, "balance", spy)
+    code, out, _ = run(capsys, "validate", "--balance", "--games", "2", "lesson-3-shot")
+    assert code == 0 and levels == [2] and "(level 2)" in out
+    code, out, _ = run(
+        capsys, "validate", "--balance", "--games", "2", "--level", "1", "lesson-3-shot"
+    )
+    assert code == 0 and levels == [2, 1]
+
+
 def test_play_against_the_computer_refuses_a_side_the_scenario_lacks(capsys):
     code, _, err = run(capsys, "play", "tutorial-duel", "--ai", "martians")
     assert code == 2 and "--ai martians: expected one of german, russian" in err

@@ -29,12 +29,14 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             from .ai import balance
 
             path = str(find_scenario(f))
-            figures = balance(path, args.games, 1, os.cpu_count() or 1, quiet=True)
+            figures = balance(path, args.games, args.level, os.cpu_count() or 1, quiet=True)
             for side, fig in figures["sides"].items():
                 if not 0.35 <= fig["win_rate"] <= 0.65:
                     say(
-                        f"{f}: warning: {side} wins {100 * fig['win_rate']:.0f}% of "
-                        f"{args.games} games of the computer against itself (outside 35-65%)"
+                        f"{f}: warning: {side} wins {100 * fig['win_rate']:.0f}% (95% CI "
+                        f"{100 * fig['ci95'][0]:.0f}-{100 * fig['ci95'][1]:.0f}%) of "
+                        f"{args.games} games of the computer (level {args.level}) against "
+                        "itself (outside 35-65%)"
                     )
     return 1 if bad else 0
 
@@ -131,10 +133,18 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     val.add_argument(
         "--balance",
         action="store_true",
-        help="also play the computer (level 1) against itself and warn of a side winning "
-        "outside 35-65%%",
+        help="also play the computer against itself (as hexfire balance does) and warn of a "
+        "side winning outside 35-65%%",
     )
     val.add_argument("--games", type=int, default=10, help="with --balance: games (default 10)")
+    val.add_argument(
+        "--level",
+        type=int,
+        choices=[0, 1, 2, 3],
+        default=2,
+        help="with --balance: the computer's level (default 2, as hexfire balance: level 1 "
+        "against itself stands still and the scenario defender wins every game on time)",
+    )
     val.set_defaults(run=_cmd_validate)
 
     scen = sub.add_parser(
