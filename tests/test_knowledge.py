@@ -335,3 +335,62 @@ def test_rd18_the_shot_memo_never_changes_a_threat_or_attack_map(name):
 
     play_game(sc.setup, 12, {s: 2 for s in sc.setup.sides}, on_action=check)
     assert checked > 10
+
+
+def test_rd11_a_concealed_vehicles_recovery_roll_is_its_own_sides_secret():
+    """A Shocked AFV that regained concealment rolls for recovery (C7.42): the other side
+    sees a "?", so it reads neither the roll nor the state it tells of (RD-11)."""
+    from game.engine.play.outcomes import recovery
+
+    a, _ = pair(
+        UnitSetup("rus-1", "t34m43", "russian", "F2", facing=3, concealed=True),
+        UnitSetup("rus-1", "t34m43", "russian", "F2", facing=3, concealed=True),
+        first="russian",
+    )
+    while a.phasing != "russian" or a.phase == "setup":
+        a.apply(EndPhase())
+    tank = a.state.units["rus-1"]
+    tank.shock = "shock"
+    events = recovery(a.state)
+    rolled = [e for e in events if e.kind == "recovery"]
+    assert rolled and rolled[0].seen_by("russian") is rolled[0]
+    assert rolled[0].seen_by("german") is None
+
+
+def test_rd11_where_a_question_mark_stands_in_a_stack_tells_nothing_of_its_id():
+    """The map draws a hex's counters in the order the side's knowledge lists them: two games
+    whose "?" beside a known Russian squad differ only in the "?"'s id list the hex alike."""
+    orders = []
+    for qid in ("rus-0", "rus-9"):
+        units = [
+            UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+            UnitSetup("rus-5", "rus_atr", "russian", "F2"),
+            UnitSetup(qid, "zis3", "russian", "F2", facing=3, concealed=True),
+        ]
+        game = Game(make_setup(units, rows=ROWS, first="german", defender="russian"), 7)
+        orders.append([u["type"] for u in game.knowledge("german").units() if u["hex"] == "F2"])
+    assert orders[0] == orders[1] == ["rus_atr", "?"]
+
+
+def test_rd8_rd11_a_missed_shot_at_a_question_mark_on_its_90_degree_line_tells_no_aspect(
+    monkeypatch,
+):
+    """Under the chart (RD-8) a firer exactly on a target's 90-degree line rolls a dr for the
+    aspect it hits; at a "?" that misses, the firer's side reads no such roll, which would name
+    it and tell an AFV from the rest (RD-11); the "?"'s own side reads it."""
+    import game.engine.play.fire as fire
+
+    monkeypatch.setattr(fire, "on_the_90_degree_line", lambda state, firer, target: True)
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-1", "t34m43", "russian", "F2", facing=3, concealed=True),
+    ]
+    game = Game(make_setup(units, rows=ROWS, to_kill="chart", defender="russian"), 7)
+    game.apply(EndPhase())
+    to_phase(game, "prep_fire", "german")
+    script(game, 3, 6, 6)  # the aspect dr, then a missing To Hit DR
+    game.apply(Fire("ger-gun-1", "rus-1", "AP"))
+    assert game.units["rus-1"].concealed
+    assert not [e for e in game.knowledge("german").events() if e.kind == "facing"]
+    assert [e for e in game.knowledge("russian").events() if e.kind == "facing"]

@@ -83,8 +83,13 @@ class Knowledge:
         hex (RD-11), with no type, facing or state shown; an enemy's Bore Sighted Location is
         never shown (C6.42: recorded in secret)."""
         out = []
-        for k in sorted(self.state.units):
-            unit = self.state.units[k]
+        # the "?" come last, in the order of their hexes: where one is drawn in a stack, or
+        # listed, must not tell by its id which unit it is (RD-11)
+        units = self.state.units
+        hidden = {k for k, u in units.items() if self.hidden(u)}
+        order = sorted(units, key=lambda k: (k in hidden, units[k].label if k in hidden else "", k))
+        for k in order:
+            unit = units[k]
             if not unit.active:
                 continue
             if self.hidden(unit):

@@ -171,10 +171,12 @@ def resolve_fire(
         mark = float(shot.mark if shot else state.loc_mp.get(state.target_facing(target), 0.0))
     result = resolve(attack, state.dice)
     event = fire_event(firer, target, attack, p, result, mark)
-    if target.concealed and not result.hit:  # RD-11: a miss reveals nothing of the "?"
-        event = event.hidden_from(
-            state.setup.other(target.side), unseen_fire_event(event, target.label)
-        )
+    unseen = target.concealed and not result.hit  # RD-11: a miss reveals nothing of the "?"
+    if unseen:
+        firers = state.setup.other(target.side)
+        event = event.hidden_from(firers, unseen_fire_event(event, target.label))
+        # which armor aspect the 90-degree line dr gave would tell an AFV from the rest (RD-8)
+        events[:] = [e.hidden_from(firers) if e.kind == "facing" else e for e in events]
     events.append(event)
     # the firer
     if firer.concealed:
@@ -220,14 +222,22 @@ def resolve_fire(
         if removes and (before is None or before.target != target.id):
             firer.acquisition = None  # never placed (one it had on the target goes with it)
         if firer.acquisition and firer.acquisition != before and not removes:
-            events.append(
-                Event(
-                    "acquisition",
-                    f"{firer.name} places {firer.acquisition.label} on {target.name} (C6.5)",
-                    ("C6.5",),
-                    data={"unit": firer.id, "target": target.id, "level": firer.acquisition.level},
-                )
+            placed = Event(
+                "acquisition",
+                f"{firer.name} places {firer.acquisition.label} on {target.name} (C6.5)",
+                ("C6.5",),
+                data={"unit": firer.id, "target": target.id, "level": firer.acquisition.level},
             )
+            if unseen:  # the "?" stays one to the firer's side (RD-11)
+                placed = placed.hidden_from(
+                    state.setup.other(target.side),
+                    placed._replace(
+                        text=f"{firer.name} places {firer.acquisition.label} on the concealed "
+                        f"unit in {target.label} (C6.5)",
+                        data={**placed.data, "target": None, "target_hex": target.label},
+                    ),
+                )
+            events.append(placed)
     if result.hit and target.concealed:
         target.concealed = False  # HX-9
     events.extend(apply_outcome(state, target, result.outcome))

@@ -131,15 +131,16 @@ def recovery(state: GameState) -> list[Event]:
         else:
             unit.shock = new
             what = "recovers" if new == "none" else "is Unconfirmed Kill (UK)"
-        events.append(
-            Event(
-                "recovery",
-                f"{unit.name} ({old.upper()}) recovery dr {d}: {what} (C7.42)",
-                (rule,),
-                (d,),
-                data={"unit": unit.id, "from": old, "to": new},
-            )
+        event = Event(
+            "recovery",
+            f"{unit.name} ({old.upper()}) recovery dr {d}: {what} (C7.42)",
+            (rule,),
+            (d,),
+            data={"unit": unit.id, "from": old, "to": new},
         )
+        if unit.concealed and new != "wreck":  # a "?" to the other side: its state is secret
+            event = event.hidden_from(state.setup.other(unit.side))  # (RD-11)
+        events.append(event)
         if new == "wreck":
             events.extend(add_wreck(state, unit))
     events.extend(check_victory(state))
