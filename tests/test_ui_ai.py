@@ -12,7 +12,7 @@ import pytest
 from ui_driver import clear_overlays, key, perform, random_gesture
 
 from game.ai.lookahead import PLANS
-from game.engine.actions import EndPhase
+from game.engine.actions import EndPhase, Pass
 from game.files.replay import replay
 from game.files.savegame import read_save
 from game.files.scenario import load_scenario
@@ -198,3 +198,43 @@ def test_the_resume_tooltip_names_the_game_without_the_autosaves_time_stamp():
     assert _game_name(Path("saves/tutorial-duel-20261201-174036.json")) == "tutorial-duel"
     assert _game_name(Path("saves/tutorial-duel-20261201-174036-2.json")) == "tutorial-duel"
     assert _game_name(Path("saves/my-checkpoint.json")) == "my-checkpoint"
+
+
+def test_the_computers_reasons_for_a_question_mark_never_reach_the_humans_log(app):
+    """A "?" of the computer's that moves or fires: its reasons ("drives towards F5", "ends its
+    move in Motion") would tell the human what the "?" is (RD-11). The human's log and bar
+    tell what the human sees happen, never why a "?" did it."""
+    from dataclasses import replace
+
+    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == "road-ambush"))
+    session = new_game(sc, 3, app.save_dir / "vs.json", {"side": "russian", "level": 2})
+    play = PlayScene(session, sc.title)
+    play.computer_pause = 0.0
+    app.push(play)
+    app.pump([])
+    computer = play.computer
+    assert computer is not None
+    choose = computer.choose
+    hidden_acts = []
+
+    def telling(game):
+        decision = choose(game)
+        unit = game.units.get(getattr(decision.action, "unit", None) or "")
+        seen_kind = decision.action.type in ("move", "turn", "end_move", "fire")
+        if unit is not None and seen_kind and game.knowledge("german").hidden(unit):
+            hidden_acts.append(decision.action)
+            return replace(decision, why="THE-SECRET-REASON")
+        return decision
+
+    computer.choose = telling
+    for _ in range(1500):
+        if hidden_acts and not play.computer_acts() or play.game.over:
+            break
+        if play.computer_acts():
+            app.pump([])
+            continue
+        clear_overlays(app, play)
+        perform(app, play, Pass() if play.game.dff_pending else EndPhase())
+    assert hidden_acts, 'a Russian "?" acted'
+    shown = " ".join(play.log) + play.map.state.message
+    assert "THE-SECRET-REASON" not in shown

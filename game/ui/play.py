@@ -462,6 +462,9 @@ class PlayScene(Scene):
         why = PLAIN_WHY.get(decision.action.type, decision.why)
         note = f"{computer.side.title()} (computer): {why}"
         seen = decision.action.type in SEEN_CHOICES  # a set-up choice is its secret (C6.42)
+        actor = self.game.units.get(getattr(decision.action, "unit", None) or "")
+        if actor is not None and self.game.knowledge(self.viewer).hidden(actor):
+            seen = False  # a "?" to the human: its reasons tell what it is (RD-11)
         if seen:
             self.log.append(f"<font color='#9a9a9a'>{note}</font>")
             self._append_log(self.log[-1:])
