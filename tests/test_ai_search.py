@@ -241,3 +241,25 @@ def test_a_map_larger_than_the_budget_allows_is_not_searched_level_3_plays_as_le
     assert small.last_search is not None and small.last_search.playouts == 0
     assert "too large to search" in decision.plan and small.last_search.best == STEADY
     assert decision.action == plain.choose(game).action
+
+
+def test_rd11_a_searchs_copies_deal_the_question_marks_ids_afresh_over_their_hexes():
+    """Which "?" is which is secret (RD-11): a playout that knocked out the "?" standing where
+    a named unit really is would win by a victory naming it. Each copy deals the ids of the
+    "?" out afresh over the same hexes (seeded), so the deals vary from copy to copy and the
+    truth is only one of them."""
+    sc = scenario("road-ambush")
+    game = Game(sc.setup, 3)
+    hidden = frozenset({"rus-gun-1", "rus-gun-2", "rus-gun-3"})
+    for u in hidden:
+        game.state.units[u].concealed = True
+    truth = {u: game.units[u].hex for u in hidden}
+    deals = set()
+    for seed in range(12):
+        copy = determinize(game, "german", seed, hidden)
+        where = {u: copy.units[u].hex for u in hidden}
+        assert sorted(map(str, where.values())) == sorted(map(str, truth.values()))
+        deals.add(tuple(sorted((u, str(h)) for u, h in where.items())))
+        again = determinize(game, "german", seed, hidden)
+        assert {u: again.units[u].hex for u in hidden} == where  # seeded
+    assert len(deals) >= 3

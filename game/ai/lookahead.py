@@ -24,6 +24,7 @@ decides the same on any machine and a resumed game goes on as it would have."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -162,8 +163,12 @@ def determinize(game: Game, side: str, seed: int, hidden: frozenset[str] = froze
         (u for u in units.values() if u.side == side and u.active),
         key=lambda u: (not u.type.is_vehicle, u.id),
     )
-    for qid in sorted(hidden):
-        was = units[qid]
+    # which "?" is which is secret too (RD-11): the ids of the "?" are dealt out afresh over
+    # their hexes (seeded), so that no playout's end (a victory naming units) can tell them
+    qids = sorted(hidden)
+    hexes = [units[q] for q in qids]
+    random.Random(seed).shuffle(hexes)
+    for qid, was in zip(qids, hexes, strict=True):
         facing = 0
         if ours:
             near = min(ours, key=lambda u: (not u.type.is_vehicle, u.hex.distance(was.hex), u.id))

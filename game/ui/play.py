@@ -462,8 +462,9 @@ class PlayScene(Scene):
         why = PLAIN_WHY.get(decision.action.type, decision.why)
         note = f"{computer.side.title()} (computer): {why}"
         seen = decision.action.type in SEEN_CHOICES  # a set-up choice is its secret (C6.42)
-        actor = self.game.units.get(getattr(decision.action, "unit", None) or "")
-        if actor is not None and self.game.knowledge(self.viewer).hidden(actor):
+        actor = getattr(decision.action, "unit", None)
+        shown = self.game.knowledge(self.viewer).units() if actor else []
+        if any(u["id"] == actor and u["type"] == "?" for u in shown):
             seen = False  # a "?" to the human: its reasons tell what it is (RD-11)
         if seen:
             self.log.append(f"<font color='#9a9a9a'>{note}</font>")
