@@ -37,6 +37,18 @@ def computer_turns(app, play: PlayScene, limit: int = 400) -> None:
         app.pump([])
 
 
+def versus(app, name: str, computer: str) -> tuple:
+    """A new game of the shipped scenario ``name`` on the screen against the computer (level
+    2) as ``computer``, with no pause between its actions: (session, play screen)."""
+    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == name))
+    session = new_game(sc, 3, app.save_dir / "vs.json", {"side": computer, "level": 2})
+    play = PlayScene(session, sc.title)
+    play.computer_pause = 0.0
+    app.push(play)
+    app.pump([])
+    return session, play
+
+
 @pytest.mark.parametrize("human", [0, 1])
 @pytest.mark.parametrize(
     "path",
@@ -144,12 +156,7 @@ def test_the_computers_turn_runs_with_no_input_and_keeps_its_secrets(app):
     """The window sleeps until an event unless a scene animates: while the computer is to act
     the play screen asks for frames (its turn stalled until the mouse moved). Its set-up
     choices (where it bore sights, C6.42) never reach the human's log or bar."""
-    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == "tutorial-duel"))
-    session = new_game(sc, 3, app.save_dir / "vs.json", {"side": "german", "level": 2})
-    play = PlayScene(session, sc.title)
-    play.computer_pause = 0.0
-    app.push(play)
-    app.pump([])
+    session, play = versus(app, "tutorial-duel", "german")
     assert play.computer_acts() and play.animating()
     computer_turns(app, play)
     assert not play.computer_acts() and not play.animating()
@@ -206,12 +213,7 @@ def test_the_computers_reasons_for_a_question_mark_never_reach_the_humans_log(ap
     tell what the human sees happen, never why a "?" did it."""
     from dataclasses import replace
 
-    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == "road-ambush"))
-    session = new_game(sc, 3, app.save_dir / "vs.json", {"side": "russian", "level": 2})
-    play = PlayScene(session, sc.title)
-    play.computer_pause = 0.0
-    app.push(play)
-    app.pump([])
+    session, play = versus(app, "road-ambush", "russian")
     computer = play.computer
     assert computer is not None
     choose = computer.choose
