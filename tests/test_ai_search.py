@@ -263,3 +263,14 @@ def test_rd11_a_searchs_copies_deal_the_question_marks_ids_afresh_over_their_hex
         again = determinize(game, "german", seed, hidden)
         assert {u: again.units[u].hex for u in hidden} == where  # seeded
     assert len(deals) >= 3
+    # an Acquired counter of the German's on a "?" stays on its Location, on no unit (C6.51)
+    from dataclasses import replace
+
+    from game.rules.acquisition import Acquisition, Location
+
+    gun = next(u for u in game.state.units.values() if u.side == "german")
+    there = game.units["rus-gun-1"].label
+    gun.acquisition = Acquisition(gun.id, "A", 1, Location(there), "rus-gun-1")
+    copy = determinize(game, "german", 5, hidden)
+    assert copy.units[gun.id].acquisition == replace(gun.acquisition, target=None)
+    assert game.units[gun.id].acquisition.target == "rus-gun-1"  # the game's own stays

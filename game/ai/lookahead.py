@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from game.board.hexes import direction_to, facing_angle
@@ -159,6 +159,9 @@ def determinize(game: Game, side: str, seed: int, hidden: frozenset[str] = froze
     for unit in units.values():
         if unit.side != side:
             unit.bore_sight = None
+        elif unit.acquisition is not None and unit.acquisition.target in hidden:
+            # the counter stays on the Location, on no unit (C6.51): the ids are dealt anew
+            unit.acquisition = replace(unit.acquisition, target=None)
     ours = sorted(
         (u for u in units.values() if u.side == side and u.active),
         key=lambda u: (not u.type.is_vehicle, u.id),
