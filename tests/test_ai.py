@@ -363,6 +363,7 @@ def test_rd10_a_vehicle_whose_front_hex_holds_an_enemy_turns_and_drives_on():
 
     units = [
         UnitSetup("ger-pz-1", "pz4h", "german", "E2", facing=3),  # facing west, the squad ahead
+        UnitSetup("ger-gun-1", "pak40", "german", "H4", facing=3),  # it may pivot: no move
         UnitSetup("rus-sq-1", "rus_atr", "russian", "D1"),
     ]
     setup = make_setup(
@@ -378,7 +379,7 @@ def test_rd10_a_vehicle_whose_front_hex_holds_an_enemy_turns_and_drives_on():
         game.apply(EndPhase())
     assert game.board.parse("D1") == game.units["ger-pz-1"].hex.neighbor(3)
     assert not game.move_costs("ger-pz-1")  # it may not go ahead
-    assert game.can_act() == ["ger-pz-1"]
+    assert game.can_act() == ["ger-pz-1"]  # not the Gun, whose only move is a pivot
     ai = ComputerPlayer("german", 2, seed=1)
     first = ai.choose(game).action
     assert first.type == "turn"

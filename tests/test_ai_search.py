@@ -263,6 +263,18 @@ def test_rd11_a_searchs_copies_deal_the_question_marks_ids_afresh_over_their_hex
         again = determinize(game, "german", seed, hidden)
         assert {u: again.units[u].hex for u in hidden} == where  # seeded
     assert len(deals) >= 3
+    # and the deal is the same whichever "?" really stands where: rus-gun-1 and -2 swapped
+    swapped = Game(sc.setup, 3)
+    for u in hidden:
+        swapped.state.units[u].concealed = True
+    one, two = swapped.state.units["rus-gun-1"], swapped.state.units["rus-gun-2"]
+    one.hex, two.hex = two.hex, one.hex
+    for seed in range(12):
+        a, b = (
+            determinize(game, "german", seed, hidden),
+            determinize(swapped, "german", seed, hidden),
+        )
+        assert {u: a.units[u].hex for u in hidden} == {u: b.units[u].hex for u in hidden}
     # an Acquired counter of the German's on a "?" stays on its Location, on no unit (C6.51)
     from dataclasses import replace
 

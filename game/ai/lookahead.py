@@ -169,7 +169,7 @@ def determinize(game: Game, side: str, seed: int, hidden: frozenset[str] = froze
     # which "?" is which is secret too (RD-11): the ids of the "?" are dealt out afresh over
     # their hexes (seeded), so that no playout's end (a victory naming units) can tell them
     qids = sorted(hidden)
-    hexes = [units[q] for q in qids]
+    hexes = sorted((units[q] for q in qids), key=lambda u: u.label)  # by what its side sees
     random.Random(seed).shuffle(hexes)
     for qid, was in zip(qids, hexes, strict=True):
         facing = 0

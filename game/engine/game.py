@@ -158,6 +158,8 @@ class Game:
                     continue
                 if isinstance(action, (Move, Turn)) and s.units[unit].moved:
                     continue
+                if isinstance(action, Turn) and not s.units[unit].type.is_vehicle:
+                    continue  # a Gun may pivot, but its move is no move (RD-10)
                 if self._allowed(action):
                     out.append(unit)
         return out
