@@ -181,9 +181,9 @@ class ComputerPlayer:
         by both sides, HX-13)."""
         if not names:
             return False
-        if not knows.hidden(game.units[unit_id]):
-            return unit_id in names
         shown = knows.known_enemies()
+        if unit_id in shown:
+            return unit_id in names
         return any(x not in shown and game.units[x].active for x in names)
 
     def _hold_factor(self, game: Game, knows: Knowledge, unit_id: str) -> float:

@@ -86,13 +86,13 @@ class Knowledge:
         # the "?" come last, in the order of their hexes: where one is drawn in a stack, or
         # listed, must not tell by its id which unit it is (RD-11)
         units = self.state.units
-        hidden = {k for k, u in units.items() if self.hidden(u)}
+        hidden = {k for k, u in units.items() if u.active and self.hidden(u)}
         order = sorted(units, key=lambda k: (k in hidden, units[k].label if k in hidden else "", k))
         for k in order:
             unit = units[k]
             if not unit.active:
                 continue
-            if self.hidden(unit):
+            if k in hidden:
                 out.append(
                     {
                         "id": unit.id,
