@@ -6,7 +6,7 @@ against itself, every game saved and replayed to the same hash."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import make_setup
+from engine_helpers import make_setup, to_phase
 
 from game.ai import ComputerPlayer
 from game.ai.opponent import STANDOFF
@@ -389,3 +389,39 @@ def test_rd10_a_vehicle_whose_front_hex_holds_an_enemy_turns_and_drives_on():
         else:
             game.apply(Pass() if game.dff_pending else EndPhase())
     assert game.state.winner == "german" and game.turn <= 2
+
+
+def prep_fire_at_a_gun(victory) -> Game:
+    """A Pz IV three hexes from the west edge in its Prep Fire Phase, a Russian 45 mm Gun in
+    its sights (a Gun hit by AT fire is eliminated, 002: 72% to knock it out)."""
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "E2", facing=3),
+        UnitSetup("rus-gun-1", "m1937", "russian", "H2", facing=3),
+    ]
+    setup = make_setup(
+        units,
+        rows=["o " * 9 + "o"] * 4,
+        victory=[victory],
+        turns=4,
+        first="german",
+        defender="russian",
+    )
+    game = Game(setup, 3)
+    to_phase(game, "prep_fire", "german")
+    return game
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_rd12_rd13_a_vehicle_that_can_exit_this_turn_keeps_its_move_for_a_fair_shot(level):
+    """A Prep Fire shot costs the firer its Movement Phase (RD-12): with an exit victory by
+    the west edge (RD-13) the tank that can leave this turn holds a fair shot at an unnamed
+    Gun and drives; with an elimination victory instead it takes the same shot."""
+    from game.engine import Victory
+
+    exits = prep_fire_at_a_gun(Victory("german", "exit", count=1, edge="west"))
+    decision = ComputerPlayer("german", level, seed=1).choose(exits)
+    assert decision.action == EndPhase()
+    assert "RD-13" in decision.why
+    kills = prep_fire_at_a_gun(Victory("german", "eliminate", count=1))
+    decision = ComputerPlayer("german", level, seed=1).choose(kills)
+    assert decision.action.type == "fire" and decision.action.target == "rus-gun-1"

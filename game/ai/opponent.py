@@ -45,13 +45,16 @@ from game.engine.randomplay import policy
 from game.rules.facing import facing_offset
 
 from .lookahead import PLANS, STEADY, Budget, Plan, SearchResult, search
-from .valuation import Valuation, phases_left, to_edge
+from .valuation import HEXES_PER_MP, Valuation, in_time, phases_left, to_edge
 
 LEVELS = {0: "random", 1: "scorer", 2: "planner", 3: "lookahead"}
 FIRE_PHASES = ("prep_fire", "defensive_fire", "advancing_fire")
 HIDDEN_SHOT = 0.6
 """The least value (P(kill) x worth) a concealed unit of level 2 fires for, as the shot
 reveals it (RD-11): about a 30% chance of knocking out an AFV."""
+EXIT_SHOT = 1.0
+"""The least value (P(kill) x worth) of a Prep Fire shot that costs the firer the move its
+side's exit victory needs (RD-12, RD-13): a named unit's (worth 2) even chance."""
 STANDOFF = 8
 """The range the scenario defender's vehicles close to and no nearer (HX-11: it wins when
 time runs out, so it lets the enemy come; the side that must act closes to 3 hexes)."""
@@ -218,10 +221,36 @@ class ComputerPlayer:
         least = 0.25 if game.phase == "prep_fire" and self.level >= 2 else 0.02
         if shots and self.level >= 2 and self._hidden(knows, shots[0][1].unit):
             least = max(least, HIDDEN_SHOT)  # firing reveals it (RD-11): only a good shot
-        if shots and shots[0][0] >= least:
+        keeps = 0.0
+        if shots and self.level >= 2 and game.phase == "prep_fire":
+            keeps = self._exit_stake(game, knows, shots[0][1].unit)
+        if shots and shots[0][0] >= max(least, keeps):
             value, action, shot = shots[0]
             return Decision(action, _shot_words(shot))
+        if shots and shots[0][0] >= least:
+            return Decision(EndPhase(), "holds its fire: it moves to exit (RD-12, RD-13)")
         return Decision(EndPhase(), "no shot worth taking")
+
+    def _exit_stake(self, game: Game, knows: Knowledge, unit_id: str) -> float:
+        """What a Prep Fire shot must be worth when it costs the firer the Movement Phase
+        (RD-12) a victory by exit needs (RD-13): a unit that could leave by that edge this
+        phase, or could no longer get there in time if it waits one, keeps its move unless
+        the shot is worth a named unit's even chance (``EXIT_SHOT``); else 0."""
+        unit = next((u for u in knows.units() if u["id"] == unit_id), None)
+        if unit is None or not unit.get("is_vehicle"):
+            return 0.0
+        board = game.board
+        here = board.parse(unit["hex"])
+        left = phases_left(game, self.side, 1)
+        reach = float(unit.get("mp_left", 0.0)) * HEXES_PER_MP
+        for v in game.setup.victory:
+            if v.side != self.side or v.kind != "exit" or not v.edge:
+                continue
+            now = in_time(board, here, v.edge, reach)
+            later = in_time(board, here, v.edge, (left - 1) * reach)
+            if now >= 1.0 or later < 1.0 <= in_time(board, here, v.edge, left * reach):
+                return EXIT_SHOT
+        return 0.0
 
     def _dff(self, game: Game, knows: Knowledge, legal: list[Action]) -> Decision:
         """C6.17: fire now, or let the mover spend more MP in sight and fire at better odds."""
