@@ -103,7 +103,7 @@ def test_at_least_four_scenarios_of_each_kind():
     [
         ("facing = 3\n", "facing = 7\n", "s.toml:39: units[1].facing: expected 0-5, got 7"),
         ('hex = "D3"', 'hex = "Z9"', "s.toml:38: units[1].hex: Z9 is off the map"),
-        ('hex = "D3"', 'hex = "B2"', "units[1].hex: B2 is Stone Building: impassable"),
+        ('hex = "D3"', 'hex = "B2"', "units[1].hex: B2 is Stone Building: impassable to an AFV"),
         (
             'type = "m4a1"',
             'type = "tiger9"',

@@ -262,7 +262,8 @@ def _cross_checks(
         category = types[u.type].category
         terrain = board.terrain_at(h)
         if category in ("afv", "vehicle", "gun") and not terrain.enterable_by_vehicle:
-            err.add(f"{at}.hex", f"{u.hex} is {terrain.name}: impassable to a {category}")
+            what = {"afv": "an AFV", "vehicle": "a vehicle", "gun": "a Gun"}[category]
+            err.add(f"{at}.hex", f"{u.hex} is {terrain.name}: impassable to {what}")
         label = u.hex.upper()
         if category != "infantry":
             if label in occupied:
