@@ -394,3 +394,27 @@ def test_rd8_rd11_a_missed_shot_at_a_question_mark_on_its_90_degree_line_tells_n
     assert game.units["rus-1"].concealed
     assert not [e for e in game.knowledge("german").events() if e.kind == "facing"]
     assert [e for e in game.knowledge("russian").events() if e.kind == "facing"]
+
+
+def test_rd11_a_concealed_vehicles_motion_is_secret_in_its_odds_and_in_a_missed_shots_log():
+    """A "?" in Motion (C6.1 Case J, +2) and the same "?" stopped look alike to the other
+    side (RD-11: its Motion counter lies under the "?"): the odds shown at it leave Case J
+    from Motion out, and so does the log of a missed shot at it; the dice count it."""
+    a, b = pair(
+        UnitSetup("rus-1", "t34m43", "russian", "F2", facing=3, concealed=True),
+        UnitSetup("rus-1", "t34m43", "russian", "F2", facing=3, concealed=True),
+    )
+    for g in (a, b):
+        to_phase(g, "prep_fire", "german")
+    b.units["rus-1"].motion = True  # it ended its last move in Motion, out of sight
+    assert_same_to("german", a, b)
+    shown = b.knowledge("german").odds("ger-gun-1", "rus-1", "AP").report["to_hit"]
+    assert "J" not in {d["case"] for d in shown["drms"]}
+    assert any("Motion not known" in n["text"] for n in shown["notes"])
+    # the Russian side, whose tank it is, sees its own Motion's +2
+    whole = b.knowledge(None).odds("ger-gun-1", "rus-1", "AP").report["to_hit"]
+    assert "J" in {d["case"] for d in whole["drms"]}
+    play_both(a, b, Fire("ger-gun-1", "rus-1", "AP"), dice=(6, 6))
+    assert_same_to("german", a, b)
+    fired = [e for e in b.knowledge(None).events() if e.kind == "fire"][-1]
+    assert "J" in {d["case"] for d in fired.data["to_hit"]["drms"]}  # the roll counted it

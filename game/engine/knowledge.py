@@ -264,13 +264,15 @@ class Knowledge:
 
 
 def to_hit_only(attack: Attack) -> ShotOdds:
-    """A shot at a "?": its To Hit, Case P left out (the size is unknown), as a Gun-like target
-    with no To Kill (RD-11)."""
-    blind = replace(attack, target="gun", situation=replace(attack.situation, size=0))
+    """A shot at a "?": its To Hit, Case P left out (the size is unknown) and Case J from
+    Motion left out (its Motion counter lies under the "?"), as a Gun-like target with no To
+    Kill (RD-11)."""
+    unseen = replace(attack.situation, size=0, motion=False, was_motion=False)
+    blind = replace(attack, target="gun", situation=unseen)
     o = odds(blind)
     report = odds_to_dict(o)
     report["to_hit"]["notes"].append(
-        {"rule": "RD-11", "text": "a concealed unit: Case P (size) not known"}
+        {"rule": "RD-11", "text": "a concealed unit: its size (Case P) and Motion not known"}
     )
     report["to_kill"] = {"rule": "RD-11", "gun": UNKNOWN_TO_KILL}
     report["p"] = {"miss": 1.0 - o.p_hit, "hit": o.p_hit}

@@ -174,7 +174,9 @@ def resolve_fire(
     unseen = target.concealed and not result.hit  # RD-11: a miss reveals nothing of the "?"
     if unseen:
         firers = state.setup.other(target.side)
-        event = event.hidden_from(firers, unseen_fire_event(event, target.label))
+        # its Motion counter lies under the "?" (RD-11); a move of it is seen (a counter moves)
+        motion = (target.motion or target.was_motion) and not target.entered_new_hex
+        event = event.hidden_from(firers, unseen_fire_event(event, target.label, motion))
         # which armor aspect the 90-degree line dr gave would tell an AFV from the rest (RD-8)
         events[:] = [e.hidden_from(firers) if e.kind == "facing" else e for e in events]
     events.append(event)
@@ -331,17 +333,24 @@ def fire_event(
 
 KNOWN_CASES = ("J", "J1", "J2", "J3", "J4", "K", "L", "M", "N", "O", "Q", "R")
 """The To Hit DRM cases that do not depend on what a "?" is (RD-11): Case P is its size, a
-DC's Position DRM its type, facing and state."""
+DC's Position DRM its type, facing and state; Case J is known unless it comes from the "?"'s
+Motion (``unseen_fire_event``'s ``motion``)."""
 
 
-def unseen_fire_event(event: Event, hex_label: str) -> Event:
+def unseen_fire_event(event: Event, hex_label: str, motion: bool = False) -> Event:
     """A missed shot at a concealed unit as the firer's side may read it (RD-11): "a concealed
-    unit in E3", the To Hit DRM it may know (Case P, the target's size, left out) and the dice,
-    nothing the target's identity decides."""
+    unit in E3", the To Hit DRM it may know (Case P, the target's size, left out, and Case J
+    when it came from the target's Motion, ``motion``: its Motion counter lies under the "?")
+    and the dice, nothing the target's identity or state decides."""
     d = event.data
     # only the DRM the firer's side knows without knowing the "?": its move, concealment, range,
-    # the firer's counters, terrain and hindrance (not Case P, nor a DC's Position DRM)
-    drms = [x for x in d["to_hit"]["drms"] if x["case"] in KNOWN_CASES]
+    # the firer's counters, terrain and hindrance (not Case P, nor a DC's Position DRM); a "?"
+    # that moved in the firer's LOS would have been revealed, so its Case J is its Motion's
+    drms = [
+        x
+        for x in d["to_hit"]["drms"]
+        if x["case"] in KNOWN_CASES and not (motion and x["case"] == "J")
+    ]
     dr = d["dr"]
     position = bool(d["to_hit"]["position_dr"])
     data = {
