@@ -425,3 +425,35 @@ def test_rd12_rd13_a_vehicle_that_can_exit_this_turn_keeps_its_move_for_a_fair_s
     kills = prep_fire_at_a_gun(Victory("german", "eliminate", count=1))
     decision = ComputerPlayer("german", level, seed=1).choose(kills)
     assert decision.action.type == "fire" and decision.action.target == "rus-gun-1"
+
+
+def test_rd8_rd18_a_vehicle_that_stays_turns_its_front_to_the_enemy_behind_it():
+    """The Panzer holds D2 (RD-13) with a T-34 three hexes behind it: its rear armor (4)
+    would meet the T-34's AP (a 78% chance of being knocked out, the threat map's exact odds,
+    RD-18); the computer pivots in its hex until its front (11, RD-8 aspects) faces the
+    enemy, and the chance falls below half of that."""
+    from game.engine import Victory
+
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "D2", facing=0),
+        UnitSetup("rus-t34-1", "t34m43", "russian", "A2", facing=0),
+    ]
+    setup = make_setup(
+        units,
+        rows=["o " * 7 + "o"] * 6,
+        victory=[Victory("german", "hold", hexes=("D2",))],
+        turns=4,
+        first="german",
+        defender="german",
+    )
+    game = Game(setup, 3)
+    to_phase(game, "movement", "german")
+    before = game.knowledge("german").threat_here("ger-pz-1").p_kill
+    ai = ComputerPlayer("german", 2, seed=1)
+    first = ai.choose(game)
+    assert first.action.type == "turn" and "front to the enemy" in first.why
+    while game.phase == "movement" and game.phasing == "german":
+        game.apply(Pass() if game.dff_pending else ai.choose(game).action)
+    pz = game.units["ger-pz-1"]
+    assert pz.label == "D2" and pz.facing in (3, 4)
+    assert game.knowledge("german").threat_here("ger-pz-1").p_kill < before / 2

@@ -69,6 +69,10 @@ unit enters an enemy's hex, so a hex it takes it keeps to the end, when a hold c
 DFF_ON_THE_WAY = 0.8
 """How much of a hex's risk a vehicle runs passing through it (C6.17: a Defensive First Fire
 shot at a moving target, Case J making it harder, but one chance in every hex of the way)."""
+FACE_GAIN = 0.05
+"""How much less likely to be knocked out where it stands (RD-18) a vehicle that stays must
+be, facing another way, to pivot there: a pivot spends MP in the enemy's sight (C6.17), and a
+shot at it then has no Case J (C6.1, it enters no new hex)."""
 UNKNOWN_RISK = ((6, 0.25), (12, 0.15), (1 << 30, 0.05))
 """(up to this range, the chance) that a "?" in LOS knocks out a vehicle: a prior, since a "?"
 may be a Gun or only Infantry (RD-11); about half a 75 mm Gun's odds at those ranges."""
@@ -766,6 +770,10 @@ class ComputerPlayer:
             first = route.steps[0] if route is not None and route.steps else None
             if first is not None and first in legal and not self._goes_back(game, unit, first):
                 return Decision(first, f"drives towards {hx}")
+            if route is None and self.level >= 2:  # it stays: its front to the enemy (RD-8)
+                pivot = self._face(game, knows, unit, legal)
+                if pivot is not None:
+                    return pivot
             danger = knows.threat_here(moving).p_kill  # where it stands, as it stands
             return Decision(
                 EndMove(moving, danger > 0.08),
@@ -785,9 +793,43 @@ class ComputerPlayer:
                 if self.commit:
                     self._routes[uid] = list(route.steps[1:])
                 return Decision(route.steps[0], f"drives towards {hx}", because)
+            if route is None and self.level >= 2:  # it stays: its front to the enemy
+                pivot = self._face(game, knows, unit, legal)
+                if pivot is not None:
+                    return pivot
             if self.commit:
                 self._stays.add(uid)
         return Decision(EndPhase(), "no move worth making", because)
+
+    def _face(self, game: Game, knows: Knowledge, unit: dict, legal: list[Action]):
+        """For a vehicle that stays in its hex: the pivot (one hexside) towards the facing in
+        which the enemies its side knows would be least likely to knock it out there (the
+        threat map's exact odds, RD-18: a shot at its front meets its thickest armor, RD-8),
+        if that is at least ``FACE_GAIN`` less likely than as it stands; else None."""
+        uid = unit["id"]
+        turns = {a.facing: a for a in legal if isinstance(a, Turn) and a.unit == uid}
+        if not turns or unit.get("concealed"):  # a pivot in sight would reveal it (RD-11)
+            return None
+        facing = int(unit.get("facing", 0))
+        copy = game.copy()
+        mover = copy.state.units[uid]
+        risks = {}
+        for f in range(6):  # its own vehicle: its side knows it
+            mover.facing = f
+            if not mover.type.turret:  # a turretless vehicle's CA turns with its hull
+                mover.turret = f
+            t = copy.knowledge(self.side).threat_here(uid)
+            risks[f] = t.p_kill + 0.3 * t.p_immobilized
+        best = min(risks, key=lambda f: (round(risks[f], 6), _pivots(facing, f), f))
+        if risks[best] > risks[facing] - FACE_GAIN:
+            return None
+        step = (facing + (1 if (best - facing) % 6 <= 3 else -1)) % 6
+        if step not in turns:
+            return None
+        why = (
+            f"turns its front to the enemy ({100 * risks[facing]:.0f}% -> {100 * risks[best]:.0f}%)"
+        )
+        return Decision(turns[step], why)
 
     def _goes_back(self, game: Game, unit: dict, step: Action) -> bool:
         """Whether ``step`` would bring the moving vehicle back to a hex and facing it has
@@ -857,6 +899,11 @@ class ComputerPlayer:
         if scored and scored[0][0] > here + 0.2:
             return Decision(scored[0][2], f"moves to {scored[0][1]}")
         return None
+
+
+def _pivots(facing: int, to: int) -> int:
+    """Hexsides from ``facing`` round to ``to``, the shorter way."""
+    return min((to - facing) % 6, (facing - to) % 6)
 
 
 def _depths(hexes: list, home: list) -> dict:
