@@ -810,6 +810,9 @@ class ComputerPlayer:
         turns = {a.facing: a for a in legal if isinstance(a, Turn) and a.unit == uid}
         if not turns or unit.get("concealed"):  # a pivot in sight would reveal it (RD-11)
             return None
+        here = knows.threat_here(uid)
+        if here.p_kill + 0.3 * here.p_immobilized < FACE_GAIN:  # no facing could gain that
+            return None
         facing = int(unit.get("facing", 0))
         copy = game.copy()
         mover = copy.state.units[uid]
