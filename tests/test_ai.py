@@ -391,6 +391,22 @@ def test_rd10_a_vehicle_whose_front_hex_holds_an_enemy_turns_and_drives_on():
     assert game.state.winner == "german" and game.turn <= 2
 
 
+def german_to(phase: str, units, victory, defender: str, columns: int, rows: int) -> Game:
+    """A four-turn game on open ground, ``columns`` x ``rows``, the German moving first, at
+    the German ``phase``."""
+    setup = make_setup(
+        units,
+        rows=["o " * (columns - 1) + "o"] * rows,
+        victory=[victory],
+        turns=4,
+        first="german",
+        defender=defender,
+    )
+    game = Game(setup, 3)
+    to_phase(game, phase, "german")
+    return game
+
+
 def prep_fire_at_a_gun(victory) -> Game:
     """A Pz IV three hexes from the west edge in its Prep Fire Phase, a Russian 45 mm Gun in
     its sights (a Gun hit by AT fire is eliminated, 002: 72% to knock it out)."""
@@ -398,17 +414,7 @@ def prep_fire_at_a_gun(victory) -> Game:
         UnitSetup("ger-pz-1", "pz4h", "german", "E2", facing=3),
         UnitSetup("rus-gun-1", "m1937", "russian", "H2", facing=3),
     ]
-    setup = make_setup(
-        units,
-        rows=["o " * 9 + "o"] * 4,
-        victory=[victory],
-        turns=4,
-        first="german",
-        defender="russian",
-    )
-    game = Game(setup, 3)
-    to_phase(game, "prep_fire", "german")
-    return game
+    return german_to("prep_fire", units, victory, "russian", 10, 4)
 
 
 @pytest.mark.parametrize("level", [2, 3])
@@ -438,16 +444,7 @@ def test_rd8_rd18_a_vehicle_that_stays_turns_its_front_to_the_enemy_behind_it():
         UnitSetup("ger-pz-1", "pz4h", "german", "D2", facing=0),
         UnitSetup("rus-t34-1", "t34m43", "russian", "A2", facing=0),
     ]
-    setup = make_setup(
-        units,
-        rows=["o " * 7 + "o"] * 6,
-        victory=[Victory("german", "hold", hexes=("D2",))],
-        turns=4,
-        first="german",
-        defender="german",
-    )
-    game = Game(setup, 3)
-    to_phase(game, "movement", "german")
+    game = german_to("movement", units, Victory("german", "hold", hexes=("D2",)), "german", 8, 6)
     before = game.knowledge("german").threat_here("ger-pz-1").p_kill
     ai = ComputerPlayer("german", 2, seed=1)
     first = ai.choose(game)
