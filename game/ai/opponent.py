@@ -45,7 +45,7 @@ from game.engine.randomplay import policy
 from game.rules.facing import facing_offset
 
 from .lookahead import PLANS, STEADY, Budget, Plan, SearchResult, search
-from .valuation import HEXES_PER_MP, Valuation, in_time, phases_left, to_edge
+from .valuation import HEXES_PER_MP, Valuation, in_time, phases_left, removal_risk, to_edge
 
 LEVELS = {0: "random", 1: "scorer", 2: "planner", 3: "lookahead"}
 FIRE_PHASES = ("prep_fire", "defensive_fire", "advancing_fire")
@@ -375,8 +375,7 @@ class ComputerPlayer:
             def score(
                 hx: str, threats: dict = threats, worth: float = worth, uid: str = uid
             ) -> float:
-                t = threats.get(hx)
-                risk = (t.p_kill + 0.3 * t.p_immobilized) if t is not None else 0.0
+                risk = removal_risk(threats.get(hx))
                 return self._objective_of(game, knows, uid)(hx) - 6.0 * worth * risk
 
             here = score(unit["hex"])
@@ -583,8 +582,7 @@ class ComputerPlayer:
         unknown = self._unknown_risk(game, knows) if self.level >= 2 else (lambda hx: 0.0)
 
         def risk_at(hx: str) -> float:
-            t = threats.get(hx)
-            known = (t.p_kill + 0.3 * t.p_immobilized) if t is not None else 0.0
+            known = removal_risk(threats.get(hx))
             return 1.0 - (1.0 - known) * (1.0 - unknown(hx))
 
         caution, aggression = self._weights(game)
@@ -810,8 +808,7 @@ class ComputerPlayer:
         turns = {a.facing: a for a in legal if isinstance(a, Turn) and a.unit == uid}
         if not turns or unit.get("concealed"):  # a pivot in sight would reveal it (RD-11)
             return None
-        here = knows.threat_here(uid)
-        if here.p_kill + 0.3 * here.p_immobilized < FACE_GAIN:  # no facing could gain that
+        if removal_risk(knows.threat_here(uid)) < FACE_GAIN:  # no facing could gain that
             return None
         facing = int(unit.get("facing", 0))
         copy = game.copy()
@@ -821,8 +818,7 @@ class ComputerPlayer:
             mover.facing = f
             if not mover.type.turret:  # a turretless vehicle's CA turns with its hull
                 mover.turret = f
-            t = copy.knowledge(self.side).threat_here(uid)
-            risks[f] = t.p_kill + 0.3 * t.p_immobilized
+            risks[f] = removal_risk(copy.knowledge(self.side).threat_here(uid))
         best = min(risks, key=lambda f: (round(risks[f], 6), _pivots(facing, f), f))
         if risks[best] > risks[facing] - FACE_GAIN:
             return None

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from game.board.hexes import to_offset
 from game.engine import Game
 from game.engine.knowledge import Knowledge
+from game.engine.play.threat import HexThreat
 
 WIN = 100.0
 """A win; a victory condition's steps are its shares (RD-13), a unit's RD-13 points and its
@@ -33,6 +34,17 @@ class Judge(Protocol):
     def _objective_of(self, game: Game, knows: Knowledge, unit_id: str) -> Any: ...
 
     def _unknown_risk(self, game: Game, knows: Knowledge) -> Callable[[str], float]: ...
+
+
+IMMOBILIZED_WEIGHT = 0.3
+"""What an immobilization counts for against a knock-out in the computer's risk: a vehicle
+that cannot move is often lost later (abandoned, C7.42; or left where the enemy's fire is)."""
+
+
+def removal_risk(t: HexThreat | None) -> float:
+    """The risk the computer reads from a threat map's figure for a hex (RD-18): P(removed
+    from play) plus ``IMMOBILIZED_WEIGHT`` of P(immobilized); 0 for no figure (no threat)."""
+    return 0.0 if t is None else t.p_kill + IMMOBILIZED_WEIGHT * t.p_immobilized
 
 
 def phases_left(game: Game, side: str, now: int = 0) -> int:
@@ -168,8 +180,7 @@ class Valuation:
             total += goal(now["hex"]) - goal(was["hex"])
             rows.append((now["hex"], uid))
             if now.get("is_vehicle"):
-                t = knows.threat_here(uid)
-                known = t.p_kill + 0.3 * t.p_immobilized
+                known = removal_risk(knows.threat_here(uid))
                 risk = 1.0 - (1.0 - known) * (1.0 - unknown(now["hex"]))
                 alive[uid] = 1.0 - risk
                 total -= self.stakes[uid] * risk
