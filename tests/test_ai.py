@@ -9,8 +9,9 @@ import pytest
 from engine_helpers import make_setup, to_phase
 
 from game.ai import ComputerPlayer
-from game.ai.opponent import STANDOFF
+from game.ai.opponent import DUEL_RISK, STANDOFF
 from game.ai.selfplay import play_game, wilson
+from game.ai.valuation import removal_risk
 from game.engine import Game, UnitSetup
 from game.engine.actions import EndPhase, Pass, action_from_json
 from game.files.replay import replay
@@ -454,3 +455,39 @@ def test_rd8_rd18_a_vehicle_that_stays_turns_its_front_to_the_enemy_behind_it():
     pz = game.units["ger-pz-1"]
     assert pz.label == "D2" and pz.facing in (3, 4)
     assert game.knowledge("german").threat_here("ger-pz-1").p_kill < before / 2
+
+
+def concealed_t34_in_defensive_fire(target: str, facing: int) -> Game:
+    """A concealed T-34 in B2 in its Defensive Fire Phase, brush between it and a German
+    ``target`` in H2 (a To Hit of 58% either way)."""
+    from game.engine import Victory
+
+    units = [
+        UnitSetup("rus-1", "t34m43", "russian", "B2", facing=0, concealed=True),
+        UnitSetup("ger-1", target, "german", "H2", facing=facing),
+    ]
+    setup = make_setup(
+        units,
+        rows=["o o br br br o o o o o o o"] * 3,
+        victory=[Victory("russian", "eliminate", count=1)],
+        turns=4,
+        first="german",
+        defender="russian",
+    )
+    game = Game(setup, 3)
+    to_phase(game, "defensive_fire", "german")
+    return game
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_rd11_rd18_a_concealed_tank_shoots_first_at_a_danger_and_stays_hidden_from_the_rest(level):
+    """A shot gives a concealed vehicle away (RD-11): the T-34 holds a fair shot at a PaK 40
+    whose Covered Arc it is out of (no danger to it, RD-18), and takes a poor one (7% to knock
+    it out) at a Pz IV whose shot could remove it: in a duel the first shot counts more."""
+    gun = concealed_t34_in_defensive_fire("pak40", 0)
+    assert removal_risk(gun.knowledge("russian").threat_here("rus-1")) == 0.0
+    assert ComputerPlayer("russian", level, seed=1).choose(gun).action == EndPhase()
+    tank = concealed_t34_in_defensive_fire("pz4h", 3)
+    assert removal_risk(tank.knowledge("russian").threat_here("rus-1")) > DUEL_RISK
+    decision = ComputerPlayer("russian", level, seed=1).choose(tank)
+    assert decision.action.type == "fire" and decision.action.target == "ger-1"

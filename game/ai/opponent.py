@@ -52,6 +52,9 @@ FIRE_PHASES = ("prep_fire", "defensive_fire", "advancing_fire")
 HIDDEN_SHOT = 0.6
 """The least value (P(kill) x worth) a concealed unit of level 2 fires for, as the shot
 reveals it (RD-11): about a 30% chance of knocking out an AFV."""
+DUEL_RISK = 0.1
+"""The danger (RD-18: P(removed) + a share of P(immobilized)) from its target above which a
+concealed vehicle fires at any worthwhile odds (``_hides``): it shoots first."""
 EXIT_SHOT = 1.0
 """The least value (P(kill) x worth) of a Prep Fire shot that costs the firer the move its
 side's exit victory needs (RD-12, RD-13): a named unit's (worth 2) even chance."""
@@ -220,18 +223,29 @@ class ComputerPlayer:
         return out
 
     def _fire(self, game: Game, knows: Knowledge, legal: list[Action]) -> Decision:
+        """The best shot worth its cost: a Prep Fire shot keeps the firer from moving (RD-12),
+        a concealed vehicle's shot reveals it (RD-11), a shot that costs an exit its move must
+        be worth more (``_exit_stake``); each firer is weighed by its own cost, so an equal
+        shot from a firer already seen goes first."""
         shots = self._shots(game, knows, legal)
-        # a Prep Fire shot keeps the firer from moving (RD-12): only a good one
         least = 0.25 if game.phase == "prep_fire" and self.level >= 2 else 0.02
-        if shots and self.level >= 2 and self._hidden(knows, shots[0][1].unit):
-            least = max(least, HIDDEN_SHOT)  # firing reveals it (RD-11): only a good shot
-        keeps = 0.0
-        if shots and self.level >= 2 and game.phase == "prep_fire":
-            keeps = self._exit_stake(game, knows, shots[0][1].unit)
-        if shots and shots[0][0] >= max(least, keeps):
-            value, action, shot = shots[0]
-            return Decision(action, _shot_words(shot))
-        if shots and shots[0][0] >= least:
+        held = False
+        stakes: dict[str, float] = {}
+        for value, action, shot in shots:
+            if value < least:
+                break
+            need = least
+            if self.level >= 2 and self._hides(knows, action.unit, action.target):
+                need = max(need, HIDDEN_SHOT)
+            if self.level >= 2 and game.phase == "prep_fire":
+                if action.unit not in stakes:
+                    stakes[action.unit] = self._exit_stake(game, knows, action.unit)
+                if value >= need and stakes[action.unit] > value:
+                    held = True
+                need = max(need, stakes[action.unit])
+            if value >= need:
+                return Decision(action, _shot_words(shot))
+        if held:
             return Decision(EndPhase(), "holds its fire: it moves to exit (RD-12, RD-13)")
         return Decision(EndPhase(), "no shot worth taking")
 
@@ -268,11 +282,28 @@ class ComputerPlayer:
             limited = "C6.12" in str(shot.report) or "C6.11" in str(shot.report)
             if limited and left >= 3:  # Case J2 / J1 now, better once it spends more MP
                 return Decision(Pass(), "waits: the mover will be easier to hit (C6.17)")
-        if self.level >= 2 and self._hidden(knows, action.unit) and value < HIDDEN_SHOT:
-            return Decision(Pass(), "stays hidden: the shot would give it away (RD-11)")
+        if self.level >= 2:  # a firer already seen before one a shot would give away (RD-11)
+            open_shots = [
+                t
+                for t in shots
+                if t[0] >= HIDDEN_SHOT or not self._hides(knows, t[1].unit, t[1].target)
+            ]
+            if not open_shots:
+                return Decision(Pass(), "stays hidden: the shot would give it away (RD-11)")
+            value, action, shot = open_shots[0]
         if value >= 0.04:
             return Decision(action, _shot_words(shot))
         return Decision(Pass(), "the odds are too poor")
+
+    def _hides(self, knows: Knowledge, unit_id: str, target: str) -> bool:
+        """Whether a shot of ``unit_id`` at ``target`` would give away a concealment worth
+        keeping (RD-11): the firer is a concealed vehicle and the target is no danger to it
+        (its shot where the firer stands, RD-18, under ``DUEL_RISK``): in a duel the
+        first shot counts more than staying unseen (Case K is only +2)."""
+        if not self._hidden(knows, unit_id):
+            return False
+        here = knows.threat_here(unit_id)
+        return sum(removal_risk(t) for t in here.threats if t.firer == target) < DUEL_RISK
 
     def _hidden(self, knows: Knowledge, unit_id: str) -> bool:
         """Whether this side's vehicle is concealed (a shot or a move in sight reveals it;

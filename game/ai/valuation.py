@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from game.board.hexes import to_offset
 from game.engine import Game
 from game.engine.knowledge import Knowledge
-from game.engine.play.threat import HexThreat
+from game.engine.play.threat import HexThreat, Threat
 
 WIN = 100.0
 """A win; a victory condition's steps are its shares (RD-13), a unit's RD-13 points and its
@@ -41,9 +41,10 @@ IMMOBILIZED_WEIGHT = 0.3
 that cannot move is often lost later (abandoned, C7.42; or left where the enemy's fire is)."""
 
 
-def removal_risk(t: HexThreat | None) -> float:
-    """The risk the computer reads from a threat map's figure for a hex (RD-18): P(removed
-    from play) plus ``IMMOBILIZED_WEIGHT`` of P(immobilized); 0 for no figure (no threat)."""
+def removal_risk(t: HexThreat | Threat | None) -> float:
+    """The risk the computer reads from a threat map's figure for a hex, or from one enemy's
+    shot in it (RD-18): P(removed from play) plus ``IMMOBILIZED_WEIGHT`` of P(immobilized);
+    0 for no figure (no threat)."""
     return 0.0 if t is None else t.p_kill + IMMOBILIZED_WEIGHT * t.p_immobilized
 
 
