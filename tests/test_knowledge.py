@@ -309,8 +309,9 @@ def test_rd18_the_attack_map_names_only_known_enemies_and_matches_the_odds_of_a_
 @pytest.mark.parametrize("name", ["tutorial-duel", "road-ambush"])
 def test_rd18_the_shot_memo_never_changes_a_threat_or_attack_map(name):
     """The state's shot memo (shared by a game's copies) gives the same maps as a fresh
-    reckoning at every step of a game, and the threat to a vehicle where it stands is the
-    threat map's figure for its hex."""
+    reckoning at every step of a game, the threat to a vehicle where it stands is the
+    threat map's figure for its hex, and a map over some hexes alone (the computer's: the
+    hexes it weighs) has the whole map's figures for them."""
     from game.ai.selfplay import play_game
 
     sc = load_scenario(scenarios_dir() / f"{name}.toml")
@@ -331,6 +332,13 @@ def test_rd18_the_shot_memo_never_changes_a_threat_or_attack_map(name):
                 assert (knows.threat_map(u["id"]), knows.attack_map(u["id"])) == warm
                 figure = warm[0].get(u["hex"])
                 assert here.p_kill == pytest.approx(figure.p_kill if figure else 0.0)
+                some = sorted({*warm[0], *warm[1], "A1"})[::3]
+                assert knows.threat_map(u["id"], some) == {
+                    h: t for h, t in warm[0].items() if h in some
+                }
+                assert knows.attack_map(u["id"], some) == {
+                    h: s for h, s in warm[1].items() if h in some
+                }
                 checked += 1
 
     play_game(sc.setup, 12, {s: 2 for s in sc.setup.sides}, on_action=check)

@@ -400,7 +400,8 @@ class ComputerPlayer:
             unit = mine.get(uid)
             if unit is None or not unit.get("is_vehicle"):
                 continue
-            threats = self._threats_for(game, knows, uid)
+            options = [h for h in game.setup_hexes(uid) if h not in taken]
+            threats = self._threats_for(game, knows, uid, frozenset([unit["hex"], *options]))
             worth = 2.0 if unit.get("category") == "afv" else 1.0
 
             def score(
@@ -410,7 +411,6 @@ class ComputerPlayer:
                 return self._objective_of(game, knows, uid)(hx) - 6.0 * worth * risk
 
             here = score(unit["hex"])
-            options = [h for h in game.setup_hexes(uid) if h not in taken]
             best = max(options, key=lambda h: (score(h), h), default=None)
             if best is not None and score(best) > here + 0.3:
                 action = Place(uid, best, int(unit.get("facing", 0)))
@@ -450,29 +450,43 @@ class ComputerPlayer:
 
     # --- movement ------------------------------------------------------------------------------
 
-    def _threats_for(self, game: Game, knows: Knowledge, unit_id: str) -> dict:
-        """The threat map of an own vehicle (RD-18), kept while the enemies stand still."""
+    def _threats_for(
+        self, game: Game, knows: Knowledge, unit_id: str, within: frozenset[str]
+    ) -> dict:
+        """The threat map of an own vehicle (RD-18) over the hexes ``within`` it weighs (a
+        large map's others cost time and are never read), kept while the enemies stand
+        still."""
         # what it is read for depends on the enemies alone: an own vehicle's hex (the only
         # other input, HX-4) is never scored (not reachable, not free to set up in), so a
         # resumed game, its cache empty, decides the same
         me = next((u for u in knows.units() if u["id"] == unit_id), {})
         own = (me.get("facing"), me.get("turret"), me.get("status"))  # its aspect to each shot
-        return self._kept(game, knows, ("threat", unit_id, own), knows.threat_map, unit_id)
+        what = ("threat", unit_id, own)
+        return self._kept(game, knows, what, knows.threat_map, unit_id, within)
 
-    def _kept(self, game: Game, knows: Knowledge, what: tuple, build, unit_id: str) -> dict:
-        """A map of ``unit_id`` (``build(unit_id)``), kept while the enemies it may see stand
-        as they do, in this phase; ``what`` names the map and what else it depends on."""
+    def _kept(
+        self,
+        game: Game,
+        knows: Knowledge,
+        what: tuple,
+        build: Callable[[str, frozenset[str]], dict],
+        unit_id: str,
+        within: frozenset[str],
+    ) -> dict:
+        """A map of ``unit_id`` over the hexes ``within`` (``build(unit_id, within)``), kept
+        while the enemies it may see stand as they do, in this phase, for the same hexes;
+        ``what`` names the map and what else it depends on."""
         enemies = tuple(
             (u["id"], u["hex"], u.get("status"), u.get("facing"), u.get("turret"))
             for u in knows.units()
             if u["side"] != self.side
         )
-        key = (*what, enemies, game.turn, game.phasing, game.phase)
+        key = (*what, within, enemies, game.turn, game.phasing, game.phase)
         hit = self._threats.get(key)
         if hit is None:
             if len(self._threats) > 64:
                 self._threats.clear()
-            hit = build(unit_id)
+            hit = build(unit_id, within)
             self._threats[key] = hit
             self.work += len(hit)
         return hit
@@ -504,10 +518,13 @@ class ComputerPlayer:
 
         return risk
 
-    def _attacks_for(self, game: Game, knows: Knowledge, unit_id: str) -> dict:
-        """The attack map of an own vehicle (the threat map turned round), kept while the
-        enemies stand still; the same key as :meth:`_threats_for` (it reads no more)."""
-        return self._kept(game, knows, ("attack", unit_id), knows.attack_map, unit_id)
+    def _attacks_for(
+        self, game: Game, knows: Knowledge, unit_id: str, within: frozenset[str]
+    ) -> dict:
+        """The attack map of an own vehicle (the threat map turned round) over the hexes
+        ``within``, kept while the enemies stand still; the same key as :meth:`_threats_for`
+        (it reads no more)."""
+        return self._kept(game, knows, ("attack", unit_id), knows.attack_map, unit_id, within)
 
     def _objective_of(self, game: Game, knows: Knowledge, unit_id: str):
         """The objective of ``unit_id`` as a function of a hex, its inputs read once: on a
@@ -607,7 +624,13 @@ class ComputerPlayer:
         """Level 2's search over every hex the vehicle can reach (level 1: the hexes next to
         it): (score, hex, route), hex None for staying put."""
         uid = unit["id"]
-        threats = self._threats_for(game, knows, uid)
+        if self.level >= 2:
+            routes = game.reachable(uid)
+        else:
+            routes = {h: r for h in game.move_costs(uid) if (r := game.route(uid, h))}
+        # the hexes weighed: where it stands, where it could go and the hexes on the way
+        within = frozenset([unit["hex"], *routes, *(h for r in routes.values() for h in r.hexes)])
+        threats = self._threats_for(game, knows, uid, within)
         worth = 2.0 if unit.get("category") == "afv" else 1.0
 
         unknown = self._unknown_risk(game, knows) if self.level >= 2 else (lambda hx: 0.0)
@@ -621,7 +644,7 @@ class ComputerPlayer:
         caution *= plan.caution
         aggression *= plan.aggression
         # level 2 also seeks the hexes it could shoot from (the attack map, RD-18)
-        attacks = self._attacks_for(game, knows, uid) if self.level >= 2 else {}
+        attacks = self._attacks_for(game, knows, uid, within) if self.level >= 2 else {}
         worths: dict[str, float] = {}
 
         def offense(hx: str) -> float:
@@ -648,10 +671,6 @@ class ComputerPlayer:
         stay = score(unit["hex"])
         if self.level >= 2 and self.side == game.setup.defender and unit.get("concealed"):
             stay += 1.0  # a move in enemy sight would reveal it (RD-11): it waits hidden
-        if self.level >= 2:
-            routes = game.reachable(uid)
-        else:
-            routes = {h: r for h in game.move_costs(uid) if (r := game.route(uid, h))}
         best: tuple[float, str | None, Route | None] = (stay, None, None)
         self.work += len(routes)
         for hx in sorted(routes):

@@ -14,6 +14,7 @@ know look identical to it through every method here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from game.board.hexes import label
@@ -215,16 +216,22 @@ class Knowledge:
                 out[uid] = (shot.p_kill, self.state.units[uid].label)
         return out
 
-    def threat_map(self, unit_id: str) -> dict[str, HexThreat]:
+    def threat_map(self, unit_id: str, within: Iterable[str] | None = None) -> dict[str, HexThreat]:
         """For this side's vehicle ``unit_id``: hex -> how likely it would be removed there
-        (RD-18), from the enemies this side knows and never their Bore Sighted Locations."""
+        (RD-18), from the enemies this side knows and never their Bore Sighted Locations;
+        over the hexes ``within`` alone if given (the same figure for each)."""
         board = self.state.board
         known = self.known_enemies() if self.side is not None else None
         blocked = self._blocked(unit_id, known)
-        return {
-            label(board.hex_at(j)): t
-            for j, t in threat.threat_map(self.state, unit_id, known, blocked).items()
-        }
+        maps = threat.threat_map(self.state, unit_id, known, blocked, self._indexes(within))
+        return {label(board.hex_at(j)): t for j, t in maps.items()}
+
+    def _indexes(self, within: Iterable[str] | None) -> set[int] | None:
+        """The board indexes of the hexes named ``within`` (None: every hex)."""
+        if within is None:
+            return None
+        board = self.state.board
+        return {board.index(board.parse(h)) for h in within}
 
     def threat_here(self, unit_id: str) -> HexThreat:
         """For this side's vehicle ``unit_id``: how likely it would be removed where it
@@ -233,19 +240,18 @@ class Knowledge:
         known = self.known_enemies() if self.side is not None else None
         return threat.threat_here(self.state, unit_id, known)
 
-    def attack_map(self, unit_id: str) -> dict[str, tuple[tuple[str, float], ...]]:
+    def attack_map(
+        self, unit_id: str, within: Iterable[str] | None = None
+    ) -> dict[str, tuple[tuple[str, float], ...]]:
         """For this side's vehicle ``unit_id``: hex -> (enemy id, P(removed from play)) of
         each enemy this side knows (never a "?") that it could shoot from there, the threat
         map turned round (RD-18); the hexes it may not enter (as :meth:`threat_map`) are
-        left out."""
+        left out, and those not ``within`` if given."""
         board = self.state.board
         known = self.known_enemies() if self.side is not None else None
-        return {
-            label(board.hex_at(j)): shots
-            for j, shots in threat.attack_map(
-                self.state, unit_id, known, self._blocked(unit_id, known)
-            ).items()
-        }
+        blocked = self._blocked(unit_id, known)
+        maps = threat.attack_map(self.state, unit_id, known, blocked, self._indexes(within))
+        return {label(board.hex_at(j)): shots for j, shots in maps.items()}
 
     def _blocked(self, unit_id: str, known: set[str] | None) -> set:
         """The hexes ``unit_id`` may not enter that this side knows of: a known enemy's, or

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from game.board.hexes import Hex, direction_to, facing_angle
 from game.engine.state import GameState, UnitState
@@ -108,6 +109,13 @@ def _memo_shot(state: GameState, key: tuple, firer: UnitState, target: UnitState
     return threat
 
 
+def _seen(row: Any, within: set[int] | None) -> list[int]:
+    """The board indexes a viewshed ``row`` sees, or only those of them ``within``."""
+    if within is None:
+        return [int(j) for j in row.nonzero()[0]]
+    return [j for j in sorted(within) if row[j]]
+
+
 def _out_of_arc(enemy: UnitState, h: Hex) -> bool:
     """A Gun with no turret fires only inside its Covered Arc (HX-2)."""
     return (
@@ -153,11 +161,17 @@ def threat_here(state: GameState, unit_id: str, known: set[str] | None) -> HexTh
 
 
 def threat_map(
-    state: GameState, unit_id: str, known: set[str] | None, blocked: set[Hex]
+    state: GameState,
+    unit_id: str,
+    known: set[str] | None,
+    blocked: set[Hex],
+    within: set[int] | None = None,
 ) -> dict[int, HexThreat]:
     """Board index -> the threat there to ``unit_id``, from the enemies in ``known`` (None:
     every enemy), over the hexes some of them can shoot into that the vehicle could enter (its
-    terrain, and not one of ``blocked``: the hexes holding a unit it may not share)."""
+    terrain, and not one of ``blocked``: the hexes holding a unit it may not share), and only
+    those ``within`` if given (the computer's: the hexes it weighs; each hex's figure is the
+    same as in the whole map)."""
     unit = state.unit(unit_id)
     board = state.board
     enemies = _shooters(state, unit, known)
@@ -166,8 +180,7 @@ def threat_map(
     for enemy in enemies:
         i = board.index(enemy.hex)
         row, hindrance[enemy.id] = state.viewshed(i)
-        for j in row.nonzero()[0]:
-            j = int(j)
+        for j in _seen(row, within):
             if j != i:
                 shooters.setdefault(j, []).append(enemy)
     out: dict[int, list[Threat]] = {}
@@ -258,13 +271,18 @@ def best_shot(state: GameState, firer: UnitState, target: UnitState) -> Threat |
 
 
 def attack_map(
-    state: GameState, unit_id: str, known: set[str] | None, blocked: set[Hex]
+    state: GameState,
+    unit_id: str,
+    known: set[str] | None,
+    blocked: set[Hex],
+    within: set[int] | None = None,
 ) -> dict[int, tuple[tuple[str, float], ...]]:
     """The threat map turned round (RD-18): board index -> (target id, P(removed from play))
     of each enemy in ``known`` (None: every enemy) that ``unit_id`` could shoot from there,
     stopped and turned to face it (its turret, or its hull if it has none), with its best
     ammunition and the same exact odds; over the hexes it could enter (not one of
-    ``blocked``). Infantry is left out (AT fire has no effect on it, 002)."""
+    ``blocked``), and only those ``within`` if given (as :func:`threat_map`). Infantry is
+    left out (AT fire has no effect on it, 002)."""
     unit = state.unit(unit_id)
     board = state.board
     if not unit.type.has_at_weapon:
@@ -284,8 +302,7 @@ def attack_map(
         text = (target.key_text(), board.terrain_at(target.hex).tem)
         i = board.index(target.hex)
         row, hindrance = state.viewshed(i)
-        for j in row.nonzero()[0]:
-            j = int(j)
+        for j in _seen(row, within):
             h = board.hex_at(j)
             if j == i or h in blocked or not board.terrain_at(h).enterable_by_vehicle:
                 continue
