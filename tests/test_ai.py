@@ -491,3 +491,27 @@ def test_rd11_rd18_a_concealed_tank_shoots_first_at_a_danger_and_stays_hidden_fr
     assert removal_risk(tank.knowledge("russian").threat_here("rus-1")) > DUEL_RISK
     decision = ComputerPlayer("russian", level, seed=1).choose(tank)
     assert decision.action.type == "fire" and decision.action.target == "ger-1"
+
+
+def test_hx4_rd18_a_hex_an_own_vehicle_leaves_gets_its_threat_figure_in_the_kept_map():
+    """The computer keeps a vehicle's threat map while the enemies stand still, made over the
+    hexes it weighs; a hex its other tank stood in had no figure (it may not enter it, HX-4):
+    once that tank has driven off, the hex is made and has the whole map's figure (RD-18),
+    not the "no threat" of a hex no enemy sees."""
+    from game.engine import Victory
+
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "C2", facing=0),
+        UnitSetup("ger-pz-2", "pz4h", "german", "B2", facing=0),
+        UnitSetup("rus-t34-1", "t34m43", "russian", "G2", facing=3),
+    ]
+    game = german_to("movement", units, Victory("german", "eliminate", count=1), "russian", 8, 4)
+    ai = ComputerPlayer("german", 2, seed=1)
+    hexes = frozenset({"B2", "C2"})
+    assert "C2" not in ai._threats_for(game, game.knowledge("german"), "ger-pz-2", hexes)
+    move = next(a for a in game.legal_actions() if a.type == "move" and a.unit == "ger-pz-1")
+    game.apply(move)
+    knows = game.knowledge("german")
+    kept = ai._threats_for(game, knows, "ger-pz-2", hexes)
+    fresh = knows.threat_map("ger-pz-2", ["C2"])["C2"]
+    assert fresh.p_kill > 0 and kept["C2"] == fresh

@@ -112,7 +112,7 @@ class ComputerPlayer:
         self.level = level
         self.seed = seed
         self.budget = budget or Budget()
-        self._threats: dict[tuple, dict] = {}
+        self._threats: dict[tuple, tuple[set[str], dict]] = {}
         self._objective_key: tuple | None = None
         self._objective_fn: Callable[[str], float] | None = None
         # a playout player of level 3's search (game.ai.lookahead): its plan
@@ -473,23 +473,39 @@ class ComputerPlayer:
         unit_id: str,
         within: frozenset[str],
     ) -> dict:
-        """A map of ``unit_id`` over the hexes ``within`` (``build(unit_id, within)``), kept
-        while the enemies it may see stand as they do, in this phase, for the same hexes;
-        ``what`` names the map and what else it depends on."""
-        enemies = tuple(
-            (u["id"], u["hex"], u.get("status"), u.get("facing"), u.get("turret"))
-            for u in knows.units()
+        """A map of ``unit_id`` over the hexes ``within`` (``build(unit_id, hexes)``), kept
+        while the enemies it may see stand as they do, in this phase: a hex made once is not
+        made again (its figure is the same whatever other hexes were asked for), unless its
+        own side's unit stood in it (a hex it may not enter has no figure, HX-4); ``what``
+        names the map and what else it depends on."""
+        units = knows.units()
+        enemies = tuple(  # and what a shot of theirs reads that a shot may change (C6.5)
+            (
+                u["id"],
+                u["hex"],
+                u.get("status"),
+                u.get("facing"),
+                u.get("turret"),
+                u.get("shock"),
+                tuple(u.get("acquisition") or ()),
+            )
+            for u in units
             if u["side"] != self.side
         )
-        key = (*what, within, enemies, game.turn, game.phasing, game.phase)
-        hit = self._threats.get(key)
-        if hit is None:
+        key = (*what, enemies, game.turn, game.phasing, game.phase)
+        kept = self._threats.get(key)
+        if kept is None:
             if len(self._threats) > 64:
                 self._threats.clear()
-            hit = build(unit_id, within)
-            self._threats[key] = hit
-            self.work += len(hit)
-        return hit
+            kept = self._threats[key] = (set(), {})
+        made, figures = kept
+        missing = within - made
+        if missing:
+            part = build(unit_id, frozenset(missing))
+            figures.update(part)
+            made |= missing - {u["hex"] for u in units if u["side"] == self.side}
+            self.work += len(part)
+        return figures
 
     def _unknown_risk(self, game: Game, knows: Knowledge) -> Callable[[str], float]:
         """The risk an enemy "?" may hold for a vehicle in a hex: what it is is secret (RD-11),
@@ -765,7 +781,7 @@ class ComputerPlayer:
             u["id"] for u in knows.units() if u["side"] != self.side and u.get("type") == "?"
         )
         other = next(s for s in game.setup.sides if s != self.side)
-        cache: dict[tuple, dict] = {}
+        cache: dict[tuple, tuple[set[str], dict]] = {}
         base = _mix(self.seed, game.actions_applied, game.dice.draws, 3)
 
         def players(plan: Plan, r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
