@@ -106,7 +106,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "render: the play screen's frame times; "
         "open: long saves opened in the window (first frame, whole game, memory); "
         "reliability: open's figures and the largest set-up's clicks, against issue 17's goals; "
-        "ai: the computer's strength and speed (about 5 minutes on 2 cores)",
+        "ai: the computer's strength and speed (about 13 minutes on 2 cores)",
     )
     bench.add_argument("--workers", type=int, help="ai: processes (default: one per core)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
