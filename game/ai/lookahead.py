@@ -75,8 +75,9 @@ class Budget:
     rounds: int = 3
     work: int = 12_000
     max_hexes: int = 800
-    """A map of more hexes is not searched (one playout there weighs more than ``work``:
-    15,000-19,000 hexes on the four-board map's 1,320): level 3 plays as level 2."""
+    """A map of more hexes is not searched (one playout there weighs most of ``work``:
+    7,000-8,000 hexes on the four-board map's 1,320, two playouts of fifteen, too few to
+    choose a plan by): level 3 plays as level 2."""
     per_playout: int = 600
     answer: bool = True
     """Play on through the enemy's player turn that follows (its answer), not only this
