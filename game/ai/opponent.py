@@ -283,14 +283,17 @@ class ComputerPlayer:
             if limited and left >= 3:  # Case J2 / J1 now, better once it spends more MP
                 return Decision(Pass(), "waits: the mover will be easier to hit (C6.17)")
         if self.level >= 2:  # a firer already seen before one a shot would give away (RD-11)
-            open_shots = [
-                t
-                for t in shots
-                if t[0] >= HIDDEN_SHOT or not self._hides(knows, t[1].unit, t[1].target)
-            ]
-            if not open_shots:
+            first = next(
+                (
+                    t
+                    for t in shots
+                    if t[0] >= HIDDEN_SHOT or not self._hides(knows, t[1].unit, t[1].target)
+                ),
+                None,
+            )
+            if first is None:
                 return Decision(Pass(), "stays hidden: the shot would give it away (RD-11)")
-            value, action, shot = open_shots[0]
+            value, action, shot = first
         if value >= 0.04:
             return Decision(action, _shot_words(shot))
         return Decision(Pass(), "the odds are too poor")

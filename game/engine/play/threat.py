@@ -109,11 +109,12 @@ def _memo_shot(state: GameState, key: tuple, firer: UnitState, target: UnitState
     return threat
 
 
-def _seen(row: Any, within: set[int] | None) -> list[int]:
-    """The board indexes a viewshed ``row`` sees, or only those of them ``within``."""
+def _seen(row: Any, within: list[int] | None) -> list[int]:
+    """The board indexes a viewshed ``row`` sees, or only those of them ``within`` (in
+    order)."""
     if within is None:
         return [int(j) for j in row.nonzero()[0]]
-    return [j for j in sorted(within) if row[j]]
+    return [j for j in within if row[j]]
 
 
 def _out_of_arc(enemy: UnitState, h: Hex) -> bool:
@@ -177,10 +178,11 @@ def threat_map(
     enemies = _shooters(state, unit, known)
     shooters: dict[int, list[UnitState]] = {}
     hindrance = {}
+    wanted = None if within is None else sorted(within)
     for enemy in enemies:
         i = board.index(enemy.hex)
         row, hindrance[enemy.id] = state.viewshed(i)
-        for j in _seen(row, within):
+        for j in _seen(row, wanted):
             if j != i:
                 shooters.setdefault(j, []).append(enemy)
     out: dict[int, list[Threat]] = {}
@@ -298,11 +300,12 @@ def attack_map(
     out: dict[int, list[tuple[str, float]]] = {}
     memo: dict[tuple, float | None] = {}
     shared = ("attack", _firer_key(unit), state.phase)
+    wanted = None if within is None else sorted(within)
     for target in targets:
         text = (target.key_text(), board.terrain_at(target.hex).tem)
         i = board.index(target.hex)
         row, hindrance = state.viewshed(i)
-        for j in _seen(row, within):
+        for j in _seen(row, wanted):
             h = board.hex_at(j)
             if j == i or h in blocked or not board.terrain_at(h).enterable_by_vehicle:
                 continue
