@@ -43,14 +43,14 @@ def do_step(app, play: PlayScene, step: Step) -> None:
     if step.kind == "read":
         key(app, pygame.K_SPACE, " ")
     elif step.kind == "select":
-        click_hex(app, play, play.game.units[step.select].label)
+        click_hex(app, play, play.session.game.units[step.select].label)
     elif step.kind == "phase":  # End Phase (confirmed) until the step's phase comes
         perform(app, play, EndPhase())
     elif step.kind == "look":
         key(app, pygame.K_l, "l")
         drag(app, play, *step.look)
     else:
-        game = play.game
+        game = play.session.game
         wanted = [a for a in game.legal_actions() if step.done_by(a) and expressible(play, a)]
         assert wanted, f"no legal action for the step {step.say[:60]!r} in {game.phase}"
         # a move the learner would pick: the cheapest hex first, a shot with the first ammo
@@ -158,7 +158,7 @@ def test_hx15_phases_with_nothing_to_do_pass_by_themselves_with_a_log_line(app):
     the set-up phases and the Rally and Prep Fire Phases pass by themselves (HX-15), each with
     its log line, and the save holds each End Phase; with the preference off, none passes."""
     play, session = lesson_one(app)
-    assert (play.game.phase, play.game.to_act) == ("movement", "russian")
+    assert (play.session.game.phase, play.session.game.to_act) == ("movement", "russian")
     passed = [line for line in play.log if "passed by themselves (HX-15)" in line]
     assert len(passed) == 1, play.log  # one line names the four phases
     assert "Russian Rally Phase, Russian Prep Fire Phase<" in passed[0]
@@ -168,7 +168,7 @@ def test_hx15_phases_with_nothing_to_do_pass_by_themselves_with_a_log_line(app):
 def test_hx15_the_preference_off_leaves_every_phase_to_the_player(app):
     app.prefs.auto_pass = False
     play, session = lesson_one(app)
-    assert play.game.phase == "setup" and not session.saved.actions
+    assert play.session.game.phase == "setup" and not session.saved.actions
 
 
 def test_a_defensive_first_fire_step_is_done_by_either_choice(app):

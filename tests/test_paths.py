@@ -69,21 +69,21 @@ def test_two_clicks_move_along_the_path_stopping_at_each_dff_chance(app):
     app.push(play)
     app.pump([])
     key(app, pygame.K_e, "e")  # the German set-up ends; the Russian moves
-    assert play.game.phase == "movement"
+    assert play.session.game.phase == "movement"
     select(app, play, "rus-t34-1")
-    before = play.game.actions_applied
+    before = play.session.game.actions_applied
     click_hex(app, play, "F4")  # first click: the path shown, nothing moved
     state = play.map.state
     assert state.route is not None and state.route.hexes[-1] == "F4"
     assert "Path to F4: 3.5 MP" in state.message and "could fire at it in D3" in state.message
-    assert play.game.actions_applied == before
+    assert play.session.game.actions_applied == before
     click_hex(app, play, "F4")  # second click: along it, to the first DFF chance (D3)
-    assert play.game.units["rus-t34-1"].label == "D3"
+    assert play.session.game.units["rus-t34-1"].label == "D3"
     assert isinstance(app.scene, DffPrompt) and "Stopped in D3" in state.message
     key(app, pygame.K_SPACE, " ")  # the German lets it go on
     assert play.map.state.selected == "rus-t34-1"
     click_hex(app, play, "F4")  # one click goes on, as the bar said
-    assert play.game.units["rus-t34-1"].label == "E4"  # to the next DFF chance
+    assert play.session.game.units["rus-t34-1"].label == "E4"  # to the next DFF chance
     moves = [a for a in (r["action"] for r in session.saved.actions) if a["type"] == "move"]
     assert [m["to"] for m in moves][:3] == ["B2", "C3", "D3"]
     assert all(Move(**{k: v for k, v in m.items() if k != "type"}) for m in moves)

@@ -97,4 +97,4 @@ def test_the_start_screens_load_plays_a_copy_and_resume_plays_in_place(tmp_path,
     assert open_path(app, s.path, in_place=True) is None  # Resume
     app.pump([])
     resumed = app.scenes[0].session
-    assert resumed.path == s.path and loaded.lock is None  # the first game's lock released
+    assert resumed.path == s.path and loaded.autosave.lock is None  # the first game's lock released

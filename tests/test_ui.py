@@ -45,7 +45,7 @@ def to_phase(app: App, play: PlayScene, phase: str, side: str | None = None) -> 
         if isinstance(app.scene, DffPrompt):
             key(app, pygame.K_SPACE, " ")
             continue
-        g = play.game
+        g = play.session.game
         if g.phase == phase and (side is None or g.phasing == side):
             return
         perform(app, play, EndPhase())
@@ -96,7 +96,7 @@ def test_start_screen_lists_the_scenarios_and_enter_starts_one(app):
     key(app, pygame.K_RETURN, "\r")
     assert isinstance(app.scene, Handover | PlayScene)
     play = next(s for s in app.scenes if isinstance(s, PlayScene))
-    assert play.game.setup.title.startswith("Tutorial")
+    assert play.session.game.setup.title.startswith("Tutorial")
     assert play.session.path is not None and play.session.path.parent == app.save_dir
 
 
@@ -115,10 +115,10 @@ def test_select_move_turn_and_stop_by_clicks_and_keys(app):
     play = start(app)
     to_phase(app, play, "movement", "russian")
     clear_overlays(app, play)
-    tank = play.game.units["rus-t34-2"]
+    tank = play.session.game.units["rus-t34-2"]
     select(app, play, tank.id)
     ahead = label(tank.hex.neighbor(tank.facing))
-    costs = play.game.move_costs(tank.id)
+    costs = play.session.game.move_costs(tank.id)
     assert ahead in costs  # the reachable hex is highlighted with its cost
     click_hex(app, play, ahead)
     clear_overlays(app, play)
@@ -143,9 +143,9 @@ def test_fire_from_the_odds_panel(app, tmp_path):
     app.push(play)
     app.pump([])
     clear_overlays(app, play)
-    assert play.game.phase == "defensive_fire" and play.viewer == "german"
+    assert play.session.game.phase == "defensive_fire" and play.viewer == "german"
     select(app, play, "ger-pz4-1")
-    target = play.game.units["rus-t34-2"]
+    target = play.session.game.units["rus-t34-2"]
     hover(app, play.map.camera.hex_to_screen(target.hex))
     title, odds = play.map.hover_odds()
     assert not isinstance(odds, str) and sum(odds.report["p"].values()) == pytest.approx(1.0)
@@ -155,10 +155,10 @@ def test_fire_from_the_odds_panel(app, tmp_path):
         app.screen.get_at((side.left + 6, y))[:3] == (255, 90, 70)
         for y in range(side.top, side.bottom)
     )
-    draws = play.game.dice.draws
+    draws = play.session.game.dice.draws
     click(app, play.map.camera.hex_to_screen(target.hex))
-    assert play.game.dice.draws > draws
-    fire = [e for e in play.game.history if e.kind == "fire"][-1]
+    assert play.session.game.dice.draws > draws
+    fire = [e for e in play.session.game.history if e.kind == "fire"][-1]
     assert fire.data["firer"] == "ger-pz4-1" and fire.data["target"] == "rus-t34-2"
     assert play.map.state.banner is not None
 
@@ -169,7 +169,7 @@ def _dff_setup(app, tmp_path, until=DffPrompt):
     play = start(app)
     to_phase(app, play, "movement", "russian")
     clear_overlays(app, play)
-    tank = play.game.units["rus-t34-2"]
+    tank = play.session.game.units["rus-t34-2"]
     for step in ["J2", "I2", "H1", "G2", "F2", "E3"]:
         select(app, play, tank.id)
         while label(tank.hex.neighbor(tank.facing)) != step:
@@ -188,17 +188,19 @@ def test_defensive_first_fire_prompt_continue_then_fire(app, tmp_path):
     prompt = app.scene
     assert isinstance(prompt, DffPrompt) and prompt.firers == ["ger-pz4-1"]
     key(app, pygame.K_SPACE, " ")  # Continue: the move goes on
-    assert not play.game.dff_pending and app.scene is play
-    assert play.game.history[-1].kind == "pass"
+    assert not play.session.game.dff_pending and app.scene is play
+    assert play.session.game.history[-1].kind == "pass"
     # the next MP: another chance; this time fire
     perform(app, play, Turn(tank.id, (tank.facing + 1) % 6))
     if not isinstance(app.scene, DffPrompt):
         perform(app, play, EndMove(tank.id, False))
     assert isinstance(app.scene, DffPrompt)
-    draws = play.game.dice.draws
+    draws = play.session.game.dice.draws
     key(app, pygame.K_1, "1")
-    assert play.game.dice.draws > draws
-    assert [e for e in play.game.history if e.kind == "fire"][-1].data["firer"] == "ger-pz4-1"
+    assert play.session.game.dice.draws > draws
+    assert [e for e in play.session.game.history if e.kind == "fire"][-1].data[
+        "firer"
+    ] == "ger-pz4-1"
 
 
 def test_strict_hotseat_hands_over_before_the_prompt(app, tmp_path):
@@ -206,7 +208,7 @@ def test_strict_hotseat_hands_over_before_the_prompt(app, tmp_path):
     play = start(app)
     to_phase(app, play, "movement", "russian")
     clear_overlays(app, play)
-    tank = play.game.units["rus-t34-2"]
+    tank = play.session.game.units["rus-t34-2"]
     seen_handover = False
     for step in ["J2", "I2", "H1", "G2", "F2", "E3"]:
         select(app, play, tank.id)
@@ -230,14 +232,17 @@ def test_undo_a_move_but_never_across_a_die(app):
     play = start(app)
     to_phase(app, play, "movement", "russian")
     clear_overlays(app, play)
-    tank = play.game.units["rus-t34-1"]
-    start_hex, before = tank.label, play.game.state_hash()
+    tank = play.session.game.units["rus-t34-1"]
+    start_hex, before = tank.label, play.session.game.state_hash()
     select(app, play, tank.id)
     key(app, pygame.K_COMMA, ",")
     assert not isinstance(app.scene, DffPrompt)  # out of the Panzer's sight: nobody was asked
-    assert play.game.state_hash() != before
+    assert play.session.game.state_hash() != before
     key(app, pygame.K_u, "u")
-    assert play.game.state_hash() == before and play.game.units[tank.id].label == start_hex
+    assert (
+        play.session.game.state_hash() == before
+        and play.session.game.units[tank.id].label == start_hex
+    )
     assert read_save(play.session.path).actions[-1]["action"]["type"] == "end_phase"
 
 
@@ -248,10 +253,10 @@ def test_save_quit_and_resume_to_the_same_state(app, tmp_path):
 
     for _ in range(25):
         clear_overlays(app, play)
-        if play.game.over:
+        if play.session.game.over:
             break
-        perform(app, play, policy(play.game, rng))
-    state = play.game.state_hash()
+        perform(app, play, policy(play.session.game, rng))
+    state = play.session.game.state_hash()
     post_quit = pygame.event.Event(pygame.QUIT)
     app.handle(post_quit)
     assert not app.running
@@ -306,7 +311,7 @@ def test_every_key_of_the_bindings_table_does_something_known(app):
             mod = pygame.KMOD_CTRL if spec.startswith("ctrl+") else 0
             key(app, code, name if len(name) == 1 else "", mod)
             clear_overlays(app, play)
-    assert play.game.legal_actions()
+    assert play.session.game.legal_actions()
 
 
 def test_end_phase_asks_each_time_enter_confirms_esc_cancels(app):
@@ -315,16 +320,16 @@ def test_end_phase_asks_each_time_enter_confirms_esc_cancels(app):
     play = start(app)
     to_phase(app, play, "movement", "russian")
     clear_overlays(app, play)
-    phase, done = play.game.phase, play.game.actions_applied
+    phase, done = play.session.game.phase, play.session.game.actions_applied
     key(app, pygame.K_e, "e")
     assert play.dialogs.confirm is not None
     key(app, pygame.K_ESCAPE)
-    assert play.dialogs.confirm is None and play.game.phase == phase
-    assert play.game.actions_applied == done
+    assert play.dialogs.confirm is None and play.session.game.phase == phase
+    assert play.session.game.actions_applied == done
     key(app, pygame.K_e, "e")
     assert play.dialogs.confirm is not None, "asks again after a cancel"
     key(app, pygame.K_RETURN)
-    assert play.dialogs.confirm is None and play.game.actions_applied > done
+    assert play.dialogs.confirm is None and play.session.game.actions_applied > done
 
 
 def test_the_replay_viewer_has_a_way_back(app, tmp_path):
@@ -367,7 +372,7 @@ def test_the_end_screen_says_who_won(app, tmp_path):
     app.push(play)
     app.pump([])
     assert isinstance(app.scene, EndScene)
-    assert play.game.winner in app.scene.play.game.setup.sides
+    assert play.session.game.winner in app.scene.play.session.game.setup.sides
 
 
 def resume_copy(saved, tmp_path):
@@ -382,12 +387,12 @@ def test_move_by_click_matches_the_engine_refusal(app):
     play = start(app)
     to_phase(app, play, "movement", "russian")
     clear_overlays(app, play)
-    tank = play.game.units["rus-t34-1"]
+    tank = play.session.game.units["rus-t34-1"]
     select(app, play, tank.id)
     behind = next(
         label(n)
         for d in (3, 2, 4)
-        if play.game.board.contains(n := tank.hex.neighbor((tank.facing + d) % 6))
+        if play.session.game.board.contains(n := tank.hex.neighbor((tank.facing + d) % 6))
     )
     click_hex(app, play, behind)  # a hex behind: the path there turns first (HX-3)
     assert tank.label != behind
@@ -401,27 +406,27 @@ def test_move_by_click_matches_the_engine_refusal(app):
 def test_playing_never_changes_state_outside_apply(app):
     play = start(app)
     clear_overlays(app, play)
-    before = play.game.state_hash()
+    before = play.session.game.state_hash()
     for k, u in ((pygame.K_TAB, ""), (pygame.K_g, "g"), (pygame.K_r, "r"), (pygame.K_PLUS, "+")):
         key(app, k, u)
     hover(app, (200, 200))
-    assert play.game.state_hash() == before
+    assert play.session.game.state_hash() == before
     assert Pass and Move  # the imports the play-through uses
 
 
 def test_set_up_by_dragging_counters_and_facing_them(app):
     play = start(app)
     clear_overlays(app, play)
-    assert play.game.phase == "setup" and play.viewer == "german"
-    tank = play.game.units["ger-pz4-1"]
+    assert play.session.game.phase == "setup" and play.viewer == "german"
+    tank = play.session.game.units["ger-pz4-1"]
     assert play.unplaced() == [tank.id]  # ringed, and End Phase counts it (HX-12)
     assert play.buttons["end_phase"].text == "End Phase: 1 to place"
     select(app, play, tank.id)
-    assert "B3" in play.game.setup_hexes(tank.id)
+    assert "B3" in play.session.game.setup_hexes(tank.id)
     from ui_driver import post
 
     src = tuple(int(v) for v in play.map.camera.hex_to_screen(tank.hex))
-    dst = tuple(int(v) for v in play.map.camera.hex_to_screen(play.game.board.parse("B3")))
+    dst = tuple(int(v) for v in play.map.camera.hex_to_screen(play.session.game.board.parse("B3")))
     post(
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1),
         pygame.event.Event(pygame.MOUSEMOTION, pos=dst, rel=(1, 1), buttons=(1, 0, 0)),
@@ -436,7 +441,7 @@ def test_set_up_by_dragging_counters_and_facing_them(app):
     assert [a["action"]["type"] for a in saved.actions] == ["place", "place"]
     perform(app, play, EndPhase())
     clear_overlays(app, play)
-    assert play.game.phase == "setup_attacker" and play.viewer == "russian"
+    assert play.session.game.phase == "setup_attacker" and play.viewer == "russian"
 
 
 def test_smoke_bench_render_runs_and_reports_its_figures():
@@ -484,8 +489,8 @@ def test_closing_mid_game_then_resume_from_the_start_screen(tmp_path):
     rng = random.Random(5)
     for _ in range(12):
         clear_overlays(first, play)
-        perform(first, play, policy(play.game, rng))
-    state = play.game.state_hash()
+        perform(first, play, policy(play.session.game, rng))
+    state = play.session.game.state_hash()
     first.handle(pygame.event.Event(pygame.QUIT))
     pygame.display.quit()
 
@@ -496,7 +501,7 @@ def test_closing_mid_game_then_resume_from_the_start_screen(tmp_path):
     assert scene.newest == play.session.path
     click_widget(second, scene.resume)
     resumed = next(s for s in second.scenes if isinstance(s, PlayScene))
-    assert resumed.game.state_hash() == state
+    assert resumed.session.game.state_hash() == state
 
 
 def test_ctrl_s_saves_a_copy_that_resumes(app, tmp_path):
@@ -508,7 +513,7 @@ def test_ctrl_s_saves_a_copy_that_resumes(app, tmp_path):
     target = tmp_path / "copy.json"
     pick_file(app, play.dialogs.file_dialog, target)
     assert target.exists() and "saved a copy" in play.map.state.message
-    assert resume(target).game.state_hash() == play.game.state_hash()
+    assert resume(target).game.state_hash() == play.session.game.state_hash()
 
 
 def test_the_log_shows_a_shot_with_a_white_and_a_coloured_die(tmp_path):
@@ -577,7 +582,7 @@ def test_the_window_resizes_and_keeps_playing(app):
     side = play.rects()["side"]
     assert all(b.rect.right <= side.left for k, b in play.buttons.items() if k != "end_phase")
     perform(app, play, EndPhase())
-    assert play.game.actions_applied == 1
+    assert play.session.game.actions_applied == 1
 
 
 def test_rd17_the_ammunition_chosen_is_dropped_once_the_unit_is_out_of_it(app, tmp_path):
@@ -589,7 +594,7 @@ def test_rd17_the_ammunition_chosen_is_dropped_once_the_unit_is_out_of_it(app, t
     play.map.state.selected = "ger-pz4-1"
     play.map.state.ammo["ger-pz4-1"] = "APCR"
     assert play.map.chosen_ammo("ger-pz4-1") == "APCR"
-    play.game.state.units["ger-pz4-1"].ammo_out = ("APCR",)
+    play.session.game.state.units["ger-pz4-1"].ammo_out = ("APCR",)
     play.map.refresh()  # the state was changed by hand, not by an action
     assert play.map.chosen_ammo("ger-pz4-1") is None  # the next shot goes with AP again
     play.orders.cycle_ammo()
@@ -609,7 +614,7 @@ def test_save_as_offers_a_file_name_and_ok_saves_it(app, tmp_path):
     assert offered.name == "tutorial-duel-copy.json" and not offered.exists()
     click_widget(app, dialog.ok_button)
     assert offered.exists() and "saved a copy" in play.map.state.message
-    assert resume(offered).game.state_hash() == play.game.state_hash()
+    assert resume(offered).game.state_hash() == play.session.game.state_hash()
     key(app, pygame.K_s, "s", mod=pygame.KMOD_CTRL)
     assert Path(play.dialogs.file_dialog.file_path_text_line.get_text()).name == (
         "tutorial-duel-copy-2.json"
@@ -629,13 +634,13 @@ def test_tab_goes_only_to_units_that_can_still_move(app):
     if isinstance(app.scene, DffPrompt):  # a Russian gun sees it: let it pass
         perform(app, play, Pass())
     clear_overlays(app, play)
-    if play.game.units[mover].moving:
+    if play.session.game.units[mover].moving:
         perform(app, play, EndMove(mover, False))
         if isinstance(app.scene, DffPrompt):
             perform(app, play, Pass())
         clear_overlays(app, play)
     assert mover not in play.orders.units_that_can_act()
-    for _ in range(len(play.game.units)):
+    for _ in range(len(play.session.game.units)):
         key(app, pygame.K_TAB)
         assert play.map.state.selected != mover
 
@@ -649,15 +654,15 @@ def test_a_handover_leaves_no_overlay_and_shows_the_own_units(app):
     clear_overlays(app, play)
     side = play.viewer
     play.map.analysis.overlay = "viewshed"
-    play.map.analysis.thread = trace(play.game, "A1", "B2")
-    other = play.game.setup.other(side)
-    far = next(u for u in play.game.units.values() if u.side == side)
+    play.map.analysis.thread = trace(play.map.table, "A1", "B2")
+    other = play.session.game.setup.other(side)
+    far = next(u for u in play.session.game.units.values() if u.side == side)
     play.map.center_on(far.label)
     play.hand_over(other)
     assert play.map.analysis.overlay is None and play.map.analysis.thread is None
     assert play.map.state.selected is None and play.viewer == other
     inner = play.rects()["map"].inflate(-80, -80)
-    own = [u.hex for u in play.game.units.values() if u.active and u.side == other]
+    own = [u.hex for u in play.session.game.units.values() if u.active and u.side == other]
     assert any(inner.collidepoint(play.map.camera.hex_to_screen(h)) for h in own)
 
 
@@ -693,7 +698,7 @@ def test_the_deciding_shot_is_shown_on_the_end_screen(app, tmp_path):
     session = resume_copy(head, tmp_path)
     app.go(Push(Play(session, "duel", viewer=session.game.to_act)))
     play = app.scene
-    assert play.apply(last) and play.game.over
+    assert play.apply(last) and play.session.game.over
     app.pump([])
     assert app.scene is play and play.over_pending  # the shot on the map first (it jumped)
     assert play.map.state.banner is not None and "Game over" in play.map.state.message
@@ -728,11 +733,11 @@ def test_the_dff_prompt_keeps_off_the_target_and_keeps_its_numbers(app, tmp_path
     prompt.enter()
     assert prompt.number == {"ger-pz4-1": 2}
     assert prompt.buttons["ger-pz4-1"].text.startswith("2: Fire")
-    draws = play.game.dice.draws
+    draws = play.session.game.dice.draws
     key(app, pygame.K_1, "1")  # no firer 1 left: nothing happens
-    assert play.game.dice.draws == draws
+    assert play.session.game.dice.draws == draws
     key(app, pygame.K_2, "2")
-    assert play.game.dice.draws > draws
+    assert play.session.game.dice.draws > draws
 
 
 def test_the_dff_prompt_shows_no_concealed_firers_hex_to_a_looking_mover(app, tmp_path):
@@ -740,10 +745,11 @@ def test_the_dff_prompt_shows_no_concealed_firers_hex_to_a_looking_mover(app, tm
     left out of its button (a visible firer's hex tells two of a name apart)."""
     play, tank = _dff_setup(app, tmp_path)
     prompt = app.scene
-    firer = play.game.units["ger-pz4-1"]
+    firer = play.session.game.units["ger-pz4-1"]
     assert f"in {firer.label}" in prompt.buttons["ger-pz4-1"].text
     prompt.leave()
     firer.concealed = True
+    play.session.refresh()  # the state changed by hand, not by an action
     prompt.enter()
     assert f"in {firer.label}" not in prompt.buttons["ger-pz4-1"].text
     prompt.leave()
@@ -766,14 +772,14 @@ def test_strict_hotseat_after_a_dff_shot_the_shooter_sees_it_and_the_mover_keeps
     handover = app.scene
     assert isinstance(handover, Handover) and handover.side == "russian"
     banner = play.map.state.banner
-    assert banner is not None and banner.at == play.game.actions_applied
+    assert banner is not None and banner.at == play.session.game.actions_applied
     app.frame(0.016)
     with_shot = pygame.image.tobytes(app.screen, "RGB")
     play.map.state.banner = None
     app.frame(0.016)
     assert pygame.image.tobytes(app.screen, "RGB") != with_shot  # its line is drawn there
     play.map.state.banner = banner
-    if tank.active and play.game.moving_unit == tank.id:
+    if tank.active and play.session.game.moving_unit == tank.id:
         click(app, (640, 400))
         assert play.viewer == "russian" and play.map.state.selected == tank.id
 
@@ -832,7 +838,7 @@ def test_hovering_a_rule_id_in_the_odds_panel_shows_its_title_and_plain_words(ap
     app.pump([])
     clear_overlays(app, play)
     select(app, play, "ger-pz4-1")
-    target = play.game.units["rus-t34-2"]
+    target = play.session.game.units["rus-t34-2"]
     hover(app, play.map.camera.hex_to_screen(target.hex))
     app.pump([])
     spot = next(rect for rect, ids in SPOTS if "C7.31" in ids)

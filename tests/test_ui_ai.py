@@ -69,25 +69,29 @@ def test_a_human_plays_each_scenario_against_the_computer_to_its_end(app, path, 
     play.computer_pause = 0.0
     app.push(play)
     app.pump([])
-    assert play.viewer == me and play.computer is not None and play.computer.level == level
+    assert (
+        play.viewer == me
+        and play.session.computer is not None
+        and play.session.computer.level == level
+    )
     rng = random.Random(13)
     for _ in range(3000):
         computer_turns(app, play)
         assert not isinstance(app.scene, Handover), "no handover against the computer"
         clear_overlays(app, play)
-        if isinstance(app.scene, EndScene) or play.game.over:
+        if isinstance(app.scene, EndScene) or play.session.game.over:
             break
         if play.computer_acts():
             continue
-        assert play.game.to_act == me
+        assert play.session.game.to_act == me
         perform(app, play, random_gesture(app, play, rng))
-    assert play.game.over
+    assert play.session.game.over
     saved = read_save(session.path)
     kept = dict(saved.computer or {})
     plan = kept.pop("plan", None)  # level 3: the plan of its last Movement Phase
     assert kept == {"side": other, "level": level}
     assert plan is None or (level == 3 and plan["side"] == other)
-    assert replay(saved).state_hash() == play.game.state_hash()
+    assert replay(saved).state_hash() == play.session.game.state_hash()
 
 
 def test_the_human_cannot_act_for_the_computer_and_space_hurries_it(app):
@@ -98,12 +102,12 @@ def test_the_human_cannot_act_for_the_computer_and_space_hurries_it(app):
     app.push(play)
     app.pump([])
     assert play.computer_acts() and play.viewer == "russian"
-    done = play.game.actions_applied
+    done = play.session.game.actions_applied
     assert not play.apply(EndPhase()) and "the computer (German) plays" in play.map.state.message
     key(app, pygame.K_SPACE, " ")  # Space: its next action now (a "thinking" frame, then it)
     app.pump([])
     app.pump([])
-    assert play.game.actions_applied > done
+    assert play.session.game.actions_applied > done
 
 
 def test_a_game_against_the_computer_resumes_with_the_computer(app):
@@ -112,8 +116,8 @@ def test_a_game_against_the_computer_resumes_with_the_computer(app):
     session.close()
     again = resume(app.save_dir / "vs.json")
     play = PlayScene(again, sc.title)
-    assert play.computer is not None and play.computer.side == "russian"
-    assert play.computer.level == 1 and play.viewer == "german"
+    assert play.session.computer is not None and play.session.computer.side == "russian"
+    assert play.session.computer.level == 1 and play.viewer == "german"
 
 
 def test_a_game_saved_in_level_3s_movement_phase_resumes_by_the_plan_it_began_with(app):
@@ -143,11 +147,11 @@ def test_a_game_saved_in_level_3s_movement_phase_resumes_by_the_plan_it_began_wi
     for secret in ("stays hidden", "waits: the mover", "no shot worth", "odds are too poor"):
         assert secret not in shown  # its reasons to pass read them too (RD-11, C6.17)
     plan = kept["plan"]
-    assert plan["side"] == "russian" and plan["turn"] == play.game.turn
+    assert plan["side"] == "russian" and plan["turn"] == play.session.game.turn
     session.close()
     again = PlayScene(resume(path), sc.title)
-    assert again.computer is not None and again.computer.level == 3
-    assert again.computer._preset == {
+    assert again.session.computer is not None and again.session.computer.level == 3
+    assert again.session.computer._preset == {
         (plan["turn"], "russian"): next(p for p in PLANS if p.name == plan["name"])
     }
 
@@ -191,8 +195,12 @@ def test_the_start_screen_starts_a_game_against_the_computer_at_the_level_chosen
             break
         app.pump([])
     play = app.scene
-    assert isinstance(play, PlayScene) and play.computer is not None
-    assert (play.computer.side, play.computer.level, play.viewer) == ("russian", 1, "german")
+    assert isinstance(play, PlayScene) and play.session.computer is not None
+    assert (play.session.computer.side, play.session.computer.level, play.viewer) == (
+        "russian",
+        1,
+        "german",
+    )
 
 
 def test_the_resume_tooltip_names_the_game_without_the_autosaves_time_stamp():
@@ -214,7 +222,7 @@ def test_the_computers_reasons_for_a_question_mark_never_reach_the_humans_log(ap
     from dataclasses import replace
 
     session, play = versus(app, "road-ambush", "russian")
-    computer = play.computer
+    computer = play.session.computer
     assert computer is not None
     choose = computer.choose
     hidden_acts = []
@@ -230,13 +238,13 @@ def test_the_computers_reasons_for_a_question_mark_never_reach_the_humans_log(ap
 
     computer.choose = telling
     for _ in range(1500):
-        if hidden_acts and not play.computer_acts() or play.game.over:
+        if hidden_acts and not play.computer_acts() or play.session.game.over:
             break
         if play.computer_acts():
             app.pump([])
             continue
         clear_overlays(app, play)
-        perform(app, play, Pass() if play.game.dff_pending else EndPhase())
+        perform(app, play, Pass() if play.session.game.dff_pending else EndPhase())
     assert hidden_acts, 'a Russian "?" acted'
     shown = " ".join(play.log) + play.map.state.message
     assert "THE-SECRET-REASON" not in shown

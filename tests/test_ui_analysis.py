@@ -33,7 +33,7 @@ def _duel_scene(app, tmp_path) -> PlayScene:
     from tools_docs import build_duel
 
     play = PlayScene(resume(build_duel(tmp_path / "duel.json")), "duel")
-    play.map.state.viewer = play.game.to_act
+    play.map.state.viewer = play.session.game.to_act
     app.push(play)
     while len(app.scenes) > 1:
         app.pop()
@@ -42,7 +42,7 @@ def _duel_scene(app, tmp_path) -> PlayScene:
 
 
 def _pos(play, hx):
-    return tuple(int(v) for v in play.map.camera.hex_to_screen(play.game.board.parse(hx)))
+    return tuple(int(v) for v in play.map.camera.hex_to_screen(play.session.game.board.parse(hx)))
 
 
 @pytest.mark.parametrize(("a", "b"), [("C4", "E3"), ("A1", "L4"), ("C4", "L7"), ("F8", "E6")])
@@ -82,9 +82,9 @@ def test_the_viewshed_overlay_shades_exactly_the_boards_viewshed(app, tmp_path):
     play.map.state.selected = "ger-pz4-1"
     key(app, pygame.K_v, "v")
     assert play.map.analysis.overlay == "viewshed"
-    seen, hindered, blocked = viewshed(play.game, "C4")
-    board = play.game.board
-    clear, hind = play.game.state.visibility.viewshed(board.index(board.parse("C4")))
+    seen, hindered, blocked = viewshed(play.session.game, "C4")
+    board = play.session.game.board
+    clear, hind = play.session.game.state.visibility.viewshed(board.index(board.parse("C4")))
     for j in range(board.size):
         h = board.hex_at(j)
         assert (h in blocked) == (not clear[j])
@@ -108,7 +108,7 @@ def test_a_threat_map_hex_is_one_minus_the_product_of_its_shots(app, tmp_path):
     assert threats
     hx, t = max(threats.items(), key=lambda kv: len(kv[1].threats))
     # the same shots from preview_fire, with the vehicle standing there
-    game = copy.deepcopy(play.game)
+    game = copy.deepcopy(play.session.game)
     tank = game.units["ger-pz4-1"]
     tank.hex = game.board.parse(hx)
     survive = 1.0
@@ -126,8 +126,8 @@ def test_the_fire_map_labels_each_enemy_with_the_odds_panels_number(app, tmp_pat
     play = _duel_scene(app, tmp_path)
     play.map.state.selected = "ger-pz4-1"
     key(app, pygame.K_f, "f")
-    labels = fire_map(play.game, "ger-pz4-1", "german")
-    odds = play.game.preview_fire("ger-pz4-1", "rus-t34-2")
+    labels = fire_map(play.session.table("german"), "ger-pz4-1")
+    odds = play.session.game.preview_fire("ger-pz4-1", "rus-t34-2")
     assert labels["rus-t34-2"][0] == pytest.approx(odds.p["burn"] + odds.p["eliminated"])
 
 
@@ -148,12 +148,12 @@ def test_the_viewer_steps_forward_and_back_to_the_replay_states(app):
     for n in range(1, 30):
         key(app, pygame.K_RIGHT)
         assert scene.at == n
-        assert scene.game.state_hash() == saved.actions[n - 1]["hash"]
+        assert scene.snapshot.game.state_hash() == saved.actions[n - 1]["hash"]
     for _ in range(10):
         key(app, pygame.K_LEFT)
-    assert scene.game.state_hash() == replay(saved, to=19).state_hash()
+    assert scene.snapshot.game.state_hash() == replay(saved, to=19).state_hash()
     key(app, pygame.K_END)
-    assert scene.game.state_hash() == saved.actions[-1]["hash"]
+    assert scene.snapshot.game.state_hash() == saved.actions[-1]["hash"]
     key(app, pygame.K_HOME)
     assert scene.at == 0
 
@@ -202,15 +202,15 @@ def test_watch_screenshot_to_n(tmp_path):
 def test_the_playing_view_never_changes_the_game(app, tmp_path):
     sc = load_scenario(scenarios_dir() / "tutorial-duel.toml")
     play = PlayScene(new_game(sc, 3, None), "x")
-    play.map.state.viewer = play.game.to_act
+    play.map.state.viewer = play.session.game.to_act
     app.push(play)
     while len(app.scenes) > 1:
         app.pop()
-    before = play.game.state_hash()
+    before = play.session.game.state_hash()
     for k, u in ((pygame.K_v, "v"), (pygame.K_t, "t"), (pygame.K_f, "f"), (pygame.K_l, "l")):
         key(app, k, u)
     click(app, (300, 300))
-    assert play.game.state_hash() == before
+    assert play.session.game.state_hash() == before
 
 
 def test_replay_from_the_start_screen_and_a_bad_save(app, tmp_path):

@@ -86,10 +86,10 @@ def test_hovering_a_counter_shows_its_full_name(app, data_dir):
     app.push(play)
     app.pump([])
     unit = next(u for u in play.map.units() if u["side"] == "german")
-    x, y = play.map.camera.hex_to_screen(play.game.board.parse(unit["hex"]))
+    x, y = play.map.camera.hex_to_screen(play.session.game.board.parse(unit["hex"]))
     if not play.map.rect.collidepoint(x, y):
         play.map.center_on(unit["hex"])
-        x, y = play.map.camera.hex_to_screen(play.game.board.parse(unit["hex"]))
+        x, y = play.map.camera.hex_to_screen(play.session.game.board.parse(unit["hex"]))
     hover(app, (int(x), int(y)))
     app.pump([])
     z = play.map.camera.zoom

@@ -52,8 +52,8 @@ def test_terrain_tiles_join_without_seams(app, monkeypatch, zoom):
 
 def test_a_200_by_200_map_plays_at_every_zoom_within_the_tile_cache(app):
     play = _start(app, "steppe-200")
-    assert play.game.board.size == 40_000
-    unit = next(u for u in play.game.units.values() if u.side == play.game.to_act)
+    assert play.session.game.board.size == 40_000
+    unit = next(u for u in play.session.game.units.values() if u.side == play.session.game.to_act)
     select(app, play, unit.id)
     background = pygame.Color(app.screen.get_at(play.rects()["map"].topleft))
     for _ in range(len(ZOOMS)):  # out to the whole map, then in to the closest zoom
@@ -77,15 +77,15 @@ def test_rd9_the_viewshed_overlay_on_a_200_by_200_map_shades_the_hexes_on_screen
     from game.ui.analysis import viewshed
 
     play = _start(app, "steppe-200")
-    unit = next(u for u in play.game.units.values() if u.side == play.viewer)
+    unit = next(u for u in play.session.game.units.values() if u.side == play.viewer)
     select(app, play, unit.id)
     key(app, pygame.K_v, "v")
     assert play.map.analysis.overlay == "viewshed"
-    board = play.game.board
+    board = play.session.game.board
     shown = play.map.renderer.on_screen(play.map.camera, play.rects()["map"])
     assert 0 < len(shown) < board.size // 20
-    seen, hindered, blocked = viewshed(play.game, unit.label, shown)
-    clear, hind = play.game.viewshed(unit.label)
+    seen, hindered, blocked = viewshed(play.session.game, unit.label, shown)
+    clear, hind = play.session.game.viewshed(unit.label)
     for j in shown:
         h = board.hex_at(int(j))
         assert (h in blocked) == (not clear[j])
@@ -106,7 +106,7 @@ def test_the_overview_map_shows_a_large_map_and_a_click_there_goes_there(app):
     play = _start(app, "steppe-200")
     overview = play.map.minimap.rect
     assert overview is not None and overview.width > 100
-    board = play.game.board
+    board = play.session.game.board
     m = play.rects()["map"]
     # a click near the overview's lower right corner: the map's centre goes there
     spot = (overview.right - 12, overview.bottom - 12)

@@ -140,7 +140,7 @@ def test_the_tracking_labels_stay_on_the_map_near_its_edges(app):
     m = watch.map.rect
     for dx in (-400, 0, 400):  # the mover near the left edge, in the middle, near the right
         watch.map.camera.pan(dx, 0)
-        sx, _ = watch.map.camera.hex_to_screen(watch.game.board.parse(tracking.hex))
+        sx, _ = watch.map.camera.hex_to_screen(watch.map.table.board.parse(tracking.hex))
         if not m.left < sx < m.right:
             watch.map.camera.pan(-dx, 0)
             continue
@@ -242,7 +242,7 @@ def test_the_set_up_area_shows_before_a_unit_is_picked(app):
     unit was selected (a newcomer's trial): the side's whole area shows, lighter."""
     play = _duel(app)
     assert play.map.setting_up() and play.map.state.selected is None
-    area = play.game.setup_area(play.viewer)
+    area = play.session.game.setup_area(play.viewer)
     assert area
     inside = next(h for h in area if not play.map.units_at(h))
     outside = next(
@@ -254,7 +254,7 @@ def test_the_set_up_area_shows_before_a_unit_is_picked(app):
     app.pump([])
 
     def green(hx):
-        x, y = play.map.camera.hex_to_screen(play.game.board.parse(hx))
+        x, y = play.map.camera.hex_to_screen(play.session.game.board.parse(hx))
         r, g, b, *_ = app.screen.get_at((int(x) + 5, int(y) + 10))
         return g - (r + b) / 2
 
@@ -268,11 +268,11 @@ def test_an_overlays_legend_keeps_off_the_counters(app):
     m = play.map.rect
     cam = play.map.camera
     first = play.map.units()[0]
-    x, y = cam.hex_to_screen(play.game.board.parse(first["hex"]))
+    x, y = cam.hex_to_screen(play.session.game.board.parse(first["hex"]))
     cam.pan(m.left + 60 - x, m.top + 40 - y)  # a counter under the top left corner
     legend = play.map.analysis.legend_rect(m)
     for u in play.map.units():
-        x, y = cam.hex_to_screen(play.game.board.parse(u["hex"]))
+        x, y = cam.hex_to_screen(play.session.game.board.parse(u["hex"]))
         assert not legend.inflate(cam.zoom, cam.zoom).collidepoint(x, y)
 
 
@@ -293,7 +293,7 @@ def test_the_phase_bar_fits_beside_the_end_phase_button_at_960(app):
     """At 960 x 640 "... Defensive First Fire (C6.17)" ran under the End Phase button."""
     app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640, size=(960, 640)))
     play = _duel(app)
-    play.game.state.dff_pending = ("x",)  # the longest bar: a Defensive First Fire
+    play.session.game.state.dff_pending = ("x",)  # the longest bar: a Defensive First Fire
     play.map.refresh()
     surface = pygame.Surface(app.size)
     surface.fill((0, 0, 0))
@@ -301,7 +301,7 @@ def test_the_phase_bar_fits_beside_the_end_phase_button_at_960(app):
 
     bar = play.rects()["bar"]
     playview.draw_bar(play.map, surface, bar)
-    play.game.state.dff_pending = ()
+    play.session.game.state.dff_pending = ()
     button = play.buttons["end_phase"].rect
     px = pygame.surfarray.pixels3d(surface)[button.left - 8 : button.right, 4:26]
     panel = np.array(surface.get_at((bar.right - 2, 2))[:3])
@@ -318,9 +318,14 @@ class _Session:
     """The play screen's door over a game built in a test (no file)."""
 
     path = None
+    save_error = None
+    lesson = None
 
     def __init__(self, game):
+        from types import SimpleNamespace
+
         self.game = game
+        self.saved = SimpleNamespace(actions=[], computer=None)
 
     def apply(self, action):
         return self.game.apply(action)
@@ -377,7 +382,7 @@ def test_a_set_up_click_never_tries_every_placement(app, monkeypatch):
 
     play = _duel(app)
     own = [u for u in play.map.units() if u["side"] == play.viewer]
-    unit = next(u for u in own if u["id"] in play.game.placeable())
+    unit = next(u for u in own if u["id"] in play.session.game.placeable())
 
     def forbidden(self):
         raise AssertionError("a set-up click listed every legal action")
@@ -390,10 +395,10 @@ def test_a_set_up_click_never_tries_every_placement(app, monkeypatch):
     assert app.prefs.auto_pass  # the HX-15 question is asked after each action
     click_hex(app, play, unit["hex"])
     assert play.map.state.selected == unit["id"]
-    area = play.game.setup_hexes(unit["id"])
+    area = play.session.game.setup_hexes(unit["id"])
     dst = next(h for h in area if not play.map.units_at(h) and h != unit["hex"])
     src = hex_pos(play, unit["hex"])
-    to = tuple(int(v) for v in play.map.camera.hex_to_screen(play.game.board.parse(dst)))
+    to = tuple(int(v) for v in play.map.camera.hex_to_screen(play.session.game.board.parse(dst)))
     for event in (
         pygame.event.Event(pygame.MOUSEMOTION, pos=src, rel=(0, 0), buttons=(0, 0, 0)),
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1),
@@ -404,8 +409,8 @@ def test_a_set_up_click_never_tries_every_placement(app, monkeypatch):
     app.frame(0.016)
     assert play.map.unit(unit["id"])["hex"] == dst
     key(app, pygame.K_TAB)  # the next unit with a set-up choice, no placement listed
-    assert play.map.state.selected in play.game.setup_choices()
-    assert play.map.state.selected != unit["id"] or len(play.game.setup_choices()) == 1
+    assert play.map.state.selected in play.session.game.setup_choices()
+    assert play.map.state.selected != unit["id"] or len(play.session.game.setup_choices()) == 1
 
 
 def test_a_long_open_shows_its_progress_and_the_window_keeps_answering(app):
@@ -485,13 +490,13 @@ def test_the_ammunition_chosen_stays_chosen_across_turns_and_handovers(app):
     assert chosen and chosen != tank["ammo"][0]
     for _ in range(16):  # a whole game turn of both sides, handovers included
         clear_overlays(app, play)
-        if play.game.turn >= 2 and play.viewer == side:
+        if play.session.game.turn >= 2 and play.viewer == side:
             break
-        if play.game.dff_pending:
+        if play.session.game.dff_pending:
             key(app, pygame.K_SPACE, " ")
             continue
         perform(app, play, EndPhase())
-    assert play.game.turn >= 2 and play.viewer == side
+    assert play.session.game.turn >= 2 and play.viewer == side
     assert play.map.chosen_ammo(tank["id"]) == chosen
 
 
@@ -550,7 +555,7 @@ def test_units_that_can_still_act_carry_a_green_dot(app):
     play = _duel(app, viewer_first=False)
     for _ in range(12):
         clear_overlays(app, play)
-        if play.game.phase == "movement" and play.viewer == play.game.to_act:
+        if play.session.game.phase == "movement" and play.viewer == play.session.game.to_act:
             break
         perform(app, play, EndPhase())
     acting = play.can_act()
@@ -559,7 +564,7 @@ def test_units_that_can_still_act_carry_a_green_dot(app):
     cam, z = play.map.camera, play.map.camera.zoom
 
     def dot(unit_id):
-        x, y = cam.hex_to_screen(play.game.board.parse(play.map.unit(unit_id)["hex"]))
+        x, y = cam.hex_to_screen(play.session.game.board.parse(play.map.unit(unit_id)["hex"]))
         size = int(z * 1.15)
         r = max(3, z // 9)
         at = (int(x) - size // 2 + r // 2, int(y) - size // 2 + r // 2)  # its upper left
@@ -569,17 +574,17 @@ def test_units_that_can_still_act_carry_a_green_dot(app):
     assert dot(mover)
     enemy = next(u["id"] for u in play.map.units() if u["side"] != play.viewer)
     assert not dot(enemy)
-    to = next(iter(play.game.move_costs(mover)))
+    to = next(iter(play.session.game.move_costs(mover)))
     perform(app, play, Move(mover, to))
     clear_overlays(app, play)
-    while play.game.dff_pending:
+    while play.session.game.dff_pending:
         key(app, pygame.K_SPACE, " ")
         clear_overlays(app, play)
-    if play.game.moving_unit == mover:
+    if play.session.game.moving_unit == mover:
         perform(app, play, EndMove(mover, False))  # it stops: done for this phase
     clear_overlays(app, play)
-    while play.game.dff_pending:
+    while play.session.game.dff_pending:
         key(app, pygame.K_SPACE, " ")
         clear_overlays(app, play)
-    if play.viewer == play.game.to_act:
+    if play.viewer == play.session.game.to_act:
         assert mover not in play.can_act()

@@ -54,14 +54,14 @@ def test_each_shipped_scenario_played_to_the_end_by_events(path, tmp_path):
             clear_overlays(app, play)
             if isinstance(app.scene, EndScene):
                 break
-            game = play.game
+            game = play.session.game
             action = random_gesture(app, play, rng)
             before = game.actions_applied
             perform(app, play, action)
             # the action, and any phase with nothing to do after it (HX-15)
-            assert play.game.actions_applied >= before + 1, (action, play.map.state.message)
-        assert play.game.over and isinstance(app.scene, EndScene)
+            assert play.session.game.actions_applied >= before + 1, (action, play.map.state.message)
+        assert play.session.game.over and isinstance(app.scene, EndScene)
         saved = read_save(session.path)
-        assert replay(saved).state_hash() == play.game.state_hash()
+        assert replay(saved).state_hash() == play.session.game.state_hash()
     finally:
         pygame.display.quit()

@@ -374,7 +374,7 @@ def test_undo_on_a_full_disk_keeps_playing_says_why_and_closing_asks(app, tmp_pa
     from game.engine.actions import Place
 
     play = _duel_at_the_screen(app, tmp_path)
-    unit = next(u for u in play.map.units() if u["id"] in play.game.placeable())
+    unit = next(u for u in play.map.units() if u["id"] in play.session.game.placeable())
     assert play.apply(Place(unit["id"], unit["hex"], (unit["facing"] + 1) % 6))
 
     def full_disk(saved, path):

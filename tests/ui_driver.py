@@ -66,7 +66,7 @@ def hover(app: App, pos: tuple[int, int]) -> None:
 def hex_pos(play: PlayScene, hex_label: str) -> tuple[int, int]:
     """The screen point of a hex's centre, panning the map first if it is out of view."""
     play.map.center_on(hex_label)
-    x, y = play.map.camera.hex_to_screen(play.game.board.parse(hex_label))
+    x, y = play.map.camera.hex_to_screen(play.session.game.board.parse(hex_label))
     return int(x), int(y)
 
 
@@ -94,7 +94,7 @@ def select(app: App, play: PlayScene, unit_id: str) -> None:
         return
     if play.map.state.selected is not None:  # (Esc with nothing selected leaves a lesson)
         key(app, pygame.K_ESCAPE)
-    click_hex(app, play, play.game.units[unit_id].label)
+    click_hex(app, play, play.session.game.units[unit_id].label)
     if play.map.state.selected != unit_id:  # a stack: the chooser
         scene = app.scene
         buttons = getattr(scene, "buttons", {})
@@ -128,7 +128,7 @@ def perform(app: App, play: PlayScene, action: Action) -> None:
     if unit is not None:
         select(app, play, unit)
     if isinstance(action, Place):
-        unit = play.game.units[action.unit]
+        unit = play.session.game.units[action.unit]
         if action.hex != unit.label:  # drag the counter to the hex
             src = hex_pos(play, unit.label)
             dst = hex_pos(play, action.hex)
@@ -150,7 +150,7 @@ def perform(app: App, play: PlayScene, action: Action) -> None:
         else:
             click_hex(app, play, action.to)
     elif isinstance(action, Turn):
-        left = (play.game.units[action.unit].facing + 1) % 6 == action.facing
+        left = (play.session.game.units[action.unit].facing + 1) % 6 == action.facing
         key(app, pygame.K_COMMA if left else pygame.K_PERIOD, "," if left else ".")
     elif isinstance(action, EndMove):
         key(app, pygame.K_m if action.motion else pygame.K_x, "m" if action.motion else "x")
@@ -162,13 +162,13 @@ def perform(app: App, play: PlayScene, action: Action) -> None:
         key(app, pygame.K_k, "k")
         click_hex(app, play, action.hex)
     elif isinstance(action, Fire):
-        ut = play.game.units[action.unit].type
+        ut = play.session.game.units[action.unit].type
         want = action.ammo or (ut.ammo[0] if ut.ammo else None)
         for _ in range(len(ut.ammo)):
             if play.map.state.ammo.get(action.unit, ut.ammo[0] if ut.ammo else None) == want:
                 break
             key(app, pygame.K_r, "r")
-        click_hex(app, play, play.game.units[action.target].label)
+        click_hex(app, play, play.session.game.units[action.target].label)
 
 
 def pick_file(app: App, dialog, path) -> None:
@@ -185,16 +185,22 @@ def expressible(play: PlayScene, action: Action) -> bool:
     """Whether one gesture makes ``action``: a shot picks the first enemy shown in a hex; a set-up
     facing changes one hexside a key press."""
     if isinstance(action, Place):
-        unit = play.game.units[action.unit]
+        unit = play.session.game.units[action.unit]
         if action.hex != unit.label:
             return action.facing == unit.facing
         return (action.facing - unit.facing) % 6 in (1, 5)
     if isinstance(action, Fire):
-        target = play.game.units[action.target]
-        aimed = play.map.target_in(target.label) if play.viewer == play.game.to_act else None
+        target = play.session.game.units[action.target]
+        aimed = (
+            play.map.target_in(target.label) if play.viewer == play.session.game.to_act else None
+        )
         if aimed is None:  # the prompt or a handover: aim as the side to act sees the hex
-            shown = [u for u in play.game.view(play.game.to_act) if u["hex"] == target.label]
-            enemies = [u for u in shown if u["side"] != play.game.units[action.unit].side]
+            shown = [
+                u
+                for u in play.session.game.view(play.session.game.to_act)
+                if u["hex"] == target.label
+            ]
+            enemies = [u for u in shown if u["side"] != play.session.game.units[action.unit].side]
             enemies.sort(key=lambda u: u.get("category") == "infantry")
             aimed = enemies[0] if enemies else None
         return aimed is not None and aimed["id"] == action.target
@@ -209,7 +215,7 @@ def random_gesture(app: App, play: PlayScene, rng) -> Action:
     Fire prompt), the random policy's pick when it can: the action chosen, to be performed."""
     from game.engine.randomplay import policy
 
-    game = play.game
+    game = play.session.game
     choices = [a for a in game.legal_actions() if expressible(play, a)]
     if isinstance(app.scene, DffPrompt):
         choices = [a for a in choices if a.type in ("fire", "pass")]

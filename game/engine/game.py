@@ -40,6 +40,7 @@ from .play.shot import dff_budget_for, preview_fire
 from .play.threat import HexThreat
 from .setup import Setup
 from .state import GameState, UnitState
+from .view import DffOffer, Seer, TrackingView, TrackRow, UnitView, View
 from .vocabulary import PhaseName
 
 HANDLERS: dict[str, Callable[[GameState, Any], Commit]] = {
@@ -193,6 +194,74 @@ class Game:
         events as it may read them, the odds, fire map and threat map as it may be shown them
         (:class:`Knowledge`, the one door for hidden information)."""
         return Knowledge(self.state, side)
+
+    def side_view(self, side: str | None, version: int = 0, seer: Seer | None = None) -> View:
+        """Everything ``side`` may know now as one immutable value (:class:`View`, its JSON form
+        what a remote window receives); ``version`` grows with every change of the game;
+        ``seer`` keeps each side's readable events from one view to the next."""
+        state = self.state
+        knows = self.knowledge(side)
+        alias = hidden_aliases(state, side)
+        units = tuple(_unit_view(d, alias) for d in knows.units())
+        acting = None if state.over else state.to_act
+        legal_json: tuple[dict, ...] = ()
+        placeable: tuple[str, ...] = ()
+        if acting is not None and (side is None or side == acting):
+            setting_up = state.phase in ("setup", "setup_attacker") and not state.dff_pending
+            with state.held_still():
+                acts = [
+                    a
+                    for a in iter_candidates(state)
+                    if not (setting_up and isinstance(a, Place)) and self._allowed(a)
+                ]
+            legal_json = tuple(a.to_json() for a in acts)
+            placeable = tuple(self.placeable())
+        dff = None
+        if state.dff_pending and state.moving_unit and side in (None, state.non_phasing):
+            mover = state.unit(state.moving_unit)
+            dff = DffOffer(
+                mover=alias.get(mover.id, mover.id), hex=mover.label, firers=state.dff_pending
+            )
+        track = knows.tracking()
+        tracking = (
+            None
+            if track is None
+            else TrackingView(
+                hex=track.hex,
+                moved=bool(track.moved),
+                rows=tuple(TrackRow(firer=n, mp=mp, exempt=ex) for n, mp, ex in track.rows),
+            )
+        )
+        moving = state.moving_unit
+        return View.model_construct(
+            format=1,
+            version=version,
+            side=side,
+            title=state.setup.title,
+            sides=tuple(state.setup.sides),
+            defender=state.setup.defender,
+            first=state.setup.first,
+            to_kill=state.setup.to_kill,
+            turns=state.setup.turns,
+            turn=state.turn,
+            phase=state.phase,
+            phase_title=PHASES[state.phase].title,
+            phasing=state.phasing,
+            non_phasing=state.non_phasing,
+            acting=acting,
+            over=state.over,
+            winner=state.winner,
+            end_reason=state.end_reason,
+            moving_unit=alias.get(moving, moving) if moving else None,
+            units=units,
+            events=(seer or Seer()).events(state.history, side),
+            legal=legal_json,
+            placeable=placeable,
+            dff=dff,
+            tracking=tracking,
+            losses={k: tuple(v) for k, v in knows.losses().items()},
+            victory=tuple(v.describe() for v in state.setup.victory),
+        )
 
     def view(self, side: str | None) -> list[dict]:
         """The units as ``side`` may see them (:meth:`Knowledge.units`)."""
@@ -362,6 +431,42 @@ class Game:
     def dice(self, dice: Dice) -> None:
         """Tests script the dice (:class:`FixedDice`); the game itself never replaces them."""
         self.state.dice = dice
+
+
+def hidden_aliases(state: GameState, side: str | None) -> dict[str, str]:
+    """The names ``side`` knows its enemy "?" by (RD-11): "?E3" (then "?E3.2", ... in one hex),
+    never their ids, which would tell what they are. The "?" in one hex look alike, so their
+    order there is the ids' (any order tells nothing)."""
+    if side is None:
+        return {}
+    hidden = sorted(
+        (u.label, u.id) for u in state.units.values() if u.active and u.side != side and u.concealed
+    )
+    out: dict[str, str] = {}
+    count: dict[str, int] = {}
+    for hx, uid in hidden:
+        n = count[hx] = count.get(hx, 0) + 1
+        out[uid] = f"?{hx}" if n == 1 else f"?{hx}.{n}"
+    return out
+
+
+_TUPLES = ("ammo", "ammo_out", "acquisition")
+
+
+def _unit_view(d: dict, alias: dict[str, str]) -> UnitView:
+    """A unit record of :meth:`Knowledge.units` as its view value (a "?" by its alias)."""
+    if d.get("type") == "?":
+        return UnitView.model_construct(
+            id=alias.get(d["id"], d["id"]), side=d["side"], hex=d["hex"], concealed=True
+        )
+    values = dict(d)
+    for k in _TUPLES:
+        if isinstance(values.get(k), list):
+            values[k] = tuple(values[k])
+    acq = values.get("acquisition")
+    if acq is not None and len(acq) > 3 and acq[3] in alias:  # acquired on a "?" (C6.51)
+        values["acquisition"] = (*acq[:3], alias[acq[3]], *acq[4:])
+    return UnitView.model_construct(**values)
 
 
 def check_registry() -> None:

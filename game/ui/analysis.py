@@ -10,7 +10,7 @@ import pygame
 
 from game.board.hexes import Hex, label
 from game.board.los import LosResult, los
-from game.engine import Game
+from game.session import Table
 
 from .bindings import action_for
 from .geometry import Camera
@@ -60,13 +60,13 @@ def draw_thread(surface: pygame.Surface, cam: Camera, result: LosResult) -> None
     surface.blit(t, t.get_rect(center=box.center))
 
 
-def trace(game: Game, a: str, b: str) -> LosResult:
+def trace(table: Table, a: str, b: str) -> LosResult:
     """The LOS thread between two hexes: the scalar reference ``hexfire los`` prints (RD-9)."""
-    return los(game.board, game.board.parse(a), game.board.parse(b))
+    return los(table.board, table.board.parse(a), table.board.parse(b))
 
 
 def viewshed(
-    game: Game, origin: str, among: np.ndarray | None = None
+    game: Table, origin: str, among: np.ndarray | None = None
 ) -> tuple[list[Hex], dict[Hex, int], list[Hex]]:
     """What ``origin`` sees (RD-9): the clear hexes, the hindered ones with their Case R DRM,
     and the blocked ones; of the whole map, or of the board indices ``among`` (those on
@@ -85,7 +85,7 @@ def draw_viewshed(
     surface: pygame.Surface,
     cam: Camera,
     renderer: MapRenderer,
-    game: Game,
+    game: Table,
     origin: str,
     viewport: pygame.Rect,
 ) -> None:
@@ -100,21 +100,19 @@ def draw_viewshed(
         surface.blit(t, t.get_rect(center=(sx, sy + cam.zoom * 0.5)))
 
 
-def fire_map(
-    game: Game, firer: str, viewer: str, ammo: str | None = None
-) -> dict[str, tuple[float, str]]:
+def fire_map(table: Table, firer: str, ammo: str | None = None) -> dict[str, tuple[float, str]]:
     """For the selected firer with the ammunition selected: each enemy the viewing side knows
-    -> (P(burn or eliminated), its hex), the odds panel's own numbers (the engine's knowledge);
+    -> (P(burn or eliminated), its hex), the odds panel's own numbers (asked of its table);
     those it cannot shoot are left out."""
-    return game.knowledge(viewer).fire_map(firer, ammo)
+    return table.fire_map(firer, ammo)
 
 
 def draw_fire_map(
-    surface: pygame.Surface, cam: Camera, game: Game, firer: str, viewer: str, ammo: str | None
+    surface: pygame.Surface, cam: Camera, game: Table, firer: str, ammo: str | None
 ) -> int:
     """The fire map's labels; how many (none: the legend says why)."""
     f = FONTS.get(18, bold=True)
-    shots = fire_map(game, firer, viewer, ammo)
+    shots = fire_map(game, firer, ammo)
     for _, (p, hx) in shots.items():
         sx, sy = cam.hex_to_screen(game.board.parse(hx))
         t = f.render(f"{100 * p:.0f}% kill", True, (255, 255, 255))
@@ -163,8 +161,9 @@ class AnalysisLayer:
         self._threat: dict = {}
 
     @property
-    def game(self) -> Game:
-        return self.view.game
+    def game(self) -> Table:
+        """The side at the screen's table."""
+        return self.view.table
 
     # --- input ------------------------------------------------------------------------------
 
@@ -220,7 +219,7 @@ class AnalysisLayer:
         unit, viewer = view.state.selected, view.state.viewer
         if unit is None or viewer is None:
             return {}
-        key = (id(self.game), self.game.actions_applied, unit, viewer)
+        key = (id(self.view.table), self.game.version, unit, viewer)
         if key != self._threat_key:
             self._threat_key = key
             u = view.unit(unit)
@@ -260,7 +259,7 @@ class AnalysisLayer:
         labels = 0
         if self.overlay == "fire" and selected and viewer:
             ammo = view.chosen_ammo(selected)  # the ammunition the odds panel shows
-            labels = draw_fire_map(surface, cam, self.game, selected, viewer, ammo)
+            labels = draw_fire_map(surface, cam, self.game, selected, ammo)
         if self.thread is not None:
             draw_thread(surface, cam, self.thread)
         legend = self.legend_rect(viewport)

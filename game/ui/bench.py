@@ -55,7 +55,7 @@ def bench_render(frames: int = 60) -> dict:
         app.go(Push(Play(session, sc.title, viewer=session.game.to_act)))  # no handover
         play = app.scene
         assert isinstance(play, PlayScene)
-        game = play.game
+        game = play.session.game
         # a firer of the side at the screen with two enemies in its sights: the odds panel
         pairs = []
         for firer in game.units.values():
@@ -212,9 +212,9 @@ def _action_to_frame(app, play) -> dict[str, float | None]:
     while app.scene is not play:
         app.pop()
     for _ in range(12):
-        if play.game.phase == "movement" or play.game.over:
+        if play.session.game.phase == "movement" or play.session.game.over:
             break
-        play.session.apply(EndPhase())
+        play.session.table(play.session.acting).submit(EndPhase())
     while app.scene is not play:
         app.pop()
     move = act(Move)
@@ -239,7 +239,7 @@ def _large_map(app, timed) -> dict:
     play = app.scene
     assert isinstance(play, PlayScene)
     play.map.camera.zoom = 31
-    unit = next(u for u in play.game.units.values() if u.side == play.viewer)
+    unit = next(u for u in play.session.game.units.values() if u.side == play.viewer)
     play.map.center_on(unit.label)
     t0 = time.perf_counter()
     app.frame(0.016)
@@ -259,7 +259,7 @@ def _large_map(app, timed) -> dict:
     overlay_first_s = time.perf_counter() - t0
     shading = timed(lambda i: play.map.analysis.draw_under(app.screen, m))
     return {
-        "large_map": f"{play.game.board.columns} x {play.game.board.rows}",
+        "large_map": f"{play.session.game.board.columns} x {play.session.game.board.rows}",
         "large_first_frame_ms": round(first_s * 1000, 1),
         "large_frame_ms": _median_ms(cached),
         "large_pan_frame_ms": _median_ms(panning),
@@ -344,7 +344,7 @@ def _setup_clicks(app) -> dict:
     play = app.scene
     assert isinstance(play, PlayScene)
     app.frame(0.016)
-    board = play.game.board
+    board = play.session.game.board
     own = [u["id"] for u in play.map.units() if u["side"] == play.viewer][:16]
     times = []
 
@@ -370,7 +370,7 @@ def _setup_clicks(app) -> dict:
             for d in range(6)
             if board.contains(n := here.neighbor(d))
             and not play.map.units_at(label(n))
-            and label(n) in play.game.setup_hexes(uid)
+            and label(n) in play.session.game.setup_hexes(uid)
         )
         to = tuple(int(v) for v in play.map.camera.hex_to_screen(dst))
         drag = pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(1, 1), buttons=(1, 0, 0))
@@ -380,7 +380,7 @@ def _setup_clicks(app) -> dict:
         if placed is None or placed["hex"] != label(dst):
             raise RuntimeError(f"the benchmark's drag did not place {uid}")
     return {
-        "setup_units": len(play.game.units),
+        "setup_units": len(play.session.game.units),
         "setup_click_ms": _median_ms(times),
         "setup_click_worst_ms": round(max(times) * 1000, 1),
     }

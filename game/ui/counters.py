@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.catalogue import unit_types
+from game.engine.view import UnitRecord
 
 from .geometry import direction_vector
 from .maprender import FONTS
@@ -21,7 +22,7 @@ def short_name(name: str) -> str:
     return name.replace("PzKpfw ", "Pz ").replace("Sd.Kfz. ", "SdKfz ")
 
 
-def gun_and_armor(unit: dict) -> str:
+def gun_and_armor(unit: UnitRecord) -> str:
     """The counter's top line: the gun and the front armor ("75L 11"), the gun alone for a
     Gun, nothing for a unit without either."""
     t = unit_types().get(str(unit.get("type", "")))
@@ -66,10 +67,11 @@ def _name_picture(name: str, size: int, ink: RGB, width: int) -> pygame.Surface:
 
 
 def draw_counter(
-    target: pygame.Surface, unit: dict, cx: float, cy: float, z: int, selected: bool = False
+    target: pygame.Surface, unit: UnitRecord, cx: float, cy: float, z: int, selected: bool = False
 ) -> pygame.Rect:
-    """One counter from a :meth:`Game.view` entry: side colour, a type symbol, the short name,
-    hull facing (a notch on the hexside it faces) and turret facing (the barrel)."""
+    """One counter from a unit of a side's view (:class:`UnitView`): side colour, a type
+    symbol, the short name, hull facing (a notch on the hexside it faces) and turret facing
+    (the barrel)."""
     st = style()
     side = st.side(unit["side"])
     size = int(z * 1.15)
@@ -155,7 +157,7 @@ MARKER_WORDS = {
 """What each marker chip means, in words (the side panel's status line)."""
 
 
-def marker_words(unit: dict, phasing: str | None = None) -> list[str]:
+def marker_words(unit: UnitRecord, phasing: str | None = None) -> list[str]:
     """A unit's markers as the side panel says them: "in Motion", "its -1 Acquired counter
     (A) on F4 (C6.5)" (the chips "MOT", "ID A" were not understood)."""
     out = []
@@ -168,7 +170,7 @@ def marker_words(unit: dict, phasing: str | None = None) -> list[str]:
     return out
 
 
-def unit_markers(unit: dict, phasing: str | None = None) -> list[tuple[str, RGB]]:
+def unit_markers(unit: UnitRecord, phasing: str | None = None) -> list[tuple[str, RGB]]:
     """The marker chips for a unit (from its :meth:`Game.view` entry). ``phasing``: the side
     whose player turn it is; a unit's MOVED marker is its own player turn's only (it stayed
     on through the enemy's turn)."""
@@ -235,7 +237,7 @@ def stack_offset(i: int, z: int) -> int:
 
 def draw_markers(
     target: pygame.Surface,
-    unit: dict,
+    unit: UnitRecord,
     rect: pygame.Rect,
     z: int,
     phasing: str | None = None,

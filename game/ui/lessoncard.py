@@ -52,9 +52,9 @@ class LessonCard:
         step = self.step
         if step is None:
             return
-        chained = self._advanced_at == self.play.game.actions_applied and self.said
+        chained = self._advanced_at == self.play.session.version and self.said
         self.said = f"{self.said} {step.why}".strip() if chained else step.why
-        self._advanced_at = self.play.game.actions_applied
+        self._advanced_at = self.play.session.version
         self.at += 1
         prefs = self.play.app.prefs
         steps = self.lesson.steps
@@ -88,7 +88,7 @@ class LessonCard:
         """Whether ``step`` awaits a Defensive First Fire decision (a pass, or a shot at the
         mover), rather than a shot of a fire phase."""
         kind = dict(step.do).get("type")
-        return kind == "pass" or (kind == "fire" and self.play.game.phase == "movement")
+        return kind == "pass" or (kind == "fire" and self.play.table.phase == "movement")
 
     def watch(self) -> None:
         """The steps that wait for the screen: a unit selected, a line of sight traced."""
@@ -107,8 +107,12 @@ class LessonCard:
             self.advance()
             self.said = "The unit it was about is out of play, so that step was skipped."
             return
-        game = self.play.game
-        if step.kind == "phase" and game.phase == step.phase and not game.dff_pending:
+        game = self.play.table
+        if (
+            step.kind == "phase"
+            and game.phase == step.phase
+            and not (game.dff_pending or game.waiting_for_dff)
+        ):
             if step.side is None or game.to_act == step.side:
                 self.advance()
         elif step.kind == "select" and state.selected == step.select:
@@ -173,7 +177,7 @@ class LessonCard:
             return rects.get(point)
         m = self.play.map
         try:
-            sx, sy = m.camera.hex_to_screen(m.game.board.parse(point))
+            sx, sy = m.camera.hex_to_screen(m.table.board.parse(point))
         except ValueError:
             return None
         size = max(16, int(m.camera.zoom * 0.9))

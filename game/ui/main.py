@@ -12,6 +12,7 @@ from game.files.savegame import SaveError, read_save
 from game.files.scenario import ScenarioError, load_scenario
 from game.files.session import Autosave, new_game, resume
 from game.files.text import printable
+from game.session import Session
 
 
 def load_session(path: Path, seed: int | None, save_dir: Path | None) -> tuple[Autosave, str]:
@@ -121,7 +122,8 @@ def screenshot(
 
     session, title = load_session(path, 1 if seed is None else seed, None)
     app = window(size, Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
-    app.go(Push(Play(session, title, viewer=session.game.to_act)))  # at the screen: no handover
+    seats = Session.of(session)
+    app.go(Push(Play(seats, title, viewer=seats.acting)))  # at the screen: no handover
     play = app.scene
     assert isinstance(play, PlayScene)
     play.rebuild_log()
@@ -132,7 +134,7 @@ def screenshot(
         play.map.state.selected = select
         play.map.center_on(shown["hex"])
     if hover:
-        h = session.game.board.parse(hover.upper())  # typed: case-insensitive
+        h = play.table.board.parse(hover.upper())  # typed: case-insensitive
         play.map.state.hover_hex = hover.upper()
         play.map.state.mouse = tuple(int(v) for v in play.map.camera.hex_to_screen(h))  # type: ignore[assignment]
     _analysis(play, overlay, thread)
@@ -147,7 +149,7 @@ def _analysis(scene, overlay: str | None, thread: tuple[str, str] | None) -> Non
     if overlay:
         scene.map.analysis.overlay = overlay
     if thread:
-        scene.map.analysis.thread = trace(scene.game, thread[0].upper(), thread[1].upper())
+        scene.map.analysis.thread = trace(scene.map.table, thread[0].upper(), thread[1].upper())
 
 
 __all__ = ["SaveError", "ScenarioError", "load_session", "run_window", "screenshot"]

@@ -2,17 +2,21 @@
 thread, the last shot's banner and the overview. The play screen, the replay viewer (and later
 an editor) each compose one. It draws from a plain :class:`ViewState` (who is looking, the
 selection, the hover, the message) and from the engine's answer to "what may this side know"
-(:meth:`Game.knowledge`), never from the engine's internals."""
+(its :class:`~game.session.Table`: the side's view and the questions it may ask), never from
+the game."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from typing import Protocol
 
 import pygame
 
 from game.board.hexes import Hex, label
-from game.engine import Game, IllegalAction
-from game.engine.knowledge import Knowledge, ShotOdds
+from game.engine import IllegalAction
+from game.engine.knowledge import ShotOdds
+from game.engine.view import UnitView
+from game.session import Table
 
 from .analysis import AnalysisLayer
 from .counters import draw_acquired, draw_can_act, draw_counter, draw_markers, stack_offset
@@ -27,19 +31,28 @@ READABLE_ZOOM = 25
 """The smallest zoom a game opens at; a map too big to fit opens on the own units."""
 
 
+class Tables(Protocol):
+    """What the map view reads a game through: each side's table (a session, a snapshot)."""
+
+    def table(self, side: str | None) -> Table: ...
+
+    def refresh(self) -> None: ...
+
+
 class MapView:
     """The map of one game as one side (or both) may see it, in the rectangle ``rect``.
 
-    ``source`` gives the game shown (the replay viewer's changes as it seeks); ``shows_all``:
+    ``source`` gives the tables of the game shown (a session, or the replay viewer's
+    :class:`~game.session.Snapshot`, which changes as it seeks); ``shows_all``:
     with no viewer, show both sides (the replay) rather than nothing (a game before its first
     handover)."""
 
-    def __init__(self, source: Callable[[], Game], shows_all: bool = False):
+    def __init__(self, source: Callable[[], Tables], shows_all: bool = False):
         self.source = source
         self.shows_all = shows_all
-        game = source()
-        self.renderer = MapRenderer(game.board)
-        self.minimap = Minimap(game.board)
+        board = source().table(None).board
+        self.renderer = MapRenderer(board)
+        self.minimap = Minimap(board)
         self.camera = Camera()
         self.state = ViewState()
         self.rect = pygame.Rect(0, 0, 1, 1)
@@ -50,8 +63,8 @@ class MapView:
         """The units of the side at the screen that can still act this phase (each carries a
         green dot); the play screen sets it, the replay shows none."""
         self._key: tuple | None = None
-        self._knows: Knowledge | None = None
-        self._units: list[dict] = []
+        self._knows: Table | None = None
+        self._units: list[UnitView] = []
         self._at: dict[str, Hex] = {}
         self._odds_key: tuple | None = None
         self._odds: ShotOdds | str | None = None
@@ -63,27 +76,28 @@ class MapView:
     # --- what the side may know --------------------------------------------------------------
 
     @property
-    def game(self) -> Game:
-        return self.source()
+    def table(self) -> Table:
+        """The side at the screen's table (its view and questions)."""
+        return self.source().table(self.state.viewer)
 
     def _refresh(self) -> None:
-        game = self.game
-        key = (id(game), game.actions_applied, game.dice.draws, self.state.viewer)
-        if key != self._key:
+        table = self.table
+        key = (id(self.source()), table.version, self.state.viewer)
+        if key != self._key or self._knows is not table:
             self._key = key
-            self._knows = game.knowledge(self.state.viewer)
+            self._knows = table
             shown = self.state.viewer is not None or self.shows_all
-            self._units = self._knows.units() if shown else []
-            parse = game.board.parse
+            self._units = table.units() if shown else []
+            parse = table.board.parse
             self._at = {u["id"]: parse(u["hex"]) for u in self._units}
 
-    def knows(self) -> Knowledge:
-        """The engine's answer for the side at the screen (cached per state and viewer)."""
+    def knows(self) -> Table:
+        """The side at the screen's table: what it may know and ask (cached per version)."""
         self._refresh()
         assert self._knows is not None
         return self._knows
 
-    def units(self) -> list[dict]:
+    def units(self) -> list[UnitView]:
         """The units as the side at the screen may see them."""
         self._refresh()
         return self._units
@@ -94,17 +108,17 @@ class MapView:
         self._refresh()
         return self._at
 
-    def unit(self, unit_id: str | None) -> dict | None:
+    def unit(self, unit_id: str | None) -> UnitView | None:
         """One unit as the side at the screen sees it; None when not in play (or not shown)."""
         return next((u for u in self.units() if u["id"] == unit_id), None) if unit_id else None
 
-    def units_at(self, hex_label: str) -> list[dict]:
+    def units_at(self, hex_label: str) -> list[UnitView]:
         return [u for u in self.units() if u["hex"] == hex_label]
 
-    def own(self) -> list[dict]:
+    def own(self) -> list[UnitView]:
         """The side at the screen's units (the side to act's, when nobody is at it yet)."""
-        side = self.state.viewer or self.game.to_act
-        return [u for u in self.game.knowledge(side).units() if u["side"] == side]
+        side = self.state.viewer or self.table.to_act
+        return [u for u in self.source().table(side).units() if u["side"] == side]
 
     def chosen_ammo(self, unit_id: str) -> str | None:
         """The ammunition chosen for ``unit_id`` (``r``), dropped once the unit is out of it
@@ -116,7 +130,7 @@ class MapView:
             return None
         return ammo
 
-    def target_in(self, hx: str) -> dict | None:
+    def target_in(self, hx: str) -> UnitView | None:
         """The enemy a click on ``hx`` aims at: a vehicle, Gun or unknown "?" before infantry
         (AT fire has no effect on Infantry, 002)."""
         enemy = [u for u in self.units_at(hx) if u["side"] != self.state.viewer]
@@ -135,7 +149,7 @@ class MapView:
             return None
         ammo = self.chosen_ammo(firer["id"])
         key = (self._key, firer["id"], target["id"], ammo)
-        board = self.game.board
+        board = self.table.board
         rng = board.parse(firer["hex"]).distance(board.parse(target["hex"]))
         title = (
             f"{firer.get('name', '?')} -> {target.get('name', '?')} in {target['hex']}, "
@@ -152,24 +166,24 @@ class MapView:
 
     def _setup_area(self, side: str) -> list[Hex]:
         """The side's whole set-up area (HX-12), kept: set-up areas never change."""
-        key = (id(self.game), side)
+        key = (id(self.source()), side)
         if self._area_key != key:
             self._area_key = key
-            board = self.game.board
-            self._area = [board.parse(hx) for hx in self.game.setup_area(side)]
+            table = self.source().table(side)
+            self._area = [table.board.parse(hx) for hx in table.setup_area(side)]
         return self._area
 
     def _unit_area(self, unit_id: str) -> list[Hex]:
         """One unit's set-up area (HX-12), kept while it is selected."""
-        key = (id(self.game), unit_id)
+        key = (id(self.source()), unit_id)
         if self._unit_area_key != key:
             self._unit_area_key = key
-            board = self.game.board
-            self._unit_area_hexes = [board.parse(hx) for hx in self.game.setup_hexes(unit_id)]
+            table = self.table
+            self._unit_area_hexes = [table.board.parse(hx) for hx in table.setup_hexes(unit_id)]
         return self._unit_area_hexes
 
     def setting_up(self) -> bool:
-        return self.game.phase in ("setup", "setup_attacker")
+        return self.table.phase in ("setup", "setup_attacker")
 
     # --- the camera --------------------------------------------------------------------------
 
@@ -179,7 +193,7 @@ class MapView:
         if self.fitted:
             return
         m = self.rect
-        board = self.game.board
+        board = self.table.board
         self.camera.fit(board.columns, board.rows, m.width, m.height, m.left)
         self.camera.oy += m.top
         if self.camera.zoom < READABLE_ZOOM:
@@ -191,11 +205,11 @@ class MapView:
         if not self.rect.collidepoint(pos):
             return None
         h = self.camera.screen_to_hex(*pos)
-        return label(h) if self.game.board.contains(h) else None
+        return label(h) if self.table.board.contains(h) else None
 
     def center_on(self, hex_label: str) -> None:
         m = self.rect
-        sx, sy = self.camera.hex_to_screen(self.game.board.parse(hex_label))
+        sx, sy = self.camera.hex_to_screen(self.table.board.parse(hex_label))
         if not m.inflate(-80, -80).collidepoint(sx, sy):
             self.camera.pan(m.centerx - sx, m.centery - sy)
 
@@ -203,7 +217,7 @@ class MapView:
         """Bring the side at the screen's units into view (after a handover the camera was on
         the other side's); ``always``: centre on them even when some are in view. A side with
         no unit left on the map keeps the camera where it is."""
-        board = self.game.board
+        board = self.table.board
         own = [board.parse(u["hex"]) for u in self.own()]
         if not own:
             return
@@ -226,8 +240,9 @@ class MapView:
     def refresh(self) -> None:
         """The game shown changed other than by an action (an undo, a replay's jump): read
         it afresh (the terrain is the scenario's and never changes: its tiles are kept)."""
-        self.renderer.board = self.game.board
-        self.minimap.board = self.game.board
+        self.source().refresh()
+        self.renderer.board = self.table.board
+        self.minimap.board = self.table.board
         self._key = self._odds_key = None
 
     # --- drawing ------------------------------------------------------------------------------
@@ -251,10 +266,11 @@ class MapView:
         Bore Sighted Locations, and the hex under the mouse."""
         st = style()
         cam, z = self.camera, self.camera.zoom
-        game = self.game
+        game = self.table
         sel = self.unit(self.state.selected)
         viewer = self.state.viewer
-        if self.setting_up() and viewer == game.to_act and (sel is None or sel["side"] != viewer):
+        setting_up = self.setting_up() and viewer is not None and viewer == game.to_act
+        if setting_up and viewer is not None and (sel is None or sel["side"] != viewer):
             # before a unit is picked: where the side may set up at all, lighter (HX-12)
             self.renderer.shade(
                 surface, cam, self._setup_area(viewer), st.ui["good"], 75, self.rect
@@ -292,8 +308,8 @@ class MapView:
     def _draw_route(self, surface: pygame.Surface) -> None:
         """A path move shown: the line through its hexes, a red ring where an enemy the side
         knows of could fire (RD-18's threat map), its MP at the last hex."""
-        route, game = self.state.route, self.game
-        if route is None or self.state.route_at != game.actions_applied:
+        route, game = self.state.route, self.table
+        if route is None or self.state.route_at != game.version:
             return
         if route.unit != self.state.selected:
             return
@@ -319,11 +335,11 @@ class MapView:
     def _draw_counters(self, surface: pygame.Surface) -> None:
         """The counters, stacked in their hex, each with its marker chips inside the hex."""
         cam, z = self.camera, self.camera.zoom
-        game = self.game
+        game = self.table
         at = self.positions()
         acting = self.acting()
         seen = self.rect.inflate(3 * z, 3 * z)  # a counter partly in view is drawn
-        by_hex: dict[str, list[dict]] = {}
+        by_hex: dict[str, list[UnitView]] = {}
         for u in self.units():
             by_hex.setdefault(u["hex"], []).append(u)
         for stack in by_hex.values():
@@ -377,7 +393,7 @@ class MapView:
                 what = "only pivots: no Case J (C6.1)"
             rows.append(f"{name}: {what}")
         z = self.camera.zoom
-        sx, sy = self.camera.hex_to_screen(self.game.board.parse(tracking.hex))
+        sx, sy = self.camera.hex_to_screen(self.table.board.parse(tracking.hex))
         f = FONTS.get(15, bold=True)
         pictures = [f.render(text, True, (255, 220, 160)) for text in rows]
         width = max(t.get_width() for t in pictures) + 6
@@ -396,11 +412,11 @@ class MapView:
         """The last shot, until the action after it: midway along the line of fire (over the
         target it covered the moving tank and its MP label)."""
         banner = self.state.banner
-        if banner is None or self.game.actions_applied - banner.at > 1:
+        if banner is None or self.table.version - banner.at > 1:
             return
         st = style()
         cam = self.camera
-        board = self.game.board
+        board = self.table.board
         pa = cam.hex_to_screen(board.parse(banner.firer_hex))
         pb = cam.hex_to_screen(board.parse(banner.target_hex))
         pygame.draw.line(surface, st.ui["target"], pa, pb, 2)

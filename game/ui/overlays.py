@@ -3,6 +3,7 @@ chooser, the help table, and the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,7 +13,9 @@ from game.engine import IllegalAction
 from game.engine.actions import Fire, Pass
 from game.engine.knowledge import ShotOdds
 from game.engine.phases import PHASES
+from game.engine.view import UnitRecord
 from game.rules.glossary import glossary
+from game.session import Table
 
 from .app import Scene
 from .bindings import help_rows
@@ -58,13 +61,13 @@ class Handover(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         st = style()
         surface.fill((18, 20, 24))
-        game = self.play.game
+        game = self.play.session.table(self.side)  # the side the screen passes to
         f = FONTS.get(54, bold=True)
         t = f.render(f"{self.side.title()} player, click when ready", True, st.ui["select"])
         w, h = surface.get_size()
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 - 30)))
         if self.then_dff:  # why this side is asked: the mover, as this side sees it
-            knows = game.knowledge(self.side)
+            knows = game
             mover = game.moving_unit or ""
             name = knows.name(mover)  # "a concealed unit in E3" for a "?"
             if not name.startswith("a concealed"):
@@ -81,7 +84,7 @@ class Handover(Scene):
         )
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 + 70)))
         shot = self.play.map.state.banner
-        if shot is not None and shot.at == game.actions_applied:  # the shot just fired
+        if shot is not None and shot.at == game.version:  # the shot just fired
             t = FONTS.get(24, bold=True).render(
                 f"The last shot: {shot.firer_hex} -> {shot.target_hex}: {shot.text}",
                 True,
@@ -107,16 +110,15 @@ class DffPrompt(Overlay):
     odds against the mover; choose one and fire, or Continue."""
 
     def enter(self) -> None:
-        game = self.play.game
+        game = knows = self.defender()  # the defender's prompt: what it may know and ask
         ui = self.app.ui
         mover = game.moving_unit
         self.firers = list(game.dff_pending)
         self.odds: dict[str, ShotOdds | str] = {}
-        knows = game.knowledge(game.non_phasing)  # the defender's prompt: what it may know
         self.mover_name = knows.name(mover) if mover else ""
         for fid in self.firers:
-            try:
-                self.odds[fid] = knows.odds(fid, mover or "")
+            try:  # the odds of the shot a click fires: with the ammunition chosen (RD-17)
+                self.odds[fid] = knows.odds(fid, mover or "", self.play.map.chosen_ammo(fid))
             except IllegalAction as e:
                 self.odds[fid] = e.reason
         # each firer keeps its number for the whole DFF chance (a shot left the others as
@@ -171,6 +173,11 @@ class DffPrompt(Overlay):
         )
         self.hovered: str | None = self.firers[0] if self.firers else None
 
+    def defender(self) -> Table:
+        """The defender's table: the seat this prompt is for (the session's to say)."""
+        session = self.play.session
+        return session.table(session.acting)
+
     def leave(self) -> None:
         for b in self.buttons.values():
             b.kill()
@@ -178,12 +185,13 @@ class DffPrompt(Overlay):
 
     def choose(self, fid: str) -> None:
         play = self.play
+        defender = self.defender()
         self.app.pop()
         if fid:
-            mover = play.game.moving_unit or ""
-            play.apply(Fire(fid, mover, play.map.chosen_ammo(fid)))
+            mover = defender.moving_unit or ""
+            play.apply(Fire(fid, mover, play.map.chosen_ammo(fid)), side=defender.side)
         else:
-            play.apply(Pass())
+            play.apply(Pass(), side=defender.side)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -210,8 +218,7 @@ class DffPrompt(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         self.play.draw(surface)
         st = style()
-        game = self.play.game
-        knows = game.knowledge(game.non_phasing)
+        game = knows = self.defender()
         mover = game.moving_unit
         pygame.draw.rect(surface, (36, 30, 24), self.panel, border_radius=6)
         pygame.draw.rect(surface, st.ui["dff"], self.panel, 2, border_radius=6)
@@ -234,7 +241,7 @@ class DffPrompt(Overlay):
 class StackChooser(Overlay):
     """A stack of own units: pick one."""
 
-    def __init__(self, play: PlayScene, units: list[dict], pos: tuple[int, int]):
+    def __init__(self, play: PlayScene, units: Sequence[UnitRecord], pos: tuple[int, int]):
         super().__init__(play)
         self.units = units
         self.pos = pos
@@ -377,7 +384,7 @@ class EndScene(Scene):
             elif event.ui_element is self.quit:
                 self.app.go(Quit())
             elif event.ui_element is self.replay:
-                saved = getattr(self.play.session, "saved", None)
+                saved = self.play.session.saved
                 if saved is not None:  # replayed off the window's thread, its progress shown
                     self.app.go(Push(replaying(saved, "<this game>", self.play.title, at=0)))
 
@@ -386,7 +393,7 @@ class EndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         st = style()
-        game = self.play.game
+        game = self.play.table
         surface.fill((18, 20, 24))
         w, _ = surface.get_size()
         t = FONTS.get(60, bold=True).render(
@@ -395,7 +402,7 @@ class EndScene(Scene):
         surface.blit(t, t.get_rect(center=(w // 2, 90)))
         block = TextBlock(surface, pygame.Rect(w // 2 - 420, 150, 840, 500), 22)
         block.line(game.end_reason[:1].upper() + game.end_reason[1:])
-        block.line(f"Turn reached: {min(game.turn, game.setup.turns)} of {game.setup.turns}")
+        block.line(f"Turn reached: {min(game.turn, game.turns)} of {game.turns}")
         shot = self.play.map.state.banner
         if shot is not None:  # the shot that decided it, dice and outcome
             block.gap(8)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import Game
 from game.engine.catalogue import UnitType, unit_types
 from game.engine.knowledge import ShotOdds
+from game.engine.view import UnitRecord
 from game.rules.report import odds_report_lines
 from game.rules.rule_index import explain, rule_ids_in
+from game.session import Table
 
 from .counters import marker_words
 from .maprender import FONTS
@@ -56,7 +57,7 @@ class TextBlock:
         self.y += n
 
 
-def hex_info_lines(game: Game, label_text: str) -> list[str]:
+def hex_info_lines(game: Table, label_text: str) -> list[str]:
     """The hex under the mouse: label, terrain, level, TEM (Case Q), vehicle MP / infantry MF."""
     h = game.board.parse(label_text)
     info = game.board.info(h)
@@ -104,7 +105,7 @@ def facing_words(d: int) -> str:
 
 
 def unit_lines(
-    view: dict, ammo: str | None, phasing: str | None = None
+    view: UnitRecord, ammo: str | None, phasing: str | None = None
 ) -> list[tuple[str, RGB | None]]:
     """The selected unit as the side at the screen sees it (:meth:`Knowledge.units`) with its
     counter's printed values (the catalogue): type, armament, AF, MP left, status, the

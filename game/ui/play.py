@@ -2,25 +2,24 @@
 the log; selecting, moving, turning, firing, ending phases, undo and save. A controller over
 the one map view (:class:`.mapview.MapView`), with its orders and dialogs composed in. Every
 change goes through the engine's ``Game.apply`` (via the session's autosave); everything shown
-comes from the engine's knowledge of the side at the screen, ``legal_actions`` and
-``move_costs``."""
+comes from the table of the side at the screen (:class:`game.session.Table`: its view and the
+questions it may ask); who acts next is the session's to say (:meth:`Session.next_step`)."""
 
 from __future__ import annotations
 
 import time
 from dataclasses import replace
+from html import escape
 from pathlib import Path
-from typing import Protocol
+from typing import Any
 
 import pygame
 import pygame_gui
 
-from game.ai import ComputerPlayer
-from game.engine import Game, IllegalAction
-from game.engine.actions import Action, EndPhase, Place
+from game.engine import IllegalAction
+from game.engine.actions import Action, Place
 from game.engine.events import Event
-from game.engine.phases import PHASES
-from game.files.session import Autosave
+from game.session import Session, Table
 
 from . import panels, playview
 from .app import Scene
@@ -43,38 +42,6 @@ LOG_KEEP = 400
 LOG_SHOWN = 120
 COMPUTER_PAUSE = 0.7
 """Seconds each of the computer's actions stays on the screen before the next (Space skips)."""
-SEEN_CHOICES = (
-    "move",
-    "turn",
-    "end_move",
-    "fire",
-    "pass",
-    "end_phase",
-    "button_up",
-    "crew_exposed",
-)
-"""The computer's actions the human's log tells: what both sides see happen (never its set-up
-choices: where it bore sights and what it conceals are its secrets)."""
-PLAIN_WHY = {"pass": "passes", "end_phase": "ends the phase"}
-"""What the log says of the computer's passes and phase ends instead of its reasons: those
-read its secrets too (a "?" that stays hidden is a concealed vehicle, a shot held back at
-Limited Aim says the aim; RD-11, C6.17)."""
-MAX_PASSES = 12
-"""The most phases passed by themselves in a row (HX-15): a game turn has fewer."""
-"""The lines the log box is given at once (it scrolls; the side's whole log is kept)."""
-
-
-class Session(Protocol):
-    """What the play screen needs of a session: the game, its save file, and the door."""
-
-    game: Game
-    path: Path | None
-
-    def apply(self, action: Action) -> list[Event]: ...
-
-    def undo(self) -> str | None: ...
-
-    def save_as(self, path: str | Path) -> None: ...
 
 
 class PlayScene(Scene):
@@ -83,10 +50,10 @@ class PlayScene(Scene):
     bindings_screen = "play"
     """The screen of data/bindings.toml whose keys this screen reads (and its help shows)."""
 
-    def __init__(self, session: Session | Autosave, title: str = "", viewer: str | None = None):
-        self.session = session
+    def __init__(self, session: Session | Any, title: str = "", viewer: str | None = None):
+        self.session: Session = session if isinstance(session, Session) else Session.of(session)
         self.title = title
-        self.map = MapView(lambda: self.session.game)
+        self.map = MapView(lambda: self.session)
         self.map.state.viewer = viewer
         self.map.acting = self.can_act
         self._legal_key: tuple | None = None
@@ -111,27 +78,26 @@ class PlayScene(Scene):
         """HX-15's log lines, by the number of events the history held before the phase
         passed (so a rebuilt log shows them where they happened)."""
         self.orders = Orders(self)
-        self.computer = _computer(session)
+        self.computer = self.session.computer_side
         """The side the computer plays (docs/ai.md), or None: two players at one screen."""
         self.computer_pause = COMPUTER_PAUSE
         self._computer_at = 0.0  # when its next action is due (time.monotonic)
         self._thinking = False
         if self.computer is not None and viewer is None:  # the human's seat, for good
-            self.map.state.viewer = next(
-                s for s in self.game.setup.sides if s != self.computer.side
-            )
-        lesson = getattr(session, "lesson", None)
+            self.map.state.viewer = self.session.humans[0]
+        lesson = self.session.lesson
         self.lesson = LessonCard(self, lesson, lesson.id) if lesson is not None else None
         """The scenario's lesson, step by step, when it is one (one learner plays both
         sides: no handover screens)."""
-        for event in self.game.history:
+        for event in self.table.events():
             self._log_event(event)
 
-    # --- the game -----------------------------------------------------------------------
+    # --- the game, as the side at the screen sees it ------------------------------------
 
     @property
-    def game(self) -> Game:
-        return self.session.game
+    def table(self) -> Table:
+        """The side at the screen's table: its view and the questions it may ask."""
+        return self.session.table(self.viewer)
 
     @property
     def viewer(self) -> str | None:
@@ -139,82 +105,88 @@ class PlayScene(Scene):
         return self.map.state.viewer
 
     def legal(self) -> list[Action]:
-        key = (id(self.game), self.game.actions_applied, self.game.dice.draws)
+        """The actions the side at the screen may take now."""
+        key = (self.session.version, self.viewer)
         if key != self._legal_key:
             self._legal_key = key
-            self._legal = self.game.legal_actions()
+            self._legal = self.table.legal_actions()
         return self._legal
 
-    def apply(self, action: Action, by_computer: bool = False) -> bool:
-        """Apply through the autosave; a refusal shows its reason in the phase bar. While the
-        computer is to act, only its own actions are taken."""
+    def apply(self, action: Action, side: str | None = None) -> bool:
+        """Submit ``action`` for the seat at the screen (``side``: the Defensive First Fire
+        prompt's defender); a refusal shows its reason in the phase bar. While the computer is
+        to act, the screen's actions are refused."""
         state = self.map.state
-        if self.computer is not None and self.computer_acts() and not by_computer:
-            state.message = f"the computer ({self.computer.side.title()}) plays: wait, or Space"
+        if self.computer is not None and self.computer_acts():
+            state.message = f"the computer ({self.computer.title()}) plays: wait, or Space"
             return False
-        try:
-            events = self.session.apply(action)
+        try:  # the seat at the screen acts: the one to act (a lesson's learner is both)
+            if side is None:
+                lesson = self.lesson is not None or self.viewer is None
+                side = self.session.acting if lesson else self.viewer
+            events = self.session.table(side).submit(action)
         except IllegalAction as e:
             state.message = e.reason
             return False
-        state.message = getattr(self.session, "save_error", None) or ""
+        self._shown(events, action)
+        return True
+
+    def _shown(self, events: list[Event], action: Action | None) -> None:
+        """After an action: the log and the banner of what the side at the screen may read of
+        its events, the lesson's step, the end or what comes next."""
+        state = self.map.state
+        state.message = self.session.save_error or ""
         state.bore_sight_mode = False
         before = len(self.log)
         knows = self.map.knows()
         for event in events:
             self._log_event(event)
             seen = event.seen_by(state.viewer)
-            banner = shot_banner(seen, knows, self.game.actions_applied) if seen else None
+            banner = shot_banner(seen, knows, self.session.version) if seen else None
             if banner is not None:
                 state.banner = banner
         self._append_log(self.log[before:] if len(self.log) > before else [])
-        if self.lesson is not None:
+        if self.lesson is not None and action is not None:
             self.lesson.applied(action)
             self.lesson.watch()
         if self.map.unit(state.selected) is None:
             state.selected = None
-        if self.game.over:  # the deciding shot on the map first, then the result
+        if self.table.over:  # the deciding shot on the map first, then the result
             self.over_pending = True
             state.message = (
-                f"Game over: {(self.game.winner or '?').title()} wins. Click or press a key "
+                f"Game over: {(self.table.winner or '?').title()} wins. Click or press a key "
                 "for the result"
             )
-            return True
+            return
         self.after_change()
-        return True
 
     def after_change(self) -> None:
         """What the screen must do next: the end screen, a handover, or the Defensive First
         Fire prompt."""
 
         self.pass_idle_phases()
-        game = self.game
-        if game.over:
+        step = self.session.next_step(self.viewer, self.app.prefs.strict_hotseat)
+        if step.kind == "over":
             self.app.go(Push(GameOver(self)))
-            return
-        strict = self.app.prefs.strict_hotseat
-        if self.computer is not None:  # one human at the screen, on its own side: no handover
-            if self.computer_acts():
-                self._computer_at = time.monotonic() + self.computer_pause
-            elif game.dff_pending:
+        elif step.kind == "computer":
+            self._computer_at = time.monotonic() + (
+                0 if self._computer_dff() else self.computer_pause
+            )
+        elif self.lesson is not None:  # one learner at the screen: no handover
+            if step.side is not None and self.viewer != step.side:
+                self.hand_over(step.side, keep_shot=True)
+            if step.kind == "dff":
                 self.app.go(Push(DffChance(self)))
-            return
-        if self.lesson is not None:  # one learner at the screen: no handover
-            side = game.non_phasing if game.dff_pending else game.to_act
-            if self.viewer != side:
-                self.hand_over(side, keep_shot=True)
-            if game.dff_pending:
-                self.app.go(Push(DffChance(self)))
-            return
-        if game.dff_pending:
-            defender = game.non_phasing
-            if strict and self.viewer != defender:
-                self.app.go(Push(HandOver(self, defender, then_dff=True)))
-            else:
-                self.app.go(Push(DffChance(self)))
-            return
-        if self.viewer != game.to_act:
-            self.app.go(Push(HandOver(self, game.to_act)))
+        elif step.kind == "handover" and step.side is not None:
+            self.app.go(Push(HandOver(self, step.side, then_dff=step.then_dff)))
+        elif step.kind == "dff":
+            self.app.go(Push(DffChance(self)))
+
+    def _computer_dff(self) -> bool:
+        """The computer's Defensive First Fire chance during the human's move: decided at
+        once, with no pause and no line (the mover must not learn that a unit it may not see
+        could fire there, RD-11)."""
+        return self.computer is not None and self.table.waiting_for_dff
 
     def pass_idle_phases(self) -> None:
         """HX-15: while the side to act can do nothing but end its phase, the phase ends by
@@ -224,42 +196,30 @@ class PlayScene(Scene):
         if not self.app.prefs.auto_pass:
             return
         state = self.map.state
-        fresh = state.banner is not None and state.banner.at == self.game.actions_applied
-        first = len(self.game.history)
-        passed: list[str] = []
-        phase_lines: list[int] = []
-        for _ in range(MAX_PASSES):
-            game = self.game
-            if game.over or not game.nothing_to_do():
-                break
-            passed.append(f"{game.to_act.title()} {PHASES[game.phase].title}")
-            at = len(game.history)
-            try:
-                self.session.apply(EndPhase())
-            except IllegalAction:
-                break
-            phase_lines += [
-                i for i, e in enumerate(self.game.history[at:], at) if e.kind == "phase"
-            ]
-            if self.lesson is not None:  # a step waiting for a phase passed by
-                self.lesson.watch()
+        fresh = state.banner is not None and state.banner.at == self.session.version
+        first = self.table.event_count()
+        passed, _ = self.session.pass_idle_phases()
         if not passed:
             return
+        new = self.table.events()[first:]
+        phase_lines = [i for i, e in enumerate(new, first) if e.kind == "phase"]
+        if self.lesson is not None:  # a step waiting for a phase passed by
+            self.lesson.watch()
         self.quiet.update(phase_lines[:-1])  # the phase now to act keeps its line
         line = f"Nothing to do, so passed by themselves (HX-15): {', '.join(passed)}"
         self.passed[first] = line
         before = len(self.log)
         self.log.append(f"<font color='#9a9a9a'>{line}</font>")
-        for i, event in enumerate(self.game.history[first:], first):
+        for i, event in enumerate(new, first):
             if i not in self.quiet:
                 self._log_event(event)
         self._append_log(self.log[before:])
         state.message = line
         if fresh and state.banner is not None:  # the shot stays up until the player acts
-            state.banner = replace(state.banner, at=self.game.actions_applied)
+            state.banner = replace(state.banner, at=self.session.version)
 
     def _log_event(self, event: Event) -> None:
-        seen = event.seen_by(self.viewer)  # what this side may read (the engine's knowledge)
+        seen = event.seen_by(self.viewer)  # what this side may read (its view's are already)
         if seen is not None:
             self.log.append(event_html(seen))
         if len(self.log) > LOG_KEEP:
@@ -290,7 +250,7 @@ class PlayScene(Scene):
     def rebuild_log(self) -> None:
         """The viewer changed: the log shows what that side may know."""
         self.log = []
-        history = self.game.history
+        history = self.table.events()
         for k in [k for k in self.passed if k >= len(history)]:  # undone
             del self.passed[k]
         self.quiet = {i for i in self.quiet if i < len(history)}
@@ -337,7 +297,7 @@ class PlayScene(Scene):
         self.log_box = pygame_gui.elements.UITextBox("", r["log"], ui)
         self.widgets = [*self.buttons.values(), self.log_box]
         self._refresh_log()
-        if self.viewer is None or (self.app.prefs.auto_pass and self.game.nothing_to_do()):
+        if self.viewer is None or (self.app.prefs.auto_pass and self.table.nothing_to_do()):
             self.after_change()
 
     def remember_view(self) -> None:
@@ -434,7 +394,7 @@ class PlayScene(Scene):
     def computer_acts(self) -> bool:
         """Whether the computer is the one to act now (its phase, or its Defensive First Fire
         chance during the human's move)."""
-        return self.computer is not None and not self.over_pending and self.computer.acts(self.game)
+        return self.computer is not None and not self.over_pending and self.session.computer_acts()
 
     def animating(self) -> bool:
         """The computer's turn needs frames with no event (the window otherwise sleeps until
@@ -449,56 +409,45 @@ class PlayScene(Scene):
             return
         computer = self.computer
         assert computer is not None
-        if not self._thinking:  # a frame that says so first: deciding may take a moment
+        quiet = self._computer_dff()  # its DFF chance: no pause, no line (RD-11)
+        if not self._thinking and not quiet:  # a frame that says so first: it may take a moment
             self._thinking = True
-            self.map.state.message = f"The computer ({computer.side.title()}) is thinking..."
+            self.map.state.message = f"The computer ({computer.title()}) is thinking..."
             return
         self._thinking = False
-        decision = computer.choose(self.game)
-        plan = computer.plan_record(self.game)  # level 3: kept with the game (docs/ai.md)
-        spec = getattr(getattr(self.session, "saved", None), "computer", None)
-        if plan is not None and spec is not None and spec.get("plan") != plan:
-            spec["plan"] = plan
-        why = PLAIN_WHY.get(decision.action.type, decision.why)
-        note = f"{computer.side.title()} (computer): {why}"
-        seen = decision.action.type in SEEN_CHOICES  # a set-up choice is its secret (C6.42)
-        actor = getattr(decision.action, "unit", None)
-        shown = self.game.knowledge(self.viewer).units() if actor else []
-        if any(u["id"] == actor and u["type"] == "?" for u in shown):
-            seen = False  # a "?" to the human: its reasons tell what it is (RD-11)
-        if seen:
-            self.log.append(f"<font color='#9a9a9a'>{note}</font>")
+        move = self.session.computer_move(self.viewer)
+        if move.note is not None:
+            self.log.append(f"<font color='#9a9a9a'>{escape(move.note)}</font>")
             self._append_log(self.log[-1:])
-        self.apply(decision.action, by_computer=True)
-        if not self.map.state.message:
-            self.map.state.message = note if seen else f"{computer.side.title()} (computer) plays"
+        self._shown(move.events, move.action)
+        if not self.map.state.message and not quiet:
+            self.map.state.message = move.note or f"{computer.title()} (computer) plays"
         self._computer_at = time.monotonic() + self.computer_pause
 
     def can_act(self) -> list[str]:
         """The own units that can still move (Movement) or fire (a fire phase), for the side
         at the screen when it is the one to act (their green dot)."""
-        game = self.game
-        if self.viewer != game.to_act or game.dff_pending or game.over:
+        table = self.table
+        if self.viewer != table.to_act or table.dff_pending or table.over:
             return []
-        key = (id(game), game.actions_applied, game.dice.draws, self.viewer)
+        key = (self.session.version, self.viewer)
         if key != self._acting_key:
             self._acting_key = key
-            self._acting = game.can_act()
+            self._acting = table.can_act()
         return self._acting
 
     def placeable(self) -> set[str]:
         """Own units the side at the screen may still place (HX-12)."""
-        return set(self.game.placeable())
+        return set(self.table.placeable())
 
     def unplaced(self) -> list[str]:
         """The units the side setting up may place and has not placed yet (HX-12): their
         counters are ringed, and End Phase says how many."""
-        if self.viewer != self.game.to_act:
+        if self.viewer != self.table.to_act:
             return []
-        saved = getattr(self.session, "saved", None)
         placed = {
             r["action"].get("unit")
-            for r in (saved.actions if saved is not None else [])
+            for r in self.session.saved_actions
             if r["action"].get("type") == "place"
         }
         return sorted(u for u in self.placeable() if u not in placed)
@@ -513,7 +462,7 @@ class PlayScene(Scene):
         self.map.analysis.clear()
         if not keep_shot:
             state.banner = None
-        mover = self.map.unit(self.game.moving_unit)
+        mover = self.map.unit(self.table.moving_unit)
         if mover is not None and mover["side"] == side:  # back after Defensive First Fire
             state.selected = mover["id"]
         viewer, selected = self._resumed_selection
@@ -540,7 +489,7 @@ class PlayScene(Scene):
         for unit_id in left:
             unit = self.map.unit(unit_id)
             if unit is not None:
-                x, y = cam.hex_to_screen(self.game.board.parse(unit["hex"]))
+                x, y = cam.hex_to_screen(self.table.board.parse(unit["hex"]))
                 pygame.draw.circle(surface, (110, 210, 110), (int(x), int(y)), int(z * 0.85), 2)
         surface.set_clip(None)
 
@@ -554,17 +503,3 @@ class PlayScene(Scene):
             self.lesson.watch()
             self.lesson.draw(surface, r)
         panels.draw_rule_tip(surface, self.map.state.mouse)  # a rule id hovered: its words
-
-
-def _computer(session: object) -> ComputerPlayer | None:
-    """The computer player a save names (its side one of the scenario's), seeded from the
-    game's seed: a resumed game goes on as it would have (docs/ai.md)."""
-    saved = getattr(session, "saved", None)
-    spec = getattr(saved, "computer", None)
-    game = getattr(session, "game", None)
-    if not spec or game is None or spec.get("side") not in game.setup.sides:
-        return None
-    player = ComputerPlayer(spec["side"], int(spec.get("level", 2)), seed=game.seed)
-    if isinstance(spec.get("plan"), dict):
-        player.resume_plan(spec["plan"])
-    return player

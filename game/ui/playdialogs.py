@@ -113,7 +113,7 @@ class Dialogs:
         """End the phase; with own units that could still act, ask each time (the preference
         ``confirm_end_phase`` turns the question off)."""
         play = self.play
-        game = play.game
+        game = play.table
         idle = play.orders.units_that_can_act()
         if idle and play.app.prefs.confirm_end_phase:
             knows = play.map.knows()

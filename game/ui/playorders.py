@@ -16,6 +16,7 @@ from game.engine.actions import (
     Place,
     Turn,
 )
+from game.engine.view import UnitRecord
 
 from .host import MapHost, PlayHost
 from .mapinput import MAP_ACTIONS
@@ -78,7 +79,7 @@ class Orders:
         self.play.app.prefs.show_labels = renderer.show_labels
 
     def arm_bore_sight(self) -> None:
-        if self.state.selected and self.play.game.phase == "setup":
+        if self.state.selected and self.play.table.phase == "setup":
             self.state.bore_sight_mode = True
             self.state.message = "click the hex to Bore Sight (C6.42)"
 
@@ -94,8 +95,8 @@ class Orders:
         elif key == "help":
             self.play.app.go(Push(Help(self.play)))
         elif key == "undo":
-            why = self.play.session.undo()
-            unsaved = getattr(self.play.session, "save_error", None)  # a full disk: say it
+            why = self.play.session.undo(self.play.session.acting)
+            unsaved = self.play.session.save_error  # a full disk: say it
             state.message = f"cannot undo: {why}" if why else (unsaved or "undone")
             if not why:
                 self.map.refresh()
@@ -129,7 +130,7 @@ class Orders:
         state = self.state
         own = {u["id"]: u for u in self.map.units() if u["side"] == state.viewer}
         if self.map.setting_up():  # not every placement listed (Game.setup_choices)
-            ids = [u for u in self.play.game.setup_choices() if u in own]
+            ids = [u for u in self.play.table.setup_choices() if u in own]
         else:
             ids = [u for u in self.units_that_can_act() if u in own]
         if not ids:
@@ -168,8 +169,8 @@ class Orders:
         if enemy and state.selected:
             self.fire_at_hex(hx)
             return
-        moving = self.play.game.phase == "movement"
-        if moving and state.selected and hx in self.play.game.move_costs(state.selected):
+        moving = self.play.table.phase == "movement"
+        if moving and state.selected and hx in self.play.table.move_costs(state.selected):
             self.play.apply(Move(state.selected, hx))
             return
         if moving and state.selected and not own and self.path_click(hx):
@@ -186,7 +187,7 @@ class Orders:
         """A click on a distant hex in the Movement Phase: the first shows the cheapest path
         there (its MP, and the hexes an enemy the side knows of could fire at, RD-18); a second
         click on the same hex moves along it. True when the click was taken for a path."""
-        state, game = self.state, self.play.game
+        state, game = self.state, self.play.table
         if state.route_on == (state.selected, hx):  # stopped on the way: one click goes on
             state.route_on = None
             route = game.route(state.selected or "", hx)
@@ -197,7 +198,7 @@ class Orders:
         if (
             route is not None
             and route.unit == state.selected
-            and state.route_at == game.actions_applied
+            and state.route_at == game.version
             and route.hexes[-1:] == (hx,)
         ):
             self.follow(route)
@@ -206,7 +207,7 @@ class Orders:
         if route is None or not route.hexes:
             state.route = None
             return False
-        state.route, state.route_at = route, game.actions_applied
+        state.route, state.route_at = route, game.version
         threatened = [h for h in route.hexes if h in self.map.analysis.threats()]
         risk = (
             f"; an enemy you know of could fire at it in {', '.join(threatened)} (red)"
@@ -228,7 +229,7 @@ class Orders:
         for n, step in enumerate(route.steps, 1):
             if not self.play.apply(step):
                 return
-            game = self.play.game
+            game = self.play.table
             if game.over or game.dff_pending or game.to_act != viewer:
                 if n < len(route.steps):
                     where = self.map.unit(route.unit)
@@ -240,10 +241,10 @@ class Orders:
                     )
                 return
 
-    def why_it_cannot_move(self, unit: dict) -> str | None:
+    def why_it_cannot_move(self, unit: UnitRecord) -> str | None:
         """In the Movement Phase, a unit just selected that has no hex to enter: the engine's
         reason (it fired in Prep Fire, RD-12; it is immobilized; it has moved), else None."""
-        game = self.play.game
+        game = self.play.table
         if game.phase != "movement" or unit["side"] != game.to_act:
             return None
         if game.move_costs(unit["id"]):
@@ -262,7 +263,7 @@ class Orders:
         unit = self.state.selected
         if unit is None:
             return ""
-        return self.play.game.check(Move(unit, hx)) or ""
+        return self.play.table.check(Move(unit, hx)) or ""
 
     def fire_at_hex(self, hx: str) -> None:
         target = self.map.target_in(hx)

@@ -29,16 +29,16 @@ def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
     """The phase bar: the turn, the phase and its rule, the side to act; then the message (a
     refusal's reason) or the hint."""
     st = style()
-    game = view.game
+    game = view.table
     pygame.draw.rect(surface, st.ui["panel"], bar)
     phase = PHASES[game.phase]
     when = (
         "Before turn 1"
         if view.setting_up()
-        else f"Turn {game.turn}/{game.setup.turns}   {game.phasing.title()} player turn"
+        else f"Turn {game.turn}/{game.turns}   {game.phasing.title()} player turn"
     )
-    text = f"{when}   {phase.title} ({phase.rule})   {game.to_act.title()} to act"
-    if game.dff_pending:
+    text = f"{when}   {phase.title} ({phase.rule})   {(game.to_act or 'nobody').title()} to act"
+    if game.dff_pending or game.waiting_for_dff:
         text += "   Defensive First Fire (C6.17)"
     room = bar.width - 215  # the End Phase button's place
     t = FONTS.text(text, 22, st.ui["text"], bold=True)
@@ -61,9 +61,9 @@ def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
 
 def hint(view: MapHost) -> str:
     """What to do next in this phase."""
-    game = view.game
+    game = view.table
     phase = game.phase
-    if game.dff_pending:
+    if game.dff_pending or game.waiting_for_dff:
         return (
             f"{game.non_phasing.title()}: Defensive First Fire: press a firer's number (or "
             "click it) to fire, Space to let the vehicle move on (C6.17)"
@@ -105,7 +105,7 @@ def draw_side(
     block.line(f"At the screen: {(state.viewer or 'both sides (replay)').title()}", st.ui["dim"])
     block.gap()
     if state.hover_hex:
-        for i, text in enumerate(hex_info_lines(view.game, state.hover_hex)):
+        for i, text in enumerate(hex_info_lines(view.table, state.hover_hex)):
             block.line(text, bold=i == 0)
     else:
         block.line("(hover a hex)", st.ui["dim"])
@@ -113,7 +113,7 @@ def draw_side(
     unit = view.unit(state.selected)
     if unit is not None and unit.get("type") != "?":
         ammo = view.chosen_ammo(unit["id"]) or (unit["ammo"][0] if unit.get("ammo") else None)
-        for i, (text, color) in enumerate(unit_lines(unit, ammo, view.game.phasing)):
+        for i, (text, color) in enumerate(unit_lines(unit, ammo, view.table.phasing)):
             block.line(text, color, bold=i == 0)
     else:
         block.line(nothing_selected, st.ui["dim"])
@@ -142,7 +142,7 @@ def overview_box(side: pygame.Rect) -> pygame.Rect:
 def warm_overview(view: MapHost, side: pygame.Rect) -> None:
     """Draw the overview's terrain picture now (a few ms), not in the first frame that shows
     it (the frame after an action, when the odds panel gives way to it)."""
-    if not map_fits(view.game.board, view.camera, view.rect):
+    if not map_fits(view.table.board, view.camera, view.rect):
         view.minimap.picture(view.minimap.fit(overview_box(side)).size)
 
 
@@ -151,7 +151,7 @@ def draw_overview(view: MapHost, surface: pygame.Surface, side: pygame.Rect, top
     shows and the panel has room below its text."""
     m = view.rect
     box = overview_box(side)
-    if map_fits(view.game.board, view.camera, m) or top > box.top - 22:
+    if map_fits(view.table.board, view.camera, m) or top > box.top - 22:
         return
     t = FONTS.get(14).render("Overview: click or drag to go there", True, style().ui["dim"])
     surface.blit(t, (box.left, box.top - 18))

@@ -5,9 +5,11 @@ the screen's modules import no circle (an import-linter contract keeps it so).""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.engine.view import UnitRecord
 from game.files.timeline import Timeline
 
 Scene = Any
@@ -75,7 +77,7 @@ class ChooseStack:
     """The chooser of one unit from a stack of own units at a hex."""
 
     play: Scene
-    units: list[dict] = field(default_factory=list)
+    units: Sequence[UnitRecord] = field(default_factory=list)
     """The units as the side may know them (their view dicts)."""
     pos: tuple[int, int] = (0, 0)
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine.events import Event
-from game.engine.knowledge import Knowledge
 from game.engine.play.paths import Route
 from game.rules.words import outcome_words
+from game.session import Table
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class ViewState:
     """A path move stopped for Defensive First Fire: (unit, goal); one click on the goal goes on."""
 
 
-def shot_banner(event: Event, knows: Knowledge, at: int) -> ShotBanner | None:
+def shot_banner(event: Event, knows: Table, at: int) -> ShotBanner | None:
     """The banner of a fire event as the side may read it (a miss at a "?" names its hex)."""
     if event.kind != "fire":
         return None

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.engine import Game
 from game.engine.actions import Action, action_from_json
 from game.files.timeline import Timeline
+from game.session import Snapshot
 
 from . import playview
 from .app import Scene
@@ -42,9 +42,10 @@ class WatchScene(Scene):
         self.timeline = timeline
         self.title = title
         self.at = timeline.length if at is None else max(0, min(at, timeline.length))
-        self.game: Game = timeline.game_at(self.at)
-        self.map = MapView(lambda: self.game, shows_all=True)  # both sides, or Tab: one
-        self.sides: list[str | None] = [None, *timeline.game_at(0).setup.sides]
+        self.snapshot = Snapshot(timeline.game_at(self.at))
+        """The position shown, looked at through each side's table (never read whole)."""
+        self.map = MapView(lambda: self.snapshot, shows_all=True)  # both sides, or Tab: one
+        self.sides: list[str | None] = [None, *self.snapshot.table(None).sides]
         self.playing = False
         self.speed = 2
         self.clock = 0.0
@@ -69,15 +70,15 @@ class WatchScene(Scene):
         state = self.map.state
         state.banner = None
         if n == self.at + 1:
-            events = self.game.apply(_action(self.timeline, self.at))
+            events = self.snapshot.step(_action(self.timeline, self.at))
             knows = self.map.knows()
             for event in events:
                 seen = event.seen_by(state.viewer)
-                banner = shot_banner(seen, knows, self.game.actions_applied) if seen else None
+                banner = shot_banner(seen, knows, knows.version) if seen else None
                 if banner is not None:
                     state.banner = banner
         else:
-            self.game = self.timeline.game_at(n)
+            self.snapshot = Snapshot(self.timeline.game_at(n))
         self.at = n
         self.map.refresh()
         if self.map.unit(state.selected) is None:
@@ -290,7 +291,7 @@ class WatchScene(Scene):
 
     def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
         st = style()
-        game = self.game
+        game = self.map.table
         pygame.draw.rect(surface, st.ui["panel"], bar)
         where = f"Replay: action {self.at} of {self.timeline.length}"
         turn = (

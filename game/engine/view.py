@@ -1,0 +1,259 @@
+"""A side's view: one typed, immutable, serialisable value of everything side S may know now
+(docs/architecture.md "Seats and views"; RD-11, C6.42, HX-12).
+
+The screen, the replay viewer's one-side view, the computer player and (next) a remote window
+read a :class:`View`, never the game. It is made from the engine's one door for hidden
+information (:class:`.knowledge.Knowledge`): the units as S sees them (a "?" has its side and
+hex and nothing else), the events as S may read them, the legal actions when S is to act, the
+Defensive First Fire chance offered to S, the movement tracking S may see, the losses and the
+victory conditions, and a ``version`` that grows with every change of the game (an action
+applied or taken back).
+
+Its JSON form (pydantic, as the saves) reads back equal: :func:`view_from_json`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from .actions import Action, action_from_json
+from .events import Event
+from .vocabulary import PhaseName
+
+VIEW_FORMAT = 1
+"""The version of the view's JSON form (a remote window refuses a newer one)."""
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class UnitView(BaseModel):
+    """One unit as a side sees it. A "?" (an enemy concealed unit, RD-11): ``type`` is "?" and
+    every field past ``concealed`` is left at its default (no type, facing, Motion or state);
+    an enemy's Bore Sighted Location is never shown (C6.42)."""
+
+    model_config = _FROZEN
+
+    id: str
+    side: str
+    hex: str
+    concealed: bool = False
+    type: str = "?"
+    name: str = "?"
+    category: str = ""
+    facing: int = 0
+    turret: int = 0
+    turreted: bool = False
+    has_gun: bool = False
+    is_vehicle: bool = False
+    status: str = "active"
+    ce: bool = False
+    immobilized: bool = False
+    shock: str = "none"
+    mp_spent: float = 0.0
+    mp_left: float = 0.0
+    entered_new_hex: bool = False
+    motion: bool = False
+    was_motion: bool = False
+    moving: bool = False
+    moved: bool = False
+    fired: bool = False
+    shots_this_phase: int = 0
+    fired_prep: bool = False
+    first_fired: bool = False
+    acquisition: tuple[Any, ...] | None = None
+    bore_sight: str | None = None
+    fired_at_acquired: bool = False
+    ammo: tuple[str, ...] = ()
+    ammo_out: tuple[str, ...] = ()
+    depletion: dict[str, int] = {}
+
+    @property
+    def unknown(self) -> bool:
+        """A "?" to the side that sees it (RD-11)."""
+        return self.type == "?"
+
+    def __getitem__(self, key: str) -> Any:
+        """Read a field by its name, as the screen's drawing code reads a unit's record."""
+        try:
+            return getattr(self, key)
+        except AttributeError:
+            raise KeyError(key) from None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A field by its name; ``default`` for a "?"'s unknown fields and unknown names."""
+        if self.unknown and key not in ("id", "side", "hex", "concealed", "type"):
+            return default
+        return getattr(self, key, default)
+
+
+UnitRecord = UnitView | dict[str, Any]
+"""A unit as the screen's drawing code reads it: a view's unit, or a record with its fields."""
+
+
+class EventView(BaseModel):
+    """One event as a side may read it (:meth:`Event.seen_by`): its kind, log line, the rules
+    it applied and its dice."""
+
+    model_config = _FROZEN
+
+    kind: str
+    text: str
+    rules: tuple[str, ...] = ()
+    dice: tuple[int, ...] = ()
+    data: dict[str, Any] = {}
+
+    def event(self) -> Event:
+        """The engine's event value (what the log draws)."""
+        return Event(self.kind, self.text, self.rules, self.dice, dict(self.data))
+
+
+def event_view(event: Event) -> EventView:
+    """An event (already as the side may read it) as its view value."""
+    return EventView.model_construct(
+        kind=event.kind,
+        text=event.text,
+        rules=tuple(event.rules),
+        dice=tuple(event.dice),
+        data=dict(event.data) if event.data else {},
+    )
+
+
+class TrackRow(BaseModel):
+    """C6.15: one enemy firer the side knows, the MP of this move in its LOS, and whether it
+    began the move there (exempt from J1 / J2)."""
+
+    model_config = _FROZEN
+
+    firer: str
+    mp: float
+    exempt: bool
+
+
+class TrackingView(BaseModel):
+    """While a vehicle the side can see moves (C6.15-.16): its hex, whether it has entered a
+    hex (Case J, C6.1; always True of a "?", whose Motion is not known) and each known firer's
+    MP in LOS."""
+
+    model_config = _FROZEN
+
+    hex: str
+    moved: bool
+    rows: tuple[TrackRow, ...] = ()
+
+
+class DffOffer(BaseModel):
+    """A Defensive First Fire chance offered to this side (C6.17): at the moving unit, with the
+    units of this side that may fire. Shown to the defender only: the mover is told nothing
+    of who could fire (RD-11)."""
+
+    model_config = _FROZEN
+
+    mover: str
+    hex: str
+    firers: tuple[str, ...]
+
+
+class View(BaseModel):
+    """What ``side`` may know now (``side`` None: the whole game, the replay viewer's view of
+    both sides). ``acting``: the side the game waits for (the defender during a Defensive
+    First Fire chance); ``legal``: the actions this side may take now, in the engine's JSON
+    form (empty when another side acts; a set-up phase lists its set-up choices but no
+    placement: those are asked hex by hex, a big map's placements are thousands, HX-12)."""
+
+    model_config = _FROZEN
+
+    format: int = VIEW_FORMAT
+    version: int
+    side: str | None
+    title: str
+    sides: tuple[str, str]
+    defender: str
+    first: str
+    to_kill: str
+    turns: int
+    turn: int
+    phase: PhaseName
+    phase_title: str
+    phasing: str
+    non_phasing: str
+    acting: str | None
+    over: bool
+    winner: str | None = None
+    end_reason: str = ""
+    moving_unit: str | None = None
+    units: tuple[UnitView, ...]
+    events: tuple[EventView, ...]
+    legal: tuple[dict[str, Any], ...] = ()
+    placeable: tuple[str, ...] = ()
+    dff: DffOffer | None = None
+    tracking: TrackingView | None = None
+    losses: dict[str, tuple[str, ...]] = {}
+    victory: tuple[str, ...] = ()
+
+    def unit(self, unit_id: str | None) -> UnitView | None:
+        """The unit ``unit_id`` as this side sees it (None: not in play, or no id)."""
+        if unit_id is None:
+            return None
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        """:attr:`legal` as the engine's action values."""
+        return [action_from_json(a) for a in self.legal]
+
+    def to_json(self) -> str:
+        """The view's JSON form (what a remote window receives)."""
+        return self.model_dump_json()
+
+
+def view_from_json(text: str | bytes) -> View:
+    """Read a view's JSON form back (validated: a malformed view is refused by pydantic)."""
+    return View.model_validate_json(text)
+
+
+def view_schema() -> dict:
+    """The JSON schema of the view (docs, and the remote window's check)."""
+    return View.model_json_schema()
+
+
+class Seer:
+    """Makes the views of one game: each side's readable events are kept and extended as the
+    history grows (a view is made after every action: filtering the whole history each time
+    would grow with the game), made anew when the history was rewritten (an undo replays the
+    game: its events are new values)."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str | None, _Read] = {}
+
+    def events(self, history: list[Event], side: str | None) -> tuple[EventView, ...]:
+        """The events of ``history`` as ``side`` may read them, as view values."""
+        read = self._seen.get(side)
+        if (
+            read is None
+            or read.upto > len(history)
+            or (read.upto and history[read.upto - 1] is not read.last)
+        ):
+            read = self._seen[side] = _Read()
+        for e in history[read.upto :]:
+            s = e.seen_by(side)
+            if s is not None:
+                read.seen.append(event_view(s))
+        read.upto = len(history)
+        read.last = history[-1] if history else None
+        if len(read.seen) != len(read.shown):
+            read.shown = tuple(read.seen)
+        return read.shown
+
+
+class _Read:
+    """One side's events read so far (:class:`Seer`)."""
+
+    def __init__(self) -> None:
+        self.seen: list[EventView] = []
+        self.shown: tuple[EventView, ...] = ()
+        self.upto = 0
+        self.last: Event | None = None

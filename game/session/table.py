@@ -1,0 +1,327 @@
+"""A seat's table: everything one side may see and ask of a game, and its one way to act
+(docs/architecture.md "Seats and views").
+
+The screen, the replay viewer's one-side view and the computer player hold a :class:`Table`,
+never the game: its state is the side's :class:`~game.engine.view.View` (the units as the side
+sees them, a "?" by an alias that tells nothing of what it is, RD-11), and its questions (the
+odds of a shot, the fire map, the threat map, the hexes a unit may enter, a route, a set-up
+area, what a hex sees) are asked with the side, so the answers are the same whether asked here
+or of a server. A "?" is named by its alias ("?E3") in every question and action; the table
+turns it back into the unit it stands for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from game.board import Board
+from game.engine import Game, IllegalAction
+from game.engine.actions import Action, Fire
+from game.engine.events import Event
+from game.engine.game import hidden_aliases
+from game.engine.knowledge import Knowledge, ShotOdds, Tracking
+from game.engine.play.paths import Route
+from game.engine.play.threat import HexThreat
+from game.engine.view import Seer, UnitView, View
+from game.engine.vocabulary import PhaseName
+
+Submit = Callable[[str | None, Action], list[Event]]
+
+
+class Table:
+    """What ``side`` may see and ask of ``game`` now (``side`` None: everything, the replay
+    viewer's view of both sides); ``submit`` acts for the side (None: a table that only
+    looks, the replay viewer's)."""
+
+    def __init__(
+        self,
+        game: Game,
+        side: str | None,
+        version: int,
+        seer: Seer | None = None,
+        submit: Submit | None = None,
+    ):
+        self._game = game
+        self.side = side
+        self.version = version
+        self._seer = seer or Seer()
+        self._submit = submit
+        self._view: View | None = None
+        self._knows: Knowledge | None = None
+        self._alias: dict[str, str] | None = None
+        self._real: dict[str, str] | None = None
+        self._units: list[UnitView] | None = None
+        self._costs: dict[str, dict[str, float]] = {}
+
+    # --- the view ----------------------------------------------------------------------------
+
+    @property
+    def view(self) -> View:
+        """The side's view now (made once for this table's version)."""
+        if self._view is None:
+            self._view = self._game.side_view(self.side, self.version, self._seer)
+        return self._view
+
+    def _know(self) -> Knowledge:
+        if self._knows is None:
+            self._knows = self._game.knowledge(self.side)
+        return self._knows
+
+    def _aliases(self) -> dict[str, str]:
+        if self._alias is None:
+            self._alias = hidden_aliases(self._game.state, self.side)
+            self._real = {a: uid for uid, a in self._alias.items()}
+        return self._alias
+
+    def real(self, unit_id: str) -> str:
+        """The unit an id or a "?"'s alias names (the engine's id)."""
+        self._aliases()
+        assert self._real is not None
+        return self._real.get(unit_id, unit_id)
+
+    def shown_id(self, unit_id: str) -> str:
+        """The id this side knows a unit by (a "?"'s alias, RD-11)."""
+        return self._aliases().get(unit_id, unit_id)
+
+    def _own(self, unit_id: str) -> str:
+        """``unit_id`` when it is this side's unit (a question about a unit's moves or set-up
+        is its owner's); IllegalAction otherwise."""
+        real = self.real(unit_id)
+        unit = self._game.state.units.get(real)
+        if unit is None:
+            raise IllegalAction("no_unit", f"no unit {unit_id}")
+        if self.side is not None and unit.side != self.side:
+            raise IllegalAction("not_own", f"{self.shown_name(unit_id)} is not a {self.side} unit")
+        return real
+
+    # --- the public facts of the game --------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        """The map (every side sees the whole map)."""
+        return self._game.state.board
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        return self.view.sides
+
+    @property
+    def turns(self) -> int:
+        return self.view.turns
+
+    @property
+    def turn(self) -> int:
+        return self.view.turn
+
+    @property
+    def phase(self) -> PhaseName:
+        return self.view.phase
+
+    @property
+    def phasing(self) -> str:
+        return self.view.phasing
+
+    @property
+    def non_phasing(self) -> str:
+        return self.view.non_phasing
+
+    @property
+    def to_act(self) -> str | None:
+        """The side the game waits for (the defender during a Defensive First Fire chance);
+        None once the game is over."""
+        return self.view.acting
+
+    @property
+    def over(self) -> bool:
+        return self.view.over
+
+    @property
+    def winner(self) -> str | None:
+        return self.view.winner
+
+    @property
+    def end_reason(self) -> str:
+        return self.view.end_reason
+
+    @property
+    def moving_unit(self) -> str | None:
+        """The unit moving now, by the id this side knows it by."""
+        return self.view.moving_unit
+
+    @property
+    def dff_pending(self) -> tuple[str, ...]:
+        """The units of this side offered a Defensive First Fire chance now (C6.17); empty for
+        the moving side, which is told nothing of who could fire (RD-11)."""
+        offer = self.view.dff
+        return offer.firers if offer is not None else ()
+
+    @property
+    def waiting_for_dff(self) -> bool:
+        """The defender is deciding on a Defensive First Fire chance (the mover waits)."""
+        v = self.view
+        return v.phase == "movement" and v.acting is not None and v.acting != v.phasing
+
+    def events(self) -> list[Event]:
+        """The history as this side may read it."""
+        return [e.event() for e in self.view.events]
+
+    def event_count(self) -> int:
+        return len(self.view.events)
+
+    # --- the units ---------------------------------------------------------------------------
+
+    def units(self) -> list[UnitView]:
+        """The units in play as this side sees them (a "?" by its alias)."""
+        if self._units is None:
+            self._units = list(self.view.units)
+        return self._units
+
+    def unit(self, unit_id: str | None) -> UnitView | None:
+        return self.view.unit(unit_id)
+
+    def name(self, unit_id: str) -> str:
+        """The unit's name as this side may read it ("a concealed unit in E3" for a "?")."""
+        return self._know().name(self.real(unit_id))
+
+    shown_name = name
+
+    def where(self, unit_id: str) -> str:
+        """The hex a unit is (or was last) in (every side knows where each counter is)."""
+        return self._know().where(self.real(unit_id))
+
+    def losses(self) -> dict[str, list[str]]:
+        return {k: list(v) for k, v in self.view.losses.items()}
+
+    def tracking(self) -> Tracking | None:
+        t = self.view.tracking
+        if t is None:
+            return None
+        return Tracking(t.hex, t.moved, tuple((r.firer, r.mp, r.exempt) for r in t.rows))
+
+    def known_enemies(self) -> set[str]:
+        return self._know().known_enemies()
+
+    # --- questions asked with the side --------------------------------------------------------
+
+    def odds(self, firer_id: str, target_id: str, ammo: str | None = None) -> ShotOdds:
+        """The odds of ``firer`` shooting at ``target`` as this side may be shown them
+        (IllegalAction with the reason when the shot is not allowed)."""
+        return self._know().odds(self._own(firer_id), self.real(target_id), ammo)
+
+    def fire_map(self, firer_id: str, ammo: str | None = None) -> dict[str, tuple[float, str]]:
+        return self._know().fire_map(self._own(firer_id), ammo)
+
+    def threat_map(self, unit_id: str, within: Iterable[str] | None = None) -> dict[str, HexThreat]:
+        return self._know().threat_map(self._own(unit_id), within)
+
+    def threat_here(self, unit_id: str) -> HexThreat:
+        return self._know().threat_here(self._own(unit_id))
+
+    def viewshed(self, hex_label: str) -> tuple[Any, Any]:
+        """What a hex sees (RD-9): the map alone decides it."""
+        return self._game.viewshed(hex_label)
+
+    def setup_area(self, side: str | None = None) -> list[str]:
+        """Every hex where this side may set up a unit (HX-12)."""
+        side = side or self.side
+        if side is None or (self.side is not None and side != self.side):
+            return []
+        return self._game.setup_area(side)
+
+    def setup_hexes(self, unit_id: str) -> list[str]:
+        return self._game.setup_hexes(self._own(unit_id))
+
+    def _acting(self) -> bool:
+        return self.side is None or self.view.acting == self.side
+
+    def legal_actions(self) -> list[Action]:
+        """The actions this side may take now (none when another side acts; the set-up's
+        placements are asked hex by hex, :meth:`setup_hexes`)."""
+        return self.view.legal_actions()
+
+    def check(self, action: Action) -> str | None:
+        """Why this side may not take ``action`` now (None: it may)."""
+        if not self._acting():
+            return f"{self.view.acting or 'nobody'} acts now, not {self.side}"
+        return self._game.check(self._translate(action))
+
+    def can_act(self) -> list[str]:
+        """This side's units that can still move or fire this phase (their green dots)."""
+        return self._game.can_act() if self._acting() else []
+
+    def nothing_to_do(self) -> bool:
+        return self._acting() and self._game.nothing_to_do()
+
+    def placeable(self) -> list[str]:
+        return list(self.view.placeable)
+
+    def setup_choices(self) -> list[str]:
+        return self._game.setup_choices() if self._acting() else []
+
+    def move_costs(self, unit_id: str) -> dict[str, float]:
+        """The hexes this side's ``unit_id`` may enter now, with their MP (RD-10)."""
+        if not self._acting():
+            return {}
+        real = self._own(unit_id)
+        costs = self._costs.get(real)
+        if costs is None:
+            costs = self._costs[real] = self._game.move_costs(real)
+        return costs
+
+    def route(self, unit_id: str, hex_label: str) -> Route | None:
+        return self._game.route(self._own(unit_id), hex_label) if self._acting() else None
+
+    def reachable(self, unit_id: str) -> dict[str, Route]:
+        return self._game.reachable(self._own(unit_id)) if self._acting() else {}
+
+    def exit_edge(self, unit_id: str, facing: int | None = None) -> str | None:
+        return self._game.exit_edge(self._own(unit_id), facing)
+
+    # --- acting ------------------------------------------------------------------------------
+
+    def _translate(self, action: Action) -> Action:
+        """An action naming a "?" by its alias, as the engine names it."""
+        if isinstance(action, Fire) and action.target != self.real(action.target):
+            return Fire(action.unit, self.real(action.target), action.ammo, action.mp)
+        return action
+
+    def submit(self, action: Action) -> list[Event]:
+        """Take ``action`` for this side (IllegalAction with the reason when it may not)."""
+        if self._submit is None:
+            raise IllegalAction("watching", "this table only looks: no action here")
+        return self._submit(self.side, self._translate(action))
+
+
+class Snapshot:
+    """Tables over a game that is only looked at (the replay viewer's position, a test's
+    game): each side's table, made anew when the game has changed."""
+
+    def __init__(self, game: Game):
+        self._game = game
+        self._seer = Seer()
+        self._tables: dict[str | None, Table] = {}
+        self._at = -1
+
+    @property
+    def game(self):  # -> Game (for the tests; the screen reads its tables)
+        return self._game
+
+    def refresh(self) -> None:
+        """The game was changed other than by an action (a test's hand): read it afresh."""
+        self._tables.clear()
+        self._at = -1
+
+    def step(self, action: Action) -> list[Event]:
+        """Apply the next recorded action (the replay viewer steps through a save)."""
+        return self._game.apply(action)
+
+    def table(self, side: str | None) -> Table:
+        at = self._game.actions_applied
+        if at != self._at:
+            self._tables.clear()
+            self._at = at
+        table = self._tables.get(side)
+        if table is None:
+            table = self._tables[side] = Table(self._game, side, at, self._seer)
+        return table
