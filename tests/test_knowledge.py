@@ -163,6 +163,8 @@ def test_c6_42_road_ambush_the_german_threat_map_does_not_find_the_bore_sighted_
     scenario = load_scenario(scenarios_dir() / "road-ambush.toml")
     a, b = Game(scenario.setup, 3), Game(scenario.setup, 3)
     a.apply(BoreSight("rus-gun-1", "E5"))
+    for g in (a, b):  # the Russian set-up done: its units are shown (HX-12)
+        g.apply(EndPhase())
     maps = [g.knowledge("german").threat_map("ger-pz4-1") for g in (a, b)]
     assert "E5" in maps[0] and maps[0] == maps[1]
     assert_same_to("german", a, b)

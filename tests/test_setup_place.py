@@ -100,6 +100,8 @@ def test_a_format_1_save_is_migrated_and_resumes(tmp_path):
 def test_c6_42_the_enemy_never_sees_a_bore_sighted_location():
     g = duel()
     g.apply(BoreSight("ger-pz4-1", "D4"))
+    assert "ger-pz4-1" not in {u["id"] for u in g.view("russian")}  # while it sets up (HX-12)
+    g.apply(EndPhase())  # its set-up done: its units are shown (HX-12), the bore sight never
     own = next(u for u in g.view("german") if u["id"] == "ger-pz4-1")
     seen = next(u for u in g.view("russian") if u["id"] == "ger-pz4-1")
     assert own["bore_sight"] == "D4" and seen["bore_sight"] is None

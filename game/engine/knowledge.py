@@ -29,6 +29,8 @@ from .play.threat import HexThreat
 from .state import GameState, UnitState
 from .vocabulary import REMOVED
 
+SETUP_PHASES = ("setup", "setup_attacker")
+
 UNKNOWN_TO_KILL = "unknown until it is revealed"
 
 
@@ -79,6 +81,20 @@ class Knowledge:
         """The unit is a "?" to this side: an enemy unit, concealed (RD-11)."""
         return self.side is not None and unit.side != self.side and unit.concealed
 
+    def unseen(self, unit: UnitState) -> bool:
+        """The unit is not shown to this side at all: an enemy unit with a set-up area while
+        its side sets up (HX-12: where it chose to stand and what it is are revealed when its
+        set-up phase ends; a unit the scenario places is where its file says)."""
+        state = self.state
+        return (
+            self.side is not None
+            and unit.side != self.side
+            and state.phase in SETUP_PHASES
+            and not state.over
+            and unit.side == state.to_act
+            and unit.id in state.areas
+        )
+
     def units(self) -> list[dict]:
         """The units in play as this side may see them: an enemy concealed unit is a "?" in its
         hex (RD-11), with no type, facing or state shown; an enemy's Bore Sighted Location is
@@ -88,10 +104,11 @@ class Knowledge:
         # listed, must not tell by its id which unit it is (RD-11)
         units = self.state.units
         hidden = {k for k, u in units.items() if u.active and self.hidden(u)}
+        unseen = {k for k, u in units.items() if u.active and self.unseen(u)}
         order = sorted(units, key=lambda k: (k in hidden, units[k].label if k in hidden else "", k))
         for k in order:
             unit = units[k]
-            if not unit.active:
+            if not unit.active or k in unseen:
                 continue
             if k in hidden:
                 out.append(
@@ -159,7 +176,7 @@ class Knowledge:
         return {
             u.id
             for u in self.state.units.values()
-            if u.active and u.side != self.side and not self.hidden(u)
+            if u.active and u.side != self.side and not self.hidden(u) and not self.unseen(u)
         }
 
     def name(self, unit_id: str) -> str:

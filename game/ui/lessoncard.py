@@ -124,8 +124,10 @@ class LessonCard:
                 self.advance()
 
     def _in_play(self, unit_id: str) -> bool:
-        """Whether the unit is on the map as the side at the screen sees it."""
-        return self.play.map.unit(unit_id) is not None
+        """Whether the unit is in play: a lesson's one learner plays both sides, so it is
+        asked of the view of both (a side's own units are hidden from the other while it sets
+        up, HX-12)."""
+        return self.play.session.table(None).unit(unit_id) is not None
 
     def key(self, event: pygame.event.Event) -> bool:
         """Space (or a click on the card) goes on from a step that only explains; Esc with
