@@ -198,7 +198,9 @@ class Game:
     def side_view(self, side: str | None, version: int = 0, seer: Seer | None = None) -> View:
         """Everything ``side`` may know now as one immutable value (:class:`View`, its JSON form
         what a remote window receives); ``version`` grows with every change of the game;
-        ``seer`` keeps each side's readable events from one view to the next."""
+        ``seer`` keeps each side's readable events from one view to the next, and its view
+        version: it grows with every change of what this side is shown (never with a change it
+        may not see)."""
         state = self.state
         knows = self.knowledge(side)
         alias = hidden_aliases(state, side)
@@ -214,7 +216,7 @@ class Game:
                     for a in iter_candidates(state)
                     if not (setting_up and isinstance(a, Place)) and self._allowed(a)
                 ]
-            legal_json = tuple(a.to_json() for a in acts)
+            legal_json = _in_alias_order([_aliased(a.to_json(), alias) for a in acts], alias)
             placeable = tuple(self.placeable())
         dff = None
         if state.dff_pending and state.moving_unit and side in (None, state.non_phasing):
@@ -233,9 +235,9 @@ class Game:
             )
         )
         moving = state.moving_unit
-        return View.model_construct(
+        view = View.model_construct(
             format=1,
-            version=version,
+            version=0,
             side=side,
             title=state.setup.title,
             sides=tuple(state.setup.sides),
@@ -254,7 +256,7 @@ class Game:
             end_reason=state.end_reason,
             moving_unit=alias.get(moving, moving) if moving else None,
             units=units,
-            events=(seer or Seer()).events(state.history, side),
+            events=(seer or Seer()).events(state.history, side),  # a new seer: read whole
             legal=legal_json,
             placeable=placeable,
             dff=dff,
@@ -262,6 +264,7 @@ class Game:
             losses={k: tuple(v) for k, v in knows.losses().items()},
             victory=tuple(v.describe() for v in state.setup.victory),
         )
+        return seer.stamp(view, version) if seer is not None else view
 
     def view(self, side: str | None) -> list[dict]:
         """The units as ``side`` may see them (:meth:`Knowledge.units`)."""
@@ -451,6 +454,25 @@ def hidden_aliases(state: GameState, side: str | None) -> dict[str, str]:
 
 
 _TUPLES = ("ammo", "ammo_out", "acquisition")
+
+
+def _in_alias_order(actions: list[dict], alias: dict[str, str]) -> tuple[dict, ...]:
+    """The actions at a "?" in the order of their aliases (the engine lists them in its ids'
+    order, which would tell which "?" is which, RD-11), in the places they held."""
+    names = set(alias.values())
+    at = [i for i, a in enumerate(actions) if a.get("target") in names]
+    ordered = sorted((actions[i] for i in at), key=lambda a: a["target"])  # stable: ammo kept
+    for i, a in zip(at, ordered, strict=True):
+        actions[i] = a
+    return tuple(actions)
+
+
+def _aliased(action: dict, alias: dict[str, str]) -> dict:
+    """An action's JSON form with a "?" target named by its alias (RD-11)."""
+    target = action.get("target")
+    if target is not None and target in alias:
+        return {**action, "target": alias[target]}
+    return action
 
 
 def _unit_view(d: dict, alias: dict[str, str]) -> UnitView:

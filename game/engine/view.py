@@ -224,10 +224,28 @@ class Seer:
     """Makes the views of one game: each side's readable events are kept and extended as the
     history grows (a view is made after every action: filtering the whole history each time
     would grow with the game), made anew when the history was rewritten (an undo replays the
-    game: its events are new values)."""
+    game: its events are new values); and each side's view version (:meth:`stamp`)."""
 
     def __init__(self) -> None:
         self._seen: dict[str | None, _Read] = {}
+        self._stamps: dict[str | None, tuple[int, int, View]] = {}
+
+    def stamp(self, view: View, change: int) -> View:
+        """``view`` with its side's version: one more than the last view of that side made
+        here whenever what it shows changed. ``change`` counts the game's changes (actions
+        applied and taken back): a side's version never counts a change it cannot see (an
+        action whose number it would see would tell it a secret one was taken, C6.42)."""
+        last = self._stamps.get(view.side)
+        if last is None:
+            version = 0
+        elif last[1] == change:
+            return last[2]
+        else:
+            same = last[2].model_copy(update={"version": 0}) == view
+            version = last[0] if same else last[0] + 1
+        stamped = view.model_copy(update={"version": version})
+        self._stamps[view.side] = (version, change, stamped)
+        return stamped
 
     def events(self, history: list[Event], side: str | None) -> tuple[EventView, ...]:
         """The events of ``history`` as ``side`` may read them, as view values."""

@@ -161,7 +161,7 @@ class AnalysisLayer:
         self._threat: dict = {}
 
     @property
-    def game(self) -> Table:
+    def table(self) -> Table:
         """The side at the screen's table."""
         return self.view.table
 
@@ -197,12 +197,12 @@ class AnalysisLayer:
                 if hx is None:
                     return False
                 self.dragging = True
-                self.thread = trace(self.game, hx, hx)
+                self.thread = trace(self.table, hx, hx)
                 return True
         elif event.type == pygame.MOUSEMOTION and self.dragging:
             hx = view.hex_at(event.pos)
             if hx is not None and self.thread is not None:
-                self.thread = trace(self.game, label(self.thread.firer), hx)
+                self.thread = trace(self.table, label(self.thread.firer), hx)
             return False
         elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
             self.dragging = False
@@ -219,7 +219,7 @@ class AnalysisLayer:
         unit, viewer = view.state.selected, view.state.viewer
         if unit is None or viewer is None:
             return {}
-        key = (id(self.view.table), self.game.version, unit, viewer)
+        key = (id(self.view.table), self.table.version, unit, viewer)
         if key != self._threat_key:
             self._threat_key = key
             u = view.unit(unit)
@@ -237,9 +237,9 @@ class AnalysisLayer:
             sel = view.unit(view.state.selected)
             origin = sel["hex"] if sel is not None else view.state.hover_hex
             if origin:
-                draw_viewshed(surface, cam, view.renderer, self.game, origin, viewport)
+                draw_viewshed(surface, cam, view.renderer, self.table, origin, viewport)
         elif self.overlay == "threat":
-            board = self.game.board
+            board = self.table.board
             by_level: dict[int, list[Hex]] = {}
             immobile: list[Hex] = []
             for hx, t in self.threats().items():
@@ -259,7 +259,7 @@ class AnalysisLayer:
         labels = 0
         if self.overlay == "fire" and selected and viewer:
             ammo = view.chosen_ammo(selected)  # the ammunition the odds panel shows
-            labels = draw_fire_map(surface, cam, self.game, selected, ammo)
+            labels = draw_fire_map(surface, cam, self.table, selected, ammo)
         if self.thread is not None:
             draw_thread(surface, cam, self.thread)
         legend = self.legend_rect(viewport)
@@ -317,7 +317,7 @@ class AnalysisLayer:
         bottom left."""
         view = self.view
         cam = view.camera
-        board = self.game.board
+        board = self.table.board
         points = [cam.hex_to_screen(board.parse(u["hex"])) for u in view.units()]
         if view.state.hover_hex:
             points.append(cam.hex_to_screen(board.parse(view.state.hover_hex)))
