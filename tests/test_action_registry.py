@@ -122,3 +122,17 @@ def test_parsed_actions_are_kept_but_strictness_is_not_lost():
         action_from_json({"type": "turn", "unit": "x", "facing": True})
     with pytest.raises(ActionError):
         action_from_json({"type": "turn", "unit": "x", "facing": 1.0})
+
+
+def test_rd19_every_action_type_declares_its_undo_where_it_is_registered():
+    from game.engine.actions import ACTION_TYPES, Undo
+    from game.engine.undo import why_not_undo
+
+    for kind, cls in ACTION_TYPES.items():
+        assert isinstance(cls.__dict__.get("undo"), Undo), kind
+    fire = ACTION_TYPES["fire"]("ger-pz4-1", "rus-t34-1", "AP")
+    assert "die" in (why_not_undo(fire, False, "german", "german", []) or "")
+    move = ACTION_TYPES["move"]("ger-pz4-1", "B2")
+    assert why_not_undo(move, False, "german", "german", []) is None
+    assert why_not_undo(move, True, "german", "german", []) is not None
+    assert "russian acts now" in (why_not_undo(move, False, "german", "russian", []) or "")

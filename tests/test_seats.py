@@ -379,3 +379,52 @@ def test_the_screen_reads_no_game_member():
             ):
                 found.append(f"{path.name}:{node.lineno}: imports {node.names[0].name}")
     assert not found, "\n".join(found)
+
+
+# --- the leaks the rules read found (issue 37) -------------------------------------------------
+
+
+def _dff_session(concealed: bool, computer: str | None = None) -> Session:
+    """C6.17 EX's hill: the KV-1 enters E2 in the German PaK 40's LOS (concealed or not); a
+    session whose save is a stand-in (only its computer seat is read)."""
+    from engine_helpers import HILL, to_phase
+
+    from game.engine.actions import Move
+    from game.files.savegame import SavedGame
+    from game.files.session import Autosave
+
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0, concealed=concealed),
+        UnitSetup("rus-tank-1", "kv1e", "russian", "F2", facing=3),
+    ]
+    game = Game(make_setup(units, rows=HILL), 1)
+    to_phase(game, "movement", "russian")
+    saved = SavedGame.new(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1)
+    if computer is not None:
+        saved.computer = {"side": computer, "level": 1}
+    session = Session.of(Autosave(game, saved, None))
+    session.table("russian").submit(Move("rus-tank-1", "E2"))
+    assert session.acting == "german" and game.dff_pending == ("ger-gun-1",)
+    return session
+
+
+def test_rd11_hotseat_hands_over_before_a_prompt_that_would_show_the_mover_a_concealed_firer():
+    """Leak 6: with Strict hotseat off the prompt came up before the mover's eyes, naming the
+    concealed firer and its hex; now the screen is handed over first."""
+    seen = _dff_session(concealed=False).next_step("russian", strict=False)
+    assert (seen.kind, seen.side) == ("dff", "german")  # nothing secret: no handover asked
+    hidden = _dff_session(concealed=True).next_step("russian", strict=False)
+    assert (hidden.kind, hidden.side, hidden.then_dff) == ("handover", "german", True)
+    mover = _dff_session(concealed=True).table("russian")
+    assert mover.dff_pending == () and "ger-gun-1" not in mover.view.to_json()
+
+
+def test_rd11_the_computers_defensive_first_fire_pass_tells_the_mover_nothing():
+    """Leak 3: "German (computer): passes" told the mover a hidden unit could fire there."""
+    session = _dff_session(concealed=True, computer="german")
+    assert session.next_step("russian").kind == "computer"
+    move = session.computer_move("russian")
+    if move.action.type == "pass":
+        assert move.note is None
+    else:  # a shot by a "?" reads no reasons either (its reasons tell what it is)
+        assert move.note is None and move.action.type == "fire"

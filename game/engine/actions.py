@@ -32,6 +32,23 @@ class ActionError(ValueError):
     """An action whose JSON form is malformed."""
 
 
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Whether an action type can be taken back and what blocks it (RD-19), declared where the
+    type is registered. ``never``: why it never can (None: it can, unless blocked). ``blocked``:
+    what stops it: "dice" (a die was rolled for it), "other_side" (the other side acts now),
+    "revealed" (the other side learned something from it: a unit lost its concealment, or it
+    was offered Defensive First Fire)."""
+
+    never: str | None = None
+    blocked: tuple[str, ...] = ("dice", "other_side", "revealed")
+
+
+UNDOABLE = Undo()
+"""The usual declaration: it can be taken back unless a die, a turn of the other side or
+something revealed blocks it (RD-19)."""
+
+
 ACTION_TYPES: dict[str, type[Action]] = {}
 """The one registry of action types: the parser reads it, and the engine checks at import that
 its handlers and the phase table name exactly these types (so an action cannot be legal in play
@@ -42,9 +59,11 @@ A = TypeVar("A", bound="type[Action]")
 
 
 def register(cls: A) -> A:
-    """Class decorator: add an action type to :data:`ACTION_TYPES`."""
+    """Class decorator: add an action type to :data:`ACTION_TYPES` (it declares its undo)."""
     if not cls.type or cls.type in ACTION_TYPES:
         raise ValueError(f"action type {cls.type!r} is empty or registered twice")
+    if not isinstance(cls.__dict__.get("undo"), Undo):
+        raise ValueError(f"action type {cls.type!r} declares no undo (RD-19)")
     ACTION_TYPES[cls.type] = cls
     return cls
 
@@ -52,6 +71,8 @@ def register(cls: A) -> A:
 @dataclass(frozen=True, slots=True)
 class Action:
     type: ClassVar[str] = ""
+    undo: ClassVar[Undo] = UNDOABLE
+    """Whether it can be taken back and what blocks it (RD-19): each type declares its own."""
 
     def to_json(self) -> dict:
         d = {"type": self.type}
@@ -63,6 +84,7 @@ class Action:
 @dataclass(frozen=True, slots=True)
 class Place(Action):
     type: ClassVar[str] = "place"
+    undo: ClassVar[Undo] = UNDOABLE
     unit: str
     hex: str
     facing: int
@@ -72,6 +94,7 @@ class Place(Action):
 @dataclass(frozen=True, slots=True)
 class BoreSight(Action):
     type: ClassVar[str] = "bore_sight"
+    undo: ClassVar[Undo] = UNDOABLE
     unit: str
     hex: str
 
@@ -80,6 +103,7 @@ class BoreSight(Action):
 @dataclass(frozen=True, slots=True)
 class Conceal(Action):
     type: ClassVar[str] = "conceal"
+    undo: ClassVar[Undo] = UNDOABLE
     unit: str
 
 
@@ -87,6 +111,7 @@ class Conceal(Action):
 @dataclass(frozen=True, slots=True)
 class Move(Action):
     type: ClassVar[str] = "move"
+    undo: ClassVar[Undo] = UNDOABLE
     unit: str
     to: str
 
@@ -95,6 +120,7 @@ class Move(Action):
 @dataclass(frozen=True, slots=True)
 class Turn(Action):
     type: ClassVar[str] = "turn"
+    undo: ClassVar[Undo] = UNDOABLE
     unit: str
     facing: int
 
@@ -103,6 +129,7 @@ class Turn(Action):
 @dataclass(frozen=True, slots=True)
 class EndMove(Action):
     type: ClassVar[str] = "end_move"
+    undo: ClassVar[Undo] = UNDOABLE
     unit: str
     motion: bool = False
 
@@ -111,6 +138,7 @@ class EndMove(Action):
 @dataclass(frozen=True, slots=True)
 class ButtonUp(Action):
     type: ClassVar[str] = "button_up"
+    undo: ClassVar[Undo] = UNDOABLE
     unit: str
 
 
@@ -118,6 +146,7 @@ class ButtonUp(Action):
 @dataclass(frozen=True, slots=True)
 class CrewExposed(Action):
     type: ClassVar[str] = "crew_exposed"
+    undo: ClassVar[Undo] = UNDOABLE
     unit: str
 
 
@@ -125,6 +154,7 @@ class CrewExposed(Action):
 @dataclass(frozen=True, slots=True)
 class Fire(Action):
     type: ClassVar[str] = "fire"
+    undo: ClassVar[Undo] = Undo(never="a shot rolls the dice: no undo across a die roll (RD-19)")
     unit: str
     target: str
     ammo: str | None = None
@@ -135,12 +165,16 @@ class Fire(Action):
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     type: ClassVar[str] = "pass"
+    undo: ClassVar[Undo] = Undo(
+        never="a Defensive First Fire chance given up is gone: the mover moved on (C6.17, RD-19)"
+    )
 
 
 @register
 @dataclass(frozen=True, slots=True)
 class EndPhase(Action):
     type: ClassVar[str] = "end_phase"
+    undo: ClassVar[Undo] = UNDOABLE
 
 
 def _schema(cls: type[Action]) -> type[BaseModel]:

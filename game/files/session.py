@@ -10,8 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.engine import Game
-from game.engine.actions import Action
+from game.engine.actions import Action, action_from_json
 from game.engine.events import Event
+from game.engine.undo import why_not_undo
 
 from .lesson import Lesson
 from .replay import replay
@@ -128,12 +129,20 @@ class Autosave:
         if not actions:
             return "nothing to undo"
         before_draws = actions[-2]["draws"] if len(actions) > 1 else 0
-        if actions[-1]["draws"] != before_draws:
-            return "a die was rolled: no undo across a die roll"
+        last = action_from_json(actions[-1]["action"])
+        rolled = actions[-1]["draws"] != before_draws
+        now = self.game.to_act
+        why = why_not_undo(last, rolled, acted_by=now, acting_now=now, events=[])
+        if why:  # its type's own refusal, or a die: known before the game is rebuilt
+            return why
         previous = replay(self.saved, to=len(actions) - 1, verify=False)
-        if previous.to_act != self.game.to_act:
-            return f"{previous.to_act} took that action and {self.game.to_act} acts now"
-        why = revealed(self.game.history[len(previous.history) :])
+        why = why_not_undo(
+            last,
+            rolled,
+            acted_by=previous.to_act,
+            acting_now=now,
+            events=self.game.history[len(previous.history) :],
+        )
         if why:
             return why
         self.game = previous
@@ -144,17 +153,6 @@ class Autosave:
     def save_as(self, path: str | Path) -> None:
         """Write a copy of the save to ``path`` (the autosave goes on where it was)."""
         save(self.saved, path)
-
-
-def revealed(events: list[Event]) -> str | None:
-    """RD-19: why an action's events may not be taken back because the other side learned
-    something from them or was asked something (None: nothing)."""
-    for e in events:
-        if e.kind == "concealment" and e.data.get("concealed") is False:
-            return "a unit lost its concealment: the other side has seen it (RD-19)"
-        if e.kind == "dff_chance":
-            return "the other side was offered Defensive First Fire (RD-19)"
-    return None
 
 
 def lesson_of(saved: SavedGame) -> Lesson | None:
