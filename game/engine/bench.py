@@ -3,6 +3,7 @@ four-board map, against the same game with every LOS traced by the scalar refere
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
@@ -15,8 +16,11 @@ from .actions import Action
 from .game import Game
 from .randomplay import policy, random_setup
 from .setup import Setup
+from .view import Seer
 
 GOAL_ACTIONS_PER_S = 5_000
+GOAL_VIEW_MS = 1.0
+GOAL_VIEW_JSON_MS = 2.0
 PASSES = 3
 """Timed passes over the recorded game; each step counts with its fastest time."""
 
@@ -56,6 +60,7 @@ def bench_engine(
     )
     if slow.state_hash() != fast.state_hash():
         raise AssertionError("the scalar-LOS game ended in another state")
+    views = bench_views(setup, seed, actions)
     wrecks = sum(1 for e in fast.history if e.kind == "wreck")
     fires = sum(1 for e in fast.history if e.kind == "fire")
     return {
@@ -70,7 +75,54 @@ def bench_engine(
         "speedup_vs_scalar_los": round(t_slow / t_fast, 1),
         "legal_actions_per_s": round(len(actions) / t_legal),
         "same_final_state": True,
-        "goals": {"actions_per_s": f">= {GOAL_ACTIONS_PER_S}"},
+        **views,
+        "goals": {
+            "actions_per_s": f">= {GOAL_ACTIONS_PER_S}",
+            "view_ms_median": f"<= {GOAL_VIEW_MS}",
+            "view_json_ms_median": f"<= {GOAL_VIEW_JSON_MS}",
+        },
+    }
+
+
+def bench_views(setup: Setup, seed: int, actions: list[Action]) -> dict:
+    """A side's view (docs/architecture.md "Seats and views") made and serialised after every
+    action of the recorded game, for the side to act: the median and 95th percentile, against
+    the same view made from scratch (every event of the history read again, no :class:`Seer`
+    kept) and serialised by the standard library's ``json`` (the simple references)."""
+    game = Game(setup, seed)
+    seer = Seer()
+    made, made_ref, dumped, dumped_ref = [], [], [], []
+    size = 0
+    for i, a in enumerate(actions):
+        side = None if game.over else game.to_act
+        t0 = time.perf_counter()
+        view = game.side_view(side, i, seer)
+        t1 = time.perf_counter()
+        text = view.to_json()
+        t2 = time.perf_counter()
+        game.side_view(side, i)  # the reference: the whole history read again
+        t3 = time.perf_counter()
+        json.dumps(view.model_dump(mode="json"))
+        t4 = time.perf_counter()
+        made.append(t1 - t0)
+        dumped.append(t2 - t1)
+        made_ref.append(t3 - t2)
+        dumped_ref.append(t4 - t3)
+        size = max(size, len(text))
+        game.apply(a)
+
+    def ms(xs: list[float], q: float = 0.5) -> float:
+        return round(1000 * sorted(xs)[int(q * (len(xs) - 1))], 3)
+
+    return {
+        "view_ms_median": ms(made),
+        "view_ms_p95": ms(made, 0.95),
+        "view_ms_median_from_scratch": ms(made_ref),
+        "view_json_ms_median": ms(dumped),
+        "view_json_ms_p95": ms(dumped, 0.95),
+        "view_json_ms_median_stdlib": ms(dumped_ref),
+        "view_json_bytes_max": size,
+        "view_speedup_vs_from_scratch": round(sum(made_ref) / sum(made), 1),
     }
 
 

@@ -210,12 +210,13 @@ class Game:
         placeable: tuple[str, ...] = ()
         if acting is not None and (side is None or side == acting):
             setting_up = state.phase in ("setup", "setup_attacker") and not state.dff_pending
+            acts = []
             with state.held_still():
-                acts = [
-                    a
-                    for a in iter_candidates(state)
-                    if not (setting_up and isinstance(a, Place)) and self._allowed(a)
-                ]
+                for a in iter_candidates(state):
+                    if setting_up and isinstance(a, Place):
+                        break  # the placements come last: asked hex by hex (HX-12)
+                    if self._allowed(a):
+                        acts.append(a)
             legal_json = _in_alias_order([_aliased(a.to_json(), alias) for a in acts], alias)
             placeable = tuple(self.placeable())
         dff = None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from .actions import Action, action_from_json
 from .events import Event
@@ -206,8 +206,36 @@ class View(BaseModel):
         return [action_from_json(a) for a in self.legal]
 
     def to_json(self) -> str:
-        """The view's JSON form (what a remote window receives)."""
-        return self.model_dump_json()
+        """The view's JSON form (what a remote window receives): its events' JSON made once
+        each and joined, the rest made now."""
+        head = self.model_dump_json(exclude={"events"})
+        return f'{head[:-1]},"events":[{_events_json(self.events)}]}}'
+
+
+_EVENTS = TypeAdapter(tuple[EventView, ...])
+_JOINED: list[tuple[tuple[EventView, ...], str]] = []
+"""The JSON of the last views' events (the inside of the array), newest last: a side's next
+view holds the same events and a few more, so only those are serialised."""
+JOINED_KEPT = 8
+
+
+def _events_json(events: tuple[EventView, ...]) -> str:
+    """The inside of ``events``' JSON array, extending the longest kept one it begins with (a
+    :class:`Seer` hands each side the same event values from view to view)."""
+    base: tuple[EventView, ...] = ()
+    text = ""
+    for kept, kept_text in _JOINED:
+        if kept is events:
+            return kept_text
+        n = len(kept)
+        if len(base) < n <= len(events) and kept[0] is events[0] and kept[-1] is events[n - 1]:
+            base, text = kept, kept_text
+    new = _EVENTS.dump_json(events[len(base) :]).decode()[1:-1]
+    text = f"{text},{new}" if text and new else text or new
+    _JOINED.append((events, text))
+    del _JOINED[:-JOINED_KEPT]
+    return text
+
 
 
 def view_from_json(text: str | bytes) -> View:

@@ -19,6 +19,7 @@ import pygame_gui
 from game.engine import IllegalAction
 from game.engine.actions import Action, Place
 from game.engine.events import Event
+from game.files.collector import settle
 from game.session import Session, Table
 
 from . import panels, playview
@@ -267,6 +268,7 @@ class PlayScene(Scene):
         return screen_rects(self.app.size, lesson=self.lesson is not None)
 
     def enter(self) -> None:
+        settle()  # the game's objects left out of the collector's passes during play
         ui = self.app.ui
         r = self.rects()
         self.map.rect = r["map"]
