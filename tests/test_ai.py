@@ -515,3 +515,32 @@ def test_hx4_rd18_a_hex_an_own_vehicle_leaves_gets_its_threat_figure_in_the_kept
     kept = ai._threats_for(game, knows, "ger-pz-2", hexes)
     fresh = knows.threat_map("ger-pz-2", ["C2"])["C2"]
     assert fresh.p_kill > 0 and kept["C2"] == fresh
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_c6_42_hx12_the_computers_randomness_ignores_the_other_sides_secret_set_up_actions(level):
+    """The Russian's set-up choices are secret (HX-12, C6.42): in one game it turns its Gun
+    and back and Bore Sights C2, in the other it only ends its set-up. What the German may
+    know is the same in both, and so is every German decision, level 3's search included: its
+    random source counts the events its side may read, never the actions applied or the dice
+    drawn (docs/ai.md "Reproducible")."""
+    from game.engine.actions import BoreSight, Place
+    from game.engine.setup import SetupArea
+
+    games = []
+    for secret in (True, False):
+        units = [
+            UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+            UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
+            UnitSetup("rus-gun-1", "zis3", "russian", "G2", facing=3, area=SetupArea((6, 7))),
+        ]
+        game = Game(make_setup(units, rows=ROWS, first="german", defender="russian"), 4)
+        if secret:
+            game.apply(Place("rus-gun-1", "G2", 2))
+            game.apply(Place("rus-gun-1", "G2", 3))
+            game.apply(BoreSight("rus-gun-1", "C2"))
+        game.apply(EndPhase())
+        games.append(game)
+    a, b = games
+    assert a.actions_applied != b.actions_applied and a.units["rus-gun-1"].bore_sight == "C2"
+    assert decided_alike(ComputerPlayer("german", level, seed=9), a, b) >= 5

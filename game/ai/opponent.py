@@ -15,12 +15,14 @@ of its player turn out under each plan of a portfolio, on copies holding only wh
 may know, and moves by the plan that ends best.
 
 Every choice is reproducible: ties are broken by a random source seeded from the player's seed
-and the game's action count, so a game against the computer saved and resumed goes on as it
+and what its side may know of the game (the turn, the phase, the events it may read: never the
+other side's secrets), so a game against the computer saved and resumed goes on as it
 would have, and its save replays to the same hash."""
 
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -102,6 +104,11 @@ def _mix(*parts: int) -> int:
     return h
 
 
+def _text(word: str) -> int:
+    """A stable integer of a word (``hash`` of a str changes from run to run)."""
+    return zlib.crc32(word.encode())
+
+
 class ComputerPlayer:
     """One side played by the computer at ``level`` (0-3), its choices seeded by ``seed``."""
 
@@ -148,15 +155,15 @@ class ComputerPlayer:
         """The action to take now (the side must be the one to act)."""
         if not self.acts(game):
             raise ValueError(f"{self.side} is not to act")
+        knows = game.knowledge(self.side)
         if self.steady_rng:  # a playout player: its ties broken alike whatever was played
             rng = random.Random(self.seed)
         else:
-            rng = random.Random(_mix(self.seed, game.actions_applied, game.dice.draws))
+            rng = random.Random(self._draw_seed(game, knows))
         legal = game.legal_actions()
         if self.level == 0:
             action = policy(game, rng, fire_p=0.5)
             return Decision(action, "a random legal action (level 0)")
-        knows = game.knowledge(self.side)
         if game.dff_pending:
             return self._dff(game, knows, legal)
         phase = game.phase
@@ -167,6 +174,21 @@ class ComputerPlayer:
         if phase == "movement":
             return self._move(game, knows, legal, rng)
         return Decision(EndPhase(), "nothing to do in this phase")
+
+    def _draw_seed(self, game: Game, knows: Knowledge, *salt: int) -> int:
+        """The seed of this decision's random source: the player's own seed, the turn, the
+        phase, the side to act and how many events its side may read
+        (:meth:`Knowledge.events`), never the actions applied or the dice drawn: those count
+        the other side's secret choices too (a Bore Sighting, a set-up move: C6.42, HX-12),
+        and what its side may not know must not change its plan."""
+        return _mix(
+            self.seed,
+            game.turn,
+            _text(game.phase),
+            _text(game.to_act),
+            len(knows.events()),
+            *salt,
+        )
 
     # --- the parts -----------------------------------------------------------------------------
 
@@ -785,7 +807,7 @@ class ComputerPlayer:
         )
         other = next(s for s in game.setup.sides if s != self.side)
         cache: dict[tuple, tuple[set[str], dict]] = {}
-        base = _mix(self.seed, game.actions_applied, game.dice.draws, 3)
+        base = self._draw_seed(game, knows, 3)
 
         def players(plan: Plan, r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
             me = ComputerPlayer(self.side, 2, seed=_mix(base, r, 1))
