@@ -515,3 +515,106 @@ def test_hx4_rd18_a_hex_an_own_vehicle_leaves_gets_its_threat_figure_in_the_kept
     kept = ai._threats_for(game, knows, "ger-pz-2", hexes)
     fresh = knows.threat_map("ger-pz-2", ["C2"])["C2"]
     assert fresh.p_kill > 0 and kept["C2"] == fresh
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_c6_42_hx12_the_computers_randomness_ignores_the_other_sides_secret_set_up_actions(level):
+    """The Russian's set-up choices are secret (HX-12, C6.42): in one game it turns its Gun
+    and back and Bore Sights C2, in the other it only ends its set-up. What the German may
+    know is the same in both, and so is every German decision, level 3's search included: its
+    random source counts the events its side may read, never the actions applied or the dice
+    drawn (docs/ai.md "Reproducible")."""
+    from game.engine.actions import BoreSight, Place
+    from game.engine.setup import SetupArea
+
+    games = []
+    for secret in (True, False):
+        units = [
+            UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+            UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
+            UnitSetup("rus-gun-1", "zis3", "russian", "G2", facing=3, area=SetupArea((6, 7))),
+        ]
+        game = Game(make_setup(units, rows=ROWS, first="german", defender="russian"), 4)
+        if secret:
+            game.apply(Place("rus-gun-1", "G2", 2))
+            game.apply(Place("rus-gun-1", "G2", 3))
+            game.apply(BoreSight("rus-gun-1", "C2"))
+        game.apply(EndPhase())
+        games.append(game)
+    a, b = games
+    assert a.actions_applied != b.actions_applied and a.units["rus-gun-1"].bore_sight == "C2"
+    assert decided_alike(ComputerPlayer("german", level, seed=9), a, b) >= 5
+
+
+def set_up_by_the_computer(name: str, seed: int, level: int = 2):
+    """The set-up phases of a shipped scenario played by the computer on both sides (each
+    placement checked to be among the legal actions, in its unit's set-up area); the game and
+    each unit's (hex, facing, concealed) once both sides are set up."""
+    from game.engine.actions import Place
+
+    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == name))
+    game = Game(sc.setup, 1)
+    players = {s: ComputerPlayer(s, level, seed=seed) for s in sc.setup.sides}
+    while game.phase in ("setup", "setup_attacker"):
+        side = game.to_act
+        action = players[side].choose(game).action
+        if isinstance(action, Place):
+            assert action in game.legal_actions()
+            assert action.hex in game.setup_hexes(action.unit)
+            assert action.hex in game.setup_area(side)
+        game.apply(action)
+    where = {u.id: (u.label, u.facing, u.concealed) for u in game.units.values()}
+    return sc, game, where
+
+
+@pytest.mark.parametrize("name", ["road-ambush", "hedgerow-chart"])
+def test_hx12_rd11_the_computer_sets_up_by_its_own_reasoning_varied_by_its_seed(name):
+    """HX-12: the computer's set-up is chosen from its set-up area by its own reasoning, never
+    kept on the scenario file's hexes (anyone may read the file: a "?" left there is no
+    secret, RD-11): over several seeds its concealed units are not where the file puts them,
+    the set-ups differ, the same seed gives the same set-up, a concealed unit stands in woods
+    or a building, and a defending Gun faces the enemy's way in (its Covered Arc, C6.42)."""
+    from game.rules.facing import facing_offset
+
+    setups = set()
+    for seed in range(6):
+        sc, game, where = set_up_by_the_computer(name, seed)
+        defender = sc.setup.defender
+        file = {u.id: u.hex for u in sc.setup.units}
+        hidden = {
+            uid: hx
+            for uid, (hx, _, concealed) in where.items()
+            if concealed and uid in game.state.areas and game.units[uid].side == defender
+        }
+        assert hidden, "no concealed unit with a set-up area"
+        assert any(file[uid] != hx for uid, hx in hidden.items()), (seed, hidden)
+        for uid, hx in hidden.items():
+            terrain = game.board.terrain_at(game.board.parse(hx)).key
+            assert terrain in ("woods", "wooden_building", "stone_building"), (uid, hx)
+        board = game.board  # the enemy's way in: the road along row 5, to the west edge
+        road = [board.parse(f"{chr(ord('A') + c)}5") for c in range(board.columns)]
+        for uid, unit in game.units.items():  # a Gun's Covered Arc on the road it sees
+            if unit.side == defender and unit.type.category == "gun" and uid in game.state.areas:
+                clear = game.viewshed(unit.label)[0]
+                seen = [h for h in road if clear[board.index(h)] and h != unit.hex]
+                assert not seen or any(
+                    facing_offset(unit.hex, unit.facing, h) <= 30 for h in seen
+                ), (uid, unit.label, unit.facing)
+        setups.add(tuple(sorted(where.items())))
+        assert set_up_by_the_computer(name, seed)[2] == where  # the same seed, the same one
+    assert len(setups) >= 3
+
+
+def test_hx12_a_game_resumed_in_the_middle_of_the_computers_set_up_goes_on_the_same():
+    """The set-up is a function of the game and the player's seed (a unit its side's log shows
+    placed is done): a fresh player on a game resumed after two set-up actions goes on as the
+    first did."""
+    sc, game, where = set_up_by_the_computer("road-ambush", 3)
+    resumed = Game(sc.setup, 1)
+    first = {s: ComputerPlayer(s, 2, seed=3) for s in sc.setup.sides}
+    for _ in range(2):
+        resumed.apply(first[resumed.to_act].choose(resumed).action)
+    fresh = {s: ComputerPlayer(s, 2, seed=3) for s in sc.setup.sides}
+    while resumed.phase in ("setup", "setup_attacker"):
+        resumed.apply(fresh[resumed.to_act].choose(resumed).action)
+    assert {u.id: (u.label, u.facing, u.concealed) for u in resumed.units.values()} == where

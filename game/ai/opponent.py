@@ -15,12 +15,14 @@ of its player turn out under each plan of a portfolio, on copies holding only wh
 may know, and moves by the plan that ends best.
 
 Every choice is reproducible: ties are broken by a random source seeded from the player's seed
-and the game's action count, so a game against the computer saved and resumed goes on as it
+and what its side may know of the game (the turn, the phase, the events it may read: never the
+other side's secrets), so a game against the computer saved and resumed goes on as it
 would have, and its save replays to the same hash."""
 
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -40,6 +42,7 @@ from game.engine.actions import (
     Turn,
 )
 from game.engine.knowledge import Knowledge
+from game.engine.play.concealment import HIDING_TERRAIN
 from game.engine.play.paths import Route
 from game.engine.randomplay import policy
 from game.rules.facing import facing_offset
@@ -76,6 +79,16 @@ FACE_GAIN = 0.05
 """How much less likely to be knocked out where it stands (RD-18) a vehicle that stays must
 be, facing another way, to pivot there: a pivot spends MP in the enemy's sight (C6.17), and a
 shot at it then has no Case J (C6.1, it enters no new hex)."""
+SETUP_COVER = 6.0
+"""What a set-up hex where the unit may be concealed (woods or a building out of every known
+enemy's LOS, RD-11) is worth to a side that may conceal: above all else but a vehicle's risk."""
+SETUP_SIGHT = 3.0
+"""What a Gun's set-up hex is worth at the most of the enemy's way in it sees (C6.42: it
+waits there for the enemy to come)."""
+SETUP_SPREAD = 0.75
+"""How far below the best set-up hex another may score and still be drawn (seeded by the
+player's seed): the set-up varies from game to game, so the scenario file tells no one where a
+"?" stands (RD-11, HX-12)."""
 UNKNOWN_RISK = ((6, 0.25), (12, 0.15), (1 << 30, 0.05))
 """(up to this range, the chance) that a "?" in LOS knocks out a vehicle: a prior, since a "?"
 may be a Gun or only Infantry (RD-11); about half a 75 mm Gun's odds at those ranges."""
@@ -100,6 +113,11 @@ def _mix(*parts: int) -> int:
     for p in parts:
         h = ((h ^ (p & 0xFFFFFFFFFFFFFFFF)) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
     return h
+
+
+def _text(word: str) -> int:
+    """A stable integer of a word (``hash`` of a str changes from run to run)."""
+    return zlib.crc32(word.encode())
 
 
 class ComputerPlayer:
@@ -148,15 +166,15 @@ class ComputerPlayer:
         """The action to take now (the side must be the one to act)."""
         if not self.acts(game):
             raise ValueError(f"{self.side} is not to act")
+        knows = game.knowledge(self.side)
         if self.steady_rng:  # a playout player: its ties broken alike whatever was played
             rng = random.Random(self.seed)
         else:
-            rng = random.Random(_mix(self.seed, game.actions_applied, game.dice.draws))
+            rng = random.Random(self._draw_seed(game, knows))
         legal = game.legal_actions()
         if self.level == 0:
             action = policy(game, rng, fire_p=0.5)
             return Decision(action, "a random legal action (level 0)")
-        knows = game.knowledge(self.side)
         if game.dff_pending:
             return self._dff(game, knows, legal)
         phase = game.phase
@@ -167,6 +185,21 @@ class ComputerPlayer:
         if phase == "movement":
             return self._move(game, knows, legal, rng)
         return Decision(EndPhase(), "nothing to do in this phase")
+
+    def _draw_seed(self, game: Game, knows: Knowledge, *salt: int) -> int:
+        """The seed of this decision's random source: the player's own seed, the turn, the
+        phase, the side to act and how many events its side may read
+        (:meth:`Knowledge.events`), never the actions applied or the dice drawn: those count
+        the other side's secret choices too (a Bore Sighting, a set-up move: C6.42, HX-12),
+        and what its side may not know must not change its plan."""
+        return _mix(
+            self.seed,
+            game.turn,
+            _text(game.phase),
+            _text(game.to_act),
+            len(knows.events()),
+            *salt,
+        )
 
     # --- the parts -----------------------------------------------------------------------------
 
@@ -316,10 +349,12 @@ class ComputerPlayer:
         )
 
     def _setup(self, game: Game, knows: Knowledge, legal: list[Action]) -> Decision:
-        """Set-up (HX-12): conceal what may be concealed (Case K, +2 to hit it), Bore Sight
-        a hex the enemy must come through (a hold hex of its, in range), then end."""
-        if self.level >= 2:  # each vehicle where it serves best and is safest (HX-12)
-            placed = self._placement(game, knows)
+        """Set-up (HX-12): each unit with a set-up area placed where its own reasoning puts
+        it (:meth:`_placement`, seeded), then conceal what may be concealed (Case K, +2 to
+        hit it), Bore Sight a hex the enemy must come through (a hold hex of its, in range),
+        then end."""
+        if self.level >= 1:  # every unit with a set-up area (HX-12), never the file's hex
+            placed = self._placement(game, knows, legal)
             if placed is not None:
                 return placed
         conceal = [a for a in legal if isinstance(a, Conceal)]
@@ -394,62 +429,187 @@ class ComputerPlayer:
                 way.update(dict.fromkeys(h for h in hex_line(start, end) if board.contains(h)))
         return list(way)
 
-    def _placement(self, game: Game, knows: Knowledge) -> Decision | None:
-        """A vehicle in its set-up area that would be better placed elsewhere in it (by the
-        objective and the threat map, RD-18): the Place that moves it there, its facing kept."""
-        mine = {u["id"]: u for u in knows.units() if u["side"] == self.side}
-        taken = {u["hex"] for u in knows.units()}
+    def _placement(self, game: Game, knows: Knowledge, legal: list[Action]) -> Decision | None:
+        """The next unit of its side to place (HX-12), from the Place actions among the legal
+        ones: first to the hex :meth:`_set_up_spot` draws for it (its facing kept: a
+        placement elsewhere is listed so), then turned there (:meth:`_set_up_facing`); a unit
+        its side's log shows placed twice, or turned in its own hex, is done (so a game
+        resumed in the middle of the set-up goes on the same). None when every unit stands
+        where and as it is to stand."""
+        seen = knows.units()
+        mine = {u["id"]: u for u in seen if u["side"] == self.side}
+        placed: dict[str, int] = {}
+        for e in knows.events():
+            if e.kind == "place":
+                placed[e.data.get("unit", "")] = placed.get(e.data.get("unit", ""), 0) + 1
+        way = self._enemy_way(game, seen)
+        eyes = [game.viewshed(u["hex"])[0] for u in seen if u["side"] != self.side]
         for uid in game.placeable():
             unit = mine.get(uid)
-            if unit is None or not unit.get("is_vehicle"):
+            times = placed.get(uid, 0)
+            if unit is None or times >= 2:
                 continue
-            options = [h for h in game.setup_hexes(uid) if h not in taken]
+            here, facing = unit["hex"], int(unit.get("facing", 0))
+            why = ""
+            if times == 0:
+                spot = self._set_up_spot(game, knows, unit, seen, way, eyes)
+                if spot is None:
+                    continue
+                hx, why = spot
+                if hx != here:
+                    action = Place(uid, hx, facing)
+                    if action in legal:
+                        return Decision(action, why)
+            turned, words = self._set_up_facing(game, unit, seen, way)
+            if turned != facing:
+                action = Place(uid, here, turned)
+                if action in legal:
+                    return Decision(action, words)
+        return None
+
+    def _set_up_spot(
+        self,
+        game: Game,
+        knows: Knowledge,
+        unit: dict,
+        seen: list[dict],
+        way: list,
+        eyes: list,
+    ) -> tuple[str, str] | None:
+        """Where in its set-up area (``Game.setup_hexes``, HX-12) ``unit`` sets up, by its
+        side's own reasoning, and the words why: each free hex scored by
+
+        - cover: a hex where it may set up concealed (woods or a building out of the LOS of
+          every enemy its side knows of, RD-11), for the scenario defender (which may
+          conceal) or a unit concealed already (``SETUP_COVER``);
+        - a vehicle: the objective less the risk of being knocked out there (the threat map,
+          RD-18), as in its Movement Phase;
+        - a Gun (it cannot move): how much of the enemy's likely way in it sees, nearer
+          better (``SETUP_SIGHT``), and the objective;
+        - Infantry: the objective, and nearness to the enemy's way in (its AT weapons are
+          short-ranged);
+        - a little less next to another unit of its side (one shot, one mover in sight,
+          should not find them all);
+
+        then one of the hexes within ``SETUP_SPREAD`` of the best drawn at random from the
+        player's own seed (the same seed, the same set-up; another seed, most likely
+        another): never the scenario file's hex for its own sake, so the file tells no one
+        where a "?" stands."""
+        board = game.board
+        uid = unit["id"]
+        heavy = unit.get("category") != "infantry"
+        enemy_hexes = {u["hex"] for u in seen if u["side"] != self.side}
+        stacked = {  # one vehicle or Gun a hex (HX-4)
+            u["hex"]
+            for u in seen
+            if u["side"] == self.side and u["id"] != uid and u.get("category") != "infantry"
+        }
+        options = [
+            h
+            for h in game.setup_hexes(uid)
+            if h not in enemy_hexes and not (heavy and h in stacked)
+        ]
+        if not options:
+            return None
+        defends = self.side == game.setup.defender
+        may_hide = defends or bool(unit.get("concealed"))
+        objective = self._objective_of(game, knows, uid)
+        others = [board.parse(u["hex"]) for u in seen if u["side"] == self.side and u["id"] != uid]
+        way_at = [(w, board.index(w)) for w in way]
+
+        def hides(hx: str) -> bool:
+            h = board.parse(hx)
+            if board.terrain_at(h).key not in HIDING_TERRAIN:
+                return False
+            i = board.index(h)
+            return not any(eye[i] for eye in eyes)
+
+        def view(hx: str) -> float:  # the enemy's way in it sees, nearer better
+            h = board.parse(hx)
+            clear = game.viewshed(hx)[0]
+            total = 0.0
+            for w, i in way_at:
+                d = h.distance(w)
+                if d == 0 or not clear[i]:
+                    continue
+                total += 1.0 if 2 <= d <= 8 else 0.4 if d < 2 else 0.5 if d <= 12 else 0.2
+            return total
+
+        if unit.get("is_vehicle"):
             threats = self._threats_for(game, knows, uid, frozenset([unit["hex"], *options]))
             worth = 2.0 if unit.get("category") == "afv" else 1.0
 
-            def score(
-                hx: str, threats: dict = threats, worth: float = worth, uid: str = uid
-            ) -> float:
-                risk = removal_risk(threats.get(hx))
-                return self._objective_of(game, knows, uid)(hx) - 6.0 * worth * risk
+            def base(hx: str) -> float:
+                return objective(hx) - 6.0 * worth * removal_risk(threats.get(hx))
 
-            here = score(unit["hex"])
-            best = max(options, key=lambda h: (score(h), h), default=None)
-            if best is not None and score(best) > here + 0.3:
-                action = Place(uid, best, int(unit.get("facing", 0)))
-                if game.check(action) is None:
-                    return Decision(action, f"sets up in {best}, out of harm's way")
-        if self.side != game.setup.defender:  # it drives off at once: its facing will do
-            return None
-        return self._face_the_enemy(game, knows, mine)
+        elif unit.get("has_gun"):
+            views = {h: view(h) for h in options}
+            most = max(views.values()) or 1.0
 
-    def _face_the_enemy(self, game: Game, knows: Knowledge, mine: dict) -> Decision | None:
-        """Each placed vehicle of the scenario defender, which waits for the enemy (HX-11),
-        turned in its set-up hex to face the enemies it knows of: a shot at it then strikes
-        its front, where its armor is thickest (RD-8 aspects)."""
+            def base(hx: str) -> float:
+                return SETUP_SIGHT * views[hx] / most + 0.5 * objective(hx)
+
+        else:
+
+            def base(hx: str) -> float:
+                here = board.parse(hx)
+                near = min((here.distance(w) for w, _ in way_at), default=0)
+                return objective(hx) - 0.3 * max(0, near - 1)
+
+        def score(hx: str) -> float:
+            here = board.parse(hx)
+            s = base(hx)
+            if may_hide and hides(hx):  # a vehicle weighs its risk there too: half
+                s += SETUP_COVER / 2 if unit.get("is_vehicle") else SETUP_COVER
+            if any(here.distance(o) <= 1 for o in others):
+                s -= 0.5
+            return s
+
+        scores = {h: score(h) for h in options}
+        top = max(scores.values())
+        pool = sorted(h for h, v in scores.items() if v >= top - SETUP_SPREAD)
+        rng = random.Random(_mix(self.seed, _text(game.phase), _text(uid)))
+        hx = rng.choice(pool)
+        why = f"sets up in {hx}"
+        if may_hide and hides(hx):
+            why += ", out of the enemy's sight (RD-11)"
+        return hx, why
+
+    def _set_up_facing(
+        self, game: Game, unit: dict, seen: list[dict], way: list
+    ) -> tuple[int, str]:
+        """The facing ``unit`` takes where it has set up (HX-12: any facing) and its words: a
+        Gun faces the most of the enemy's way in it sees inside its Covered Arc (else all of
+        it; C6.42: it waits for the enemy there); the scenario defender's vehicle faces the
+        enemies it knows of (its front armor, RD-8); else its facing is kept."""
         board = game.board
-        enemies = [
-            board.parse(u["hex"])
-            for u in knows.units()
-            if u["side"] != self.side and u.get("status", "active") == "active"
-        ]
-        if not enemies:
-            return None
-        for uid in game.placeable():
-            unit = mine.get(uid)
-            if unit is None or not unit.get("is_vehicle"):
-                continue
-            here, facing = board.parse(unit["hex"]), int(unit.get("facing", 0))
+        here = board.parse(unit["hex"])
+        facing = int(unit.get("facing", 0))
+        if not unit.get("is_vehicle") and unit.get("has_gun") and way:
+            clear = game.viewshed(unit["hex"])[0]
+            sighted = [w for w in way if clear[board.index(w)] and w != here] or list(way)
 
-            def off(f: int, here=here) -> float:
-                return sum(facing_offset(here, f, e) for e in enemies)
+            def arc(f: int) -> tuple:
+                offs = [facing_offset(here, f, w) for w in sighted]
+                return (-sum(o <= 30 for o in offs), sum(offs), f != facing, f)
 
-            best = min(range(6), key=lambda f: (off(f), f != facing, f))
-            if off(best) < off(facing) - 1e-6:
-                action = Place(uid, unit["hex"], best)
-                if game.check(action) is None:
-                    return Decision(action, f"turns to face the enemy (hexside {best})")
-        return None
+            best = min(range(6), key=arc)
+            return best, f"turns its Covered Arc towards the enemy's way in (hexside {best})"
+        if unit.get("is_vehicle") and self.side == game.setup.defender:
+            enemies = [
+                board.parse(u["hex"])
+                for u in seen
+                if u["side"] != self.side and u.get("status", "active") == "active"
+            ]
+            if enemies:
+
+                def off(f: int) -> float:
+                    return sum(facing_offset(here, f, e) for e in enemies)
+
+                best = min(range(6), key=lambda f: (off(f), f != facing, f))
+                if off(best) < off(facing) - 1e-6:
+                    return best, f"turns to face the enemy (hexside {best})"
+        return facing, ""
 
     # --- movement ------------------------------------------------------------------------------
 
@@ -785,7 +945,7 @@ class ComputerPlayer:
         )
         other = next(s for s in game.setup.sides if s != self.side)
         cache: dict[tuple, tuple[set[str], dict]] = {}
-        base = _mix(self.seed, game.actions_applied, game.dice.draws, 3)
+        base = self._draw_seed(game, knows, 3)
 
         def players(plan: Plan, r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
             me = ComputerPlayer(self.side, 2, seed=_mix(base, r, 1))
