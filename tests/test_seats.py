@@ -443,7 +443,7 @@ def test_the_architecture_docs_module_table_names_every_module():
         text = rows[f"game.{package.name}"]
         for path in package.rglob("*.py"):
             name = path.relative_to(package).with_suffix("").as_posix()
-            if path.name != "__init__.py" and f"`{name}`" not in text:
-                if f"`{name.split('/')[-1]}`" not in text:
-                    missing.append(f"game.{package.name}: {name}")
+            named = f"`{name}`" in text or f"`{name.split('/')[-1]}`" in text
+            if path.name != "__init__.py" and not named:
+                missing.append(f"game.{package.name}: {name}")
     assert not missing, missing

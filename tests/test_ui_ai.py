@@ -164,10 +164,12 @@ def test_the_computers_turn_runs_with_no_input_and_keeps_its_secrets(app):
     assert play.computer_acts() and play.animating()
     computer_turns(app, play)
     assert not play.computer_acts() and not play.animating()
-    bore = [a["action"] for a in session.saved.actions if a["action"]["type"] == "bore_sight"]
-    assert bore, "the computer bore sighted a hex (level 2)"
-    shown = " ".join(play.log) + play.map.state.message
-    assert "bore sight" not in shown.lower() and bore[0]["hex"] not in shown
+    secret = ("place", "bore_sight", "conceal")
+    chosen = [a["action"] for a in session.saved.actions if a["action"]["type"] in secret]
+    assert chosen, "the computer made its set-up choices (HX-12: placed, concealed, aimed)"
+    shown = (" ".join(play.log) + play.map.state.message).lower()
+    for words in ("bore sight", "sets up", "ger-pz4-1", "conceals"):
+        assert words not in shown, words
 
 
 def test_the_start_screen_starts_a_game_against_the_computer_at_the_level_chosen(app):

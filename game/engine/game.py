@@ -20,6 +20,7 @@ from game.rules.odds import Odds
 from .actions import (
     ACTION_TYPES,
     Action,
+    BoreSight,
     ButtonUp,
     CrewExposed,
     EndPhase,
@@ -215,6 +216,8 @@ class Game:
                 for a in iter_candidates(state):
                     if setting_up and isinstance(a, Place):
                         break  # the placements come last: asked hex by hex (HX-12)
+                    if setting_up and isinstance(a, BoreSight):
+                        continue  # thousands on a big map: asked hex by hex too (C6.42)
                     if self._allowed(a):
                         acts.append(a)
             legal_json = _in_alias_order([_aliased(a.to_json(), alias) for a in acts], alias)

@@ -160,7 +160,8 @@ class View(BaseModel):
     both sides). ``acting``: the side the game waits for (the defender during a Defensive
     First Fire chance); ``legal``: the actions this side may take now, in the engine's JSON
     form (empty when another side acts; a set-up phase lists its set-up choices but no
-    placement: those are asked hex by hex, a big map's placements are thousands, HX-12)."""
+    placement and no bore sight: those are asked hex by hex, a big map's are thousands,
+    HX-12, C6.42)."""
 
     model_config = _FROZEN
 
@@ -235,7 +236,6 @@ def _events_json(events: tuple[EventView, ...]) -> str:
     _JOINED.append((events, text))
     del _JOINED[:-JOINED_KEPT]
     return text
-
 
 
 def view_from_json(text: str | bytes) -> View:
