@@ -2,7 +2,8 @@
 through its side's table (its view and the questions it may ask). Between the engine (with the
 computer player and the files) and the screen (docs/architecture.md "Seats and views")."""
 
+from game.engine.table import Snapshot, Table
+
 from .session import ComputerMove, Seat, Session, Step
-from .table import Snapshot, Table
 
 __all__ = ["ComputerMove", "Seat", "Session", "Snapshot", "Step", "Table"]

@@ -22,12 +22,11 @@ from game.engine import IllegalAction
 from game.engine.actions import Action, EndPhase
 from game.engine.events import Event
 from game.engine.phases import PHASES
+from game.engine.table import Table
 from game.engine.view import Seer, View
 from game.files.lesson import Lesson
 from game.files.savegame import SavedGame
 from game.files.session import Autosave
-
-from .table import Table
 
 SeatKind = Literal["human", "computer", "remote"]
 

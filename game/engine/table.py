@@ -1,5 +1,6 @@
 """A seat's table: everything one side may see and ask of a game, and its one way to act
-(docs/architecture.md "Seats and views").
+(docs/architecture.md "Seats and views"). In the engine, so that the computer player (beside
+the files, under the session) reads its side through one too.
 
 The screen, the replay viewer's one-side view and the computer player hold a :class:`Table`,
 never the game: its state is the side's :class:`~game.engine.view.View` (the units as the side
@@ -16,15 +17,16 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from game.board import Board
-from game.engine import Game, IllegalAction
-from game.engine.actions import Action, Fire
-from game.engine.events import Event
-from game.engine.game import hidden_aliases
-from game.engine.knowledge import Knowledge, ShotOdds, Tracking
-from game.engine.play.paths import Route
-from game.engine.play.threat import HexThreat
-from game.engine.view import Seer, UnitView, View
-from game.engine.vocabulary import PhaseName
+
+from .actions import Action, Fire
+from .errors import IllegalAction
+from .events import Event
+from .game import Game, hidden_aliases
+from .knowledge import Knowledge, ShotOdds, Tracking
+from .play.paths import Route
+from .play.threat import HexThreat
+from .view import Seer, UnitView, View
+from .vocabulary import PhaseName
 
 Submit = Callable[[str | None, Action], list[Event]]
 
