@@ -499,3 +499,53 @@ def test_rd20_a_hit_on_a_question_mark_with_no_to_kill_number_reveals_it_and_has
     assert {"C7.24", "RD-20"} <= set(fired.rules)
     assert "Case D: NA" in fired.text and tank.name in fired.text
     assert gun.status != "active"
+
+
+def test_rd20_c6_17_a_question_mark_moving_in_view_opens_the_same_chance_whatever_it_is():
+    """A "?" moving in the LOS of an enemy AT weapon more than 16 hexes away (so it stays a "?",
+    RD-11) opens the same Defensive First Fire chances whether it is a T-34 or an Infantry
+    squad (RD-20): the German is asked alike, its legal actions and odds are alike, and so is
+    everything else it is shown, through a shot, a pass, another hex and the end of the move.
+    The squad moves by its MF (RD-10); a hit on it reveals it and has no effect (HX-13)."""
+    a, b = [
+        Game(
+            make_setup(
+                [
+                    UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+                    UnitSetup("rus-1", kind, "russian", "V2", facing=4, concealed=True),
+                ],
+                rows=LONG_ROWS,
+                first="russian",
+                defender="german",
+            ),
+            3,
+        )
+        for kind in ("t34m43", "rus_atr")
+    ]
+    for g in (a, b):
+        to_phase(g, "movement", "russian")
+    assert_same_to("german", a, b)
+    play_both(a, b, Move("rus-1", "U3"))
+    assert a.dff_pending == b.dff_pending == ("ger-gun-1",)
+    assert a.units["rus-1"].concealed and b.units["rus-1"].concealed
+    assert_same_to("german", a, b)
+    play_both(a, b, Fire("ger-gun-1", "rus-1", "AP"), dice=(6, 1))  # a miss, its ROF kept
+    assert a.dff_pending == b.dff_pending == ()  # 1 MP seen in the hex: one shot (C6.17)
+    assert_same_to("german", a, b)
+    ahead = label_ahead(a, "rus-1")
+    play_both(a, b, Move("rus-1", ahead))
+    assert a.dff_pending == b.dff_pending == ("ger-gun-1",)
+    assert_same_to("german", a, b)
+    hit = copy.deepcopy(b)  # the squad, fired at and hit, is revealed with no effect (HX-13)
+    script(hit, 1, 1)  # TH DR 2 +2 Case J (it began in the LOS, C6.15) +2 Case K: a hit
+    hit.apply(Fire("ger-gun-1", "rus-1", "AP"))
+    squad = hit.units["rus-1"]
+    assert not squad.concealed and squad.active
+    fired = [e for e in hit.knowledge("german").events() if e.kind == "fire"][-1]
+    assert fired.data["hit"] and fired.data["outcome"] == "no_effect"
+    assert hit.dff_pending == ()  # a known squad is no target for AT fire (002)
+    play_both(a, b, Pass())
+    play_both(a, b, EndMove("rus-1", False))  # the T-34 stops; no chance after a "?"'s stop
+    assert a.dff_pending == b.dff_pending == ()
+    assert_same_to("german", a, b)
+    assert b.units["rus-1"].mp_spent == 2  # two open hexes, 1 MF each (RD-10)
