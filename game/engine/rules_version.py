@@ -13,6 +13,10 @@ dice, and says where the two part (CHANGELOG-style history below).
 3. An Acquired counter goes with a target removed from play (HX-14): a shot that burns,
    eliminates or abandons its target places none, and the counters other Guns had on it are
    removed (one stays on the Location when other Known enemy units are left there, C6.51).
+4. What a "?" lets the other side learn (RD-20): a shot at a "?" is refused only by its To Hit
+   (Case D's NA no longer forbids it; a hit with no To Kill number reveals it with no effect),
+   and a "?" that moves in an enemy's LOS opens Defensive First Fire whatever it is (Infantry
+   included), counted 1 MP a hex entered, with no chance after its pivots or its stop.
 """
 
-RULES_VERSION = 3
+RULES_VERSION = 4

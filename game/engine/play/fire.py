@@ -31,8 +31,8 @@ from .victory import check_victory
 
 def offer_dff(state: GameState, mover: UnitState) -> list[Event]:
     """Open the Defensive First Fire window (C6.17, HX-5) for the units that may fire at the
-    moving vehicle ``mover`` now; none: no window."""
-    if not mover.type.is_vehicle or not mover.active:
+    moving vehicle or "?" ``mover`` now (a "?" whatever it is, RD-20); none: no window."""
+    if not (mover.type.is_vehicle or mover.concealed) or not mover.active:
         state.dff_pending = ()
         return []
     able = []
