@@ -415,3 +415,40 @@ def test_rd18_a_hex_holding_friendly_infantry_is_still_on_the_threat_map():
     threats = g.knowledge("german").threat_map("ger-pz-1")
     assert "C2" in threats  # a vehicle may share a hex with its own infantry
     assert "A3" not in threats and "F2" not in threats  # its own Gun's (HX-4), the enemy's
+
+
+# --- found in an ASL expert's read (rules 38) -----------------------------------------------
+
+
+def _moved_question_mark(kind: str) -> Game:
+    """A PaK 40 in A2; a concealed Russian ``kind`` in E2 that entered E2 this player turn,
+    still a "?" to the German, who may fire at it in the Defensive Fire Phase."""
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-1", kind, "russian", "E2", facing=3, concealed=True),
+    ]
+    g = Game(make_setup(units, rows=FLAT), 1)
+    to_phase(g, "defensive_fire", "russian")
+    g.state.units["rus-1"].entered_new_hex = True
+    return g
+
+
+def test_c6_1_no_case_j_at_a_concealed_infantry_unit_that_moved():
+    """C6.1 is for a moving or Motion vehicular target: the dice at a "?" that is Infantry add
+    no Case J; the German reads the shot as at any "?" that moved (a vehicle's Case J), so the
+    log and the odds never tell it what the "?" is (RD-11)."""
+    g = _moved_question_mark("rus_atr")
+    script(g, 6, 6)  # a miss
+    events = g.apply(Fire("ger-gun-1", "rus-1"))
+    assert "J" not in cases(fire_data(events)) and "K" in cases(fire_data(events))
+    seen = {}
+    for kind in ("rus_atr", "t34m43"):
+        other = _moved_question_mark(kind)
+        odds = other.knowledge("german").odds("ger-gun-1", "rus-1")
+        shown = {d["case"]: d["value"] for d in odds.report["to_hit"]["drms"]}
+        script(other, 6, 6)
+        other.apply(Fire("ger-gun-1", "rus-1"))
+        read = [e for e in other.knowledge("german").events() if e.kind == "fire"][-1]
+        seen[kind] = (shown, read.text, read.data["to_hit"]["drms"])
+    assert seen["rus_atr"] == seen["t34m43"]
+    assert seen["rus_atr"][0]["J"] == 2

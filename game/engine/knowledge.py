@@ -290,7 +290,9 @@ def to_hit_only(attack: Attack) -> ShotOdds:
     """A shot at a "?": its To Hit, Case P left out (the size is unknown) and Case J from
     Motion left out (its Motion counter lies under the "?"), as a Gun-like target with no To
     Kill (RD-11)."""
-    unseen = replace(attack.situation, size=0, motion=False, was_motion=False)
+    unseen = replace(  # its Case J as a vehicle's: whether it is one is not known (C6.1)
+        attack.situation, size=0, motion=False, was_motion=False, infantry_target=False
+    )
     blind = replace(attack, target="gun", situation=unseen)
     o = odds(blind)
     report = odds_to_dict(o)

@@ -258,6 +258,7 @@ def build_attack(
         tem=int(state.board.terrain_at(target.hex).tem),
         hindrance=state.hindrance(firer, target),
         firer_non_stopped=firer.moving or firer.motion,
+        infantry_target=target.type.category == "infantry",  # a "?" that was Infantry: no J
     )
     sw = firer.type.sw
     return Attack(
