@@ -452,3 +452,29 @@ def test_c6_1_no_case_j_at_a_concealed_infantry_unit_that_moved():
         seen[kind] = (shown, read.text, read.data["to_hit"]["drms"])
     assert seen["rus_atr"] == seen["t34m43"]
     assert seen["rus_atr"][0]["J"] == 2
+
+
+def test_c6_1_a_vehicle_in_motion_cannot_stop_in_place():
+    """HX-16: a vehicle in Motion enters a new hex before it may stop; pivoting in its hex and
+    stopping there is refused (it may stay in Motion)."""
+    g = gun_and_tank()
+    to_phase(g, "movement", "russian")
+    g.apply(Move("rus-tank-1", ahead("E2", 3)))
+    while g.dff_pending:
+        g.apply(Pass())
+    g.apply(EndMove("rus-tank-1", True))
+    while g.dff_pending:
+        g.apply(Pass())
+    to_phase(g, "movement", "russian", fresh=True)
+    tank = g.units["rus-tank-1"]
+    assert tank.motion
+    g.apply(Turn("rus-tank-1", 4))  # no start MP: it is in Motion
+    while g.dff_pending:
+        g.apply(Pass())
+    assert "HX-16" in (g.check(EndMove("rus-tank-1", False)) or "")
+    assert g.check(EndMove("rus-tank-1", True)) is None
+    g.apply(Move("rus-tank-1", ahead(tank.label, 4)))
+    while g.dff_pending:
+        g.apply(Pass())
+    g.apply(EndMove("rus-tank-1", False))
+    assert not tank.motion

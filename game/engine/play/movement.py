@@ -318,6 +318,10 @@ def end_move(state: GameState, action: EndMove) -> Commit:
     unit = state.own(action.unit, state.phasing)
     if state.moving_unit != unit.id:
         raise IllegalAction("not_moving", f"{unit.name} is not moving")
+    if not action.motion and unit.motion and not unit.entered_new_hex:
+        raise IllegalAction(
+            "motion_stop", f"{unit.name} is in Motion: it stops only in a new hex (HX-16)"
+        )
 
     def commit() -> list[Event]:
         events = []
