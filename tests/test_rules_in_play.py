@@ -86,7 +86,8 @@ def test_c6_17_a_vehicle_turning_back_resumes_its_facings_mp_and_the_firer_fires
     g = Game(make_setup(units, rows=rows), 1)
     to_phase(g, "movement", "russian")
     into = ahead("N2", 3)
-    g.apply(Move("rus-tank-1", into))  # start 1 in N2, 1 MP in the new hex
+    g.apply(Move("rus-tank-1", into))  # start 1 in N2: its chance there (HX-5)
+    g.apply(Pass())  # then 1 MP in the new hex
     gun, tank = g.units["ger-gun-1"], g.units["rus-tank-1"]
     assert g.dff_budget_for(gun, tank).shots_left == 1
     script(g, 6, 1)  # 7 + 2 (Case J) = 9 > 8: a miss; colored 1 <= ROF 2: ROF kept
@@ -478,3 +479,41 @@ def test_c6_1_a_vehicle_in_motion_cannot_stop_in_place():
         g.apply(Pass())
     g.apply(EndMove("rus-tank-1", False))
     assert not tank.motion
+
+
+def test_c6_17_the_start_mp_in_enemy_los_open_defensive_first_fire_before_it_leaves():
+    """HX-5, RD-12: a stopped T-34 in A2, in the PaK's LOS, starts and drives into B2, out of
+    it (the woods in C2): its start MP, spent in A2, give the PaK its chance there, before it
+    leaves, with no Case J (it has entered no new hex, C6.1); then it enters B2."""
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "E1", facing=4),
+        UnitSetup("rus-tank-1", "t34m43", "russian", "A2", facing=0),
+    ]
+    g = Game(make_setup(units, rows=rows_with(6, 3, {"C2": "w"})), 1)
+    gun, tank = g.units["ger-gun-1"], g.units["rus-tank-1"]
+    assert g.state.hex_sees(gun.hex, parse_label("A2"))
+    assert not g.state.hex_sees(gun.hex, parse_label("B2"))
+    to_phase(g, "movement", "russian")
+    events = g.apply(Move("rus-tank-1", "B2"))
+    assert tank.label == "A2" and g.dff_pending == ("ger-gun-1",)
+    assert [e.kind for e in events][:1] == ["start"] and tank.mp_spent == 1
+    assert g.dff_budget_for(gun, tank).shots_left == 1
+    script(g, 6, 6)  # a miss
+    events = g.apply(Fire("ger-gun-1", "rus-tank-1"))
+    data = fire_data(events)
+    assert data["dff_mark"] == 1 and not {"J", "J1", "J2"} & set(cases(data))
+    assert tank.label == "B2" and tank.mp_spent == 2 and not g.dff_pending
+    assert any(e.kind == "move" and e.data["to"] == "B2" for e in events)
+
+
+def test_c6_17_a_start_no_enemy_sees_drives_on_at_once():
+    """HX-5: with no enemy to answer the start MP, a Move from stopped is one step, as before."""
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "E1", facing=4),
+        UnitSetup("rus-tank-1", "t34m43", "russian", "B2", facing=3),
+    ]
+    g = Game(make_setup(units, rows=rows_with(6, 3, {"C2": "w"})), 1)
+    to_phase(g, "movement", "russian")
+    events = g.apply(Move("rus-tank-1", "A2"))
+    assert g.units["rus-tank-1"].label == "A2" and events[0].kind == "move"
+    assert "start 1" in events[0].text
