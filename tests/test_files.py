@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.actions import EndPhase
+from game.engine.rules_version import RULES_VERSION
 from game.files.replay import ReplayError, replay
 from game.files.savegame import SaveError, parse_save, read_save, save
 from game.files.scenario import ScenarioError, load_scenario, parse_scenario
@@ -257,7 +258,12 @@ os._exit(9)  # killed: no clean-up, no flush of anything else
         (lambda t: json.dumps({"format": "other"}), "not a hexfire save"),
         (lambda t: t[: len(t) // 2], "truncated"),
         (lambda t: t.replace('"version": 4', '"version": 5'), "newer hexfire"),
-        (lambda t: t.replace('"rules_version": 3', '"rules_version": 4'), "newer rules"),
+        (
+            lambda t: t.replace(
+                f'"rules_version": {RULES_VERSION}', f'"rules_version": {RULES_VERSION + 1}'
+            ),
+            "newer rules",
+        ),
         (
             lambda t: t.replace("Duel at the Crossroads", "Duel at the Bridge"),
             "does not match its SHA-256",

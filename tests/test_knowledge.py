@@ -428,3 +428,124 @@ def test_rd11_a_concealed_vehicles_motion_is_secret_in_its_odds_and_in_a_missed_
     assert_same_to("german", a, b)
     fired = [e for e in b.knowledge(None).events() if e.kind == "fire"][-1]
     assert "J" in {d["case"] for d in fired.data["to_hit"]["drms"]}  # the roll counted it
+
+
+# --- RD-20: what a "?" lets the other side learn --------------------------------------------
+
+LONG_ROWS = [" ".join(["o"] * 70)] * 3
+
+
+def long_pair(kind_one: str, kind_other: str, range_hexes: int) -> tuple[Game, Game, str]:
+    """Two games alike but for what the German "?" ``range_hexes`` hexes from a Russian 45L AT
+    Gun (M1937, AP and APCR in 1943) is; the Russian's Prep Fire Phase. (the games, its hex)"""
+    from game.board.hexes import label
+
+    games = []
+    where = ""
+    for kind in (kind_one, kind_other):
+        probe = make_setup([], rows=LONG_ROWS)
+        gun_hex = probe.board.parse("A2")
+        where = next(
+            label(h)
+            for h in (probe.board.hex_at(i) for i in range(70 * 3))
+            if h.distance(gun_hex) == range_hexes and label(h).endswith("2")
+        )
+        units = [
+            UnitSetup("rus-gun-1", "m1937", "russian", "A2", facing=0),
+            UnitSetup("ger-1", kind, "german", where, facing=4, concealed=True),
+        ]
+        setup = make_setup(units, rows=LONG_ROWS, first="russian", defender="german", year=1943)
+        game = Game(setup, 7)
+        to_phase(game, "prep_fire", "russian")
+        games.append(game)
+    return games[0], games[1], where
+
+
+@pytest.mark.parametrize("range_hexes", [65, 35])
+def test_rd20_hx13_a_shot_at_a_question_mark_is_legal_and_shown_alike_whatever_it_is(
+    range_hexes,
+):
+    """A 45L has no AP nor APCR To Kill number against an armored target at 65 hexes, and no
+    APCR at 35 (Case D's NA, C7.24), while a Gun is hit whatever the range: the legal actions,
+    the odds and everything else the Russian side is shown of a "?" PaK 40 and a "?" PzKpfw IV
+    in the same hex are the same (RD-20, HX-13), every ammunition it carries may be fired."""
+    a, b, _ = long_pair("pak40", "pz4h", range_hexes)
+    assert_same_to("russian", a, b)
+    for g in (a, b):
+        fired = {x.ammo for x in g.legal_actions() if isinstance(x, Fire) and x.target == "ger-1"}
+        assert fired == {"AP", "HE", "APCR"}
+        for ammo in ("AP", "APCR"):
+            g.check(Fire("rus-gun-1", "ger-1", ammo))  # no IllegalAction
+            shot = g.knowledge("russian").odds("rus-gun-1", "ger-1", ammo)
+            assert shot.p_kill is None and 0 < shot.p_hit < 1
+    play_both(a, b, Fire("rus-gun-1", "ger-1", "AP"), dice=(6, 6))  # a miss reveals nothing
+    assert_same_to("russian", a, b)
+
+
+def test_rd20_a_hit_on_a_question_mark_with_no_to_kill_number_reveals_it_and_has_no_effect():
+    """The real target decides the outcome: AP from a 45L hitting a "?" that is a PzKpfw IV
+    65 hexes away has no To Kill number (Case D: NA, C7.24), so the hit reveals it (HX-9) and
+    has no effect; the log says why with the rules. The same hit on a "?" PaK 40 eliminates it
+    (002). The odds of the whole shot, shown to both sides in the replay, say so too."""
+    a, b, where = long_pair("pz4h", "pak40", 65)
+    whole = a.knowledge(None).odds("rus-gun-1", "ger-1", "AP")
+    assert whole.odds is not None and whole.odds.p["no_effect"] == pytest.approx(whole.p_hit)
+    assert whole.report["to_kill"]["rule"] == "RD-20"
+    play_both(a, b, Fire("rus-gun-1", "ger-1", "AP"), dice=(1, 2))  # TH DR 3: a hit
+    tank, gun = a.units["ger-1"], b.units["ger-1"]
+    assert not tank.concealed and tank.active and tank.shock == "none"
+    fired = [e for e in a.knowledge("russian").events() if e.kind == "fire"][-1]
+    assert fired.data["hit"] and fired.data["outcome"] == "no_effect"
+    assert {"C7.24", "RD-20"} <= set(fired.rules)
+    assert "Case D: NA" in fired.text and tank.name in fired.text
+    assert gun.status != "active"
+
+
+def test_rd20_c6_17_a_question_mark_moving_in_view_opens_the_same_chance_whatever_it_is():
+    """A "?" moving in the LOS of an enemy AT weapon more than 16 hexes away (so it stays a "?",
+    RD-11) opens the same Defensive First Fire chances whether it is a T-34 or an Infantry
+    squad (RD-20): the German is asked alike, its legal actions and odds are alike, and so is
+    everything else it is shown, through a shot, a pass, another hex and the end of the move.
+    The squad moves by its MF (RD-10); a hit on it reveals it and has no effect (HX-13)."""
+    a, b = [
+        Game(
+            make_setup(
+                [
+                    UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+                    UnitSetup("rus-1", kind, "russian", "V2", facing=4, concealed=True),
+                ],
+                rows=LONG_ROWS,
+                first="russian",
+                defender="german",
+            ),
+            3,
+        )
+        for kind in ("t34m43", "rus_atr")
+    ]
+    for g in (a, b):
+        to_phase(g, "movement", "russian")
+    assert_same_to("german", a, b)
+    play_both(a, b, Move("rus-1", "U3"))
+    assert a.dff_pending == b.dff_pending == ("ger-gun-1",)
+    assert a.units["rus-1"].concealed and b.units["rus-1"].concealed
+    assert_same_to("german", a, b)
+    play_both(a, b, Fire("ger-gun-1", "rus-1", "AP"), dice=(6, 1))  # a miss, its ROF kept
+    assert a.dff_pending == b.dff_pending == ()  # 1 MP seen in the hex: one shot (C6.17)
+    assert_same_to("german", a, b)
+    ahead = label_ahead(a, "rus-1")
+    play_both(a, b, Move("rus-1", ahead))
+    assert a.dff_pending == b.dff_pending == ("ger-gun-1",)
+    assert_same_to("german", a, b)
+    hit = copy.deepcopy(b)  # the squad, fired at and hit, is revealed with no effect (HX-13)
+    script(hit, 1, 1)  # TH DR 2 +2 Case J (it began in the LOS, C6.15) +2 Case K: a hit
+    hit.apply(Fire("ger-gun-1", "rus-1", "AP"))
+    squad = hit.units["rus-1"]
+    assert not squad.concealed and squad.active
+    fired = [e for e in hit.knowledge("german").events() if e.kind == "fire"][-1]
+    assert fired.data["hit"] and fired.data["outcome"] == "no_effect"
+    assert hit.dff_pending == ()  # a known squad is no target for AT fire (002)
+    play_both(a, b, Pass())
+    play_both(a, b, EndMove("rus-1", False))  # the T-34 stops; no chance after a "?"'s stop
+    assert a.dff_pending == b.dff_pending == ()
+    assert_same_to("german", a, b)
+    assert b.units["rus-1"].mp_spent == 2  # two open hexes, 1 MF each (RD-10)

@@ -207,7 +207,6 @@ def _long_twins(one: str, other: str) -> tuple[Game, Game]:
     return games[0], games[1]
 
 
-@pytest.mark.xfail(strict=True, reason="leak 1 of issue 37: fixed on the leaks branch")
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_hx13_a_question_marks_type_changes_no_legal_shot_and_no_odds_of_its_firer(seed):
     """The rules read's case: a 45L gun could fire at a "?" PaK 40 at 65 hexes but not at a "?"

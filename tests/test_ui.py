@@ -697,7 +697,10 @@ def test_the_deciding_shot_is_shown_on_the_end_screen(app, tmp_path):
     head = SavedGame(saved.scenario_name, saved.scenario_text, saved.seed, saved.actions[:-1])
     session = resume_copy(head, tmp_path)
     app.go(Push(Play(session, "duel", viewer=session.game.to_act)))
-    play = app.scene
+    play = app.scenes[0]
+    assert isinstance(play, PlayScene)
+    while app.scene is not play:  # a Defensive First Fire prompt asked: its shot, by hand here
+        app.pop()
     assert play.apply(last) and play.session.game.over
     app.pump([])
     assert app.scene is play and play.over_pending  # the shot on the map first (it jumped)
@@ -849,3 +852,25 @@ def test_hovering_a_rule_id_in_the_odds_panel_shows_its_title_and_plain_words(ap
     tip = (spot.centerx - 200, spot.centery + 20)  # inside the box, left of and below the mouse
     assert app.screen.get_at(tip)[:3] == (16, 18, 22)
     assert rule_plain()["C7.31"] in explain("C7.31")
+
+
+def test_rd17_the_dff_prompt_shows_the_odds_of_the_ammunition_its_shot_fires(app, tmp_path):
+    """Found in play (issue 38): the prompt showed AP's odds with APCR chosen, and the shot went
+    off as APCR with its availability die: every figure shown is the shot a click fires."""
+    play, tank = _dff_setup(app, tmp_path)
+    prompt = app.scene
+    assert isinstance(prompt, DffPrompt)
+    defender = play.session.table("german")
+    mover = defender.moving_unit or ""
+    ap = defender.odds("ger-pz4-1", mover, "AP").report
+    apcr = defender.odds("ger-pz4-1", mover, "APCR").report
+    assert ap != apcr
+    play.map.state.ammo["ger-pz4-1"] = "APCR"
+    prompt.leave()
+    prompt.enter()
+    shown = prompt.odds["ger-pz4-1"]
+    assert not isinstance(shown, str) and shown.report == apcr
+    before = len(play.session.game.history)
+    key(app, pygame.K_1, "1")
+    new = play.session.game.history[before:]
+    assert new[0].kind == "ammo" and "APCR availability" in new[0].text  # the APCR shot (RD-17)

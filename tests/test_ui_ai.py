@@ -250,3 +250,31 @@ def test_the_computers_reasons_for_a_question_mark_never_reach_the_humans_log(ap
     assert hidden_acts, 'a Russian "?" acted'
     shown = " ".join(play.log) + play.map.state.message
     assert "THE-SECRET-REASON" not in shown
+
+
+def test_a_game_resumed_while_the_human_has_a_dff_chance_shows_the_prompt(app):
+    """Found in play: a game against the computer closed while the human had a Defensive First
+    Fire chance resumed with no prompt and keys doing nothing (411 s stuck). The session says
+    the human's seat is asked (C6.17): the prompt comes back."""
+    from game.ui.overlays import DffPrompt
+
+    session, play = versus(app, "tutorial-duel", "russian")
+    for _ in range(60):
+        computer_turns(app, play)
+        if isinstance(app.scene, DffPrompt) or play.session.game.over:
+            break
+        clear_overlays(app, play)
+        perform(app, play, EndPhase())
+    assert isinstance(app.scene, DffPrompt), "no Defensive First Fire chance came"
+    path = play.session.path
+    while app.scenes:
+        app.pop()
+    play.session.close()  # the window closed: the save is all there is
+    again = PlayScene(resume(path), "duel")
+    again.computer_pause = 0.0
+    app.push(again)
+    app.pump([])
+    assert again.session.game.dff_pending and again.session.acting == "german"
+    assert isinstance(app.scene, DffPrompt)
+    key(app, pygame.K_SPACE, " ")  # Continue: the game goes on
+    assert not again.session.game.dff_pending or again.session.acting != "german"

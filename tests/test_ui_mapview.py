@@ -14,6 +14,7 @@ import pygame
 import pytest
 from ui_driver import clear_overlays, key
 
+from game.engine.table import Snapshot
 from game.files.savegame import read_save
 from game.files.shipped import scenarios_dir
 from game.files.timeline import Timeline
@@ -132,7 +133,13 @@ def test_the_tracking_labels_stay_on_the_map_near_its_edges(app):
     it (two of three were cut at the left edge of a 960 x 640 replay)."""
     saved = read_save(scenarios_dir() / "saves" / "road-ambush-played.json")
     app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=640, size=(960, 640)))
-    app.go(Push(Watch(Timeline(saved), "ambush", at=60)))
+    timeline = Timeline(saved)
+    at = next(  # the first moment a vehicle moves in two firers' sight
+        n
+        for n in range(timeline.length)
+        if (t := Snapshot(timeline.game_at(n)).table(None).tracking()) and len(t.rows) >= 2
+    )
+    app.go(Push(Watch(timeline, "ambush", at=at)))
     watch = app.scene
     tracking = watch.map.knows().tracking()
     assert tracking is not None and len(tracking.rows) >= 2

@@ -15,7 +15,7 @@ know look identical to it through every method here.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from game.board.hexes import label
 from game.rules.attack import Attack
@@ -24,7 +24,7 @@ from game.rules.odds import Odds, odds, odds_to_dict
 from .errors import IllegalAction
 from .events import Event
 from .play import threat
-from .play.shot import blend_leaves, build_attack, fire_problem, shot_leaves
+from .play.shot import as_unknown, blend_leaves, build_attack, fire_problem, shot_leaves
 from .play.threat import HexThreat
 from .state import GameState, UnitState
 from .vocabulary import REMOVED
@@ -290,11 +290,7 @@ def to_hit_only(attack: Attack) -> ShotOdds:
     """A shot at a "?": its To Hit, Case P left out (the size is unknown) and Case J from
     Motion left out (its Motion counter lies under the "?"), as a Gun-like target with no To
     Kill (RD-11)."""
-    unseen = replace(  # its Case J as a vehicle's: whether it is one is not known (C6.1)
-        attack.situation, size=0, motion=False, was_motion=False, infantry_target=False
-    )
-    blind = replace(attack, target="gun", situation=unseen)
-    o = odds(blind)
+    o = odds(as_unknown(attack))
     report = odds_to_dict(o)
     report["to_hit"]["notes"].append(
         {"rule": "RD-11", "text": "a concealed unit: its size (Case P) and Motion not known"}

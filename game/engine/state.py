@@ -370,8 +370,9 @@ class GameState:
     @staticmethod
     def target_facing(unit: UnitState) -> int:
         """The key C6.17 counts MP and shots by: an AFV's Target Facing ("in its current Target
-        Facing, if an AFV"); any other vehicle counts every MP in its Location together (-1)."""
-        return unit.facing if unit.type.armored else -1
+        Facing, if an AFV"); any other vehicle, and a "?" (its facing unknown, RD-20), counts
+        every MP in its Location together (-1)."""
+        return unit.facing if unit.type.armored and not unit.concealed else -1
 
     def depletion(self, unit: UnitState, ammo: str | None) -> int | None:
         """RD-17: the depletion number of ``ammo`` for ``unit`` in this scenario's year (None:

@@ -94,6 +94,10 @@ class Plan:
     tk: dict[TkKey, TkResult] = field(default_factory=dict)
     """(location, critical hit) -> TkResult (``asl``; armored or unarmored vehicles)."""
     elimination_number: int | str | None = None
+    no_effect: tuple[str, str] | None = None
+    """(rule, why) when a hit cannot affect the target: a concealed target fired at with
+    ammunition that has no To Kill number against what it turns out to be (RD-20: e.g. Case D's
+    NA, C7.24); a hit then reveals it and has no effect."""
 
     @property
     def drm_total(self) -> int:
@@ -174,6 +178,20 @@ def _plan(a: Attack) -> Plan:
     p = Plan(a, thn, th_rule, tuple(drms), tuple(notes), dc_pos)
     if a.target in ("gun", "infantry"):  # infantry: a concealed "?" fired at (HX-13)
         return p
+    try:
+        return _to_kill(a, p, ammo, dc_pos)
+    except RuleError as refused:
+        if not a.situation.concealed:
+            raise
+        # RD-20: a shot at a "?" is not refused by what it turns out to be; a hit reveals it
+        # and, with no To Kill number against it, has no effect
+        return replace(p, no_effect=(refused.rule, refused.reason))
+
+
+def _to_kill(a: Attack, p: Plan, ammo: str, dc_pos: bool) -> Plan:
+    """The To Kill part of :func:`_plan` (an AFV or an unarmored vehicle); RuleError if the
+    ammunition has no To Kill number against it (Case D's NA, C7.24)."""
+    t = tables()
     if a.rules == "chart":
         if a.target == "afv":
             atfp = a.atfp or (t.sw[a.weapon].atfp if a.weapon else None)
@@ -267,7 +285,8 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
         hit = pos in ("optimal", "success")
         if hit:
             loc = a.location or hit_location(dr)
-            tk = p.tk[(loc, "aerial")] if pos == "optimal" else p.tk[(loc, False)]
+            if not p.no_effect:
+                tk = p.tk[(loc, "aerial")] if pos == "optimal" else p.tk[(loc, False)]
     else:
         hit = modified <= p.to_hit_number
         steps.append(
@@ -292,6 +311,11 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
     elif a.target == "infantry":  # a concealed "?" that was Infantry (HX-13)
         outcome = "no_effect"
         steps.append(Step("the concealed unit is Infantry: AT fire has no effect on it", "002"))
+    elif p.no_effect:  # a "?" hit with ammunition that cannot harm it (RD-20)
+        rule, why = p.no_effect
+        steps.append(Step(why, rule))
+        steps.append(Step("no To Kill number: the hit has no effect", "RD-20"))
+        outcome = "no_effect"
     elif a.rules == "chart":
         outcome = _chart_hit(p, dice, steps)
     else:

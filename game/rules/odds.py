@@ -163,6 +163,8 @@ def _hit_outcomes(p: Plan, key: TkKey) -> tuple[tuple[str, float], ...]:
         return (("eliminated", 1.0),)
     if a.target == "infantry":  # a concealed "?" fired at (HX-13)
         return (("no_effect", 1.0),)
+    if p.no_effect:  # a "?" hit with ammunition that cannot harm it (RD-20)
+        return (("no_effect", 1.0),)
     if a.rules == "chart":
         if a.target == "vehicle":
             return (("eliminated", 1.0),)
@@ -237,6 +239,9 @@ def _to_kill_dict(p: Plan) -> dict:
         out["to_kill"] = {"rule": "002", "gun": "a Gun hit by AT fire is eliminated"}
     elif a.target == "infantry":
         out["to_kill"] = {"rule": "002", "gun": "AT fire has no effect on Infantry (HX-13)"}
+    elif p.no_effect:
+        rule, why = p.no_effect
+        out["to_kill"] = {"rule": "RD-20", "gun": f"{why} ({rule}): a hit has no effect"}
     elif a.rules == "chart":
         out["to_kill"] = {
             "elimination_number": p.elimination_number if a.target == "afv" else "E",

@@ -69,6 +69,8 @@ class PlayScene(Scene):
         self.dialogs = Dialogs(self)
         self.dff_order: tuple[str, list[str]] = ("", [])  # the DFF prompt's numbers, per mover
         self._resumed_selection: tuple[str | None, str | None] = (None, None)
+        self._opened = False
+        """The screen has been shown once (what is due when a game opens is asked then)."""
         self.over_pending = False
         """The game ended by an action here: its map (the deciding shot) shows until a click or
         a key, then the end screen."""
@@ -299,7 +301,13 @@ class PlayScene(Scene):
         self.log_box = pygame_gui.elements.UITextBox("", r["log"], ui)
         self.widgets = [*self.buttons.values(), self.log_box]
         self._refresh_log()
-        if self.viewer is None or (self.app.prefs.auto_pass and self.table.nothing_to_do()):
+        opening, self._opened = not self._opened, True
+        due = opening and self.session.next_step(self.viewer, self.app.prefs.strict_hotseat)
+        if (
+            self.viewer is None
+            or (due and due.kind != "act")  # opened with a prompt, a handover or the computer due
+            or (self.app.prefs.auto_pass and self.table.nothing_to_do())
+        ):
             self.after_change()
 
     def remember_view(self) -> None:

@@ -4,8 +4,6 @@ made from that data)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.board.hexes import Hex, direction_to
 from game.engine.actions import Fire, Pass
 from game.engine.errors import IllegalAction
@@ -22,6 +20,7 @@ from .outcomes import REMOVAL, apply_outcome
 from .shot import (
     acq_gun,
     acq_shot,
+    as_unknown,
     aspects,
     build_attack,
     dff_budget_for,
@@ -34,8 +33,8 @@ from .victory import check_victory
 
 def offer_dff(state: GameState, mover: UnitState) -> list[Event]:
     """Open the Defensive First Fire window (C6.17, HX-5) for the units that may fire at the
-    moving vehicle ``mover`` now; none: no window."""
-    if not mover.type.is_vehicle or not mover.active:
+    moving vehicle or "?" ``mover`` now (a "?" whatever it is, RD-20); none: no window."""
+    if not (mover.type.is_vehicle or mover.concealed) or not mover.active:
         state.dff_pending = ()
         return []
     able = []
@@ -179,8 +178,7 @@ def resolve_fire(
         firers = state.setup.other(target.side)
         # its Motion counter lies under the "?" (RD-11); a move of it is seen (a counter moves);
         # whether it is a vehicle is not known, so its Case J is a vehicle's (C6.1)
-        seen = replace(attack.situation, motion=False, was_motion=False, infantry_target=False)
-        shown_j = [d.to_dict() for d in case_j(seen)[0]]
+        shown_j = [d.to_dict() for d in case_j(as_unknown(attack).situation)[0]]
         event = event.hidden_from(firers, unseen_fire_event(event, target.label, shown_j))
         # which armor aspect the 90-degree line dr gave would tell an AFV from the rest (RD-8)
         events[:] = [e.hidden_from(firers) if e.kind == "facing" else e for e in events]

@@ -140,9 +140,9 @@ def move(state: GameState, action: Move) -> Commit:
         if state.moving_unit is None:  # a vehicle begins its move: nothing counted yet (C6.17)
             state.move_start = unit.hex
             state.loc_mp.clear()
-        if start:
+        if start:  # the start MP, spent here (RD-11), counted as the other side sees them
+            events.extend(concealment.on_move(state, unit))
             spend(state, unit, start)
-            events.extend(concealment.on_move(state, unit))  # the start MP, spent here (RD-11)
             started = answer_start(state, unit, action.to, start)
             if started:  # Defensive First Fire may answer the start MP before it leaves (HX-5)
                 return [started[0], *events, *started[1:]]
@@ -171,12 +171,13 @@ def move(state: GameState, action: Move) -> Commit:
             ),
         )
         events.extend(left_location(state, unit))
-        if unit.type.is_vehicle:
+        seen = concealment.on_move(state, unit)
+        if unit.type.is_vehicle or unit.concealed:  # a "?" may be fired at (RD-20)
             state.loc_mp.clear()  # a new Location: its MP and shots count from zero (C6.17)
             for key in [k for k in state.marks if k[1] == unit.id]:
                 del state.marks[key]
-            spend(state, unit, cost)
-        events.extend(concealment.on_move(state, unit))
+            spend(state, unit, cost, entering=True)
+        events.extend(seen)
         events.extend(offer_dff(state, unit))
         return events
 
@@ -316,7 +317,8 @@ def turn(state: GameState, action: Turn) -> Commit:
         if state.moving_unit is None:  # a vehicle begins its move: nothing counted yet (C6.17)
             state.move_start = unit.hex
             state.loc_mp.clear()
-        if start:
+        seen = concealment.on_move(state, unit)  # a pivot is a move (RD-11)
+        if start:  # spent in the old facing, counted once it is known whether it revealed it
             spend(state, unit, start)
         old = unit.facing
         unit.facing = action.facing
@@ -333,13 +335,14 @@ def turn(state: GameState, action: Turn) -> Commit:
             ),
         )
         events.extend(ca_changed(state, unit, old))
-        events.extend(concealment.on_move(state, unit))  # a pivot is a move (RD-11)
+        events.extend(seen)
         if unit.type.is_vehicle:
             state.moving_unit = unit.id
             unit.moving = True
             unit.mp_spent += start + 1
             spend(state, unit, 1.0)  # C6.17: counted for the facing turned to
-            events.extend(offer_dff(state, unit))
+            if not unit.concealed:  # a "?"'s pivot is not seen: no chance after it (RD-20)
+                events.extend(offer_dff(state, unit))
         else:
             unit.moved = True
         return events
@@ -368,6 +371,8 @@ def end_move(state: GameState, action: EndMove) -> Commit:
         why = ""
         if not motion and left < 1:
             motion, why = True, " (no MP left to stop)"
+        # it spends MP in its hex: a stop is a move (RD-11), seen before they are counted
+        seen = concealment.on_move(state, unit) if not motion or left > 0 else []
         if motion:
             unit.motion = True
             unit.was_motion = True
@@ -400,10 +405,10 @@ def end_move(state: GameState, action: EndMove) -> Commit:
                 )
             )
             spend(state, unit, left)
-        if not motion or left > 0:  # it spent MP in its hex: a stop is a move (RD-11)
-            events.extend(concealment.on_move(state, unit))
+        events.extend(seen)
         state.moving_unit = unit.id  # Defensive First Fire may still answer the MP spent here
-        events.extend(offer_dff(state, unit))
+        if not unit.concealed:  # a "?"'s stop is not seen: no chance after it (RD-20)
+            events.extend(offer_dff(state, unit))
         if not state.dff_pending:
             state.moving_unit = None
         return events
@@ -411,8 +416,12 @@ def end_move(state: GameState, action: EndMove) -> Commit:
     return seen_as_moved(state, unit, commit)
 
 
-def spend(state: GameState, unit: UnitState, mp: float) -> None:
-    """The moving vehicle spends MP in its hex: C6.15 LOS tracking for every enemy firer."""
+def spend(state: GameState, unit: UnitState, mp: float, entering: bool = False) -> None:
+    """The moving vehicle (or "?") spends MP in its hex: C6.15 LOS tracking for every enemy
+    firer. ``entering``: the MP of the hex it entered. A "?" is counted as the other side sees
+    it (RD-20): 1 MP for each hex it enters, nothing for its start, stop, pivots or terrain."""
+    if unit.concealed:
+        mp = 1.0 if entering else 0.0
     facing = state.target_facing(unit)
     state.loc_mp[facing] = state.loc_mp.get(facing, 0.0) + mp
     start = state.move_start or unit.hex

@@ -73,6 +73,8 @@ def fire_problem(
         if reach is not None:  # plan()'s first refusal of an SW, asked before building it
             to_hit_number("sw", firer.hex.distance(target.hex), reach)
         attack = build_attack(state, firer, target, ammo, dff=dff, chart_die=1)
+        if target.concealed:  # RD-20: refused only as a shot at any unit it may be would be
+            attack = as_unknown(attack)
         plan(attack)
         fallback = fallback_ammo(state, firer, ammo)
         if fallback != ammo:
@@ -80,6 +82,17 @@ def fire_problem(
     except RuleError as error:
         return str(error)
     return None
+
+
+def as_unknown(attack: Attack) -> Attack:
+    """A shot at a "?" as the firer's side knows it (RD-11, RD-20): a target of unknown type,
+    size and Motion, so only the To Hit may refuse it (a Gun-like target: no To Kill number is
+    asked, Case D's NA included); the real target decides the outcome. Its Case J is a
+    vehicle's for the moves seen: whether it is a vehicle is not known (C6.1)."""
+    unseen = replace(
+        attack.situation, size=0, motion=False, was_motion=False, infantry_target=False
+    )
+    return replace(attack, target="gun", situation=unseen)
 
 
 def firer_problem(state: GameState, firer: UnitState) -> str | None:
