@@ -184,6 +184,7 @@ def test_c6_15_a_vehicle_that_began_its_move_in_the_los_is_case_j_only():
     g = Game(make_setup(units, rows=rows), 1)
     to_phase(g, "movement", "russian")
     g.apply(Move("rus-tank-1", "E2"))  # start 1 + open 1, all in the gun's LOS since the start
+    g.apply(Pass())  # the start MP's chance in F2 (HX-5)
     script(g, 6, 2, 5, 4)
     data = fire_data(g.apply(Fire("ger-gun-1", "rus-tank-1", "AP", 1)))
     assert cases(data)["J"] == (2, "C6.1") and "J2" not in cases(data)
@@ -256,7 +257,7 @@ def _approach(motion: bool) -> Game:
     g = Game(make_setup(units, rows=FLAT), 1)
     to_phase(g, "movement", "russian")
     g.apply(Move("rus-tank-1", "B1"))
-    if g.dff_pending:
+    while g.dff_pending:  # the start MP's chance in C2 (HX-5), then B1's
         g.apply(Pass())
     g.apply(EndMove("rus-tank-1", motion))
     if g.dff_pending:

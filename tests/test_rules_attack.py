@@ -1,6 +1,7 @@
 """One whole AT attack: the game's procedure with scripted dice, and its exact odds, which
 sum to 1 and match a Monte Carlo of the same procedure."""
 
+import dataclasses
 import math
 from collections import Counter
 
@@ -198,3 +199,21 @@ def test_odds_match_a_monte_carlo_of_the_game_procedure(a, seed):
         p = o.p[k]
         tol = 4.5 * math.sqrt(max(p * (1 - p), 1e-4) / n) + 0.003
         assert abs(counts[k] / n - p) <= tol, (k, counts[k] / n, p)
+
+
+def test_002_an_immobilized_afv_immobilized_again_rolls_one_abandonment_die():
+    """HX-19: 002's check is made once an attack: an AFV already immobilized that survives an
+    attack rolls one die whatever the result, an Immobilized result included (it is immobile
+    already: no further check); the odds weigh one die too."""
+    a = Attack(
+        rules="asl", firer="gun", gun="37", ammo="AP", range=3, aspect="front", target="afv",
+        af_hull=6, af_turret=6, worst_af=6, immobilized=True,
+    )  # fmt: skip
+    dice = FixedDice([3, 3, 1, 1, 4, 1])  # a hull hit; TK DR 2 = Final TK# 2; dr 4 stays
+    result = resolve(a, dice)
+    assert result.outcome == "immobilized" and dice.draws == 5
+    assert sum(s.what.startswith("abandonment") for s in result.steps) == 1
+    fresh = odds(dataclasses.replace(a, immobilized=False)).p
+    again = odds(a).p
+    immobilizing = fresh["immobilized"] + fresh["abandoned"]  # the TK DR's share, once
+    assert again["immobilized"] == pytest.approx(immobilizing * 4 / 6)

@@ -62,3 +62,14 @@ def test_c6_11_c6_12_thresholds():
     assert case_j_for(1.5).case == "J1"
     assert case_j_for(3).case == "J1"
     assert case_j_for(3.5).case == "J"
+
+
+def test_c6_17_a_shot_at_half_an_mp_counts_as_the_locations_first_whole_mp():
+    """HX-18: a road hex entered for 1/2 MP may be fired at once; when the vehicle then stops
+    there (1 1/2 MP) the shot taken at 1/2 MP used its first MP, and no second shot comes, as
+    none would have had the firer waited for the stop (1 1/2 MP: one shot)."""
+    assert not dff_budget(1.5, 1.5, marks=(0.5,)).can_fire
+    assert dff_budget(1.5, 1.5).shots_left == 1
+    assert dff_budget(2.5, 2.5, marks=(0.5,)).shots_left == 1  # at mark 2: two in 2 1/2 MP
+    assert dff_budget(2.5, 2.5).shots_left == 2
+    assert dff_budget(5, 5, marks=(3.5,)).shots_left == 1  # the C6.17 example still holds

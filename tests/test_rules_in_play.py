@@ -86,7 +86,8 @@ def test_c6_17_a_vehicle_turning_back_resumes_its_facings_mp_and_the_firer_fires
     g = Game(make_setup(units, rows=rows), 1)
     to_phase(g, "movement", "russian")
     into = ahead("N2", 3)
-    g.apply(Move("rus-tank-1", into))  # start 1 in N2, 1 MP in the new hex
+    g.apply(Move("rus-tank-1", into))  # start 1 in N2: its chance there (HX-5)
+    g.apply(Pass())  # then 1 MP in the new hex
     gun, tank = g.units["ger-gun-1"], g.units["rus-tank-1"]
     assert g.dff_budget_for(gun, tank).shots_left == 1
     script(g, 6, 1)  # 7 + 2 (Case J) = 9 > 8: a miss; colored 1 <= ROF 2: ROF kept
@@ -415,3 +416,104 @@ def test_rd18_a_hex_holding_friendly_infantry_is_still_on_the_threat_map():
     threats = g.knowledge("german").threat_map("ger-pz-1")
     assert "C2" in threats  # a vehicle may share a hex with its own infantry
     assert "A3" not in threats and "F2" not in threats  # its own Gun's (HX-4), the enemy's
+
+
+# --- found in an ASL expert's read (rules 38) -----------------------------------------------
+
+
+def _moved_question_mark(kind: str) -> Game:
+    """A PaK 40 in A2; a concealed Russian ``kind`` in E2 that entered E2 this player turn,
+    still a "?" to the German, who may fire at it in the Defensive Fire Phase."""
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "A2", facing=0),
+        UnitSetup("rus-1", kind, "russian", "E2", facing=3, concealed=True),
+    ]
+    g = Game(make_setup(units, rows=FLAT), 1)
+    to_phase(g, "defensive_fire", "russian")
+    g.state.units["rus-1"].entered_new_hex = True
+    return g
+
+
+def test_c6_1_no_case_j_at_a_concealed_infantry_unit_that_moved():
+    """C6.1 is for a moving or Motion vehicular target: the dice at a "?" that is Infantry add
+    no Case J; the German reads the shot as at any "?" that moved (a vehicle's Case J), so the
+    log and the odds never tell it what the "?" is (RD-11)."""
+    g = _moved_question_mark("rus_atr")
+    script(g, 6, 6)  # a miss
+    events = g.apply(Fire("ger-gun-1", "rus-1"))
+    assert "J" not in cases(fire_data(events)) and "K" in cases(fire_data(events))
+    seen = {}
+    for kind in ("rus_atr", "t34m43"):
+        other = _moved_question_mark(kind)
+        odds = other.knowledge("german").odds("ger-gun-1", "rus-1")
+        shown = {d["case"]: d["value"] for d in odds.report["to_hit"]["drms"]}
+        script(other, 6, 6)
+        other.apply(Fire("ger-gun-1", "rus-1"))
+        read = [e for e in other.knowledge("german").events() if e.kind == "fire"][-1]
+        seen[kind] = (shown, read.text, read.data["to_hit"]["drms"])
+    assert seen["rus_atr"] == seen["t34m43"]
+    assert seen["rus_atr"][0]["J"] == 2
+
+
+def test_c6_1_a_vehicle_in_motion_cannot_stop_in_place():
+    """HX-16: a vehicle in Motion enters a new hex before it may stop; pivoting in its hex and
+    stopping there is refused (it may stay in Motion)."""
+    g = gun_and_tank()
+    to_phase(g, "movement", "russian")
+    g.apply(Move("rus-tank-1", ahead("E2", 3)))
+    while g.dff_pending:
+        g.apply(Pass())
+    g.apply(EndMove("rus-tank-1", True))
+    while g.dff_pending:
+        g.apply(Pass())
+    to_phase(g, "movement", "russian", fresh=True)
+    tank = g.units["rus-tank-1"]
+    assert tank.motion
+    g.apply(Turn("rus-tank-1", 4))  # no start MP: it is in Motion
+    while g.dff_pending:
+        g.apply(Pass())
+    assert "HX-16" in (g.check(EndMove("rus-tank-1", False)) or "")
+    assert g.check(EndMove("rus-tank-1", True)) is None
+    g.apply(Move("rus-tank-1", ahead(tank.label, 4)))
+    while g.dff_pending:
+        g.apply(Pass())
+    g.apply(EndMove("rus-tank-1", False))
+    assert not tank.motion
+
+
+def test_c6_17_the_start_mp_in_enemy_los_open_defensive_first_fire_before_it_leaves():
+    """HX-5, RD-12: a stopped T-34 in A2, in the PaK's LOS, starts and drives into B2, out of
+    it (the woods in C2): its start MP, spent in A2, give the PaK its chance there, before it
+    leaves, with no Case J (it has entered no new hex, C6.1); then it enters B2."""
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "E1", facing=4),
+        UnitSetup("rus-tank-1", "t34m43", "russian", "A2", facing=0),
+    ]
+    g = Game(make_setup(units, rows=rows_with(6, 3, {"C2": "w"})), 1)
+    gun, tank = g.units["ger-gun-1"], g.units["rus-tank-1"]
+    assert g.state.hex_sees(gun.hex, parse_label("A2"))
+    assert not g.state.hex_sees(gun.hex, parse_label("B2"))
+    to_phase(g, "movement", "russian")
+    events = g.apply(Move("rus-tank-1", "B2"))
+    assert tank.label == "A2" and g.dff_pending == ("ger-gun-1",)
+    assert [e.kind for e in events][:1] == ["start"] and tank.mp_spent == 1
+    assert g.dff_budget_for(gun, tank).shots_left == 1
+    script(g, 6, 6)  # a miss
+    events = g.apply(Fire("ger-gun-1", "rus-tank-1"))
+    data = fire_data(events)
+    assert data["dff_mark"] == 1 and not {"J", "J1", "J2"} & set(cases(data))
+    assert tank.label == "B2" and tank.mp_spent == 2 and not g.dff_pending
+    assert any(e.kind == "move" and e.data["to"] == "B2" for e in events)
+
+
+def test_c6_17_a_start_no_enemy_sees_drives_on_at_once():
+    """HX-5: with no enemy to answer the start MP, a Move from stopped is one step, as before."""
+    units = [
+        UnitSetup("ger-gun-1", "pak40", "german", "E1", facing=4),
+        UnitSetup("rus-tank-1", "t34m43", "russian", "B2", facing=3),
+    ]
+    g = Game(make_setup(units, rows=rows_with(6, 3, {"C2": "w"})), 1)
+    to_phase(g, "movement", "russian")
+    events = g.apply(Move("rus-tank-1", "A2"))
+    assert g.units["rus-tank-1"].label == "A2" and events[0].kind == "move"
+    assert "start 1" in events[0].text

@@ -45,7 +45,7 @@ def test_c6_3_case_l_applies_to_a_target_stopped_after_motion_earlier_this_playe
     g = _duel("D2")
     to_phase(g, "movement", "russian")
     g.apply(Move("rus-tank-1", "C2"))
-    if g.dff_pending:
+    while g.dff_pending:  # the start MP's chance in D2 (HX-5), then C2's
         g.apply(Pass())
     g.apply(EndMove("rus-tank-1", motion=True))
     to_phase(g, "movement", "russian", fresh=True)  # the German player turn, then its own
@@ -73,6 +73,7 @@ def test_c6_3_dff_after_the_stop_mp_gets_case_l():
     g = _duel("C2")
     to_phase(g, "movement", "russian")
     g.apply(Move("rus-tank-1", "B1"))
+    g.apply(Pass())  # the start MP's chance in C2 (HX-5)
     assert g.dff_pending == ("ger-tank-1",)
     moving = g.preview_fire("ger-tank-1", "rus-tank-1")
     assert "L" not in {d.case for d in moving.plan.drms}  # non-stopped: no Point Blank
@@ -88,6 +89,7 @@ def test_c6_3_dff_at_a_vehicle_that_stays_in_motion_gets_no_case_l():
     g = _duel("C2")
     to_phase(g, "movement", "russian")
     g.apply(Move("rus-tank-1", "B1"))
+    g.apply(Pass())  # the start MP's chance in C2 (HX-5)
     g.apply(Pass())
     g.apply(EndMove("rus-tank-1", motion=True))
     if g.dff_pending:

@@ -321,3 +321,41 @@ def test_c7_7_afv_destruction_table_every_column(column, equal, he_over, non_he_
 
 def test_c7_42_a_shock_result_on_a_uk_flips_it_back_to_shock():
     assert shock_again() == ("shock", "C7.42")
+
+
+def test_c7_7_red_cs_burns_a_kill_only_never_a_dr_equal_to_the_final_tk():
+    """HX-17: the red CS# -1 is for Burn determination only; DR 2 against a Final TK# of 2 is
+    equal to it as rolled (C7.5 / C7.41): immobilized on a hull hit, Shock on a turret hit."""
+    assert destruction(2, 2, red_cs=True) == ("immobilized", "C7.5")
+    assert destruction(2, 2, location="turret", red_cs=True) == ("shock", "C7.41")
+    assert destruction(3, 2, red_cs=True)[0] == "burn"  # 2 < 3 kills; 2 - 1 <= 1.5 burns
+    assert destruction(2, 3, he=True, red_cs=True)[0] == "immobilized"  # HE one over
+
+
+def test_c7_7_red_cs_odds_of_a_final_tk_of_2():
+    """``hexfire odds --gun 37 --range 3 --af 6 --red-cs``: the red CS# moves no immobilization
+    into burn (it was 0.15% immobilized / 3.63% burn)."""
+    from game.rules.attack import Attack
+    from game.rules.odds import odds
+
+    def shot(red_cs):
+        a = Attack(
+            rules="asl",
+            firer="gun",
+            gun="37",
+            ammo="AP",
+            range=3,
+            aspect="front",
+            target="afv",
+            af_hull=6,
+            af_turret=6,
+            worst_af=6,
+            red_cs=red_cs,
+        )
+        return odds(a).p
+
+    plain, red = shot(False), shot(True)
+    assert red["immobilized"] + red["abandoned"] == pytest.approx(
+        plain["immobilized"] + plain["abandoned"]
+    )
+    assert plain["burn"] < red["burn"] < 0.02  # a Critical Hit's kills burn more; was 3.63%

@@ -977,7 +977,10 @@ class ComputerPlayer:
                     if step is not None:
                         return step
             if moving is not None and moving in mine:
-                return Decision(EndMove(moving, False), "stops", because)
+                stop = EndMove(moving, False)  # in Motion, it stops only in a new hex (HX-16)
+                if stop not in legal:
+                    return Decision(EndMove(moving, True), "stays in Motion", because)
+                return Decision(stop, "stops", because)
             return Decision(EndPhase(), "stands fast", because)
         if self.commit and self._commit_key != (id(game), game.turn, game.phasing):
             self._commit_key = (id(game), game.turn, game.phasing)
@@ -1002,6 +1005,8 @@ class ComputerPlayer:
                 if pivot is not None:
                     return pivot
             danger = knows.threat_here(moving).p_kill  # where it stands, as it stands
+            if EndMove(moving, False) not in legal:  # in Motion: it stops only in a new hex
+                danger = 1.0  # (HX-16)
             return Decision(
                 EndMove(moving, danger > 0.08),
                 "ends its move in Motion (Case J)" if danger > 0.08 else "stops",

@@ -88,6 +88,8 @@ class Game:
         if self.state.occupancy is not None:  # a change inside GameState.held_still
             raise RuntimeError("an action applied while the state is held still")
         events = commit()
+        if self.state.start_to is not None and not self.state.dff_pending:
+            events.extend(movement.resume_start(self.state))  # HX-5: it leaves its hex now
         self.actions_applied += 1
         self.state.history.extend(events)
         return events

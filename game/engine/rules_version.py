@@ -17,6 +17,10 @@ dice, and says where the two part (CHANGELOG-style history below).
    (Case D's NA no longer forbids it; a hit with no To Kill number reveals it with no effect),
    and a "?" that moves in an enemy's LOS opens Defensive First Fire whatever it is (Infantry
    included), counted 1 MP a hex entered, with no chance after its pivots or its stop.
+5. An ASL expert's read: a vehicle's start MP give Defensive First Fire its chance in its own
+   hex before it leaves (HX-5); no Case J at a "?" that was Infantry (C6.1); a vehicle in Motion
+   stops only in a new hex (HX-16); a red CS# never burns a TK DR equal to the Final TK#
+   (HX-17); a first shot at 1/2 MP claims the Location's first whole MP (HX-18).
 """
 
-RULES_VERSION = 4
+RULES_VERSION = 5

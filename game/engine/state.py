@@ -176,6 +176,10 @@ def _sorted_marks(marks: dict[tuple[str, str, str, int], tuple[float, ...]]) -> 
     return tuple(sorted((*k, v) for k, v in marks.items()))
 
 
+def _none_or_value(v: Any) -> Flat:
+    return Flat(() if v is None else (v,))
+
+
 def _sorted_items(d: dict) -> tuple:
     return tuple(sorted(d.items())) if d else ()
 
@@ -218,6 +222,9 @@ class GameState:
         metadata={"encode": _sorted_marks}
     )
     """(firer, target, Location, Target Facing) -> the MP marks of its shots there (C6.17)."""
+    start_to: str | None = field(metadata={"encode": _none_or_value})
+    """The hex a vehicle that started is to enter once the Defensive First Fire its start MP
+    opened in its own hex is over (HX-5); None otherwise (and then not in the state key)."""
     exited: dict[str, int] = field(metadata={"encode": _sorted_items})
     """Units that left the map, by "side:edge" (RD-13 exit conditions)."""
     dice: Dice = field(metadata={"encode": lambda d: Flat((d.draws, d.trail))})
@@ -288,6 +295,7 @@ class GameState:
             move_start=None,
             track={},
             marks={},
+            start_to=None,
             exited={},
             dice=dice if dice is not None else Dice(seed),
             board=board,

@@ -349,6 +349,8 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
                     (ntc.white, ntc.colored),
                 )
             )
+    # 002: one check at once, then one each attack it survives; an Immobilized result on an
+    # AFV already immobilized is that attack's one check, not a second (HX-19)
     if outcome == "immobilized" or (a.immobilized and outcome not in ("burn", "eliminated")):
         d = dice.die()
         if abandoned(d):

@@ -37,7 +37,10 @@ def destruction(
     (result, rule).
 
     A Dud (12) takes precedence (7.35). Every column: DR <= half the Final TK# burns (-1 DRM for
-    a red CS#; 7.6). DR < Final: eliminated (FT/MOL: burn, 7.6). DR = Final: Immobilized on a
+    a red CS#; 7.6). The red CS# -1 is "for Burn determination purposes" only: whether the DR
+    is below, equal to or above the Final TK# is read on the DR as rolled, so it burns a DR
+    that kills and never one equal to the Final TK# (HX-17). DR < Final: eliminated (FT/MOL:
+    burn, 7.6). DR = Final: Immobilized on a
     hull hit (7.5), Shock on a turret hit (7.41) for Direct Fire, DC and Indirect Fire; FT/MOL
     eliminate without burning (7.5); IFE/MG Stun; CC Immobilized. HE one > Final (Direct, DC,
     Indirect; the DC column reads as HE): as DR = Final. Non-HE one > Final, Direct Fire only:
@@ -55,7 +58,7 @@ def destruction(
         if dr_total == final:
             return "eliminated", "C7.5"
         return "no_effect", "C7.7"
-    if 2 * burn_dr <= final:
+    if 2 * burn_dr <= final and dr_total < final:  # a red CS# burns a kill, no other (HX-17)
         return "burn", "C7.6"
     if dr_total < final:
         return "eliminated", "C7.7"

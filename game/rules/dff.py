@@ -6,8 +6,11 @@ may all be claimed by that shot to escape Case J2 (<= 1 MP in the firer's contin
 (<= 3 MP), or be used in increments for a series of shots; each further shot needs at least one
 more MP. Shots are placed at "marks": the MP of the Location that the shot claims, cumulative.
 
-hexfire decision: a target that spent less than one MP in the Location (half an MP along a
-road) may still be fired at once, claiming all of it.
+HX-18, how a half MP counts: a target that spent less than one MP in the Location (half an MP
+along a road) may still be fired at once, claiming all of it; that shot counts as claiming the
+Location's first whole MP, so the next one needs the Location's MP to reach 2. The shots in a
+Location are never more than its MP rounded down (at least one once it spent any), whenever the
+firer takes them: 1 1/2 MP give one shot, 2 1/2 two.
 """
 
 from __future__ import annotations
@@ -94,7 +97,8 @@ def dff_budget(
     if mp_in_location < 0 or mp_in_los < 0:
         raise ValueError("MP spent cannot be negative")
     before = mp_in_los - mp_in_location  # MP in LOS before this Location (may be < 0: not in LOS)
-    lo = marks[-1] + 1 if marks else min(1.0, mp_in_location)
+    # each further shot one more MP; a first shot at half an MP used the first whole one (HX-18)
+    lo = max(marks[-1], 1.0) + 1 if marks else min(1.0, mp_in_location)
     hi = mp_in_location
     if hi <= 0 or lo > hi:
         return DffBudget(mp_in_location, mp_in_los, marks, 0, ())

@@ -12,6 +12,7 @@ from game.engine.state import GameState, UnitState
 from game.rules import acquisition as acq_rules
 from game.rules.attack import Attack, AttackResult, Plan, plan, resolve
 from game.rules.facing import chart_aspect
+from game.rules.to_hit import case_j
 from game.rules.words import outcome_words
 
 from . import Commit
@@ -19,6 +20,7 @@ from .outcomes import REMOVAL, apply_outcome
 from .shot import (
     acq_gun,
     acq_shot,
+    as_unknown,
     aspects,
     build_attack,
     dff_budget_for,
@@ -174,9 +176,10 @@ def resolve_fire(
     unseen = target.concealed and not result.hit  # RD-11: a miss reveals nothing of the "?"
     if unseen:
         firers = state.setup.other(target.side)
-        # its Motion counter lies under the "?" (RD-11); a move of it is seen (a counter moves)
-        motion = (target.motion or target.was_motion) and not target.entered_new_hex
-        event = event.hidden_from(firers, unseen_fire_event(event, target.label, motion))
+        # its Motion counter lies under the "?" (RD-11); a move of it is seen (a counter moves);
+        # whether it is a vehicle is not known, so its Case J is a vehicle's (C6.1)
+        shown_j = [d.to_dict() for d in case_j(as_unknown(attack).situation)[0]]
+        event = event.hidden_from(firers, unseen_fire_event(event, target.label, shown_j))
         # which armor aspect the 90-degree line dr gave would tell an AFV from the rest (RD-8)
         events[:] = [e.hidden_from(firers) if e.kind == "facing" else e for e in events]
     events.append(event)
@@ -331,26 +334,22 @@ def fire_event(
     return Event("fire", fire_text(data), rules, dice, data=data)
 
 
-KNOWN_CASES = ("J", "J1", "J2", "J3", "J4", "K", "L", "M", "N", "O", "Q", "R")
+KNOWN_CASES = ("K", "L", "M", "N", "O", "Q", "R")
 """The To Hit DRM cases that do not depend on what a "?" is (RD-11): Case P is its size, a
-DC's Position DRM its type, facing and state; Case J is known unless it comes from the "?"'s
-Motion (``unseen_fire_event``'s ``motion``)."""
+DC's Position DRM its type, facing and state; Case J its being a vehicle (C6.1) and its Motion,
+so the firer's side reads the Case J of a vehicle that moved as it saw (``unseen_fire_event``'s
+``shown_j``)."""
 
 
-def unseen_fire_event(event: Event, hex_label: str, motion: bool = False) -> Event:
+def unseen_fire_event(event: Event, hex_label: str, shown_j: list[dict] | None = None) -> Event:
     """A missed shot at a concealed unit as the firer's side may read it (RD-11): "a concealed
-    unit in E3", the To Hit DRM it may know (Case P, the target's size, left out, and Case J
-    when it came from the target's Motion, ``motion``: its Motion counter lies under the "?")
-    and the dice, nothing the target's identity or state decides."""
+    unit in E3", the To Hit DRM it may know (Case P, the target's size, left out; Case J as
+    ``shown_j``, a vehicle's for the moves it saw, none for the Motion counter under the "?",
+    whatever the "?" is) and the dice, nothing the target's identity or state decides."""
     d = event.data
     # only the DRM the firer's side knows without knowing the "?": its move, concealment, range,
-    # the firer's counters, terrain and hindrance (not Case P, nor a DC's Position DRM); a "?"
-    # that moved in the firer's LOS would have been revealed, so its Case J is its Motion's
-    drms = [
-        x
-        for x in d["to_hit"]["drms"]
-        if x["case"] in KNOWN_CASES and not (motion and x["case"] == "J")
-    ]
+    # the firer's counters, terrain and hindrance (not Case P, nor a DC's Position DRM)
+    drms = [*(shown_j or []), *(x for x in d["to_hit"]["drms"] if x["case"] in KNOWN_CASES)]
     dr = d["dr"]
     position = bool(d["to_hit"]["position_dr"])
     data = {

@@ -143,6 +143,9 @@ def move(state: GameState, action: Move) -> Commit:
         if start:  # the start MP, spent here (RD-11), counted as the other side sees them
             events.extend(concealment.on_move(state, unit))
             spend(state, unit, start)
+            started = answer_start(state, unit, action.to, start)
+            if started:  # Defensive First Fire may answer the start MP before it leaves (HX-5)
+                return [started[0], *events, *started[1:]]
         state.moving_unit = unit.id
         unit.moving = True
         unit.hex = to
@@ -179,6 +182,36 @@ def move(state: GameState, action: Move) -> Commit:
         return events
 
     return seen_as_moved(state, unit, commit)
+
+
+def answer_start(state: GameState, unit: UnitState, to: str, start: float) -> list[Event]:
+    """HX-5: a vehicle that starts spends its start MP in the hex it stands in, so the enemy
+    units that see it there may Defensive First Fire before it leaves (C6.17, RD-12): the
+    window opens here and the hex ``to`` is entered when it closes (:func:`resume_start`).
+    [] when no one may fire: it drives on at once."""
+    state.moving_unit = unit.id
+    unit.moving = True
+    chance = offer_dff(state, unit)
+    if not state.dff_pending:
+        return []
+    unit.mp_spent += start
+    state.start_to = to
+    text = f"{unit.name} ({unit.id}) starts in {unit.label} ({start:g} MP, RD-10)"
+    return [Event("start", text, ("RD-10",), data={"unit": unit.id, "mp": start}), *chance]
+
+
+def resume_start(state: GameState) -> list[Event]:
+    """HX-5: the Defensive First Fire window a vehicle's start MP opened is over: it enters the
+    hex it started for, if it still may (a shot may have stopped it, C7.42, 002)."""
+    to, state.start_to = state.start_to, None
+    unit = state.moving_target()
+    if to is None or unit is None or not unit.moving or not unit.active or state.over:
+        return []
+    try:
+        commit = move(state, Move(unit.id, to))
+    except IllegalAction:
+        return []
+    return commit()
 
 
 def _step(
@@ -321,6 +354,10 @@ def end_move(state: GameState, action: EndMove) -> Commit:
     unit = state.own(action.unit, state.phasing)
     if state.moving_unit != unit.id:
         raise IllegalAction("not_moving", f"{unit.name} is not moving")
+    if not action.motion and unit.motion and not unit.entered_new_hex:
+        raise IllegalAction(
+            "motion_stop", f"{unit.name} is in Motion: it stops only in a new hex (HX-16)"
+        )
 
     def commit() -> list[Event]:
         events = []

@@ -87,8 +87,11 @@ def fire_problem(
 def as_unknown(attack: Attack) -> Attack:
     """A shot at a "?" as the firer's side knows it (RD-11, RD-20): a target of unknown type,
     size and Motion, so only the To Hit may refuse it (a Gun-like target: no To Kill number is
-    asked, Case D's NA included); the real target decides the outcome."""
-    unseen = replace(attack.situation, size=0, motion=False, was_motion=False)
+    asked, Case D's NA included); the real target decides the outcome. Its Case J is a
+    vehicle's for the moves seen: whether it is a vehicle is not known (C6.1)."""
+    unseen = replace(
+        attack.situation, size=0, motion=False, was_motion=False, infantry_target=False
+    )
     return replace(attack, target="gun", situation=unseen)
 
 
@@ -268,6 +271,7 @@ def build_attack(
         tem=int(state.board.terrain_at(target.hex).tem),
         hindrance=state.hindrance(firer, target),
         firer_non_stopped=firer.moving or firer.motion,
+        infantry_target=target.type.category == "infantry",  # a "?" that was Infantry: no J
     )
     sw = firer.type.sw
     return Attack(

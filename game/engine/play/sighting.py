@@ -10,6 +10,7 @@ from . import Commit
 
 ABOUT_THE_MOVER = (
     "move",
+    "start",
     "turn",
     "end_move",
     "leftover",
