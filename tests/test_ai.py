@@ -511,6 +511,8 @@ def test_hx4_rd18_a_hex_an_own_vehicle_leaves_gets_its_threat_figure_in_the_kept
     assert "C2" not in ai._threats_for(game, game.knowledge("german"), "ger-pz-2", hexes)
     move = next(a for a in game.legal_actions() if a.type == "move" and a.unit == "ger-pz-1")
     game.apply(move)
+    while game.dff_pending:  # the T-34 sees its start (HX-5): it holds its fire
+        game.apply(Pass())
     knows = game.knowledge("german")
     kept = ai._threats_for(game, knows, "ger-pz-2", hexes)
     fresh = knows.threat_map("ger-pz-2", ["C2"])["C2"]
