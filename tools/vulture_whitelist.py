@@ -26,3 +26,9 @@ from game.files.scenario_schema import LessonStep, LessonTable  # noqa: E402
 
 LessonStep._one_wait
 LessonTable._not_too_many
+
+# a side's view: fields a remote window reads from its JSON form (game/engine/view.py)
+from game.engine.view import UnitView, View  # noqa: E402
+
+UnitView.mp_left
+View.phase_title

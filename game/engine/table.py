@@ -82,10 +82,6 @@ class Table:
         assert self._real is not None
         return self._real.get(unit_id, unit_id)
 
-    def shown_id(self, unit_id: str) -> str:
-        """The id this side knows a unit by (a "?"'s alias, RD-11)."""
-        return self._aliases().get(unit_id, unit_id)
-
     def _own(self, unit_id: str) -> str:
         """``unit_id`` when it is this side's unit (a question about a unit's moves or set-up
         is its owner's); IllegalAction otherwise."""

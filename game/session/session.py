@@ -283,10 +283,6 @@ class Session:
                 break
         return passed, first
 
-    def history_length(self) -> int:
-        """How many events the game has made (a log rebuilt keeps lines by this count)."""
-        return len(self._autosave.game.history)
-
     # --- the computer ------------------------------------------------------------------------
 
     def computer_acts(self) -> bool:
