@@ -6,7 +6,7 @@ against itself, every game saved and replayed to the same hash."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import make_setup, to_phase
+from engine_helpers import decide, make_setup, table_of, to_phase
 
 from game.ai import ComputerPlayer
 from game.ai.opponent import DUEL_RISK, STANDOFF
@@ -37,7 +37,7 @@ def decided_alike(ai: ComputerPlayer, a: Game, b: Game) -> int:
         if a.over or knowledge_of(a, "german") != knowledge_of(b, "german"):
             break
         if a.to_act == "german":
-            da, db = ai.choose(a), ai.choose(b)
+            da, db = decide(ai, a), decide(ai, b)
             assert da == db, (da, db)
             compared += 1
             action = da.action
@@ -104,7 +104,7 @@ def test_rd11_the_computer_cannot_tell_which_question_mark_is_the_unit_it_must_k
         if a.over or seen(a) != seen(b):
             break
         if a.to_act == "german":
-            da, db = ai.choose(a), ai.choose(b)
+            da, db = decide(ai, a), decide(ai, b)
             target = getattr(db.action, "target", None)
             if target in swap:
                 db = replace(db, action=replace(db.action, target=swap[target]))
@@ -157,7 +157,7 @@ def test_the_computers_choices_are_reproducible_and_a_resumed_game_goes_on_the_s
     }
     rest = []
     while not resumed.over:
-        d = players[resumed.to_act].choose(resumed)
+        d = decide(players[resumed.to_act], resumed)
         resumed.apply(d.action)
         rest.append(d.action.to_json())
     assert tuple(first.actions[half:]) == tuple(rest)
@@ -232,7 +232,7 @@ def russian_moves(game: Game, ai: ComputerPlayer) -> list:
     """The computer's decisions for the rest of the Russian Movement Phase, applied."""
     decisions = []
     while game.phase == "movement" and game.to_act == "russian" and not game.dff_pending:
-        decisions.append(ai.choose(game))
+        decisions.append(decide(ai, game))
         game.apply(decisions[-1].action)
     return decisions
 
@@ -285,7 +285,7 @@ def test_002_rd13_infantry_takes_a_hold_hex_at_once_and_keeps_it(level):
     took = set()
     while game.turn <= 5 and not game.over:
         unit_moves = game.phase == "movement" and not game.dff_pending
-        action = players[game.to_act].choose(game).action if unit_moves else None
+        action = decide(players[game.to_act], game).action if unit_moves else None
         if action is None or action.type == "fire":
             action = Pass() if game.dff_pending else EndPhase()  # no shots: only the walk
         game.apply(action)
@@ -342,7 +342,7 @@ def test_hx11_the_scenario_defender_waits_for_the_enemy_and_faces_it():
     ai = ComputerPlayer("german", 2, seed=5)
     while game.turn <= 3 and not game.over:
         if game.to_act == "german":
-            action = ai.choose(game).action
+            action = decide(ai, game).action
             if action.type == "fire":
                 action = EndPhase()  # only where it stands and how it faces is looked at
         else:
@@ -382,11 +382,11 @@ def test_rd10_a_vehicle_whose_front_hex_holds_an_enemy_turns_and_drives_on():
     assert not game.move_costs("ger-pz-1")  # it may not go ahead
     assert game.can_act() == ["ger-pz-1"]  # not the Gun, whose only move is a pivot
     ai = ComputerPlayer("german", 2, seed=1)
-    first = ai.choose(game).action
+    first = decide(ai, game).action
     assert first.type == "turn"
     while not game.over:
         if game.to_act == "german" and not game.dff_pending:
-            game.apply(ai.choose(game).action)
+            game.apply(decide(ai, game).action)
         else:
             game.apply(Pass() if game.dff_pending else EndPhase())
     assert game.state.winner == "german" and game.turn <= 2
@@ -426,11 +426,11 @@ def test_rd12_rd13_a_vehicle_that_can_exit_this_turn_keeps_its_move_for_a_fair_s
     from game.engine import Victory
 
     exits = prep_fire_at_a_gun(Victory("german", "exit", count=1, edge="west"))
-    decision = ComputerPlayer("german", level, seed=1).choose(exits)
+    decision = decide(ComputerPlayer("german", level, seed=1), exits)
     assert decision.action == EndPhase()
     assert "RD-13" in decision.why
     kills = prep_fire_at_a_gun(Victory("german", "eliminate", count=1))
-    decision = ComputerPlayer("german", level, seed=1).choose(kills)
+    decision = decide(ComputerPlayer("german", level, seed=1), kills)
     assert decision.action.type == "fire" and decision.action.target == "rus-gun-1"
 
 
@@ -448,10 +448,10 @@ def test_rd8_rd18_a_vehicle_that_stays_turns_its_front_to_the_enemy_behind_it():
     game = german_to("movement", units, Victory("german", "hold", hexes=("D2",)), "german", 8, 6)
     before = game.knowledge("german").threat_here("ger-pz-1").p_kill
     ai = ComputerPlayer("german", 2, seed=1)
-    first = ai.choose(game)
+    first = decide(ai, game)
     assert first.action.type == "turn" and "front to the enemy" in first.why
     while game.phase == "movement" and game.phasing == "german":
-        game.apply(Pass() if game.dff_pending else ai.choose(game).action)
+        game.apply(Pass() if game.dff_pending else decide(ai, game).action)
     pz = game.units["ger-pz-1"]
     assert pz.label == "D2" and pz.facing in (3, 4)
     assert game.knowledge("german").threat_here("ger-pz-1").p_kill < before / 2
@@ -486,10 +486,10 @@ def test_rd11_rd18_a_concealed_tank_shoots_first_at_a_danger_and_stays_hidden_fr
     it out) at a Pz IV whose shot could remove it: in a duel the first shot counts more."""
     gun = concealed_t34_in_defensive_fire("pak40", 0)
     assert removal_risk(gun.knowledge("russian").threat_here("rus-1")) == 0.0
-    assert ComputerPlayer("russian", level, seed=1).choose(gun).action == EndPhase()
+    assert decide(ComputerPlayer("russian", level, seed=1), gun).action == EndPhase()
     tank = concealed_t34_in_defensive_fire("pz4h", 3)
     assert removal_risk(tank.knowledge("russian").threat_here("rus-1")) > DUEL_RISK
-    decision = ComputerPlayer("russian", level, seed=1).choose(tank)
+    decision = decide(ComputerPlayer("russian", level, seed=1), tank)
     assert decision.action.type == "fire" and decision.action.target == "ger-1"
 
 
@@ -508,12 +508,12 @@ def test_hx4_rd18_a_hex_an_own_vehicle_leaves_gets_its_threat_figure_in_the_kept
     game = german_to("movement", units, Victory("german", "eliminate", count=1), "russian", 8, 4)
     ai = ComputerPlayer("german", 2, seed=1)
     hexes = frozenset({"B2", "C2"})
-    assert "C2" not in ai._threats_for(game, game.knowledge("german"), "ger-pz-2", hexes)
+    assert "C2" not in ai._threats_for(table_of(game, "german"), "ger-pz-2", hexes)
     move = next(a for a in game.legal_actions() if a.type == "move" and a.unit == "ger-pz-1")
     game.apply(move)
-    knows = game.knowledge("german")
-    kept = ai._threats_for(game, knows, "ger-pz-2", hexes)
-    fresh = knows.threat_map("ger-pz-2", ["C2"])["C2"]
+    table = table_of(game, "german")
+    kept = ai._threats_for(table, "ger-pz-2", hexes)
+    fresh = table.threat_map("ger-pz-2", ["C2"])["C2"]
     assert fresh.p_kill > 0 and kept["C2"] == fresh
 
 
@@ -557,7 +557,7 @@ def set_up_by_the_computer(name: str, seed: int, level: int = 2):
     players = {s: ComputerPlayer(s, level, seed=seed) for s in sc.setup.sides}
     while game.phase in ("setup", "setup_attacker"):
         side = game.to_act
-        action = players[side].choose(game).action
+        action = decide(players[side], game).action
         if isinstance(action, Place):
             assert action in game.legal_actions()
             assert action.hex in game.setup_hexes(action.unit)
@@ -613,8 +613,8 @@ def test_hx12_a_game_resumed_in_the_middle_of_the_computers_set_up_goes_on_the_s
     resumed = Game(sc.setup, 1)
     first = {s: ComputerPlayer(s, 2, seed=3) for s in sc.setup.sides}
     for _ in range(2):
-        resumed.apply(first[resumed.to_act].choose(resumed).action)
+        resumed.apply(decide(first[resumed.to_act], resumed).action)
     fresh = {s: ComputerPlayer(s, 2, seed=3) for s in sc.setup.sides}
     while resumed.phase in ("setup", "setup_attacker"):
-        resumed.apply(fresh[resumed.to_act].choose(resumed).action)
+        resumed.apply(decide(fresh[resumed.to_act], resumed).action)
     assert {u.id: (u.label, u.facing, u.concealed) for u in resumed.units.values()} == where
