@@ -618,3 +618,124 @@ def test_hx12_a_game_resumed_in_the_middle_of_the_computers_set_up_goes_on_the_s
     while resumed.phase in ("setup", "setup_attacker"):
         resumed.apply(decide(fresh[resumed.to_act], resumed).action)
     assert {u.id: (u.label, u.facing, u.concealed) for u in resumed.units.values()} == where
+
+
+# --- issue 37: the computer reads only its seat's table -----------------------------------------
+
+AI_PLAYER_MODULES = ("opponent.py", "lookahead.py", "valuation.py", "__init__.py")
+"""game/ai/ but the referee (``selfplay.py``: it owns the self-play game, as the session does)."""
+AI_GAME_MEMBERS = {
+    "_game",
+    "actions_applied",
+    "apply",
+    "copy",
+    "dice",
+    "game",
+    "history",
+    "knowledge",
+    "preview_fire",
+    "setup",
+    "side_view",
+    "state",
+    "state_hash",
+}
+"""What only a Game (or its state) has: the computer's table answers none of these."""
+
+
+def test_issue37_the_computer_reads_no_game():
+    """The computer player's modules never hold or read a game: no import of the game, its
+    state, its knowledge door or the copy a side imagines (the table makes those); no name
+    ``game``; no member only a game has; ``.units`` only as the table's question
+    (``table.units()``, never ``game.units[...]``) or a victory condition's (``v.units``, the
+    units it names); ``.seed`` only its own (``self.seed``)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "game" / "ai"
+    assert {p.name for p in root.glob("*.py")} == {*AI_PLAYER_MODULES, "selfplay.py"}
+    found = []
+    for name in AI_PLAYER_MODULES:
+        tree = ast.parse((root / name).read_text())
+        calls = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+        for node in ast.walk(tree):
+            where = f"{name}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                ("game.engine.game", "game.engine.state", "game.engine.knowledge")
+            ):
+                found.append(f"{where}: imports {node.module}")
+            if isinstance(node, ast.ImportFrom) and node.module == "game.engine.imagine":
+                found.append(f"{where}: imports {node.module}")
+            if isinstance(node, ast.ImportFrom | ast.Import) and any(
+                a.name in ("Game", "GameState", "UnitState", "Knowledge", "determinize")
+                for a in node.names
+            ):
+                found.append(f"{where}: imports {[a.name for a in node.names]}")
+            if isinstance(node, ast.Name | ast.arg):
+                ident = node.id if isinstance(node, ast.Name) else node.arg
+                if ident == "game":
+                    found.append(f"{where}: a name 'game'")
+            if not isinstance(node, ast.Attribute):
+                continue
+            if node.attr in AI_GAME_MEMBERS:
+                found.append(f"{where}: .{node.attr}")
+            victory = isinstance(node.value, ast.Name) and node.value.id == "v"  # its names
+            if node.attr == "units" and id(node) not in calls and not victory:
+                found.append(f"{where}: .units not asked (a game's units)")
+            if node.attr == "seed" and not (
+                isinstance(node.value, ast.Name) and node.value.id == "self"
+            ):
+                found.append(f"{where}: .seed of another (a game's seed)")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_issue37_twin_games_the_computers_side_cannot_tell_apart_get_the_same_decisions(level):
+    """Two games that differ only in what the German may not know: what each "?" is (a 76 mm
+    Gun and a T-34 in one, an AT rifle team and a 76 mm Gun in the other), which "?" is the
+    unit the German must knock out (rus-gun-1 and rus-gun-2 swap hexes), and a secret Bore
+    Sighted Location (C6.42) in one of them. Each German player reads its table alone: while
+    the two views are equal, every decision is the same value, its action (a "?" by its
+    alias), its words and its plan."""
+    from game.engine import Victory
+    from game.engine.table import Table
+
+    games = []
+    for first, second, kinds, bore in (
+        ("rus-gun-1", "rus-gun-2", ("zis3", "t34m43"), "C2"),
+        ("rus-gun-2", "rus-gun-1", ("rus_atr", "zis3"), None),
+    ):
+        units = [
+            UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+            UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
+            UnitSetup(first, kinds[0], "russian", "G2", facing=3, concealed=True),
+            UnitSetup(second, kinds[1], "russian", "H4", facing=3, concealed=True),
+        ]
+        setup = make_setup(
+            units,
+            rows=ROWS,  # both "?" in the German tanks' sight: a playout meets them
+            victory=[Victory("german", "eliminate", units=("rus-gun-1",))],
+            first="german",
+            defender="russian",
+        )
+        game = Game(setup, 4)
+        if bore is not None:
+            game.state.units[first].bore_sight = bore
+        games.append(game)
+    a, b = games
+    players = (ComputerPlayer("german", level, seed=9), ComputerPlayer("german", level, seed=9))
+    compared = 0
+    for _ in range(200):
+        ta, tb = (Table(g, "german", g.actions_applied) for g in (a, b))
+        if a.over or ta.view != tb.view:
+            break
+        if ta.to_act == "german":
+            da, db = players[0].choose(ta), players[1].choose(tb)
+            assert da == db, (da, db)
+            compared += 1
+            a.apply(ta.engine_action(da.action))
+            b.apply(tb.engine_action(db.action))
+        else:  # the Russian waits: the same in both games
+            action = Pass() if a.dff_pending else EndPhase()
+            a.apply(action)
+            b.apply(action)
+    assert compared >= 4  # up to the first shot that reveals a "?"
