@@ -1,6 +1,7 @@
 """The computer opponent (docs/ai.md): it plays one side of any scenario from what that side
-may know (``Game.knowledge(side)``: a concealed enemy is a "?", an enemy's Bore Sighted
-Location unknown) and the actions legal to it, never from the full state.
+may know, read from its side's :class:`~game.engine.table.Table` alone (its view: a concealed
+enemy is a "?" known by its alias, an enemy's Bore Sighted Location unknown; the questions a
+side may ask; the actions legal to it), never from the game.
 
 Four levels. 0 (``random``) plays random legal actions (the baseline). 1 (``scorer``) scores
 the candidate actions of each decision with the exact odds (the odds panel's own numbers), the
