@@ -79,3 +79,21 @@ def check_invariants(game: Game) -> None:
         if u.status in REMOVED:
             assert game.moving_unit != u.id and u.id not in game.dff_pending
     assert game.phase in PHASES
+
+
+def table_of(game: Game, side: str | None):
+    """``side``'s table over ``game`` as it stands (what the computer reads: its view and its
+    questions, never the game)."""
+    from game.engine.table import Table
+
+    return Table(game, side, game.actions_applied)
+
+
+def decide(ai, game: Game):
+    """``ai``'s decision on ``game``, read through its side's table; its action as the engine
+    names it (a "?" target by its id), to apply to the game."""
+    from dataclasses import replace
+
+    table = table_of(game, ai.side)
+    decision = ai.choose(table)
+    return replace(decision, action=table.engine_action(decision.action))

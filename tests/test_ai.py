@@ -6,7 +6,7 @@ against itself, every game saved and replayed to the same hash."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import make_setup, to_phase
+from engine_helpers import decide, make_setup, table_of, to_phase
 
 from game.ai import ComputerPlayer
 from game.ai.opponent import DUEL_RISK, STANDOFF
@@ -37,7 +37,7 @@ def decided_alike(ai: ComputerPlayer, a: Game, b: Game) -> int:
         if a.over or knowledge_of(a, "german") != knowledge_of(b, "german"):
             break
         if a.to_act == "german":
-            da, db = ai.choose(a), ai.choose(b)
+            da, db = decide(ai, a), decide(ai, b)
             assert da == db, (da, db)
             compared += 1
             action = da.action
@@ -104,7 +104,7 @@ def test_rd11_the_computer_cannot_tell_which_question_mark_is_the_unit_it_must_k
         if a.over or seen(a) != seen(b):
             break
         if a.to_act == "german":
-            da, db = ai.choose(a), ai.choose(b)
+            da, db = decide(ai, a), decide(ai, b)
             target = getattr(db.action, "target", None)
             if target in swap:
                 db = replace(db, action=replace(db.action, target=swap[target]))
@@ -157,7 +157,7 @@ def test_the_computers_choices_are_reproducible_and_a_resumed_game_goes_on_the_s
     }
     rest = []
     while not resumed.over:
-        d = players[resumed.to_act].choose(resumed)
+        d = decide(players[resumed.to_act], resumed)
         resumed.apply(d.action)
         rest.append(d.action.to_json())
     assert tuple(first.actions[half:]) == tuple(rest)
@@ -232,7 +232,7 @@ def russian_moves(game: Game, ai: ComputerPlayer) -> list:
     """The computer's decisions for the rest of the Russian Movement Phase, applied."""
     decisions = []
     while game.phase == "movement" and game.to_act == "russian" and not game.dff_pending:
-        decisions.append(ai.choose(game))
+        decisions.append(decide(ai, game))
         game.apply(decisions[-1].action)
     return decisions
 
@@ -285,7 +285,7 @@ def test_002_rd13_infantry_takes_a_hold_hex_at_once_and_keeps_it(level):
     took = set()
     while game.turn <= 5 and not game.over:
         unit_moves = game.phase == "movement" and not game.dff_pending
-        action = players[game.to_act].choose(game).action if unit_moves else None
+        action = decide(players[game.to_act], game).action if unit_moves else None
         if action is None or action.type == "fire":
             action = Pass() if game.dff_pending else EndPhase()  # no shots: only the walk
         game.apply(action)
@@ -342,7 +342,7 @@ def test_hx11_the_scenario_defender_waits_for_the_enemy_and_faces_it():
     ai = ComputerPlayer("german", 2, seed=5)
     while game.turn <= 3 and not game.over:
         if game.to_act == "german":
-            action = ai.choose(game).action
+            action = decide(ai, game).action
             if action.type == "fire":
                 action = EndPhase()  # only where it stands and how it faces is looked at
         else:
@@ -382,11 +382,11 @@ def test_rd10_a_vehicle_whose_front_hex_holds_an_enemy_turns_and_drives_on():
     assert not game.move_costs("ger-pz-1")  # it may not go ahead
     assert game.can_act() == ["ger-pz-1"]  # not the Gun, whose only move is a pivot
     ai = ComputerPlayer("german", 2, seed=1)
-    first = ai.choose(game).action
+    first = decide(ai, game).action
     assert first.type == "turn"
     while not game.over:
         if game.to_act == "german" and not game.dff_pending:
-            game.apply(ai.choose(game).action)
+            game.apply(decide(ai, game).action)
         else:
             game.apply(Pass() if game.dff_pending else EndPhase())
     assert game.state.winner == "german" and game.turn <= 2
@@ -426,11 +426,11 @@ def test_rd12_rd13_a_vehicle_that_can_exit_this_turn_keeps_its_move_for_a_fair_s
     from game.engine import Victory
 
     exits = prep_fire_at_a_gun(Victory("german", "exit", count=1, edge="west"))
-    decision = ComputerPlayer("german", level, seed=1).choose(exits)
+    decision = decide(ComputerPlayer("german", level, seed=1), exits)
     assert decision.action == EndPhase()
     assert "RD-13" in decision.why
     kills = prep_fire_at_a_gun(Victory("german", "eliminate", count=1))
-    decision = ComputerPlayer("german", level, seed=1).choose(kills)
+    decision = decide(ComputerPlayer("german", level, seed=1), kills)
     assert decision.action.type == "fire" and decision.action.target == "rus-gun-1"
 
 
@@ -448,10 +448,10 @@ def test_rd8_rd18_a_vehicle_that_stays_turns_its_front_to_the_enemy_behind_it():
     game = german_to("movement", units, Victory("german", "hold", hexes=("D2",)), "german", 8, 6)
     before = game.knowledge("german").threat_here("ger-pz-1").p_kill
     ai = ComputerPlayer("german", 2, seed=1)
-    first = ai.choose(game)
+    first = decide(ai, game)
     assert first.action.type == "turn" and "front to the enemy" in first.why
     while game.phase == "movement" and game.phasing == "german":
-        game.apply(Pass() if game.dff_pending else ai.choose(game).action)
+        game.apply(Pass() if game.dff_pending else decide(ai, game).action)
     pz = game.units["ger-pz-1"]
     assert pz.label == "D2" and pz.facing in (3, 4)
     assert game.knowledge("german").threat_here("ger-pz-1").p_kill < before / 2
@@ -486,10 +486,10 @@ def test_rd11_rd18_a_concealed_tank_shoots_first_at_a_danger_and_stays_hidden_fr
     it out) at a Pz IV whose shot could remove it: in a duel the first shot counts more."""
     gun = concealed_t34_in_defensive_fire("pak40", 0)
     assert removal_risk(gun.knowledge("russian").threat_here("rus-1")) == 0.0
-    assert ComputerPlayer("russian", level, seed=1).choose(gun).action == EndPhase()
+    assert decide(ComputerPlayer("russian", level, seed=1), gun).action == EndPhase()
     tank = concealed_t34_in_defensive_fire("pz4h", 3)
     assert removal_risk(tank.knowledge("russian").threat_here("rus-1")) > DUEL_RISK
-    decision = ComputerPlayer("russian", level, seed=1).choose(tank)
+    decision = decide(ComputerPlayer("russian", level, seed=1), tank)
     assert decision.action.type == "fire" and decision.action.target == "ger-1"
 
 
@@ -508,14 +508,14 @@ def test_hx4_rd18_a_hex_an_own_vehicle_leaves_gets_its_threat_figure_in_the_kept
     game = german_to("movement", units, Victory("german", "eliminate", count=1), "russian", 8, 4)
     ai = ComputerPlayer("german", 2, seed=1)
     hexes = frozenset({"B2", "C2"})
-    assert "C2" not in ai._threats_for(game, game.knowledge("german"), "ger-pz-2", hexes)
+    assert "C2" not in ai._threats_for(table_of(game, "german"), "ger-pz-2", hexes)
     move = next(a for a in game.legal_actions() if a.type == "move" and a.unit == "ger-pz-1")
     game.apply(move)
     while game.dff_pending:  # the T-34 sees its start (HX-5): it holds its fire
         game.apply(Pass())
-    knows = game.knowledge("german")
-    kept = ai._threats_for(game, knows, "ger-pz-2", hexes)
-    fresh = knows.threat_map("ger-pz-2", ["C2"])["C2"]
+    table = table_of(game, "german")
+    kept = ai._threats_for(table, "ger-pz-2", hexes)
+    fresh = table.threat_map("ger-pz-2", ["C2"])["C2"]
     assert fresh.p_kill > 0 and kept["C2"] == fresh
 
 
@@ -559,7 +559,7 @@ def set_up_by_the_computer(name: str, seed: int, level: int = 2):
     players = {s: ComputerPlayer(s, level, seed=seed) for s in sc.setup.sides}
     while game.phase in ("setup", "setup_attacker"):
         side = game.to_act
-        action = players[side].choose(game).action
+        action = decide(players[side], game).action
         if isinstance(action, Place):
             assert action in game.legal_actions()
             assert action.hex in game.setup_hexes(action.unit)
@@ -615,8 +615,129 @@ def test_hx12_a_game_resumed_in_the_middle_of_the_computers_set_up_goes_on_the_s
     resumed = Game(sc.setup, 1)
     first = {s: ComputerPlayer(s, 2, seed=3) for s in sc.setup.sides}
     for _ in range(2):
-        resumed.apply(first[resumed.to_act].choose(resumed).action)
+        resumed.apply(decide(first[resumed.to_act], resumed).action)
     fresh = {s: ComputerPlayer(s, 2, seed=3) for s in sc.setup.sides}
     while resumed.phase in ("setup", "setup_attacker"):
-        resumed.apply(fresh[resumed.to_act].choose(resumed).action)
+        resumed.apply(decide(fresh[resumed.to_act], resumed).action)
     assert {u.id: (u.label, u.facing, u.concealed) for u in resumed.units.values()} == where
+
+
+# --- issue 37: the computer reads only its seat's table -----------------------------------------
+
+AI_PLAYER_MODULES = ("opponent.py", "lookahead.py", "valuation.py", "__init__.py")
+"""game/ai/ but the referee (``selfplay.py``: it owns the self-play game, as the session does)."""
+AI_GAME_MEMBERS = {
+    "_game",
+    "actions_applied",
+    "apply",
+    "copy",
+    "dice",
+    "game",
+    "history",
+    "knowledge",
+    "preview_fire",
+    "setup",
+    "side_view",
+    "state",
+    "state_hash",
+}
+"""What only a Game (or its state) has: the computer's table answers none of these."""
+
+
+def test_issue37_the_computer_reads_no_game():
+    """The computer player's modules never hold or read a game: no import of the game, its
+    state, its knowledge door or the copy a side imagines (the table makes those); no name
+    ``game``; no member only a game has; ``.units`` only as the table's question
+    (``table.units()``, never ``game.units[...]``) or a victory condition's (``v.units``, the
+    units it names); ``.seed`` only its own (``self.seed``)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "game" / "ai"
+    assert {p.name for p in root.glob("*.py")} == {*AI_PLAYER_MODULES, "selfplay.py"}
+    found = []
+    for name in AI_PLAYER_MODULES:
+        tree = ast.parse((root / name).read_text())
+        calls = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+        for node in ast.walk(tree):
+            where = f"{name}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                ("game.engine.game", "game.engine.state", "game.engine.knowledge")
+            ):
+                found.append(f"{where}: imports {node.module}")
+            if isinstance(node, ast.ImportFrom) and node.module == "game.engine.imagine":
+                found.append(f"{where}: imports {node.module}")
+            if isinstance(node, ast.ImportFrom | ast.Import) and any(
+                a.name in ("Game", "GameState", "UnitState", "Knowledge", "determinize")
+                for a in node.names
+            ):
+                found.append(f"{where}: imports {[a.name for a in node.names]}")
+            if isinstance(node, ast.Name | ast.arg):
+                ident = node.id if isinstance(node, ast.Name) else node.arg
+                if ident == "game":
+                    found.append(f"{where}: a name 'game'")
+            if not isinstance(node, ast.Attribute):
+                continue
+            if node.attr in AI_GAME_MEMBERS:
+                found.append(f"{where}: .{node.attr}")
+            victory = isinstance(node.value, ast.Name) and node.value.id == "v"  # its names
+            if node.attr == "units" and id(node) not in calls and not victory:
+                found.append(f"{where}: .units not asked (a game's units)")
+            if node.attr == "seed" and not (
+                isinstance(node.value, ast.Name) and node.value.id == "self"
+            ):
+                found.append(f"{where}: .seed of another (a game's seed)")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_issue37_twin_games_the_computers_side_cannot_tell_apart_get_the_same_decisions(level):
+    """Two games that differ only in what the German may not know: what each "?" is (a 76 mm
+    Gun and a T-34 in one, an AT rifle team and a 76 mm Gun in the other), which "?" is the
+    unit the German must knock out (rus-gun-1 and rus-gun-2 swap hexes), and a secret Bore
+    Sighted Location (C6.42) in one of them. Each German player reads its table alone: while
+    the two views are equal, every decision is the same value, its action (a "?" by its
+    alias), its words and its plan."""
+    from game.engine import Victory
+    from game.engine.table import Table
+
+    games = []
+    for first, second, kinds, bore in (
+        ("rus-gun-1", "rus-gun-2", ("zis3", "t34m43"), "C2"),
+        ("rus-gun-2", "rus-gun-1", ("rus_atr", "zis3"), None),
+    ):
+        units = [
+            UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+            UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
+            UnitSetup(first, kinds[0], "russian", "G2", facing=3, concealed=True),
+            UnitSetup(second, kinds[1], "russian", "H4", facing=3, concealed=True),
+        ]
+        setup = make_setup(
+            units,
+            rows=ROWS,  # both "?" in the German tanks' sight: a playout meets them
+            victory=[Victory("german", "eliminate", units=("rus-gun-1",))],
+            first="german",
+            defender="russian",
+        )
+        game = Game(setup, 4)
+        if bore is not None:
+            game.state.units[first].bore_sight = bore
+        games.append(game)
+    a, b = games
+    players = (ComputerPlayer("german", level, seed=9), ComputerPlayer("german", level, seed=9))
+    compared = 0
+    for _ in range(200):
+        ta, tb = (Table(g, "german", g.actions_applied) for g in (a, b))
+        if a.over or ta.view != tb.view:
+            break
+        if ta.to_act == "german":
+            da, db = players[0].choose(ta), players[1].choose(tb)
+            assert da == db, (da, db)
+            compared += 1
+            a.apply(ta.engine_action(da.action))
+            b.apply(tb.engine_action(db.action))
+        else:  # the Russian waits: the same in both games
+            action = Pass() if a.dff_pending else EndPhase()
+            a.apply(action)
+            b.apply(action)
+    assert compared >= 4  # up to the first shot that reveals a "?"

@@ -6,21 +6,22 @@ as it would have."""
 
 from __future__ import annotations
 
-from engine_helpers import make_setup
+from engine_helpers import decide, make_setup, table_of
 
 from game.ai import ComputerPlayer
-from game.ai.lookahead import PLANS, STEADY, Budget, determinize, playout, prior_gun, search
+from game.ai.lookahead import PLANS, STEADY, Budget, playout, search
 from game.ai.selfplay import play_game
 from game.ai.valuation import WIN, Valuation
 from game.engine import Game, UnitSetup
 from game.engine.actions import EndPhase, action_from_json
 from game.engine.catalogue import unit_types
+from game.engine.imagine import determinize, prior_gun
+from game.engine.table import Snapshot, Table
 from game.files.replay import replay
 from game.files.savegame import SavedGame
 from game.files.scenario import load_scenario
 from game.files.shipped import shipped_scenarios
 
-NONE: frozenset[str] = frozenset()
 ROWS = ["o o o o o o o o", "o o o o o o o o", "o o o o o o o o", "o o o w o o o o"]
 
 
@@ -73,15 +74,26 @@ def test_rd11_in_a_searchs_copy_a_question_mark_is_the_prior_whatever_it_really_
     assert q.concealed and q.hex == b.units["rus-gun-1"].hex
     assert a.state_hash() == b.state_hash()
     for copy in copies:
+        world = Snapshot(copy, play=True)
         playout(
-            copy, "german", ComputerPlayer("german", 2, 1), ComputerPlayer("russian", 2, 2), 400
+            world, "german", ComputerPlayer("german", 2, 1), ComputerPlayer("russian", 2, 2), 400
         )
     assert a.state_hash() == b.state_hash() and a.actions_applied == b.actions_applied
 
 
-def test_the_search_keeps_the_plan_whose_playouts_end_best_on_the_same_dice_for_every_plan():
+def test_the_search_keeps_the_plan_whose_playouts_end_best_on_the_same_dice_for_every_plan(
+    monkeypatch,
+):
     game = duel_game()
-    seeds: dict[int, set] = {}
+    table = table_of(game, "german")
+    seeds: list[int] = []
+    imagined = Table.imagined
+
+    def imagine(self, seed):  # each copy's dice seed
+        seeds.append(seed)
+        return imagined(self, seed)
+
+    monkeypatch.setattr(Table, "imagined", imagine)
 
     def players(plan, r):
         me = ComputerPlayer("german", 2, seed=r)
@@ -89,24 +101,25 @@ def test_the_search_keeps_the_plan_whose_playouts_end_best_on_the_same_dice_for_
         return me, ComputerPlayer("russian", 2, seed=r)
 
     def stood_still(copy, me=None):  # worth most when neither tank moved: the "stand" plan
-        seeds.setdefault(copy.dice.seed, set())
-        moved = sum(copy.units[u].hex != game.units[u].hex for u in ("ger-pz-1", "ger-pz-2"))
+        moved = sum(copy.where(u) != game.units[u].label for u in ("ger-pz-1", "ger-pz-2"))
         return -10.0 * moved
 
-    found = search(game, "german", 5, NONE, players, stood_still, PLANS, Budget(rounds=2))
+    found = search(table, 5, players, stood_still, PLANS, Budget(rounds=2))
     assert found.best.name == "stand" and not found.best.moves
-    assert found.playouts == 2 * len(PLANS) and len(seeds) == 2  # one set of dice a round
+    assert found.playouts == len(seeds) == 2 * len(PLANS)
+    assert len(set(seeds)) == 2  # one set of dice a round, the same for every plan
     assert "plan 'stand'" in found.words()
 
     def went_far(copy, me):
         return -stood_still(copy)
 
-    found = search(game, "german", 5, NONE, players, went_far, PLANS, Budget(rounds=2))
+    found = search(table, 5, players, went_far, PLANS, Budget(rounds=2))
     assert found.best.moves and found.best.name != "stand"
 
 
 def test_the_search_budget_is_counted_in_hexes_weighed_not_seconds_and_level_2_wins_ties():
     game = duel_game()
+    table = table_of(game, "german")
 
     def players(plan, r):
         me = ComputerPlayer("german", 2, seed=r)
@@ -116,19 +129,15 @@ def test_the_search_budget_is_counted_in_hexes_weighed_not_seconds_and_level_2_w
     def flat(copy, me):
         return 0.0
 
-    one = search(game, "german", 5, NONE, players, flat, PLANS, Budget(rounds=3, work=0))
+    one = search(table, 5, players, flat, PLANS, Budget(rounds=3, work=0))
     assert one.playouts == 1 and [s.plan for s in one.scores] == [STEADY]  # level 2's own
-    full = search(game, "german", 5, NONE, players, flat, PLANS, Budget(rounds=3, work=10**9))
+    full = search(table, 5, players, flat, PLANS, Budget(rounds=3, work=10**9))
     assert full.playouts == 3 * len(PLANS) and full.work > 0
     assert full.best == STEADY  # equal values: level 2's own plan
-    part = search(
-        game, "german", 5, NONE, players, flat, PLANS, Budget(rounds=3, work=full.work // 2)
-    )
+    part = search(table, 5, players, flat, PLANS, Budget(rounds=3, work=full.work // 2))
     assert len(PLANS) < part.playouts < full.playouts  # stopped between playouts
     assert all(s.playouts == part.scores[0].playouts for s in part.scores)  # rounds all played
-    again = search(
-        game, "german", 5, NONE, players, flat, PLANS, Budget(rounds=3, work=full.work // 2)
-    )
+    again = search(table, 5, players, flat, PLANS, Budget(rounds=3, work=full.work // 2))
     assert again == part  # the same work, the same search, whatever the machine's speed
 
 
@@ -149,26 +158,26 @@ def test_rd13_a_playout_is_worth_its_share_of_the_victory_conditions_and_a_win_a
     setup = make_setup(units, rows=ROWS, victory=victory, first="german", defender="russian")
     game = Game(setup, 4)
     ai = ComputerPlayer("german", 3, seed=1)
-    judge = Valuation(ai, game, game.knowledge("german"))
+    judge = Valuation(ai, table_of(game, "german"))
     assert judge.stakes["rus-t34-1"] == 2 + WIN / 2  # RD-13's points and half the German's win
     assert judge.stakes["ger-pz-1"] == 2 + WIN  # the Russian wins with one
     assert judge.exits == {"east": 2}
-    base = judge(game.copy())
+    base = judge(table_of(game.copy(), "german"))
     assert abs(base) < WIN
     killed = game.copy()
     killed.state.units["rus-t34-2"].status = "burning"
-    assert judge(killed) > base + WIN / 2 - 5
+    assert judge(table_of(killed, "german")) > base + WIN / 2 - 5
     lost = game.copy()
     lost.state.units["ger-pz-2"].status = "burning"  # at risk is better than lost
-    assert judge(lost) < base - WIN / 2
+    assert judge(table_of(lost, "german")) < base - WIN / 2
     nearer = game.copy()
     nearer.state.units["ger-pz-2"].hex = game.board.parse("C2")  # two hexes nearer the edge
-    assert judge(nearer) > base
+    assert judge(table_of(nearer, "german")) > base
     over = game.copy()
     over.state.over, over.state.winner = True, "german"
-    assert judge(over) == 2 * WIN  # more than any playout short of the end
+    assert judge(table_of(over, "german")) == 2 * WIN  # more than any playout short of the end
     over.state.winner = "russian"
-    assert judge(over) == -2 * WIN
+    assert judge(table_of(over, "german")) == -2 * WIN
 
 
 def test_level_3_tells_its_plan_and_a_game_resumed_at_a_phase_start_goes_on_the_same():
@@ -193,7 +202,7 @@ def test_level_3_tells_its_plan_and_a_game_resumed_at_a_phase_start_goes_on_the_
     }
     rest = []
     while not resumed.over:
-        d = players[resumed.to_act].choose(resumed)
+        d = decide(players[resumed.to_act], resumed)
         assert "plan '" not in d.why  # its secrets are in its plan's figures (RD-11)
         if "plan '" in d.plan:
             whys.append(d.plan)
@@ -215,8 +224,8 @@ def test_a_game_resumed_in_the_middle_of_level_3s_movement_by_the_kept_plan_goes
     actions, record, cut = [], None, None
     while not game.over:
         if cut is None and game.moving_unit and game.phasing == german and game.turn >= 2:
-            cut, record = len(actions), players[german].plan_record(game)
-        d = players[game.to_act].choose(game)
+            cut, record = len(actions), players[german].plan_record(table_of(game, german))
+        d = decide(players[game.to_act], game)
         game.apply(d.action)
         actions.append(d.action.to_json())
     assert cut is not None and record is not None and record["side"] == german
@@ -227,7 +236,7 @@ def test_a_game_resumed_in_the_middle_of_level_3s_movement_by_the_kept_plan_goes
     fresh[german].resume_plan(record)
     rest = []
     while not resumed.over:
-        d = fresh[resumed.to_act].choose(resumed)
+        d = decide(fresh[resumed.to_act], resumed)
         resumed.apply(d.action)
         rest.append(d.action.to_json())
     assert rest == actions[cut:] and resumed.state_hash() == game.state_hash()
@@ -237,10 +246,10 @@ def test_a_map_larger_than_the_budget_allows_is_not_searched_level_3_plays_as_le
     game = duel_game()
     small = ComputerPlayer("german", 3, seed=1, budget=Budget(max_hexes=game.board.size - 1))
     plain = ComputerPlayer("german", 2, seed=1)
-    decision = small.choose(game)
+    decision = decide(small, game)
     assert small.last_search is not None and small.last_search.playouts == 0
     assert "too large to search" in decision.plan and small.last_search.best == STEADY
-    assert decision.action == plain.choose(game).action
+    assert decision.action == decide(plain, game).action
 
 
 def test_rd11_a_searchs_copies_deal_the_question_marks_ids_afresh_over_their_hexes():

@@ -229,8 +229,9 @@ def test_the_computers_reasons_for_a_question_mark_never_reach_the_humans_log(ap
     choose = computer.choose
     hidden_acts = []
 
-    def telling(game):
-        decision = choose(game)
+    def telling(table):
+        decision = choose(table)
+        game = play.session.game
         unit = game.units.get(getattr(decision.action, "unit", None) or "")
         seen_kind = decision.action.type in ("move", "turn", "end_move", "fire")
         if unit is not None and seen_kind and game.knowledge("german").hidden(unit):

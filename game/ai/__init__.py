@@ -1,5 +1,5 @@
-"""The computer opponent (docs/ai.md): ``ComputerPlayer(side, level, seed).choose(game)``,
-from what that side may know; and self-play, for scenario balance."""
+"""The computer opponent (docs/ai.md): ``ComputerPlayer(side, level, seed).choose(table)``,
+from its side's table (what that side may know); and self-play, for scenario balance."""
 
 from .opponent import LEVELS, ComputerPlayer, Decision
 

@@ -5,14 +5,14 @@ player turn that answers it, once for each plan of a small portfolio (level 2's 
 bolder, more careful, pushing for the objective, standing fast), on copies of the game that
 hold only what its side may know, and keeps the plan whose playouts end best.
 
-What a copy may hold (its determinization): the dice are new dice seeded from the computer's
-own seed (never the game's: their next rolls are not its to know); an enemy's Bore Sighted
-Location is cleared (C6.42); an enemy "?" stays where it is (every side knows where a counter
-is, RD-11) but becomes the prior of what it may be: a typical Gun of its side for the
-scenario's year (:func:`prior_gun`), concealed, facing the nearest vehicle of the searching
-side. What it really is stays out of every playout, so a playout's outcome depends only on
-what the side may know; and a mover that passes in its sight draws the fire a hidden Gun
-would give.
+What a copy may hold (its determinization, made by the side's table, ``Table.imagined``, in
+:mod:`game.engine.imagine`: the computer never holds the game itself): the dice are new dice seeded
+from the computer's own seed (never the game's: their next rolls are not its to know); an enemy's
+Bore Sighted Location is cleared (C6.42); an enemy "?" stays where it is (every side knows where a
+counter is, RD-11) but becomes the prior of what it may be: a typical Gun of its side for the
+scenario's year (``prior_gun``), concealed, facing the nearest vehicle of the searching side. What
+it really is stays out of every playout, so a playout's outcome depends only on what the side may
+know; and a mover that passes in its sight draws the fire a hidden Gun would give.
 
 Chance: a shot inside a playout is rolled with the copy's seeded dice, the same rolls for every
 plan (common random numbers, so that plans are compared on the same luck); what would follow
@@ -24,18 +24,12 @@ decides the same on any machine and a resumed game goes on as it would have."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from game.board.hexes import direction_to, facing_angle
-from game.engine import Game
 from game.engine.actions import Action
-from game.engine.catalogue import UnitType, unit_types
-from game.engine.setup import Setup
-from game.engine.state import UnitState
-from game.rules.dice import SEEDS, Dice
+from game.engine.table import Snapshot, Table
 
 
 @dataclass(frozen=True)
@@ -90,7 +84,7 @@ class Chooser(Protocol):
 
     work: int
 
-    def choose(self, game: Game) -> object: ...
+    def choose(self, table: Table) -> object: ...
 
 
 @dataclass(frozen=True)
@@ -131,114 +125,62 @@ class SearchResult:
         )
 
 
-def prior_gun(setup: Setup, side: str) -> UnitType:
-    """What a "?" of ``side`` is taken to be in a search (RD-11: what it is is secret): a
-    typical Gun of its nationality fielded by the scenario's year, the middle one by caliber
-    (the lighter of the two middle ones; a "?" may be only Infantry), else of the catalogue's
-    Guns; chosen from the catalogue and the scenario alone."""
-    guns = [t for t in unit_types().values() if t.category == "gun"]
-    dated = [
-        t
-        for t in guns
-        if setup.year is None or t.available is None or int(t.available[:4]) <= setup.year
-    ]
-    pool = sorted(
-        [t for t in dated if t.nationality == side] or dated or guns,
-        key=lambda t: (t.caliber, t.key),
-    )
-    return pool[(len(pool) - 1) // 2]
-
-
-def determinize(game: Game, side: str, seed: int, hidden: frozenset[str] = frozenset()) -> Game:
-    """A copy of ``game`` holding only what ``side`` may know that a playout could read: new
-    dice from ``seed``; no enemy Bore Sighted Location (C6.42); each enemy "?" of ``hidden``
-    its prior (:func:`prior_gun`), fresh, concealed, in its hex, facing the nearest vehicle of
-    ``side`` (the search's own seeing; nothing of what it really is remains)."""
-    copy = game.copy()
-    copy.dice = Dice(seed % (SEEDS.stop))
-    units = copy.state.units
-    for unit in units.values():
-        if unit.side != side:
-            unit.bore_sight = None
-        elif unit.acquisition is not None and unit.acquisition.target in hidden:
-            # the counter stays on the Location, on no unit (C6.51): the ids are dealt anew
-            unit.acquisition = replace(unit.acquisition, target=None)
-    ours = sorted(
-        (u for u in units.values() if u.side == side and u.active),
-        key=lambda u: (not u.type.is_vehicle, u.id),
-    )
-    # which "?" is which is secret too (RD-11): the ids of the "?" are dealt out afresh over
-    # their hexes (seeded), so that no playout's end (a victory naming units) can tell them
-    qids = sorted(hidden)
-    hexes = sorted((units[q] for q in qids), key=lambda u: u.label)  # by what its side sees
-    random.Random(seed).shuffle(hexes)
-    for qid, was in zip(qids, hexes, strict=True):
-        facing = 0
-        if ours:
-            near = min(ours, key=lambda u: (not u.type.is_vehicle, u.hex.distance(was.hex), u.id))
-            angle = direction_to(was.hex, near.hex)
-            facing = min(range(6), key=lambda d: abs((angle - facing_angle(d) + 180) % 360 - 180))
-        units[qid] = UnitState(
-            id=qid,
-            type=prior_gun(game.setup, was.side),
-            side=was.side,
-            hex=was.hex,
-            facing=facing,
-            turret=facing,
-            concealed=True,
-        )
-    return copy
-
-
 def playout(
-    copy: Game,
+    copy: Snapshot,
     side: str,
     me: Chooser,
     them: Chooser,
     cap: int,
     answer: bool = True,
 ) -> int:
-    """Play ``copy`` to the end of ``side``'s player turn and, with ``answer``, of the
-    enemy's that follows (its Prep Fire, its moves under ``side``'s Defensive First Fire, its
+    """Play the imagined game ``copy`` (``Table.imagined``: each side acts through its own
+    table there) to the end of ``side``'s player turn and, with ``answer``, of the enemy's
+    that follows (its Prep Fire, its moves under ``side``'s Defensive First Fire, its
     Advancing Fire: the answer to what ``side`` did), or to the end of the game; ``me``
     chooses for ``side`` and ``them`` for the enemy; the actions played."""
     n = 0
     away = False  # the enemy's player turn has begun
-    while not copy.over and n < cap:
-        if copy.phasing != side:
+    while n < cap:
+        mine = copy.table(side)
+        if mine.over:
+            break
+        if mine.phasing != side:
             if not answer:
                 break
             away = True
         elif away:
             break
-        player = me if copy.to_act == side else them
-        decision = player.choose(copy)
+        acting = mine.to_act
+        assert acting is not None
+        player = me if acting == side else them
+        table = copy.table(acting)
+        decision = player.choose(table)
         action: Action = decision.action  # type: ignore[attr-defined]
-        copy.apply(action)
+        table.submit(action)
         n += 1
     return n
 
 
 def search(
-    game: Game,
-    side: str,
+    table: Table,
     seed: int,
-    hidden: frozenset[str],
     players: Callable[[Plan, int], tuple[Chooser, Chooser]],
-    value: Callable[[Game, Any], float],
+    value: Callable[[Table, Any], float],
     plans: Sequence[Plan] = PLANS,
     budget: Budget = Budget(),
     margin: float = 5.0,
     caution: float = 1.0,
 ) -> SearchResult:
-    """The portfolio search: rounds of one playout per plan, each round on its own dice (the
-    same for every plan) and copy (``hidden``: the enemy "?" units, :func:`determinize`),
-    ``players(plan, round)`` giving the two playout players and ``value(copy, me)`` the worth
-    of a playout's end to ``side``, until the budget is spent. The plans are compared over the
-    rounds all of them finished (over the first round's playouts when the budget ended it
-    early: the plans it reached) by their mean less ``caution`` standard errors (a plan that
-    won one playout in three by luck is not taken for a sure one); the best is kept, level
-    2's own (the first) unless another beats it by ``margin``."""
+    """The portfolio search: rounds of one playout per plan, each round on its own dice (the same
+    for every plan) and copy (``table.imagined``: what the table's side may know, each enemy "?"
+    dealt anew), ``players(plan, round)`` giving the two playout players and ``value(copy, me)`` the
+    worth of a playout's end (the side's table there) to that side, until the budget is spent. The
+    plans are compared over the rounds all of them finished (over the first round's playouts when
+    the budget ended it early: the plans it reached) by their mean less ``caution`` standard errors
+    (a plan that won one playout in three by luck is not taken for a sure one); the best is kept,
+    level 2's own (the first) unless another beats it by ``margin``."""
+    side = table.side
+    assert side is not None
     values: list[list[float]] = [[] for _ in plans]
     actions = work = 0
     for r in range(budget.rounds):
@@ -246,11 +188,11 @@ def search(
         for i, plan in enumerate(plans):
             if work >= budget.work and (r or i):
                 break
-            copy = determinize(game, side, dice_seed, hidden)
+            copy = table.imagined(dice_seed)
             me, them = players(plan, r)
             actions += playout(copy, side, me, them, budget.per_playout, budget.answer)
             work += me.work + them.work
-            values[i].append(value(copy, me))
+            values[i].append(value(copy.table(side), me))
         else:
             continue
         break

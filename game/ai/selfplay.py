@@ -1,7 +1,9 @@
-"""Computer against computer: one game of a scenario's set-up played to its end, each side by
-a :class:`ComputerPlayer`, every action through ``Game.apply`` (so it saves and replays like
-any game); and the figures of many such games (win rates with their 95% interval, the mean
-turn the game ended, the AFVs lost on each side, how often each victory condition decided)."""
+"""Computer against computer: one game of a scenario's set-up played to its end, each side by a
+:class:`ComputerPlayer` reading its side's table (``Snapshot.table``: its view and its questions,
+never the game), every action through ``Game.apply`` (so it saves and replays like any game): this
+module is the referee, the one in game/ai/ that holds a game; and the figures of many such games
+(win rates with their 95% interval, the mean turn the game ended, the AFVs lost on each side, how
+often each victory condition decided)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from dataclasses import dataclass, field
 from game.engine import Game
 from game.engine.actions import Action
 from game.engine.setup import Setup
+from game.engine.table import Snapshot
 
 from .opponent import ComputerPlayer
 
@@ -47,12 +50,14 @@ def play_game(
         for i, side in enumerate(setup.sides)
     }
     actions: list[dict] = []
+    seats = Snapshot(game)
     while not game.over and len(actions) < MAX_ACTIONS:
-        decision = players[game.to_act].choose(game)
-        game.apply(decision.action)
-        actions.append(decision.action.to_json())
+        table = seats.table(game.to_act)
+        action = table.engine_action(players[game.to_act].choose(table).action)
+        game.apply(action)
+        actions.append(action.to_json())
         if on_action is not None:
-            on_action(game, decision.action)
+            on_action(game, action)
     lost = {s: 0 for s in setup.sides}
     for u in game.units.values():
         if u.type.category == "afv" and not u.active and u.status != "exited":

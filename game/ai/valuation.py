@@ -13,9 +13,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from game.board.hexes import to_offset
-from game.engine import Game
-from game.engine.knowledge import Knowledge
 from game.engine.play.threat import HexThreat, Threat
+from game.engine.table import Table
 
 WIN = 100.0
 """A win; a victory condition's steps are its shares (RD-13), a unit's RD-13 points and its
@@ -31,9 +30,9 @@ class Judge(Protocol):
 
     side: str
 
-    def _objective_of(self, game: Game, knows: Knowledge, unit_id: str) -> Any: ...
+    def _objective_of(self, table: Table, unit_id: str) -> Any: ...
 
-    def _unknown_risk(self, game: Game, knows: Knowledge) -> Callable[[str], float]: ...
+    def _unknown_risk(self, table: Table) -> Callable[[str], float]: ...
 
 
 IMMOBILIZED_WEIGHT = 0.3
@@ -48,13 +47,13 @@ def removal_risk(t: HexThreat | Threat | None) -> float:
     return 0.0 if t is None else t.p_kill + IMMOBILIZED_WEIGHT * t.p_immobilized
 
 
-def phases_left(game: Game, side: str, now: int = 0) -> int:
+def phases_left(table: Table, side: str, now: int = 0) -> int:
     """The Movement Phases ``side`` has left after this player turn (RD-12), and ``now``
     (1) to count this turn's own if it is still to come."""
-    after = game.setup.turns - game.turn
-    if game.phasing == side:
+    after = table.turns - table.turn
+    if table.phasing == side:
         return after + now
-    return after + (0 if game.setup.first == side else 1)  # still to come this turn
+    return after + (0 if table.first == side else 1)  # still to come this turn
 
 
 def to_edge(board, here, edge: str) -> int:
@@ -79,40 +78,40 @@ class Valuation:
     starts from: the units its side knows there (never a "?"), their stakes, its exit
     victories and how far on its way to them it is."""
 
-    def __init__(self, player: Judge, game: Game, knows: Knowledge):
+    def __init__(self, player: Judge, table: Table):
         self.player = player
         self.side = player.side
-        self.start = {u["id"]: u for u in knows.units() if u.get("type") != "?"}
-        self.stakes = self._stakes(game)
+        self.start = {u["id"]: u for u in table.units() if u.get("type") != "?"}
+        self.stakes = self._stakes(table)
         self.exits = {
             v.edge: v.count
-            for v in game.setup.victory
+            for v in table.victory
             if v.side == self.side and v.kind == "exit" and v.edge
         }
         rows = [(u["hex"], uid) for uid, u in self.start.items() if u["side"] == self.side]
-        self.base = self.exit_score(game, rows, phases_left(game, self.side, 1))
+        self.base = self.exit_score(table, rows, phases_left(table, self.side, 1))
 
-    def __call__(self, copy: Game, me: object = None) -> float:
+    def __call__(self, copy: Table, me: object = None) -> float:
         """The value of ``copy`` at a playout's end, against the search's start."""
         if copy.over:  # beyond what any playout short of the end may be worth
             return 2 * WIN if copy.winner == self.side else -2 * WIN
         return self.value(copy) - self.base
 
-    def _stakes(self, game: Game) -> dict[str, float]:
+    def _stakes(self, table: Table) -> dict[str, float]:
         """What each unit's removal is worth (to the side that removes it): RD-13's points (an
         AFV 2, anything else 1) and its share of each victory condition it brings nearer: an
         elimination victory of ``count`` AFVs is a win (``WIN``) in ``count`` shares, one
         naming units a win in one share a unit, a points victory its points' share, and for
         an enemy, an exit victory's share if it could still leave by that edge in time."""
         out = {}
-        board = game.board
+        board = table.board
         for uid, u in self.start.items():
             afv = u.get("category") == "afv"
             stake = 2.0 if afv else 1.0
-            for v in game.setup.victory:
+            for v in table.victory:
                 if v.side == u["side"]:
                     if v.kind == "exit" and v.edge and u["side"] != self.side:
-                        reach = phases_left(game, u["side"], 1) * float(u.get("mp_left", 0))
+                        reach = phases_left(table, u["side"], 1) * float(u.get("mp_left", 0))
                         near = in_time(board, board.parse(u["hex"]), v.edge, reach * HEXES_PER_MP)
                         stake += WIN / max(1, v.count) * near
                     continue
@@ -128,7 +127,7 @@ class Valuation:
 
     def exit_score(
         self,
-        game: Game,
+        table: Table,
         rows: list[tuple[str, str]],
         left: int,
         alive: dict[str, float] | None = None,
@@ -138,15 +137,15 @@ class Valuation:
         Movement Phases left (``left``), each as likely as it is to stay in play (``alive``),
         against the count needed; and a quarter of a win more, in proportion, for how near
         the edge each stands. ``rows``: (hex, unit id) of its units in play."""
-        board = game.board
+        board = table.board
         span = {"west": board.columns, "east": board.columns}
         span["north"] = span["south"] = board.rows
         score = 0.0
         for edge, count in self.exits.items():
-            gone = float(game.state.exited.get(f"{self.side}:{edge}", 0))
+            gone = float(table.exited(edge))
             ready = near = 0.0
             for hx, uid in rows:
-                kind = game.units[uid].type  # its own unit: its side knows it
+                kind = table.unit_type(uid)  # its own unit: its side knows it
                 here = board.parse(hx)
                 p = 1.0 if alive is None else alive.get(uid, 1.0)
                 ready += p * in_time(board, here, edge, left * max(kind.mp, kind.mf) * HEXES_PER_MP)
@@ -155,36 +154,38 @@ class Valuation:
             score += WIN * (min(1.0, (gone + ready) / n) + 0.25 * min(1.0, (gone + near) / n))
         return score
 
-    def value(self, game: Game) -> float:
+    def value(self, table: Table) -> float:
         """The value of ``game`` to this side, from what it may know there (the module's
         text), the exit victories' progress counted whole (:meth:`__call__` counts it from
         the search's start)."""
-        if game.over:
-            return WIN if game.winner == self.side else -WIN
+        if table.over:
+            return WIN if table.winner == self.side else -WIN
         player = self.player
-        knows = game.knowledge(self.side)
-        status = {u["id"]: u for u in knows.units()}
-        unknown = player._unknown_risk(game, knows)
+        status = {u["id"]: u for u in table.units()}
+        unknown = player._unknown_risk(table)
         total = 0.0
         rows, alive = [], {}
+        gone = table.out_of_play()
         for uid, was in self.start.items():
             now = status.get(uid)
             if was["side"] != self.side:
-                if now is None:  # a removal is seen by both sides (HX-13)
+                # a removal is seen by both sides (HX-13); a unit concealed again is a "?"
+                # known by its alias there, not gone
+                if now is None and uid in gone:
                     total += self.stakes[uid]
                 continue
             if now is None:  # its own unit: its side knows how it left
-                if game.units[uid].status != "exited":
+                if table.gone(uid) != "exited":
                     total -= self.stakes[uid]
                 continue
-            goal = player._objective_of(game, knows, uid)
+            goal = player._objective_of(table, uid)
             total += goal(now["hex"]) - goal(was["hex"])
             rows.append((now["hex"], uid))
             if now.get("is_vehicle"):
-                known = removal_risk(knows.threat_here(uid))
+                known = removal_risk(table.threat_here(uid))
                 risk = 1.0 - (1.0 - known) * (1.0 - unknown(now["hex"]))
                 alive[uid] = 1.0 - risk
                 total -= self.stakes[uid] * risk
         if self.exits:
-            total += self.exit_score(game, rows, phases_left(game, self.side, 1), alive)
+            total += self.exit_score(table, rows, phases_left(table, self.side, 1), alive)
         return total

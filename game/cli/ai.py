@@ -173,21 +173,24 @@ def speed_figures() -> dict:
     from game.ai import ComputerPlayer
     from game.engine import Game
     from game.engine.bench import bench_engine
+    from game.engine.table import Snapshot
     from game.files.bench import LARGE as FOUR_BOARDS
 
     setup = _setup(str(FOUR_BOARDS))
     game = Game(setup, 3)
+    seats = Snapshot(game)
     players = {s: ComputerPlayer(s, TOP, seed=3 + i) for i, s in enumerate(setup.sides)}
     times: list[float] = []
     turns: dict[tuple[int, str], float] = {}
     while not game.over and len(times) < 20_000:
         key = (game.turn, game.phasing)
         t = time.perf_counter()
-        d = players[game.to_act].choose(game)
+        table = seats.table(game.to_act)
+        action = table.engine_action(players[game.to_act].choose(table).action)
         spent = time.perf_counter() - t
         times.append(spent)
         turns[key] = turns.get(key, 0.0) + spent
-        game.apply(d.action)
+        game.apply(action)
     times.sort()
     engine = bench_engine(setup)
     t = time.perf_counter()

@@ -95,7 +95,12 @@ def random_game(columns: int, rows: int, seed: int, **kw) -> Game:
 def policy(game: Game, rng: random.Random, fire_p: float = 0.8) -> Action:
     """A seeded policy that plays like a person in a hurry: it fires when it can (with
     probability ``fire_p``), moves often, and ends phases; every choice is a legal action."""
-    acts = game.legal_actions()
+    return pick(game.legal_actions(), rng, fire_p)
+
+
+def pick(acts: list[Action], rng: random.Random, fire_p: float = 0.8) -> Action:
+    """:func:`policy`'s choice among the legal actions ``acts`` (the computer's level 0 asks
+    its table for them)."""
     by: dict[str, list[Action]] = {}
     for a in acts:
         kind = "exit" if a.type == "move" and getattr(a, "to", "") == "off" else a.type

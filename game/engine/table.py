@@ -19,14 +19,17 @@ from typing import Any
 from game.board import Board
 
 from .actions import Action, Fire
+from .catalogue import UnitType
 from .errors import IllegalAction
 from .events import Event
-from .game import Game, hidden_aliases
+from .game import Game, _unit_view, hidden_aliases
+from .imagine import determinize
 from .knowledge import Knowledge, ShotOdds, Tracking
 from .play.paths import Route
 from .play.threat import HexThreat
+from .setup import Victory
 from .view import Seer, UnitView, View
-from .vocabulary import PhaseName
+from .vocabulary import REMOVED, PhaseName
 
 Submit = Callable[[str | None, Action], list[Event]]
 
@@ -55,6 +58,7 @@ class Table:
         self._real: dict[str, str] | None = None
         self._units: list[UnitView] | None = None
         self._costs: dict[str, dict[str, float]] = {}
+        self._all: list[Action] | None = None
 
     # --- the view ----------------------------------------------------------------------------
 
@@ -82,6 +86,10 @@ class Table:
         assert self._real is not None
         return self._real.get(unit_id, unit_id)
 
+    def shown_id(self, unit_id: str) -> str:
+        """The id this side knows a unit by (a "?"'s alias, RD-11)."""
+        return self._aliases().get(unit_id, unit_id)
+
     def _own(self, unit_id: str) -> str:
         """``unit_id`` when it is this side's unit (a question about a unit's moves or set-up
         is its owner's); IllegalAction otherwise."""
@@ -100,83 +108,111 @@ class Table:
         """The map (every side sees the whole map)."""
         return self._game.state.board
 
+    # (each the same value the side's view holds, read without making the whole view: the
+    # computer asks these at every decision of a search's playouts)
+
     @property
     def sides(self) -> tuple[str, str]:
-        return self.view.sides
+        return tuple(self._game.state.setup.sides)  # type: ignore[return-value]
 
     @property
     def turns(self) -> int:
-        return self.view.turns
+        return self._game.state.setup.turns
+
+    @property
+    def defender(self) -> str:
+        """The scenario defender (it wins when time runs out, HX-11)."""
+        return self._game.state.setup.defender
+
+    @property
+    def first(self) -> str:
+        """The side that moves first each game turn (RD-12)."""
+        return self._game.state.setup.first
 
     @property
     def turn(self) -> int:
-        return self.view.turn
+        return self._game.state.turn
 
     @property
     def phase(self) -> PhaseName:
-        return self.view.phase
+        return self._game.state.phase
 
     @property
     def phasing(self) -> str:
-        return self.view.phasing
+        return self._game.state.phasing
 
     @property
     def non_phasing(self) -> str:
-        return self.view.non_phasing
+        return self._game.state.non_phasing
 
     @property
     def to_act(self) -> str | None:
         """The side the game waits for (the defender during a Defensive First Fire chance);
         None once the game is over."""
-        return self.view.acting
+        state = self._game.state
+        return None if state.over else state.to_act
 
     @property
     def over(self) -> bool:
-        return self.view.over
+        return self._game.state.over
 
     @property
     def winner(self) -> str | None:
-        return self.view.winner
+        return self._game.state.winner
 
     @property
     def end_reason(self) -> str:
-        return self.view.end_reason
+        return self._game.state.end_reason
 
     @property
     def moving_unit(self) -> str | None:
         """The unit moving now, by the id this side knows it by."""
-        return self.view.moving_unit
+        moving = self._game.state.moving_unit
+        return self.shown_id(moving) if moving else None
 
     @property
     def dff_pending(self) -> tuple[str, ...]:
         """The units of this side offered a Defensive First Fire chance now (C6.17); empty for
         the moving side, which is told nothing of who could fire (RD-11)."""
-        offer = self.view.dff
-        return offer.firers if offer is not None else ()
+        state = self._game.state
+        if state.dff_pending and state.moving_unit and self.side in (None, state.non_phasing):
+            return tuple(state.dff_pending)
+        return ()
 
     @property
     def waiting_for_dff(self) -> bool:
         """The defender is deciding on a Defensive First Fire chance (the mover waits)."""
-        v = self.view
-        return v.phase == "movement" and v.acting is not None and v.acting != v.phasing
+        acting = self.to_act
+        return self.phase == "movement" and acting is not None and acting != self.phasing
+
+    def _read(self):
+        if self._view is not None:
+            return self._view.events
+        return self._seer.events(self._game.state.history, self.side)
 
     def events(self) -> list[Event]:
         """The history as this side may read it."""
-        return [e.event() for e in self.view.events]
+        return [e.event() for e in self._read()]
 
     def event_count(self) -> int:
-        return len(self.view.events)
+        return len(self._read())
 
     # --- the units ---------------------------------------------------------------------------
 
     def units(self) -> list[UnitView]:
         """The units in play as this side sees them (a "?" by its alias)."""
         if self._units is None:
-            self._units = list(self.view.units)
+            if self._view is not None:
+                self._units = list(self._view.units)
+            else:  # as the view makes them (Game.side_view), without the rest of it
+                alias = self._aliases()
+                self._units = [_unit_view(d, alias) for d in self._know().units()]
         return self._units
 
     def unit(self, unit_id: str | None) -> UnitView | None:
-        return self.view.unit(unit_id)
+        if unit_id is None:
+            return None
+        return next((u for u in self.units() if u.id == unit_id), None)
 
     def name(self, unit_id: str) -> str:
         """The unit's name as this side may read it ("a concealed unit in E3" for a "?")."""
@@ -198,7 +234,60 @@ class Table:
         return Tracking(t.hex, t.moved, tuple((r.firer, r.mp, r.exempt) for r in t.rows))
 
     def known_enemies(self) -> set[str]:
+        """The enemy units in play this side knows (never a "?")."""
         return self._know().known_enemies()
+
+    def out_of_play(self) -> set[str]:
+        """The units out of play that this side saw leave: its own, however they went, and
+        the enemy's removed (a removal is seen by both sides, HX-13) or gone off the map
+        unconcealed."""
+        return {
+            u.id
+            for u in self._game.state.units.values()
+            if not u.active
+            and (
+                self.side is None
+                or u.side == self.side
+                or (u.status in REMOVED and u.status != "exited")
+                or not u.concealed
+            )
+        }
+
+    def gone(self, unit_id: str) -> str | None:
+        """How this side's unit left play ("exited", "eliminated", ...), None while in play."""
+        unit = self._game.state.units[self._own(unit_id)]
+        return None if unit.active else unit.status
+
+    def unit_type(self, unit_id: str) -> UnitType:
+        """The type of a unit this side sees (its own, or an enemy it knows: never a "?")."""
+        real = self.real(unit_id)
+        unit = self._game.state.units.get(real)
+        k = self._know()
+        if unit is None or k.hidden(unit) or k.unseen(unit):
+            raise IllegalAction("unknown", f"{unit_id}: not a unit {self.side} knows")
+        return unit.type
+
+    def exited(self, edge: str) -> int:
+        """How many of this side's units have left the map by ``edge`` (RD-13)."""
+        return int(self._game.state.exited.get(f"{self.side}:{edge}", 0))
+
+    # --- the scenario's public facts -----------------------------------------------------------
+
+    @property
+    def victory(self) -> tuple[Victory, ...]:
+        """The victory conditions (RD-13): every side reads them."""
+        return tuple(self._game.state.setup.victory)
+
+    def home_hexes(self) -> list[str]:
+        """The hexes the scenario file sets this side's units up in (where its side came
+        from: the file names them)."""
+        return [u.hex for u in self._game.state.setup.units if u.side == self.side]
+
+    @property
+    def game_key(self) -> int:
+        """An opaque key of the game this table looks at, the same for every table of it (the
+        computer keeps a phase's plan by it)."""
+        return id(self._game)
 
     # --- questions asked with the side --------------------------------------------------------
 
@@ -216,6 +305,28 @@ class Table:
     def threat_here(self, unit_id: str) -> HexThreat:
         return self._know().threat_here(self._own(unit_id))
 
+    def attack_map(
+        self, unit_id: str, within: Iterable[str] | None = None
+    ) -> dict[str, tuple[tuple[str, float], ...]]:
+        """For this side's vehicle: hex -> (enemy, P(removed)) of each enemy this side knows
+        (never a "?") it could shoot from there (:meth:`Knowledge.attack_map`)."""
+        return self._know().attack_map(self._own(unit_id), within)
+
+    def threat_facings(self, unit_id: str) -> dict[int, HexThreat]:
+        """For this side's vehicle: how likely it would be removed where it stands in each
+        of the six facings (a turretless vehicle's Covered Arc turning with its hull), from
+        the enemies this side knows (RD-18, RD-8)."""
+        real = self._own(unit_id)
+        copy = self._game.copy()
+        mover = copy.state.units[real]
+        out = {}
+        for f in range(6):
+            mover.facing = f
+            if not mover.type.turret:
+                mover.turret = f
+            out[f] = copy.knowledge(self.side).threat_here(real)
+        return out
+
     def viewshed(self, hex_label: str) -> tuple[Any, Any]:
         """What a hex sees (RD-9): the map alone decides it."""
         return self._game.viewshed(hex_label)
@@ -231,12 +342,39 @@ class Table:
         return self._game.setup_hexes(self._own(unit_id))
 
     def _acting(self) -> bool:
-        return self.side is None or self.view.acting == self.side
+        return self.side is None or self.to_act == self.side
 
     def legal_actions(self) -> list[Action]:
         """The actions this side may take now (none when another side acts; the set-up's
         placements are asked hex by hex, :meth:`setup_hexes`)."""
         return self.view.legal_actions()
+
+    def actions(self) -> list[Action]:
+        """Every action this side may take now, the set-up's placements and bore sights
+        included (the computer weighs them all), a "?" target by its alias in the aliases'
+        order (as :meth:`legal_actions`); none when another side acts."""
+        if self._all is None:
+            if not self._acting() or self.over:
+                self._all = []
+            else:
+                alias = self._aliases()
+                acts = self._game.legal_actions()
+                if alias:  # as the view lists them (Game.side_view: _in_alias_order)
+                    shown = [self._shown(a, alias) for a in acts]
+                    names = set(alias.values())
+                    at = [i for i, a in enumerate(shown) if getattr(a, "target", "") in names]
+                    ordered = sorted((shown[i] for i in at), key=lambda a: a.target)  # type: ignore[attr-defined]
+                    for i, a in zip(at, ordered, strict=True):
+                        shown[i] = a
+                    acts = shown
+                self._all = acts
+        return list(self._all)
+
+    @staticmethod
+    def _shown(action: Action, alias: dict[str, str]) -> Action:
+        if isinstance(action, Fire) and action.target in alias:
+            return Fire(action.unit, alias[action.target], action.ammo, action.mp)
+        return action
 
     def check(self, action: Action) -> str | None:
         """Why this side may not take ``action`` now (None: it may)."""
@@ -252,7 +390,9 @@ class Table:
         return self._acting() and self._game.nothing_to_do()
 
     def placeable(self) -> list[str]:
-        return list(self.view.placeable)
+        if self._view is not None:
+            return list(self._view.placeable)
+        return self._game.placeable() if self._acting() and not self.over else []
 
     def setup_choices(self) -> list[str]:
         return self._game.setup_choices() if self._acting() else []
@@ -284,6 +424,23 @@ class Table:
             return Fire(action.unit, self.real(action.target), action.ammo, action.mp)
         return action
 
+    def engine_action(self, action: Action) -> Action:
+        """``action`` as the engine names it (a "?" target by its id): for the session, which
+        applies the computer's choice."""
+        return self._translate(action)
+
+    # --- imagining ---------------------------------------------------------------------------
+
+    def imagined(self, seed: int) -> Snapshot:
+        """A game this side may play on apart from this one (the computer's search): a copy
+        holding only what it may know (:func:`~.imagine.determinize`: new dice from
+        ``seed``, no enemy Bore Sighted Location, each enemy "?" a Gun of its side's prior,
+        which "?" is which dealt anew), with a table for each side that acts on it."""
+        if self.side is None:
+            raise ValueError("only a side imagines")
+        hidden = frozenset(self._aliases())
+        return Snapshot(determinize(self._game, self.side, seed, hidden), play=True)
+
     def submit(self, action: Action) -> list[Event]:
         """Take ``action`` for this side (IllegalAction with the reason when it may not)."""
         if self._submit is None:
@@ -293,13 +450,24 @@ class Table:
 
 class Snapshot:
     """Tables over a game that is only looked at (the replay viewer's position, a test's
-    game): each side's table, made anew when the game has changed."""
+    game): each side's table, made anew when the game has changed. ``play``: each side's
+    table acts on the game (a search's imagined copy, a test's game; refused unless that side
+    is to act)."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, play: bool = False):
         self._game = game
         self._seer = Seer()
         self._tables: dict[str | None, Table] = {}
         self._at = -1
+        self._play = play
+
+    def _apply(self, side: str | None, action: Action) -> list[Event]:
+        game = self._game
+        if game.over:
+            raise IllegalAction("game_over", "the game is over")
+        if side is not None and side != game.to_act:
+            raise IllegalAction("not_your_turn", f"{game.to_act} acts now, not {side}")
+        return game.apply(action)
 
     @property
     def game(self):  # -> Game (for the tests; the screen reads its tables)
@@ -321,5 +489,6 @@ class Snapshot:
             self._at = at
         table = self._tables.get(side)
         if table is None:
-            table = self._tables[side] = Table(self._game, side, at, self._seer)
+            submit = self._apply if self._play else None
+            table = self._tables[side] = Table(self._game, side, at, self._seer, submit)
         return table

@@ -298,12 +298,13 @@ class Session:
         if computer is None or not self.computer_acts():
             raise IllegalAction("not_your_turn", "the computer does not act now")
         game = self._autosave.game
-        decision: Decision = computer.choose(game)
-        plan = computer.plan_record(game)  # level 3: kept with the game (docs/ai.md)
+        table = self.table(computer.side)  # its side's view and questions, never the game
+        decision: Decision = computer.choose(table)
+        plan = computer.plan_record(table)  # level 3: kept with the game (docs/ai.md)
         spec = getattr(self._autosave.saved, "computer", None)
         if plan is not None and spec is not None and spec.get("plan") != plan:
             spec["plan"] = plan
-        action = decision.action
+        action = table.engine_action(decision.action)  # a "?" target by its id
         note: str | None = None
         if action.type in SEEN_CHOICES:
             actor = getattr(action, "unit", None)
