@@ -418,3 +418,96 @@ def test_sigterm_ends_the_window_and_releases_the_games_lock(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_menu_on_a_full_disk_asks_before_leaving_the_game(app, tmp_path, monkeypatch):
+    """Found in play (issue 38): while saves failed, Menu / Ctrl+Q went back to the start screen
+    without asking (closing the window asks), and every action since the disk filled was lost."""
+    import pygame
+    from ui_driver import key
+
+    import game.files.session as session_module
+    from game.engine.actions import Place
+    from game.ui.play import PlayScene
+    from game.ui.start import StartScene
+
+    play = _duel_at_the_screen(app, tmp_path)
+
+    def full_disk(saved, path):
+        raise SaveError(f"{path}: cannot save: No space left on device; the previous save is kept")
+
+    monkeypatch.setattr(session_module, "save", full_disk)
+    unit = next(u for u in play.map.units() if u["id"] in play.session.game.placeable())
+    assert play.apply(Place(unit["id"], unit["hex"], (unit["facing"] + 1) % 6))
+    assert play.session.save_error
+    key(app, pygame.K_q, "q", mod=pygame.KMOD_CTRL)
+    assert isinstance(app.scene, PlayScene) and play.dialogs.closing is not None  # asked
+    app.handle(
+        pygame.event.Event(
+            pygame_gui_confirmed(), ui_element=play.dialogs.closing, ui_object_id="#confirm"
+        )
+    )
+    assert isinstance(app.scene, StartScene)  # "Close anyway": the start screen
+
+
+def pygame_gui_confirmed() -> int:
+    import pygame_gui
+
+    return pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+
+
+def test_a_lesson_step_done_on_a_read_only_data_folder_plays_on(app, tmp_path, monkeypatch):
+    """Found in play (issue 38): a lesson step done with a full or read-only data folder killed
+    the window (the preferences' SaveError escaped); it says so and plays on."""
+    from test_lessons import do_step
+    from ui_driver import clear_overlays
+
+    from game.files.scenario import load_scenario
+    from game.files.session import new_game
+    from game.ui import prefs as prefs_module
+    from game.ui.play import PlayScene
+
+    def refused(path, text):
+        raise SaveError(f"{path}: cannot save: Read-only file system")
+
+    monkeypatch.setattr(prefs_module, "write_atomic", refused)
+    sc = load_scenario(scenarios_dir() / "lesson-1-move.toml")
+    play = PlayScene(new_game(sc, 3, app.save_dir / "lesson.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    card = play.lesson
+    assert card is not None
+    for _ in range(6):
+        before = card.at
+        do_step(app, play, card.step)
+        clear_overlays(app, play)
+        if card.at > before and "not saved" in play.map.state.message:
+            break
+    assert card.at > 0 and app.running
+    assert "lesson progress not saved" in play.map.state.message
+
+
+def test_a_side_named_with_markup_is_drawn_as_text_in_the_log(app, tmp_path):
+    """Found in play (issue 38): a side named ``<img src=x>`` went unescaped into the log's
+    markup (the HX-15 pass line, the computer's line) and pygame-gui loaded a file the player
+    never named. Every line from a file is escaped."""
+    from game.files.scenario import parse_scenario
+    from game.files.session import new_game
+    from game.ui.play import PlayScene
+
+    text = (scenarios_dir() / "tutorial-duel.toml").read_text()
+    sides = parse_scenario(text, "duel.toml").setup.sides
+    hostile = text
+    for side, name in zip(sides, ("<img src=x>", "<b>bold</b>"), strict=True):
+        hostile = hostile.replace(f'side = "{side}"', f'side = "{name}"')
+        hostile = hostile.replace(f"[sides.{side}]", f'[sides."{name}"]')
+    sc = parse_scenario(hostile, "hostile.toml")  # it passes validation (the issue's case)
+    play = PlayScene(new_game(sc, 3, app.save_dir / "h.json", {"side": sc.setup.sides[0]}), "h")
+    play.computer_pause = 0.0
+    app.push(play)
+    for _ in range(40):
+        app.pump([])
+    lines = " ".join(play.log).lower()
+    assert "&lt;img src=x&gt;" in lines  # the name is there, as text
+    assert "<img" not in lines and "<b>bold" not in lines
+    assert app.running

@@ -212,7 +212,7 @@ class PlayScene(Scene):
         line = f"Nothing to do, so passed by themselves (HX-15): {', '.join(passed)}"
         self.passed[first] = line
         before = len(self.log)
-        self.log.append(f"<font color='#9a9a9a'>{line}</font>")
+        self.log.append(f"<font color='#9a9a9a'>{escape(line)}</font>")
         for i, event in enumerate(new, first):
             if i not in self.quiet:
                 self._log_event(event)
@@ -259,7 +259,7 @@ class PlayScene(Scene):
         self.quiet = {i for i in self.quiet if i < len(history)}
         for i, event in enumerate(history):
             if i in self.passed:
-                self.log.append(f"<font color='#9a9a9a'>{self.passed[i]}</font>")
+                self.log.append(f"<font color='#9a9a9a'>{escape(self.passed[i])}</font>")
             if i not in self.quiet:
                 self._log_event(event)
         self._refresh_log()

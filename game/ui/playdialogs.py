@@ -16,7 +16,8 @@ from game.files.savegame import SaveError
 
 from .filedialog import HEXFIRE_FILES, FileDialog
 from .host import PlayHost
-from .opening import open_path
+from .opening import close_sessions, open_path
+from .routes import Replace, Start
 
 
 def copy_name(folder: Path, stem: str) -> Path:
@@ -39,14 +40,18 @@ class Dialogs:
         self.file_mode = ""
         self.closing: pygame_gui.windows.UIConfirmationDialog | None = None
         """The "Close without saving?" question, while it is open."""
+        self.closing_to_menu = False
+        """The question was asked by Menu (the start screen next), not by closing."""
 
-    def may_close(self) -> bool:
-        """Closing the window: at once when the game is saved; else ask ("Close anyway"), and
-        a second close while the question is open closes."""
+    def may_close(self, to_menu: bool = False) -> bool:
+        """Closing the window (``to_menu``: going back to the start screen, Menu / Ctrl+Q): at
+        once when the game is saved; else ask ("Close anyway"), and a second close while the
+        question is open closes."""
         play = self.play
         why = getattr(play.session, "save_error", None)
         if not why or self.closing is not None:
             return True
+        self.closing_to_menu = to_menu
         self.closing = pygame_gui.windows.UIConfirmationDialog(
             pygame.Rect(play.app.size[0] // 2 - 240, 180, 480, 230),
             f"The last action is not saved: {html.escape(why)}. Close anyway (the game is "
@@ -76,7 +81,11 @@ class Dialogs:
             self.closing
         ):
             self.closing = None
-            play.app.running = False
+            if self.closing_to_menu:  # Menu asked: the start screen, the game left as saved
+                close_sessions(play.app)
+                play.app.go(Replace(Start()))
+            else:
+                play.app.running = False
             return True
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is (
             self.confirm

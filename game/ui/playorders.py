@@ -90,6 +90,8 @@ class Orders:
         if key == "end_phase":
             self.play.dialogs.end_phase()
         elif key == "start_screen":  # every action is saved: Resume goes on from here
+            if not self.play.dialogs.may_close(to_menu=True):
+                return  # the last save failed (a full disk): asked first, as closing asks
             close_sessions(self.play.app)  # its lock released: Resume may open it again
             self.play.app.go(Replace(Start()))
         elif key == "help":

@@ -29,6 +29,10 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("hexfire", appauthor=False))
 
 
+class PrefsError(OSError):
+    """The preferences could not be written (a full or read-only data folder)."""
+
+
 def saves_dir(override: str | Path | None = None) -> Path:
     """The saves folder, made if need be; SaveError with the one-line reason when it cannot be
     used (a file in its place, a read-only parent)."""
@@ -132,9 +136,14 @@ class Prefs:
         )
 
     def save(self, folder: Path | None = None) -> None:
+        """Write the preferences (atomically); PrefsError with the reason when the data folder
+        is full or read-only (the caller says so and plays on: nothing of a game is lost)."""
         d = folder or data_dir()
-        d.mkdir(parents=True, exist_ok=True)
-        write_atomic(d / "prefs.json", json.dumps(asdict(self), indent=2) + "\n")
+        try:
+            d.mkdir(parents=True, exist_ok=True)
+            write_atomic(d / "prefs.json", json.dumps(asdict(self), indent=2) + "\n")
+        except (OSError, SaveError) as e:
+            raise PrefsError(f"the preferences were not saved: {e}") from None
 
 
 def _lessons(raw: object) -> dict[str, int]:
