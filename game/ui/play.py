@@ -27,7 +27,7 @@ from .app import Scene
 from .bindings import action_for
 from .buttonbar import button_row
 from .eventlog import event_html
-from .layout import BAR_H, BUTTONS_H, screen_rects
+from .layout import BAR_H, BUTTONS_H, LESSON_DONE_H, LESSON_H, screen_rects
 from .lessoncard import LessonCard
 from .mapview import MapView
 from .playdialogs import Dialogs
@@ -267,7 +267,9 @@ class PlayScene(Scene):
     # --- layout and widgets ---------------------------------------------------------------
 
     def rects(self) -> dict[str, pygame.Rect]:
-        return screen_rects(self.app.size, lesson=self.lesson is not None)
+        card = self.lesson
+        strip = 0 if card is None else LESSON_DONE_H if card.finished else LESSON_H
+        return screen_rects(self.app.size, lesson=strip)
 
     def enter(self) -> None:
         settle()  # the game's objects left out of the collector's passes during play

@@ -68,13 +68,14 @@ def hint(view: MapHost) -> str:
             f"{game.non_phasing.title()}: Defensive First Fire: press a firer's number (or "
             "click it) to fire, Space to let the vehicle move on (C6.17)"
         )
-    if phase == "setup":
-        return (
-            "Set Up: drag counters within the green area, , . to face them; k then a hex "
-            "Bore Sights with a Gun; h conceals; then End Phase"
+    if phase in ("setup", "setup_attacker"):
+        # the green area only where the side has units to place (a lesson's stand where they are)
+        parts = (
+            ["drag counters within the green area, , . to face them"] if game.placeable() else []
         )
-    if phase == "setup_attacker":
-        return "Set Up: drag your counters within the green area, , . to face them; End Phase"
+        if phase == "setup":
+            parts += ["k then a hex Bore Sights with a Gun", "h conceals"]
+        return f"Set Up: {'; '.join(parts)}; then End Phase" if parts else "Set Up: End Phase"
     if phase == "movement":
         return (
             "Select a vehicle; click a blue hex to move, , . to turn, x to stop, m for "

@@ -1,0 +1,146 @@
+"""Issue 38's "numbers and screens a newcomer could not trust" (items 3 to 7): each found by
+posted events on the play screen, on its state and, where it shows, its pixels."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_lessons import do_step, drag
+from ui_driver import clear_overlays, key, perform, select
+
+from game.engine.actions import Place
+from game.files.scenario import load_scenario
+from game.files.session import new_game
+from game.files.shipped import scenarios_dir
+from game.ui.layout import LESSON_H
+from game.ui.play import PlayScene
+from game.ui.start import StartScene
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(data_dir):
+    return data_dir
+
+
+def open_lesson(app, stem: str, seed: int = 3) -> PlayScene:
+    sc = load_scenario(scenarios_dir() / f"{stem}.toml")
+    play = PlayScene(new_game(sc, seed, app.save_dir / f"{stem}.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    clear_overlays(app, play)
+    return play
+
+
+def play_to(app, play: PlayScene, at: int) -> None:
+    """The learner's gestures until the card shows step ``at`` (0-based)."""
+    card = play.lesson
+    assert card is not None
+    for _ in range(40):
+        if card.at >= at:
+            break
+        do_step(app, play, card.step)
+        clear_overlays(app, play)
+    assert card.at == at, (card.at, card.lines())
+
+
+def card_text(play: PlayScene) -> str:
+    assert play.lesson is not None
+    return " ".join(text for _, text in play.lesson.lines())
+
+
+# --- item 6: the lessons ----------------------------------------------------------------------
+
+
+def test_lesson_1_shows_its_step_7_when_the_phases_pass_by_themselves(app):
+    """The stop ends the Russian's turn: the phases pass by themselves (HX-15) to the German
+    Movement Phase. Step 7 says so and waits for Space (the counter went from 6 to 8)."""
+    play = open_lesson(app, "lesson-1-move")
+    play_to(app, play, 5)
+    do_step(app, play, play.lesson.step)  # x: stop
+    assert play.table.phase == "movement" and play.table.to_act == "german"
+    assert play.lesson.at == 6 and play.lesson.reading
+    assert "step 7 of 8" in card_text(play) and "Space or Next" in card_text(play)
+    key(app, pygame.K_SPACE, " ")
+    assert play.lesson.at == 7
+
+
+@pytest.mark.parametrize("seed", [1, 3])  # 1: the phases pass by themselves; 3: ROF, e
+def test_lesson_6_shows_the_step_on_not_turning_the_gun(app, seed):
+    """After the shot the Prep Fire and Movement Phases pass by themselves (unless the Rate
+    of Fire gave the gun another shot): the step on not turning the gun (C6.5) is shown, and
+    waits for Space (it was passed through unseen)."""
+    play = open_lesson(app, "lesson-6-acquire", seed)
+    play_to(app, play, 2)
+    assert "C6.5" in card_text(play) and "step 3 of 8" in card_text(play)
+    if play.table.phase != "prep_fire":  # came by itself: shown until Space
+        assert play.lesson.reading
+        key(app, pygame.K_SPACE, " ")
+        assert play.lesson.at == 3
+
+
+def test_lesson_2_step_5_waits_for_the_viewshed_not_the_click_alone(app):
+    play = open_lesson(app, "lesson-2-sight")
+    play_to(app, play, 4)
+    select(app, play, "rus-t34-1")
+    assert play.lesson.at == 4  # selected, but v not pressed: the step waits
+    key(app, pygame.K_v, "v")
+    assert play.map.analysis.overlay == "viewshed" and play.lesson.at == 5
+
+
+def test_lesson_6_last_words_do_not_speak_of_a_counter_on_a_gone_kv():
+    sc = load_scenario(scenarios_dir() / "lesson-6-acquire.toml")
+    assert sc.lesson is not None
+    last = [s for s in sc.lesson.steps if s.do][-1]
+    assert "If the KV still stands" in last.why
+
+
+def test_the_esc_count_on_the_card_is_the_count_that_leaves(app):
+    """Lesson 7's last step with a unit selected and a LOS thread up: the card says three,
+    and two leave nothing."""
+    play = open_lesson(app, "lesson-7-duel")
+    play_to(app, play, 4)
+    own = next(u for u in play.map.own())
+    select(app, play, own["id"])
+    key(app, pygame.K_l, "l")
+    drag(app, play, own["hex"], "F6")
+    assert "Esc three times" in card_text(play)
+    key(app, pygame.K_ESCAPE)
+    assert "Esc twice" in card_text(play)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, PlayScene) and "Esc: leave" in card_text(play)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, StartScene)
+
+
+def test_the_last_lesson_done_says_no_next_lesson_and_gives_the_map_back(app):
+    play = open_lesson(app, "lesson-7-duel")
+    tall = play.rects()["map"].height
+    play_to(app, play, 5)
+    assert play.lesson.finished
+    text = card_text(play)
+    assert "complete" in text and "next lesson" not in text
+    app.pump([])
+    assert play.rects()["map"].height >= tall + LESSON_H - 50
+    top = play.rects()["map"].top + 10
+    shot = app.screen.get_at((20, top))[:3]
+    assert shot != (20, 24, 30)  # the map there, not the card's ink
+
+
+def test_no_green_area_is_spoken_of_where_none_is_shown(app):
+    play = open_lesson(app, "lesson-3-shot")  # the German sets up, with nothing to place
+    from game.ui.playview import hint
+
+    assert play.table.phase == "setup" and not play.table.placeable()
+    assert "green" not in hint(play.map)
+    play7 = open_lesson(app, "lesson-7-duel")
+    assert "green" in hint(play7.map)
+
+
+def test_end_phase_stops_counting_a_unit_placed(app):
+    play = open_lesson(app, "lesson-7-duel")
+    assert play.table.phase == "setup"
+    app.pump([])
+    assert play.buttons["end_phase"].text == "End Phase: 1 to place"
+    perform(app, play, Place("ger-pz4-1", "C3", 0))
+    app.pump([])
+    assert play.buttons["end_phase"].text == "End Phase (e)", play.buttons["end_phase"].text
