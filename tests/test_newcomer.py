@@ -144,3 +144,64 @@ def test_end_phase_stops_counting_a_unit_placed(app):
     perform(app, play, Place("ger-pz4-1", "C3", 0))
     app.pump([])
     assert play.buttons["end_phase"].text == "End Phase (e)", play.buttons["end_phase"].text
+
+
+# --- item 7: words with no explanation ---------------------------------------------------------
+
+
+def test_the_phase_bar_names_the_phase_and_its_rule_on_hover(app):
+    play = open_lesson(app, "lesson-1-move")  # the Russian Movement Phase
+    from ui_driver import hover
+
+    hover(app, (60, 16))  # (a frame drawn)
+    from game.ui.panels import SPOTS
+
+    ids = next(ids for rect, ids in SPOTS if rect.collidepoint((60, 16)))
+    assert "RD-12" in ids and any(i.startswith("Movement Phase: ") for i in ids)
+    assert play.map.state.mouse == (60, 16)
+    # the tip is drawn: its dark box under the mouse, where the bar was light
+    assert app.screen.get_at((4, 45))[:3] == (16, 18, 22)
+
+
+def test_a_rule_id_or_a_short_word_of_the_log_is_a_link_with_its_words(app):
+    import pygame_gui
+
+    play = open_lesson(app, "lesson-1-move")
+    assert play.log_box is not None
+    assert "<a href='HX-15'>HX-15</a>" in play.log_box.html_text
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_TEXT_BOX_LINK_CLICKED, link_target="NTC", ui_element=play.log_box
+        )
+    )
+    app.pump()
+    assert play.tip is not None and play.tip[1][0].startswith("NTC: Normal Task Check")
+    at = play.tip[0]
+    box = (max(2, at[0] - 420), min(app.size[1] - 30, at[1] + 20))
+    assert app.screen.get_at(box)[:3] == (16, 18, 22)  # its box drawn by the mouse
+
+
+def test_the_log_names_a_facing_in_words(app):
+    play = open_lesson(app, "lesson-1-move")
+    select(app, play, "rus-t34-1")
+    key(app, pygame.K_PERIOD, ".")
+    line = next(line for line in reversed(play.log) if "turns from" in line)
+    assert "turns from south-east (hexside 0) to south (hexside 5)" in line, line
+
+
+def test_hovering_a_hex_says_what_its_markers_and_acquired_counters_are(app):
+    """Lesson 6 after the shot: the gun's "ID A" chip and the KV's "-1A" counter, in words."""
+    play = open_lesson(app, "lesson-6-acquire")
+    play_to(app, play, 2)
+    from game.ui.playview import marker_lines
+
+    gun = marker_lines(play.map, "B4")
+    assert any("ID A: it acquired a target" in text for text in gun), gun
+    kv = marker_lines(play.map, "G4")
+    assert any(text.startswith("-1A here:") and "Case N, C6.5" in text for text in kv), kv
+
+
+def test_002_says_what_it_is_in_an_asl_scenario():
+    from game.rules.rule_index import explain
+
+    assert "Every scenario, ASL's too" in explain("002")

@@ -29,6 +29,7 @@ from .buttonbar import button_row
 from .eventlog import event_html
 from .layout import BAR_H, BUTTONS_H, LESSON_DONE_H, LESSON_H, screen_rects
 from .lessoncard import LessonCard
+from .loglinks import linked, words_of
 from .mapview import MapView
 from .playdialogs import Dialogs
 from .playorders import Orders
@@ -81,6 +82,8 @@ class PlayScene(Scene):
         """HX-15's log lines, by the number of events the history held before the phase
         passed (so a rebuilt log shows them where they happened)."""
         self.orders = Orders(self)
+        self.tip: tuple[tuple[int, int], tuple[str, ...]] | None = None
+        """A word of the log clicked: where, and its words (shown until the mouse leaves)."""
         self.computer = self.session.computer_side
         """The side the computer plays (docs/ai.md), or None: two players at one screen."""
         self.computer_pause = COMPUTER_PAUSE
@@ -232,7 +235,7 @@ class PlayScene(Scene):
         """Set the log box's whole text: its last lines (a new viewer, a new screen)."""
         if self.log_box is not None:
             shown = self.log[-LOG_SHOWN:]
-            self.log_box.set_text("<br>".join(shown) or EMPTY_LOG)
+            self.log_box.set_text("<br>".join(map(linked, shown)) or EMPTY_LOG)  # words: links
             self._log_lines = len(shown)
             if self.log_box.scroll_bar is not None:
                 self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
@@ -245,7 +248,7 @@ class PlayScene(Scene):
         if self._log_lines + len(lines) > 2 * LOG_SHOWN or not self._log_lines:
             self._refresh_log()
             return
-        self.log_box.append_html_text("<br>" + "<br>".join(lines))
+        self.log_box.append_html_text("<br>" + "<br>".join(map(linked, lines)))
         self._log_lines += len(lines)
         if self.log_box.scroll_bar is not None:  # the newest line in view
             self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
@@ -361,6 +364,15 @@ class PlayScene(Scene):
         if self.computer_acts() and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             self._computer_at = 0.0  # Space: the computer's next action now
             return
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:  # a word of the log: its meaning
+            self.tip = (self.map.state.mouse, words_of(str(event.link_target)))
+            return
+        tip = self.tip
+        left = tip is not None and event.type == pygame.MOUSEMOTION and _far(event.pos, tip[0])
+        if event.type == pygame.MOUSEBUTTONDOWN or left:
+            self.tip = None
+        if event.type == pygame.MOUSEMOTION:
+            self.map.state.mouse = event.pos
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, button in self.buttons.items():
                 if event.ui_element is button:
@@ -508,10 +520,18 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rects()
         playview.draw_map_screen(self.map, surface, r)
+        playview.draw_side(self.map, surface, r["side"], self.title)  # (clears the rule spots)
         playview.draw_bar(self.map, surface, r["bar"])
-        playview.draw_side(self.map, surface, r["side"], self.title)
         self._draw_unplaced(surface, r)
         if self.lesson is not None:
             self.lesson.watch()
             self.lesson.draw(surface, r)
-        panels.draw_rule_tip(surface, self.map.state.mouse)  # a rule id hovered: its words
+        if self.tip is not None:  # a word of the log clicked
+            panels.draw_tip(surface, self.tip[0], self.tip[1])
+        else:
+            panels.draw_rule_tip(surface, self.map.state.mouse)  # a rule id hovered: its words
+
+
+def _far(pos: tuple[int, int], at: tuple[int, int]) -> bool:
+    """The mouse has left a clicked word's tip (it stays while the mouse is near)."""
+    return abs(pos[0] - at[0]) > 60 or abs(pos[1] - at[1]) > 30
