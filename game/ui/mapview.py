@@ -72,6 +72,8 @@ class MapView:
         self._unit_area_key: tuple | None = None
         self._unit_area_hexes: list[Hex] = []
         self._area: list[Hex] = []
+        self.banner_rect = pygame.Rect(0, 0, 0, 0)
+        """Where the last shot's banner is drawn (a click there puts it away)."""
 
     # --- what the side may know --------------------------------------------------------------
 
@@ -409,10 +411,12 @@ class MapView:
             y += box.height + 1
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
-        """The last shot, until the action after it: midway along the line of fire (over the
-        target it covered the moving tank and its MP label)."""
+        """The last shot, until the player at the screen acts or clicks it away (phases that
+        passed by themselves and the computer's moves hid a kill): midway along the line of
+        fire (over the target it covered the moving tank and its MP label)."""
         banner = self.state.banner
-        if banner is None or self.table.version - banner.at > 1:
+        self.banner_rect = pygame.Rect(0, 0, 0, 0)
+        if banner is None:  # it stays until the player at the screen acts, or clicks it away
             return
         st = style()
         cam = self.camera
@@ -425,6 +429,7 @@ class MapView:
         box = t.get_rect(center=mid).inflate(8, 4)
         pygame.draw.rect(surface, (120, 30, 20), box, border_radius=3)
         surface.blit(t, t.get_rect(center=box.center))
+        self.banner_rect = box
 
 
 __all__ = ["READABLE_ZOOM", "MapInput", "MapView", "ShotBanner", "ViewState", "shot_banner"]

@@ -42,6 +42,8 @@ EMPTY_LOG = (
 )
 LOG_KEEP = 400
 LOG_SHOWN = 120
+LOG_ROWS = 6
+"""The log lines the box shows at once (about: a long line wraps)."""
 COMPUTER_PAUSE = 0.7
 """Seconds each of the computer's actions stays on the screen before the next (Space skips)."""
 
@@ -82,6 +84,9 @@ class PlayScene(Scene):
         """HX-15's log lines, by the number of events the history held before the phase
         passed (so a rebuilt log shows them where they happened)."""
         self.orders = Orders(self)
+        self._shot_line: str | None = None
+        """The log line of the shot on the banner (kept in view while the banner is up)."""
+        self._box_lines: list[str] = []
         self.tip: tuple[tuple[int, int], tuple[str, ...]] | None = None
         """A word of the log clicked: where, and its words (shown until the mouse leaves)."""
         self.computer = self.session.computer_side
@@ -134,6 +139,7 @@ class PlayScene(Scene):
         except IllegalAction as e:
             state.message = e.reason
             return False
+        state.banner = None  # the player acted: the last shot has been seen
         self._shown(events, action)
         return True
 
@@ -151,6 +157,7 @@ class PlayScene(Scene):
             banner = shot_banner(seen, knows, self.session.version) if seen else None
             if banner is not None:
                 state.banner = banner
+                self._shot_line = self.log[-1] if self.log else None
         self._append_log(self.log[before:] if len(self.log) > before else [])
         if self.lesson is not None and action is not None:
             self.lesson.applied(action)
@@ -237,8 +244,8 @@ class PlayScene(Scene):
             shown = self.log[-LOG_SHOWN:]
             self.log_box.set_text("<br>".join(map(linked, shown)) or EMPTY_LOG)  # words: links
             self._log_lines = len(shown)
-            if self.log_box.scroll_bar is not None:
-                self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+            self._box_lines = list(shown)
+            self._scroll_log()
 
     def _append_log(self, lines: list[str]) -> None:
         """An action's new lines, appended to the log box (setting its whole text again cost
@@ -250,8 +257,22 @@ class PlayScene(Scene):
             return
         self.log_box.append_html_text("<br>" + "<br>".join(map(linked, lines)))
         self._log_lines += len(lines)
-        if self.log_box.scroll_bar is not None:  # the newest line in view
-            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        self._box_lines += lines
+        self._scroll_log()
+
+    def _scroll_log(self) -> None:
+        """The newest line in view; while the last shot's banner is up, its line stays in view
+        (the phases that passed after it and the computer's moves scrolled it away)."""
+        bar = self.log_box.scroll_bar if self.log_box is not None else None
+        if bar is None:
+            return
+        at = 1.0
+        shot, lines = self._shot_line, self._box_lines
+        if self.map.state.banner is not None and shot is not None and shot in lines:
+            k = len(lines) - 1 - lines[::-1].index(shot)
+            if len(lines) - k > LOG_ROWS:  # more lines after it than the box shows
+                at = max(0.0, (k - 0.5) / len(lines))
+        bar.set_scroll_from_start_percentage(at)
 
     def rebuild_log(self) -> None:
         """The viewer changed: the log shows what that side may know."""
@@ -395,6 +416,9 @@ class PlayScene(Scene):
             self.map.mouse_moved(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not self.map.rect.collidepoint(event.pos):
+                return
+            if state.banner is not None and self.map.banner_rect.collidepoint(event.pos):
+                state.banner = None  # the last shot clicked away
                 return
             aiming = state.bore_sight_mode
             self.orders.click(event.pos)
