@@ -268,3 +268,68 @@ def test_the_players_own_action_puts_the_last_shot_away(app):
     assert play.map.state.banner is not None and play.map.banner_rect.width > 0
     perform(app, play, EndPhase())  # the KV holds fire: an action
     assert play.map.state.banner is None
+
+
+# --- item 3: one number, one meaning -------------------------------------------------------------
+
+
+def test_the_map_label_and_the_odds_panel_say_the_same_mp_and_case_j(app):
+    """Lesson 5, the T-34 1 1/2 MP into the Panzer's sight: the label by the mover says the
+    MP a Defensive First Fire shot would count and its Case J, in the odds panel's words (it
+    said the whole move's MP in the LOS, another number)."""
+    import re
+
+    from game.rules.report import odds_report_lines
+    from game.ui.overlays import DffPrompt
+
+    play = open_lesson(app, "lesson-5-dff")
+    play_to(app, play, 9)
+    assert isinstance(app.scene, DffPrompt)
+    tracking = play.map.knows().tracking()
+    assert tracking is not None
+    row = next(r for r in tracking.rows if r[0].startswith("PzKpfw"))
+    odds = play.session.table("german").odds("ger-pz4-1", "rus-t34-1")
+    lines = odds_report_lines(odds.report)
+    said = next(line for line in lines if "MP in the firer's LOS" in line)
+    mp = re.search(r"([\d.]+) MP in the firer's LOS", said)
+    assert mp is not None and float(mp.group(1)) == row[3]
+    assert row[4] in " ".join(lines).replace("  ", " ") or row[4].split()[1] in said
+    # on the map: the label's words, drawn
+    app.pump([])
+    assert "a shot now: 1.5 MP in the firer's LOS, +3 Case J1 (C6.11)" in _label_texts(play)
+
+
+def _label_texts(play: PlayScene) -> list[str]:
+    tracking = play.map.knows().tracking()
+    assert tracking is not None
+    return [
+        f"a shot now: {shot:g} MP in the firer's LOS, {case}"
+        for _, _, _, shot, case in tracking.rows
+        if shot is not None
+    ]
+
+
+# --- item 5: nothing over what the player must see ----------------------------------------------
+
+
+def test_the_dff_box_of_a_moving_vehicle_covers_no_counter_and_stays_on_the_map(app):
+    play = open_lesson(app, "lesson-5-dff")
+    play_to(app, play, 6)  # the T-34 in D3, in the Panzer's sight; the prompt answered
+    assert play.map.knows().tracking() is not None
+    app.pump([])
+    box = play.map.tracking_rect
+    assert box.width > 0 and play.map.rect.contains(box)
+    board = play.table.board
+    for u in play.map.units():  # no counter under it (it covered the next hex)
+        centre = play.map.camera.hex_to_screen(board.parse(u["hex"]))
+        assert not box.inflate(play.map.camera.zoom, play.map.camera.zoom).collidepoint(centre)
+    assert app.screen.get_at((box.left + 2, box.centery))[:3] == (40, 30, 20)
+    app.screenshot("/tmp/nc/track.png")
+
+
+def test_a_hex_label_in_the_log_is_no_rule_link():
+    from game.ui.loglinks import linked
+
+    line = linked("T-34 moves B2 -> C3: 0.5 MP (RD-10); Case J1 (C6.11); C7 tables")
+    assert "<a href='C3'>" not in line and "<a href='C7'>" not in line
+    assert "<a href='RD-10'>RD-10</a>" in line and "<a href='C6.11'>C6.11</a>" in line

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from game.rules.glossary import glossary
-from game.rules.rule_index import RULE_ID, explain
+from game.rules.rule_index import RULE_ID, explain, rule_index
 
 TERMS = ("NTC", "UK", "DFF", "TEM", "DRM", "ROF", "LOS", "AFV", "ATFP")
 """The glossary's short words made links in the log."""
@@ -24,8 +24,17 @@ def linked(html_line: str) -> str:
         if part.startswith("<"):
             out.append(part)
         else:
-            out.append(_WORD.sub(lambda m: f"<a href='{m.group(0)}'>{m.group(0)}</a>", part))
+            out.append(_WORD.sub(_link, part))
     return "".join(out)
+
+
+def _link(m: re.Match[str]) -> str:
+    """A link, for a word with words to show: never a hex label ("C3" reads as rule C3; a
+    rule of chapter C is linked with its dot, C6.17), never an id the index lacks."""
+    word = m.group(0)
+    if word in TERMS or (rule_index().get(word) and not re.fullmatch(r"C\d+", word)):
+        return f"<a href='{word}'>{word}</a>"
+    return word
 
 
 def words_of(target: str) -> tuple[str, ...]:
