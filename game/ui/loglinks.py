@@ -29,8 +29,8 @@ def linked(html_line: str) -> str:
 
 
 def _link(m: re.Match[str]) -> str:
-    """A link, for a word with words to show: never a hex label ("C3" reads as rule C3; a
-    rule of chapter C is linked with its dot, C6.17), never an id the index lacks."""
+    """A link, for a word with words to show: never a hex label (a chapter C rule is linked
+    only with its dot, as in C6.17), never an id the index lacks."""
     word = m.group(0)
     if word in TERMS or (rule_index().get(word) and not re.fullmatch(r"C\d+", word)):
         return f"<a href='{word}'>{word}</a>"
