@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_driver import clear_overlays, click_hex, expressible, hex_pos, key, perform, post
+from ui_driver import (
+    clear_overlays,
+    click_hex,
+    expressible,
+    hex_pos,
+    key,
+    perform,
+    post,
+    select,
+)
 
 from game.engine.actions import EndPhase, Move, action_from_json
 from game.files.lesson import Lesson, Step
@@ -40,7 +49,7 @@ def do_step(app, play: PlayScene, step: Step) -> None:
     clear_overlays(app, play)
     if isinstance(app.scene, DffPrompt) and step.kind != "do":  # a second shot offered (ROF)
         key(app, pygame.K_SPACE, " ")
-    if step.kind == "read":
+    if step.kind == "read" or play.lesson.reading:  # a phase come by itself, too
         key(app, pygame.K_SPACE, " ")
     elif step.kind == "select":
         click_hex(app, play, play.session.game.units[step.select].label)
@@ -49,6 +58,10 @@ def do_step(app, play: PlayScene, step: Step) -> None:
     elif step.kind == "look":
         key(app, pygame.K_l, "l")
         drag(app, play, *step.look)
+    elif step.kind == "show":
+        if step.select is not None:
+            select(app, play, step.select)
+        key(app, getattr(pygame, f"K_{step.show[0]}"), step.show[0])
     else:
         game = play.session.game
         wanted = [a for a in game.legal_actions() if step.done_by(a) and expressible(play, a)]

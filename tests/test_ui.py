@@ -816,7 +816,7 @@ def test_the_side_panel_says_each_marker_in_words(app):
     }
     words = marker_words(unit, "german")
     assert "in Motion" in words and any(w.startswith("concealed") for w in words)
-    assert "its -1 Acquired counter (A) on F4 (C6.5)" in words
+    assert "ID A: it acquired a target, its -1A Acquired counter on F4 (C6.5)" in words
 
 
 def test_a_log_line_begins_with_a_capital(app):

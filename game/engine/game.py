@@ -237,7 +237,10 @@ class Game:
             else TrackingView(
                 hex=track.hex,
                 moved=bool(track.moved),
-                rows=tuple(TrackRow(firer=n, mp=mp, exempt=ex) for n, mp, ex in track.rows),
+                rows=tuple(
+                    TrackRow(firer=n, mp=mp, exempt=ex, shot_mp=shot, case=case)
+                    for n, mp, ex, shot, case in track.rows
+                ),
             )
         )
         moving = state.moving_unit

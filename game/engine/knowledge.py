@@ -24,7 +24,14 @@ from game.rules.odds import Odds, odds, odds_to_dict
 from .errors import IllegalAction
 from .events import Event
 from .play import threat
-from .play.shot import as_unknown, blend_leaves, build_attack, fire_problem, shot_leaves
+from .play.shot import (
+    as_unknown,
+    blend_leaves,
+    build_attack,
+    dff_budget_for,
+    fire_problem,
+    shot_leaves,
+)
 from .play.threat import HexThreat
 from .state import GameState, UnitState
 from .vocabulary import REMOVED
@@ -61,11 +68,13 @@ class ShotOdds:
 class Tracking:
     """The moving vehicle's MP in each enemy firer's continuous LOS (C6.15), as a side may
     know it. ``moved``: False when it has only pivoted (no Case J, C6.1); ``rows``: (the
-    firer's name, MP of this move in its LOS, exempt: it began its move there, Case J)."""
+    firer's name, MP of this move in its LOS, exempt: it began its move there, Case J; the MP
+    in its LOS a Defensive First Fire shot now would count, the odds panel's, or None when no
+    shot is left in this Location, C6.17; that shot's Case J DRM)."""
 
     hex: str
     moved: bool
-    rows: tuple[tuple[str, float, bool], ...]
+    rows: tuple[tuple[str, float, bool, float | None, str], ...]
 
 
 class Knowledge:
@@ -168,7 +177,9 @@ class Knowledge:
                 continue
             if self.hidden(firer):
                 continue
-            rows.append((firer.name, track.los_mp, track.exempt))
+            best = dff_budget_for(state, firer, mover).best  # the shot the odds panel shows
+            shot = (best.mp_in_los, str(best.drm)) if best is not None else (None, "")
+            rows.append((firer.name, track.los_mp, track.exempt, *shot))
         return Tracking(mover.label, moved, tuple(rows))
 
     def known_enemies(self) -> set[str]:

@@ -231,7 +231,8 @@ class Table:
         t = self.view.tracking
         if t is None:
             return None
-        return Tracking(t.hex, t.moved, tuple((r.firer, r.mp, r.exempt) for r in t.rows))
+        rows = tuple((r.firer, r.mp, r.exempt, r.shot_mp, r.case) for r in t.rows)
+        return Tracking(t.hex, t.moved, rows)
 
     def known_enemies(self) -> set[str]:
         """The enemy units in play this side knows (never a "?")."""

@@ -129,6 +129,11 @@ class TrackRow(BaseModel):
     firer: str
     mp: float
     exempt: bool
+    shot_mp: float | None = None
+    """The MP in its LOS a Defensive First Fire shot now would count, the odds panel's (C6.17:
+    the fewest MP of the Location that give its best Case J); None: no shot left here."""
+    case: str = ""
+    """That shot's Case J DRM, as the odds panel says it: "+3 Case J1 (C6.11)"."""
 
 
 class TrackingView(BaseModel):

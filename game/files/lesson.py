@@ -26,6 +26,9 @@ POINTS: dict[str, str] = {
 }
 """What a step may point at besides a hex: the screen's parts, by name."""
 
+OVERLAYS = ("viewshed", "threat", "fire")
+"""The map's overlays a step may wait for (``show``): v, t and f."""
+
 MAX_STEPS = 60
 MAX_STEP_CHARS = 800
 
@@ -46,12 +49,18 @@ class Step:
     look: tuple[str, str] | None = None
     phase: str | None = None
     side: str | None = None
+    show: str | None = None
+    """An overlay of the map (``viewshed``, ``threat``, ``fire``) the step waits for, with
+    ``select`` (if given) the unit selected: "select it, then press v" was done by the
+    click alone."""
 
     @property
     def kind(self) -> str:
-        """``do``, ``select``, ``look``, ``phase`` or ``read``."""
+        """``do``, ``select``, ``look``, ``phase``, ``show`` or ``read``."""
         if self.do:
             return "do"
+        if self.show:
+            return "show"
         if self.select:
             return "select"
         if self.phase:

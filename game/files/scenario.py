@@ -181,6 +181,7 @@ def _lesson(doc: ScenarioFile, board: Board, err: Errors) -> Lesson:
                 look=(st.look[0], st.look[1]) if st.look else None,
                 phase=st.phase,
                 side=st.side,
+                show=st.show,
             )
         )
     return Lesson(doc.id, table.number, tuple(steps))

@@ -28,7 +28,7 @@ from game.engine.phases import PHASES
 from game.engine.schema import shown
 from game.engine.setup import EDGES, VICTORY_KINDS, SetupArea
 
-from .lesson import MAX_STEP_CHARS, MAX_STEPS, POINTS
+from .lesson import MAX_STEP_CHARS, MAX_STEPS, OVERLAYS, POINTS
 
 MAX_UNITS = 200
 """The most units a scenario has (the largest shipped has 32): legal actions check every firer
@@ -315,12 +315,15 @@ class LessonStep(BaseModel):
 
     phase: Annotated[str, _one_of(tuple(PHASES)), Field(description="a phase name")] | None = None
     side: SideName | None = None
+    show: Annotated[str, _one_of(OVERLAYS), Field(description="an overlay")] | None = None
 
     @model_validator(mode="after")
     def _one_wait(self) -> LessonStep:
         if self.side is not None and self.phase is None:
             raise ValueError("side names whose phase the step waits for: give phase too")
         waits = [k for k in ("do", "select", "look", "phase") if getattr(self, k) is not None]
+        if self.show is not None:  # an overlay, of the unit ``select`` names
+            waits = [k for k in waits if k != "select"] + ["show"]
         if len(waits) > 1:
             raise ValueError(f"a step waits for one thing: {' and '.join(waits)} given")
         return self

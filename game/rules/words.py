@@ -7,6 +7,16 @@ IRREGULAR = {"hex": "hexes", "MP": "MP"}
 """Words whose plural is not the word and an s."""
 
 
+FACING_WORDS = ("south-east", "north-east", "north", "north-west", "south-west", "south")
+"""Hexside d faces 60 d - 30 degrees from the screen's right, counterclockwise (RD-7), the top
+of the map north: "facing 0" said nothing to a newcomer."""
+
+
+def facing_words(d: int) -> str:
+    """A facing as a player reads it: "north-east (hexside 1)"."""
+    return f"{FACING_WORDS[d % 6]} (hexside {d})"
+
+
 def plural(n: float, word: str) -> str:
     """``n`` and ``word``, the word in the plural unless ``n`` is one: "1 hex", "3 hexes"."""
     shown = f"{n:g}"

@@ -144,8 +144,8 @@ MARKERS = (
 
 MARKER_WORDS = {
     "IMM": "immobilized",
-    "SHK": "Shocked (C7.42)",
-    "UK": "Unconfirmed Kill (C7.42)",
+    "SHK": "SHK: Shocked, no move and no fire (C7.42)",
+    "UK": "UK: Unconfirmed Kill, the crew may be dead (C7.42)",
     "MOT": "in Motion",
     "CE": "Crew Exposed",
     "?": "concealed (the enemy sees a ?)",
@@ -164,7 +164,10 @@ def marker_words(unit: UnitRecord, phasing: str | None = None) -> list[str]:
     for text, _ in unit_markers(unit, phasing):
         if text.startswith("ID "):
             letter, level, where = unit["acquisition"][:3]
-            out.append(f"its -{level} Acquired counter ({letter}) on {where} (C6.5)")
+            out.append(
+                f"ID {letter}: it acquired a target, its -{level}{letter} Acquired counter on "
+                f"{where} (C6.5)"
+            )
         else:
             out.append(MARKER_WORDS.get(text, text))
     return out

@@ -13,13 +13,16 @@ BUTTONS_H = 38
 
 LESSON_H = 132
 """The lesson card's strip over the map (a lesson's play screen)."""
+LESSON_DONE_H = 40
+"""The strip of a lesson done (one line: it kept 132 pixels of the map for the whole duel)."""
 
 
-def screen_rects(size: tuple[int, int], lesson: bool = False) -> dict[str, pygame.Rect]:
+def screen_rects(size: tuple[int, int], lesson: bool | int = False) -> dict[str, pygame.Rect]:
     """The rectangles of a map screen in a window of ``size``; with ``lesson``, a strip for
-    the lesson card between the phase bar and the map (the card never covers a hex)."""
+    the lesson card between the phase bar and the map (the card never covers a hex): True,
+    the card's full height, or the height in pixels."""
     w, h = size
-    card = LESSON_H if lesson else 0
+    card = (LESSON_H if lesson is True else int(lesson)) if lesson else 0
     return {
         "bar": pygame.Rect(0, 0, w, BAR_H),
         "lesson": pygame.Rect(0, BAR_H, w - SIDE_W, card),

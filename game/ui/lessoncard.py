@@ -34,6 +34,11 @@ class LessonCard:
         self.said = ""
         """The words of the step just done (why it came out so), shown above the next."""
         self._advanced_at = -1  # the action count of the last step done (several at once join)
+        self.arrived = False
+        """A ``phase`` step whose phase came by itself (HX-15) before the learner did anything:
+        its words are shown, and Space goes on (it was passed through unseen: lesson 1's step
+        counter went from 6 to 8, lesson 6's step on not turning the gun never showed)."""
+        self._acted = False  # the learner applied an action while this step was shown
         self.card = pygame.Rect(0, 0, 0, 0)
         self.next_button = pygame.Rect(0, 0, 0, 0)
 
@@ -56,6 +61,7 @@ class LessonCard:
         self.said = f"{self.said} {step.why}".strip() if chained else step.why
         self._advanced_at = self.play.session.version
         self.at += 1
+        self.arrived = self._acted = False
         prefs = self.play.app.prefs
         steps = self.lesson.steps
         reached = self.at
@@ -75,6 +81,7 @@ class LessonCard:
         step = self.step
         if step is None:
             return
+        self._acted = True
         if step.done_by(action):
             self.advance()
             return
@@ -90,8 +97,16 @@ class LessonCard:
         kind = dict(step.do).get("type")
         return kind == "pass" or (kind == "fire" and self.play.table.phase == "movement")
 
+    @property
+    def reading(self) -> bool:
+        """The step shown waits for Space (or Next): one that only explains, or a phase step
+        whose phase came by itself."""
+        step = self.step
+        return step is not None and (step.kind == "read" or self.arrived)
+
     def watch(self) -> None:
-        """The steps that wait for the screen: a unit selected, a line of sight traced."""
+        """The steps that wait for the screen: a unit selected, a line of sight traced, an
+        overlay shown, a phase reached."""
         step = self.step
         if step is None:
             return
@@ -114,9 +129,15 @@ class LessonCard:
             and not (game.dff_pending or game.waiting_for_dff)
         ):
             if step.side is None or game.to_act == step.side:
-                self.advance()
+                if self._acted:
+                    self.advance()
+                else:  # it came by itself: shown, until Space
+                    self.arrived = True
         elif step.kind == "select" and state.selected == step.select:
             self.advance()
+        elif step.kind == "show" and self.play.map.analysis.overlay == step.show:
+            if step.select is None or state.selected == step.select:
+                self.advance()
         elif step.kind == "look":
             thread = self.play.map.analysis.thread
             ends = {label(thread.firer), label(thread.target)} if thread is not None else set()
@@ -133,7 +154,7 @@ class LessonCard:
         """Space (or a click on the card) goes on from a step that only explains; Esc with
         nothing selected leaves the lesson. True when the card took the event."""
         step = self.step
-        reading = step is not None and step.kind == "read"
+        reading = self.reading
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and reading:
             self.advance()
             return True
@@ -143,7 +164,7 @@ class LessonCard:
             and self.next_button.collidepoint(event.pos)
             and step is not None
         ):  # Next, or Skip for a step that waits (the rest of the card lets a click through)
-            skipped = step.kind != "read"
+            skipped = not reading
             self.advance()
             if skipped:
                 self.said = "(skipped)"
@@ -158,11 +179,17 @@ class LessonCard:
         traced (Esc clears those first)."""
         if self.play.dialogs.open:
             return False
+        return self.finished or self.escapes() == 1
+
+    def escapes(self) -> int:
+        """How many presses of Esc leave the lesson now: one clears the LOS thread and the
+        overlays, one the selection, then one leaves (the card said "Esc twice" when three
+        were needed)."""
         if self.finished:
-            return True
+            return 1
         analysis = self.play.map.analysis
         busy = analysis.thread is not None or analysis.overlay is not None or analysis.armed
-        return self.play.map.state.selected is None and not busy
+        return 1 + busy + (self.play.map.state.selected is not None)
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -189,29 +216,32 @@ class LessonCard:
         """The card's lines: (colour name, text)."""
         n, total = min(self.at + 1, len(self.lesson.steps)), len(self.lesson.steps)
         out: list[tuple[str, str]] = []
+        step = self.step
+        if step is None:  # one line in a thin strip: the map has the room back
+            done = f"Lesson {self.lesson.number} complete."
+            out.append(("select", f"{done} Esc: the start screen, which marks the lessons done."))
+            if self.said:
+                out.append(("good", f"Done. {self.said}"))
+            return out
         if self.said:
             out.append(("good", f"Done. {self.said}"))
-        step = self.step
-        if step is None:
-            out.append(("select", f"Lesson {self.lesson.number} complete."))
-            out.append(("text", "Esc: back to the start screen, where the next lesson waits."))
-            return out
         out.append(("select", f"Lesson {self.lesson.number}, step {n} of {total}"))
         out.append(("text", step.say))
+        title = PHASES[step.phase].title if step.phase in PHASES else ""
         follow = {
             "read": "Space or Next to go on.",
             "do": "Do it on the map; the lesson goes on when the game has done it.",
             "select": "Click the unit to select it.",
             "look": "Press l, then drag from the first hex to the second.",
+            "show": "Press the key; the lesson goes on when the map shows it.",
             "phase": "The lesson goes on when the game reaches the "
-            f"{PHASES[step.phase].title if step.phase in PHASES else ''}"
-            f"{' of the ' + step.side.title() if step.side else ''}.",
+            f"{title}{' of the ' + step.side.title() if step.side else ''}.",
         }[step.kind]
-        leave = (
-            "Esc: leave the lesson."
-            if self.play.map.state.selected is None
-            else ("Esc twice: leave the lesson.")
-        )
+        if self.arrived:
+            follow = "It is here (the phases between passed by themselves): Space or Next."
+        n_esc = self.escapes()
+        times = {1: "Esc", 2: "Esc twice", 3: "Esc three times"}[min(3, n_esc)]
+        leave = f"{times}: leave the lesson."
         out.append(("dim", f"{follow}  {leave}"))
         return out
 
@@ -238,7 +268,7 @@ class LessonCard:
             y += line_h
         step = self.step
         if step is not None:
-            reading = step.kind == "read"
+            reading = self.reading
             self.next_button = pygame.Rect(self.card.right - 100, self.card.bottom - 34, 90, 26)
             fill = st.ui["select"] if reading else (70, 76, 84)
             pygame.draw.rect(surface, fill, self.next_button, border_radius=5)

@@ -21,6 +21,7 @@ from game.session import Table
 from .analysis import AnalysisLayer
 from .counters import draw_acquired, draw_can_act, draw_counter, draw_markers, stack_offset
 from .geometry import Camera, world_of
+from .layout import clear_corner
 from .mapinput import MapInput
 from .maprender import FONTS, MapRenderer
 from .minimap import Minimap
@@ -72,6 +73,10 @@ class MapView:
         self._unit_area_key: tuple | None = None
         self._unit_area_hexes: list[Hex] = []
         self._area: list[Hex] = []
+        self.banner_rect = pygame.Rect(0, 0, 0, 0)
+        """Where the last shot's banner is drawn (a click there puts it away)."""
+        self.tracking_rect = pygame.Rect(0, 0, 0, 0)
+        """Where the moving vehicle's box of Defensive First Fire chances was last drawn."""
 
     # --- what the side may know --------------------------------------------------------------
 
@@ -376,43 +381,65 @@ class MapView:
             pygame.draw.rect(surface, (16, 18, 22), box, border_radius=4)
             surface.blit(t, t.get_rect(center=box.center))
 
-    def _draw_tracking(self, surface: pygame.Surface) -> None:
-        """While a vehicle moves: the MP of its move in each visible enemy firer's continuous
-        LOS (C6.15-.16), and whether a Defensive First Fire shot would have Case J."""
+    def tracking_lines(self) -> list[str]:
+        """The label by a moving vehicle, a line a known enemy firer: what a Defensive First
+        Fire shot now would have, in the odds panel's number and words."""
         tracking = self.knows().tracking()
-        if tracking is None or not tracking.rows:
-            return
+        if tracking is None:
+            return []
         rows = []
-        for name, mp, exempt in tracking.rows:
-            # the MP of the whole move in this firer's LOS (C6.15-.16); the odds panel gives the
-            # MP the shot claims in the target's Location (C6.17), which sets its Case J
-            what = f"{mp:g} MP of this move in its LOS (C6.16)"
-            if exempt:
-                what += "; Case J (C6.15)"
+        for name, _mp, _exempt, shot_mp, case in tracking.rows:
+            # the odds panel's number and words: the MP in the firer's LOS a Defensive First
+            # Fire shot now would count (the fewest of this Location that give its best Case J,
+            # C6.17), and that Case J (it said the whole move's MP, another number)
             if not tracking.moved:
                 what = "only pivots: no Case J (C6.1)"
+            elif shot_mp is None:
+                what = "no Defensive First Fire shot left in this hex (C6.17)"
+            else:
+                what = f"a shot now: {shot_mp:g} MP in the firer's LOS, {case}"
             rows.append(f"{name}: {what}")
+        return rows
+
+    def _draw_tracking(self, surface: pygame.Surface) -> None:
+        """While a vehicle moves: what a Defensive First Fire shot of each known enemy firer
+        would have now (C6.15-.17), in a box in a corner of the map clear of the counters, a
+        line from it to the mover (by the mover it covered the next hex and ran off the map)."""
+        tracking = self.knows().tracking()
+        rows = self.tracking_lines()
+        if tracking is None or not rows:
+            return
         z = self.camera.zoom
-        sx, sy = self.camera.hex_to_screen(self.table.board.parse(tracking.hex))
+        board = self.table.board
+        sx, sy = self.camera.hex_to_screen(board.parse(tracking.hex))
         f = FONTS.get(15, bold=True)
-        pictures = [f.render(text, True, (255, 220, 160)) for text in rows]
-        width = max(t.get_width() for t in pictures) + 6
-        left = int(sx + z * 0.7)
-        if left + width > self.rect.right:  # near the map's right edge: all on the left
-            left = int(sx - z * 0.7) - width
-        left = max(self.rect.left + 2, min(left, self.rect.right - width - 2))
-        y = sy + z * 0.7
+        head = f.render(f"Moving in {tracking.hex}, in enemy sight:", True, (255, 255, 255))
+        pictures = [head] + [f.render(text, True, (255, 220, 160)) for text in rows]
+        size = (
+            min(self.rect.width - 16, max(t.get_width() for t in pictures) + 12),
+            sum(t.get_height() + 1 for t in pictures) + 8,
+        )
+        points = [self.camera.hex_to_screen(board.parse(u["hex"])) for u in self.units()]
+        if self.state.hover_hex:
+            points.append(self.camera.hex_to_screen(board.parse(self.state.hover_hex)))
+        order = ("top right", "top left", "bottom right", "bottom left")
+        box = clear_corner(self.rect, size, points, 2 * z, order, 8)
+        self.tracking_rect = box
+        pygame.draw.line(surface, (255, 220, 160), _nearest(box, (sx, sy)), (sx, sy), 2)
+        pygame.draw.rect(surface, (40, 30, 20), box, border_radius=4)
+        pygame.draw.rect(surface, (255, 220, 160), box, 1, border_radius=4)
+        y = box.top + 4
         for t in pictures:
-            box = pygame.Rect(left, int(y), t.get_width() + 6, t.get_height() + 2)
-            pygame.draw.rect(surface, (40, 30, 20), box)
-            surface.blit(t, t.get_rect(center=box.center))
-            y += box.height + 1
+            surface.blit(t, (box.left + 6, y), area=pygame.Rect(0, 0, box.width - 10, 20))
+            y += t.get_height() + 1
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
-        """The last shot, until the action after it: midway along the line of fire (over the
-        target it covered the moving tank and its MP label)."""
+        """The last shot, until the player at the screen acts or clicks it away (phases that
+        passed by themselves and the computer's moves hid a kill): midway along the line of
+        fire (over the target it covered the moving tank and its MP label)."""
         banner = self.state.banner
-        if banner is None or self.table.version - banner.at > 1:
+        self.banner_rect = pygame.Rect(0, 0, 0, 0)
+        if banner is None:  # it stays until the player at the screen acts, or clicks it away
             return
         st = style()
         cam = self.camera
@@ -425,6 +452,12 @@ class MapView:
         box = t.get_rect(center=mid).inflate(8, 4)
         pygame.draw.rect(surface, (120, 30, 20), box, border_radius=3)
         surface.blit(t, t.get_rect(center=box.center))
+        self.banner_rect = box
+
+
+def _nearest(rect: pygame.Rect, point: tuple[float, float]) -> tuple[float, float]:
+    """The point of ``rect``'s border nearest ``point`` (a line from a box to a hex)."""
+    return min(max(point[0], rect.left), rect.right), min(max(point[1], rect.top), rect.bottom)
 
 
 __all__ = ["READABLE_ZOOM", "MapInput", "MapView", "ShotBanner", "ViewState", "shot_banner"]

@@ -10,6 +10,7 @@ from game.engine.knowledge import ShotOdds
 from game.engine.view import UnitRecord
 from game.rules.report import odds_report_lines
 from game.rules.rule_index import explain, rule_ids_in
+from game.rules.words import facing_words
 from game.session import Table
 
 from .counters import marker_words
@@ -92,16 +93,6 @@ def armor(ut: UnitType) -> str:
     turret = f"turret {ut.af_turret_front}/{ut.af_turret_side}/{ut.af_turret_side}"
     chart = f"chart {ut.chart_front}/{ut.chart_rear}" if ut.chart_front else ""
     return f"AF front/side/rear: {hull}, {turret} {chart}".rstrip()
-
-
-FACING_WORDS = ("south-east", "north-east", "north", "north-west", "south-west", "south")
-"""Hexside d faces 60 d - 30 degrees from the screen's right, counterclockwise (RD-7), the top
-of the map north: "facing 0" said nothing to a newcomer."""
-
-
-def facing_words(d: int) -> str:
-    """A facing as the panel says it: "north-east (hexside 1)"."""
-    return f"{FACING_WORDS[d % 6]} (hexside {d})"
 
 
 def unit_lines(
@@ -198,6 +189,13 @@ def draw_rule_tip(surface: pygame.Surface, pos: tuple[int, int]) -> bool:
     ids = next((ids for rect, ids in reversed(SPOTS) if rect.collidepoint(pos)), None)
     if not ids:
         return False
+    draw_tip(surface, pos, ids)
+    return True
+
+
+def draw_tip(surface: pygame.Surface, pos: tuple[int, int], ids: tuple[str, ...]) -> None:
+    """The box by the mouse: each rule id with its title and plain line (an entry that is no
+    rule id, a word's explanation, as it is)."""
     font = FONTS.get(15)
     width = 420
     lines = [part for i in ids[:4] for part in wrap(explain(i), font, width - 16, "  ")]
@@ -208,7 +206,6 @@ def draw_rule_tip(surface: pygame.Surface, pos: tuple[int, int]) -> bool:
     for n, part in enumerate(lines):
         t = font.render(part, True, style().ui["text"])
         surface.blit(t, (box.left + 8, box.top + 5 + n * LINE))
-    return True
 
 
 def wrap(text: str, font: pygame.font.Font, width: int, hang: str = "    ") -> list[str]:

@@ -27,8 +27,9 @@ from .app import Scene
 from .bindings import action_for
 from .buttonbar import button_row
 from .eventlog import event_html
-from .layout import BAR_H, BUTTONS_H, screen_rects
+from .layout import BAR_H, BUTTONS_H, LESSON_DONE_H, LESSON_H, screen_rects
 from .lessoncard import LessonCard
+from .loglinks import linked, words_of
 from .mapview import MapView
 from .playdialogs import Dialogs
 from .playorders import Orders
@@ -41,6 +42,8 @@ EMPTY_LOG = (
 )
 LOG_KEEP = 400
 LOG_SHOWN = 120
+LOG_ROWS = 6
+"""The log lines the box shows at once (about: a long line wraps)."""
 COMPUTER_PAUSE = 0.7
 """Seconds each of the computer's actions stays on the screen before the next (Space skips)."""
 
@@ -81,6 +84,11 @@ class PlayScene(Scene):
         """HX-15's log lines, by the number of events the history held before the phase
         passed (so a rebuilt log shows them where they happened)."""
         self.orders = Orders(self)
+        self._shot_line: str | None = None
+        """The log line of the shot on the banner (kept in view while the banner is up)."""
+        self._box_lines: list[str] = []
+        self.tip: tuple[tuple[int, int], tuple[str, ...]] | None = None
+        """A word of the log clicked: where, and its words (shown until the mouse leaves)."""
         self.computer = self.session.computer_side
         """The side the computer plays (docs/ai.md), or None: two players at one screen."""
         self.computer_pause = COMPUTER_PAUSE
@@ -131,6 +139,7 @@ class PlayScene(Scene):
         except IllegalAction as e:
             state.message = e.reason
             return False
+        state.banner = None  # the player acted: the last shot has been seen
         self._shown(events, action)
         return True
 
@@ -148,6 +157,7 @@ class PlayScene(Scene):
             banner = shot_banner(seen, knows, self.session.version) if seen else None
             if banner is not None:
                 state.banner = banner
+                self._shot_line = self.log[-1] if self.log else None
         self._append_log(self.log[before:] if len(self.log) > before else [])
         if self.lesson is not None and action is not None:
             self.lesson.applied(action)
@@ -232,10 +242,10 @@ class PlayScene(Scene):
         """Set the log box's whole text: its last lines (a new viewer, a new screen)."""
         if self.log_box is not None:
             shown = self.log[-LOG_SHOWN:]
-            self.log_box.set_text("<br>".join(shown) or EMPTY_LOG)
+            self.log_box.set_text("<br>".join(map(linked, shown)) or EMPTY_LOG)  # words: links
             self._log_lines = len(shown)
-            if self.log_box.scroll_bar is not None:
-                self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+            self._box_lines = list(shown)
+            self._scroll_log()
 
     def _append_log(self, lines: list[str]) -> None:
         """An action's new lines, appended to the log box (setting its whole text again cost
@@ -245,10 +255,24 @@ class PlayScene(Scene):
         if self._log_lines + len(lines) > 2 * LOG_SHOWN or not self._log_lines:
             self._refresh_log()
             return
-        self.log_box.append_html_text("<br>" + "<br>".join(lines))
+        self.log_box.append_html_text("<br>" + "<br>".join(map(linked, lines)))
         self._log_lines += len(lines)
-        if self.log_box.scroll_bar is not None:  # the newest line in view
-            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        self._box_lines += lines
+        self._scroll_log()
+
+    def _scroll_log(self) -> None:
+        """The newest line in view; while the last shot's banner is up, its line stays in view
+        (the phases that passed after it and the computer's moves scrolled it away)."""
+        bar = self.log_box.scroll_bar if self.log_box is not None else None
+        if bar is None:
+            return
+        at = 1.0
+        shot, lines = self._shot_line, self._box_lines
+        if self.map.state.banner is not None and shot is not None and shot in lines:
+            k = len(lines) - 1 - lines[::-1].index(shot)
+            if len(lines) - k > LOG_ROWS:  # more lines after it than the box shows
+                at = max(0.0, (k - 0.5) / len(lines))
+        bar.set_scroll_from_start_percentage(at)
 
     def rebuild_log(self) -> None:
         """The viewer changed: the log shows what that side may know."""
@@ -267,7 +291,9 @@ class PlayScene(Scene):
     # --- layout and widgets ---------------------------------------------------------------
 
     def rects(self) -> dict[str, pygame.Rect]:
-        return screen_rects(self.app.size, lesson=self.lesson is not None)
+        card = self.lesson
+        strip = 0 if card is None else LESSON_DONE_H if card.finished else LESSON_H
+        return screen_rects(self.app.size, lesson=strip)
 
     def enter(self) -> None:
         settle()  # the game's objects left out of the collector's passes during play
@@ -359,6 +385,15 @@ class PlayScene(Scene):
         if self.computer_acts() and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             self._computer_at = 0.0  # Space: the computer's next action now
             return
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:  # a word of the log: its meaning
+            self.tip = (self.map.state.mouse, words_of(str(event.link_target)))
+            return
+        tip = self.tip
+        left = tip is not None and event.type == pygame.MOUSEMOTION and _far(event.pos, tip[0])
+        if event.type == pygame.MOUSEBUTTONDOWN or left:
+            self.tip = None
+        if event.type == pygame.MOUSEMOTION:
+            self.map.state.mouse = event.pos
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, button in self.buttons.items():
                 if event.ui_element is button:
@@ -381,6 +416,9 @@ class PlayScene(Scene):
             self.map.mouse_moved(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not self.map.rect.collidepoint(event.pos):
+                return
+            if state.banner is not None and self.map.banner_rect.collidepoint(event.pos):
+                state.banner = None  # the last shot clicked away
                 return
             aiming = state.bore_sight_mode
             self.orders.click(event.pos)
@@ -506,10 +544,18 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rects()
         playview.draw_map_screen(self.map, surface, r)
+        playview.draw_side(self.map, surface, r["side"], self.title)  # (clears the rule spots)
         playview.draw_bar(self.map, surface, r["bar"])
-        playview.draw_side(self.map, surface, r["side"], self.title)
         self._draw_unplaced(surface, r)
         if self.lesson is not None:
             self.lesson.watch()
             self.lesson.draw(surface, r)
-        panels.draw_rule_tip(surface, self.map.state.mouse)  # a rule id hovered: its words
+        if self.tip is not None:  # a word of the log clicked
+            panels.draw_tip(surface, self.tip[0], self.tip[1])
+        else:
+            panels.draw_rule_tip(surface, self.map.state.mouse)  # a rule id hovered: its words
+
+
+def _far(pos: tuple[int, int], at: tuple[int, int]) -> bool:
+    """The mouse has left a clicked word's tip (it stays while the mouse is near)."""
+    return abs(pos[0] - at[0]) > 60 or abs(pos[1] - at[1]) > 30

@@ -7,7 +7,10 @@ from __future__ import annotations
 import pygame
 
 from game.engine.phases import PHASES
+from game.rules.glossary import glossary
+from game.rules.rule_index import rule_ids_in
 
+from .counters import marker_words
 from .host import MapHost
 from .maprender import FONTS
 from .minimap import HEIGHT, map_fits
@@ -45,6 +48,10 @@ def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
     if t.get_width() > room:  # a narrow window: a smaller font, then cut
         t = FONTS.text(text, 18, st.ui["text"], bold=True)
     surface.blit(t, (10, 6), area=pygame.Rect(0, 0, room, 24))
+    # hovered: the phase in words and its rules (the side panel's lines had them, the bar not)
+    words = glossary().get(phase.title.removesuffix(" (scenario defender)"))
+    ids = ((f"{phase.title}: {words}",) if words else ()) + tuple(sorted(rule_ids_in(text)))
+    SPOTS.append((pygame.Rect(bar.left + 10, bar.top + 6, min(room, t.get_width()), 22), ids))
     message = view.state.message
     text = message or hint(view)
     color = (
@@ -68,13 +75,14 @@ def hint(view: MapHost) -> str:
             f"{game.non_phasing.title()}: Defensive First Fire: press a firer's number (or "
             "click it) to fire, Space to let the vehicle move on (C6.17)"
         )
-    if phase == "setup":
-        return (
-            "Set Up: drag counters within the green area, , . to face them; k then a hex "
-            "Bore Sights with a Gun; h conceals; then End Phase"
+    if phase in ("setup", "setup_attacker"):
+        # the green area only where the side has units to place (a lesson's stand where they are)
+        parts = (
+            ["drag counters within the green area, , . to face them"] if game.placeable() else []
         )
-    if phase == "setup_attacker":
-        return "Set Up: drag your counters within the green area, , . to face them; End Phase"
+        if phase == "setup":
+            parts += ["k then a hex Bore Sights with a Gun", "h conceals"]
+        return f"Set Up: {'; '.join(parts)}; then End Phase" if parts else "Set Up: End Phase"
     if phase == "movement":
         return (
             "Select a vehicle; click a blue hex to move, , . to turn, x to stop, m for "
@@ -107,6 +115,8 @@ def draw_side(
     if state.hover_hex:
         for i, text in enumerate(hex_info_lines(view.table, state.hover_hex)):
             block.line(text, bold=i == 0)
+        for text in marker_lines(view, state.hover_hex):
+            block.line(text, st.ui["dim"])
     else:
         block.line("(hover a hex)", st.ui["dim"])
     block.gap()
@@ -132,6 +142,26 @@ def draw_side(
             draw_odds(surface, rect, title, o)
     elif overview:
         draw_overview(view, surface, side, block.y)
+
+
+def marker_lines(view: MapHost, hx: str) -> list[str]:
+    """The markers in the hex under the mouse, in words: each unit's chips (UK, ID A, MOT...)
+    and the Acquired counters lying there (-1B: whose, and what it does), with their rules."""
+    phasing = view.table.phasing
+    out = []
+    for u in view.units_at(hx):
+        marks = marker_words(u, phasing)
+        if marks:
+            out.append(f"{u.get('name') or 'a concealed unit'}: {', '.join(marks)}")
+    for u in view.units():
+        acq = u.get("acquisition")
+        if acq and acq[2].split()[0] == hx:
+            letter, level = acq[0], acq[1]
+            out.append(
+                f"-{level}{letter} here: {u.get('name', '?')}'s Acquired counter: its next shot "
+                f"at this target -{level} to hit (Case N, C6.5)"
+            )
+    return out
 
 
 def overview_box(side: pygame.Rect) -> pygame.Rect:

@@ -13,6 +13,7 @@ from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.engine.state import GameState, Track, UnitState
 from game.rules import acquisition as acq_rules
+from game.rules.words import facing_words
 
 from . import Commit, concealment
 from .fire import offer_dff
@@ -328,7 +329,8 @@ def turn(state: GameState, action: Turn) -> Commit:
             0,
             Event(
                 "turn",
-                f"{unit.name} ({unit.id}) turns from hexside {old} to {action.facing}"
+                f"{unit.name} ({unit.id}) turns from {facing_words(old)} to "
+                f"{facing_words(action.facing)}"
                 + (" (1 MP, RD-10)" if unit.type.is_vehicle else ""),
                 ("RD-10",),
                 data={"unit": unit.id, "facing": action.facing, "from": old},

@@ -12,6 +12,7 @@ from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.engine.setup import SetupArea
 from game.engine.state import GameState, UnitState
+from game.rules.words import facing_words
 
 from . import Commit
 
@@ -124,7 +125,8 @@ def place(state: GameState, action: Place) -> Commit:
             0,
             Event(
                 "place",
-                f"{unit.name} ({unit.id}) sets up in {label(spot)}, facing {action.facing} (HX-12)",
+                f"{unit.name} ({unit.id}) sets up in {label(spot)}, facing "
+                f"{facing_words(action.facing)} (HX-12)",
                 ("HX-12",),
                 data={"unit": unit.id, "hex": label(spot), "facing": action.facing},
             ),
