@@ -411,3 +411,30 @@ def test_play_against_the_computer_refuses_a_side_the_scenario_lacks(capsys):
     assert code == 2 and "--ai martians: expected one of german, russian" in err
     code, _, err = run(capsys, "play", "tutorial-duel", "--level", "1")
     assert code == 2 and "--level needs --ai" in err
+
+
+def test_play_screenshot_of_a_save_whose_side_to_act_has_nothing_to_do(tmp_path):
+    """Found in play (issue 38): ``hexfire play SAVE --screenshot`` on a valid save whose side to
+    act could do nothing ended in an AssertionError traceback (the phases passed by themselves,
+    HX-15, and a handover stood over the play screen)."""
+    import random
+
+    from game.engine.randomplay import policy
+    from game.files.scenario import load_scenario
+    from game.files.session import new_game
+    from game.files.shipped import scenarios_dir
+
+    sc = load_scenario(scenarios_dir() / "tutorial-duel.toml")
+    session = new_game(sc, 5, tmp_path / "idle.json")
+    rng = random.Random(2)
+    for i in range(400):
+        if session.game.over or (i > 10 and session.game.nothing_to_do()):
+            break
+        session.apply(policy(session.game, rng))
+    assert session.game.nothing_to_do()
+    session.close()
+    out = tmp_path / "shot.png"
+    cmd = [sys.executable, "-m", "game", "play", str(tmp_path / "idle.json"), "--screenshot"]
+    r = subprocess.run([*cmd, str(out)], capture_output=True, text=True)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert out.stat().st_size > 0

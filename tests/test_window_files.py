@@ -511,3 +511,32 @@ def test_a_side_named_with_markup_is_drawn_as_text_in_the_log(app, tmp_path):
     assert "&lt;img src=x&gt;" in lines  # the name is there, as text
     assert "<img" not in lines and "<b>bold" not in lines
     assert app.running
+
+
+@pytest.mark.parametrize("existing", [True, False])
+def test_a_typed_path_that_is_no_folder_or_file_keeps_the_dialog_open(app, tmp_path, existing):
+    """Found in play (issue 38): in the Load, Ctrl+O and Ctrl+S dialogs a typed path that is not
+    a folder or a regular file (/dev/null, a FIFO, "a-save.json/x") and Enter raised
+    NotADirectoryError and the window closed. The dialog stays, listing its folder, and says
+    why; a save never goes to a device or a FIFO."""
+    from pathlib import Path
+
+    import pygame
+    import pygame_gui
+
+    from game.ui.filedialog import FileDialog
+
+    (tmp_path / "a-save.json").write_text("{}")
+    os.mkfifo(tmp_path / "fifo")
+    for typed in ("/dev/null", str(tmp_path / "fifo"), str(tmp_path / "a-save.json" / "x")):
+        dialog = FileDialog(pygame.Rect(0, 0, 500, 400), app.ui, "Load", tmp_path, existing)
+        dialog.file_path_text_line.set_text(typed)
+        for kind in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
+            event = pygame.event.Event(
+                kind, {"text": typed, "ui_element": dialog.file_path_text_line}
+            )
+            dialog.process_event(event)
+        app.ui.update(0.01)
+        assert dialog.alive(), typed
+        assert not dialog.choosable(Path(typed))  # never a device, a FIFO, a path in a file
+        dialog.kill()

@@ -40,8 +40,25 @@ class FileDialog(pygame_gui.windows.UIFileDialog):
         )
 
     def _create_list_of_directories_and_files_on_current_path(self) -> None:
-        """Folders, then hexfire's files; nothing that is neither (a FIFO, a device)."""
-        entries = list(Path(self.current_directory_path).iterdir())
+        """Folders, then hexfire's files; nothing that is neither (a FIFO, a device). A typed
+        path that is no folder (``/dev/null``, a FIFO, ``a-save.json/x``) keeps the folder
+        listed before, and the path line says why (pygame-gui listed it: NotADirectoryError
+        closed the window)."""
+        try:
+            entries = list(Path(self.current_directory_path).iterdir())
+        except OSError as e:
+            shown = getattr(self, "_listed", None) or str(Path.home())
+            why = e.strerror or type(e).__name__
+            self.current_directory_path = shown
+            self.current_file_path = None
+            try:
+                entries = list(Path(shown).iterdir())
+            except OSError:
+                entries = []
+            line = getattr(self, "file_path_text_line", None)
+            if line is not None:
+                line.set_text(f"{shown}  ({why})")
+        self._listed = str(self.current_directory_path)
         folders = sorted((f.name for f in entries if f.is_dir()), key=str.lower)
         files = sorted(
             (f.name for f in entries if f.is_file() and f.name.lower().endswith(self.suffixes)),
@@ -78,7 +95,8 @@ class FileDialog(pygame_gui.windows.UIFileDialog):
             return False
         if self.allow_existing_files_only:
             return path.is_file() and path.name.lower().endswith(self.suffixes)
-        return not path.is_dir() and path.parent.is_dir()
+        # a new name, or a file of ours to write over: never a device, a FIFO or a folder
+        return (not path.exists() or path.is_file()) and path.parent.is_dir()
 
     def pick(self, path: Path) -> None:
         """Answer with ``path``, as OK does, and close."""

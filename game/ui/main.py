@@ -124,8 +124,12 @@ def screenshot(
     app = window(size, Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
     seats = Session.of(session)
     app.go(Push(Play(seats, title, viewer=seats.acting)))  # at the screen: no handover
-    play = app.scene
-    assert isinstance(play, PlayScene)
+    play = next(s for s in app.scenes if isinstance(s, PlayScene))
+    if app.scene is not play:  # phases passed by themselves (HX-15): a handover or a prompt
+        while app.scene is not play:
+            app.pop()
+        if seats.acting is not None and play.viewer != seats.acting:
+            play.hand_over(seats.acting)
     play.rebuild_log()
     if select:
         shown = play.map.unit(select)
