@@ -270,7 +270,10 @@ def test_c6_42_road_ambush_twins_differing_in_a_secret_bore_sight_look_alike_to_
     assert run_twins(a, b, "german", 3, 120, always, maps=False) > 20
 
 
-@pytest.mark.parametrize("name", [*SMALL, "bagration-4-boards"])
+LESSONS = [p.stem for p in sorted(scenarios_dir().glob("lesson-*.toml"))]
+
+
+@pytest.mark.parametrize("name", [*SMALL, "bagration-4-boards", *LESSONS])
 def test_twins_differing_in_the_dice_to_come_look_alike_until_a_die_is_rolled(name):
     scenario = load_scenario(scenarios_dir() / f"{name}.toml")
     for side in scenario.setup.sides:
