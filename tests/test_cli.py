@@ -438,3 +438,81 @@ def test_play_screenshot_of_a_save_whose_side_to_act_has_nothing_to_do(tmp_path)
     r = subprocess.run([*cmd, str(out)], capture_output=True, text=True)
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
     assert out.stat().st_size > 0
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--games", "0"],
+        ["--games", "-3"],
+        ["--games", "1000000000"],
+        ["--workers", "-1"],
+        ["--workers", "0"],
+        ["--workers", "100000"],
+    ],
+)
+def test_balance_refuses_hostile_counts_in_one_line(flags):
+    """Found in play (issue 38): ``--workers -1`` gave a traceback, ``--workers`` had no upper
+    limit. Each flag out of its range: exit 2 and one line."""
+    r = subprocess.run(
+        [sys.executable, "-m", "game", "balance", "tutorial-duel", *flags],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+def _children(pid: int) -> set[int]:
+    out = set()
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            text = status.read_text()
+        except OSError:
+            continue
+        if f"\nPPid:\t{pid}\n" in text:
+            out.add(int(status.parent.name))
+    return out
+
+
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGINT", "SIGKILL"])
+def test_a_balance_run_stopped_or_killed_leaves_no_worker_behind(how):
+    """Found in play (issue 38): a killed ``hexfire balance`` left its workers running, and
+    Ctrl+C printed a traceback. Stopped (SIGTERM, Ctrl+C) it ends its workers and says so in
+    one line; killed (SIGKILL: no time to stop them) its workers end by themselves."""
+    import signal
+    import time
+
+    p = subprocess.Popen(
+        [sys.executable, "-m", "game", "balance", "road-ambush", "--games", "40", "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    workers: set[int] = set()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(workers) < 2:
+        workers |= _children(p.pid)
+        time.sleep(0.2)
+    assert workers, "no worker started"
+    time.sleep(1.0)
+    p.send_signal(getattr(signal, how))
+    _, err = p.communicate(timeout=60)
+    if how != "SIGKILL":
+        assert p.returncode != 0 and "Traceback" not in err, err
+        assert "stopped" in err and len(err.strip().splitlines()) <= 2
+    deadline = time.monotonic() + 15
+    alive = set(workers)
+    while alive and time.monotonic() < deadline:
+        alive = {w for w in alive if Path(f"/proc/{w}").exists() and _zombie_free(w)}
+        time.sleep(0.2)
+    assert not alive, f"workers left behind: {alive}"
+
+
+def _zombie_free(pid: int) -> bool:
+    """The process runs (a zombie, ended and waiting to be reaped, does not count)."""
+    try:
+        return "\nState:\tZ" not in Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
