@@ -71,9 +71,7 @@ def test_menu_with_an_unsaved_action_asks_before_leaving(app, how, monkeypatch):
 # --- 2. a lesson step with a full or read-only data folder ---------------------------------
 
 
-def test_a_lesson_step_with_an_unwritable_data_folder_is_reported_and_play_goes_on(
-    app, data_dir
-):
+def test_a_lesson_step_with_an_unwritable_data_folder_is_reported_and_play_goes_on(app, data_dir):
     """The lesson's progress could not be written (here prefs.json is a folder, so the
     atomic rename over it fails as a full or read-only folder does): the SaveError escaped
     and killed the window. The phase bar says so; the lesson goes on."""
@@ -92,3 +90,128 @@ def test_a_lesson_step_with_an_unwritable_data_folder_is_reported_and_play_goes_
     assert app.prefs.lessons[sc.lesson.id] == 1  # this session remembers
 
 
+# --- 3. markup in a scenario's texts: escaped wherever pygame-gui reads markup -------------
+
+MARKED = {  # every text a scenario names, as markup pygame-gui would act on
+    "german": "<img src=g>",
+    "russian": "<img src=r>",
+    "ger-pz4-1": "<img src=u>",
+    "rus-t34-1": "<b>t&amp;",
+}
+
+
+def _markup_scenario(tmp_path):
+    """The duel with markup-like side names, unit ids, title and briefing (valid: a name
+    may hold any printable character)."""
+    text = (scenarios_dir() / "tutorial-duel.toml").read_text()
+    for old, new in MARKED.items():
+        text = text.replace(f'"{old}"', f'"{new}"').replace(f"[sides.{old}]", f'[sides."{new}"]')
+    text = text.replace('nationality = "<img src=g>"', 'nationality = "german"')
+    text = text.replace('nationality = "<img src=r>"', 'nationality = "russian"')
+    text = text.replace("Tutorial: Duel at the Crossroads", "<img src=t> &amp; <font face=x>")
+    text = text.replace("July 1943", "<img src=b> July 1943", 1)
+    path = tmp_path / "<img src=f>.toml"
+    path.write_text(text)
+    sc = load_scenario(path)
+    assert sc.setup.sides == ("<img src=g>", "<img src=r>") and sc.title.startswith("<img")
+    return path, sc
+
+
+def _markup_texts(app) -> list[str]:
+    """The markup of every pygame-gui element that reads some (text boxes: the log, tooltips,
+    dialogs)."""
+    return [
+        t
+        for e in app.ui.get_sprite_group().sprites()
+        if isinstance(t := getattr(e, "html_text", None), str)
+    ]
+
+
+def _escaped_everywhere(app) -> str:
+    """Every markup shown (the log's lines as given to its box: an appended line is not kept
+    in the box's ``html_text``), none with a tag from the file; joined."""
+    texts = _markup_texts(app)
+    texts += [line for scene in app.scenes for line in getattr(scene, "log", [])]
+    for t in texts:
+        low = t.lower()
+        assert "<img" not in low and "<font face=x" not in low, t
+    return "\n".join(texts)
+
+
+def _play_some(app, play, rng, actions: int) -> str:
+    """Random gestures (and the computer's turns) for up to ``actions`` actions or the end;
+    every frame's markup checked; all of it, joined."""
+    from ui_driver import clear_overlays, perform, random_gesture
+
+    from game.ui.overlays import EndScene
+
+    play.computer_pause = 0.0
+    seen: list[str] = []
+    for _ in range(actions):
+        for _ in range(100):  # the computer's turn, an action a frame
+            if not play.computer_acts() or not isinstance(app.scene, PlayScene):
+                break
+            app.pump([])
+            seen.append(_escaped_everywhere(app))
+        clear_overlays(app, play)
+        seen.append(_escaped_everywhere(app))
+        if isinstance(app.scene, EndScene) or play.session.game.over:
+            break
+        if play.computer_acts():
+            continue
+        perform(app, play, random_gesture(app, play, rng))
+    seen.append(_escaped_everywhere(app))
+    return "\n".join(seen)
+
+
+def test_markup_in_a_scenarios_texts_is_shown_as_text_everywhere(app, tmp_path, monkeypatch):
+    """A side named "<img src=x>" passed validation and went unescaped into the log's markup
+    (the HX-15 line, the computer's line): pygame-gui loaded a file the player never named and
+    the window died. Swept: the start screen (its tooltips), a game against the computer and a
+    hotseat game played through the screens (the log, the End Phase question, the end
+    screen), and the replay viewer: no crash, the texts shown escaped."""
+    import random
+
+    import game.ui.start as start_module
+    from game.ui.opening import watch_path
+
+    path, sc = _markup_scenario(tmp_path)
+    monkeypatch.setattr(start_module, "shipped_scenarios", lambda: [path])
+    start = StartScene()
+    app.push(start)
+    app.pump([])
+    for button in start.vs.values():  # its tooltip, drawn
+        assert "&lt;Img Src=" in button.tool_tip_text
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)
+            )
+        )
+        app.pump()
+        app.frame(2.0)
+        app.frame(0.1)
+        _escaped_everywhere(app)
+    rng = random.Random(5)
+    click_widget(app, start.vs["<img src=g>"])
+    play = next(s for s in app.scenes if isinstance(s, PlayScene))
+    assert play.computer == "<img src=r>"
+    shown = _play_some(app, play, rng, 60)
+    assert "&lt;img src=r&gt;" in shown.lower()  # the computer's side, named in the log
+    assert "passed by themselves" in shown
+    if isinstance(app.scene, PlayScene):
+        key(app, pygame.K_q, "q", mod=pygame.KMOD_LCTRL)
+    if not isinstance(app.scene, StartScene):
+        app.replace(StartScene())
+    app.pump([])
+    start = app.scene
+    click_widget(app, start.play)  # two players at one screen
+    play = next(s for s in app.scenes if isinstance(s, PlayScene))
+    shown = _play_some(app, play, rng, 120)
+    assert "&lt;img src=g&gt;" in shown.lower()
+    save = play.session.path
+    app.replace(StartScene())
+    watch_path(app, save)
+    app.pump([])
+    for _ in range(40):
+        key(app, pygame.K_RIGHT)
+    assert "&lt;img" in _escaped_everywhere(app).lower()
