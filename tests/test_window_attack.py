@@ -5,8 +5,6 @@ do, and hostile flags and signals to the computer-against-itself commands."""
 
 from __future__ import annotations
 
-import os
-
 import pygame
 import pytest
 from ui_driver import click_widget, key

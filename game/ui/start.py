@@ -124,9 +124,9 @@ class StartScene(Scene):
                     pygame.Rect(30 + i * (width + 16), h - 196, width, 44),
                     f"Play {side.title()} vs computer",
                     ui,
-                    tool_tip_text=f"You play {html.escape(side.title())}; the computer plays the other side "
-                    "(level 2: it weighs the exact odds and the threat to each hex, and sees "
-                    "only what its side may know)",
+                    tool_tip_text=f"You play {html.escape(side.title())}; the computer plays the "
+                    "other side (level 2: it weighs the exact odds and the threat to each hex, "
+                    "and sees only what its side may know)",
                 )
         self.widgets = [
             self.list,
