@@ -5,6 +5,8 @@ do, and hostile flags and signals to the computer-against-itself commands."""
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 from ui_driver import click_widget, key
@@ -213,3 +215,48 @@ def test_markup_in_a_scenarios_texts_is_shown_as_text_everywhere(app, tmp_path, 
     for _ in range(40):
         key(app, pygame.K_RIGHT)
     assert "&lt;img" in _escaped_everywhere(app).lower()
+
+
+# --- 4. a typed path that is no folder nor regular file, and Enter -------------------------
+
+
+def _type_and_enter(app, dialog, text: str) -> None:
+    """Type ``text`` into the dialog's path line (as pasted) and press Enter there."""
+    line = dialog.file_path_text_line
+    click_widget(app, line)  # the caret in the path line
+    line.set_text(text)
+    key(app, pygame.K_RETURN, "\r")
+    app.pump()
+
+
+@pytest.mark.parametrize("where", ["load", "save", "start"])
+def test_a_typed_path_that_is_no_folder_nor_file_is_a_one_line_message(app, tmp_path, where):
+    """In the Load, Ctrl+O and Ctrl+S dialogs, /dev/null, a FIFO or "a-save.json/x" typed and
+    Enter raised NotADirectoryError out of the window. A one-line message says why; the dialog
+    stays open on the folder it showed."""
+    folder = app.save_dir
+    os.mkfifo(folder / "pipe")
+    (folder / "a-save.json").write_text("{}")
+    if where == "start":
+        start = StartScene()
+        app.push(start)
+        app.pump([])
+        click_widget(app, start.load)
+        owner = start
+    else:
+        play = _duel(app, folder / "duel.json")
+        k = pygame.K_o if where == "load" else pygame.K_s
+        key(app, k, chr(k), mod=pygame.KMOD_LCTRL)
+        owner = play.dialogs
+    for typed in ("/dev/null", str(folder / "pipe"), str(folder / "a-save.json" / "x")):
+        dialog = owner.file_dialog
+        assert dialog is not None and dialog.alive(), typed
+        _type_and_enter(app, dialog, typed)
+        assert app.running and dialog.alive()
+        assert dialog.current_directory_path == str(folder.resolve())
+        message = dialog.message
+        assert message is not None and message.alive(), typed
+        text = message.text_block.html_text
+        assert "not a folder" in text and len(text.splitlines()) == 1, text
+        click_widget(app, message.dismiss_button)
+    assert not list(folder.glob("*/x")) and (folder / "a-save.json").read_text() == "{}"
