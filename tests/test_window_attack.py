@@ -292,3 +292,118 @@ def test_a_screenshot_where_the_side_to_act_has_nothing_to_do(tmp_path):
         r = _run(["play", str(source), "--screenshot", str(out)], timeout=120)
         assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
         assert out.stat().st_size > 1000
+
+
+# --- 6. balance and bench ai: hostile flags, and killed mid-run ----------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["balance", "lesson-3-shot", "--games", "0"],
+        ["balance", "lesson-3-shot", "--games", "-5"],
+        ["balance", "lesson-3-shot", "--games", "100000000000000000000"],
+        ["balance", "lesson-3-shot", "--workers", "-1"],
+        ["balance", "lesson-3-shot", "--workers", "0"],
+        ["balance", "lesson-3-shot", "--workers", "1000000"],
+        ["bench", "ai", "--workers", "-1"],
+        ["bench", "ai", "--workers", "1000000"],
+        ["validate", "--balance", "--games", "0", "lesson-3-shot"],
+    ],
+    ids=lambda a: " ".join(a),
+)
+def test_hostile_counts_are_a_one_line_error_with_exit_code_2(capsys, args):
+    """0 or negative games ended in a ZeroDivisionError (validate --balance) or started no
+    game; --workers -1 a ValueError traceback, a huge --workers tried to start that many
+    processes. Each is one line and exit 2 (the limits are in --help)."""
+    from game.cli import main
+
+    code = main(args)
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "expected 1-" in err, err
+
+
+def test_the_limits_are_in_the_help(capsys):
+    from game.cli import main
+
+    for args in (["balance", "--help"], ["bench", "--help"]):
+        with pytest.raises(SystemExit):
+            main(args)
+        out = " ".join(capsys.readouterr().out.split())
+        assert "1-64" in out and (args[0] == "bench" or "1-10000" in out)
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux: /proc)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            out.append(int(entry))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGINT", "SIGKILL"])
+def test_balance_killed_mid_run_leaves_no_worker_and_no_traceback(how):
+    """SIGTERM killed the command and left its workers playing on (orphans); Ctrl+C printed a
+    traceback from each worker; SIGKILL of the command left its workers for good. Now
+    SIGTERM and Ctrl+C (to the process group, as a terminal sends it) stop every worker and
+    end in one line; after SIGKILL the workers see their parent gone and exit."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "disk"}
+    args = ["balance", "tutorial-duel", "--games", "40", "--workers", "2", "--level", "2"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+    workers: list[int] = []
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline and len(workers) < 2:
+            workers = _children(proc.pid)
+            time.sleep(0.1)
+        assert len(workers) == 2, "the workers never started"
+        time.sleep(1.0)  # mid-game
+        if how == "SIGINT":
+            os.killpg(proc.pid, signal.SIGINT)  # Ctrl+C: the whole foreground group
+        else:
+            os.kill(proc.pid, getattr(signal, how))
+        _, err = proc.communicate(timeout=60)
+        if how == "SIGKILL":
+            assert proc.returncode == -signal.SIGKILL
+        else:
+            assert proc.returncode == 128 + getattr(signal, how), err
+            assert "Traceback" not in err
+            last = err.strip().splitlines()[-1]
+            assert last.startswith("hexfire balance: stopped") and how in last, err
+        deadline = time.time() + 15
+        while time.time() < deadline and any(_alive(w) for w in workers):
+            time.sleep(0.1)
+        assert not any(_alive(w) for w in workers), "a worker outlived the command"
+    finally:
+        for pid in [proc.pid, *workers]:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        proc.wait()

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from game import __version__
 
 from . import ai, bench, files, los, odds, window
-from .common import CliError, say
+from .common import CliError, Interrupted, say
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,5 +50,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as e:
         say(f"hexfire {args.command}: {e}", err=True)
         return 2
+    except Interrupted as e:
+        say(f"hexfire {args.command}: {e}", err=True)
+        return e.code
     except BrokenPipeError:
         return 0

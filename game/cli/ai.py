@@ -6,17 +6,21 @@ a whole player turn, the engine figures a search lives on). docs/ai.md."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import json
 import os
+import signal
 import statistics
 import sys
+import threading
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 
-from .common import CliError, say
+from .common import CliError, Interrupted, say
 
 GAMES = 20
 """Games per scenario and side in ``bench ai`` (the issue's floor)."""
@@ -26,6 +30,67 @@ the full count): the output says so."""
 STEPPE = "steppe-200"
 TOP = 3
 """The top level (docs/ai.md: level 3, the search over the player turn)."""
+MAX_GAMES = 10_000
+"""The most games ``balance`` (and ``validate --balance``) plays."""
+MAX_WORKERS = 64
+"""The most worker processes asked for with ``--workers``."""
+PARENT_CHECK_S = 0.5
+"""How often a worker checks that the command that started it still lives."""
+
+
+def check_games(games: int) -> int:
+    """``--games``, or the one-line error (exit 2) of a count out of range."""
+    if not 1 <= games <= MAX_GAMES:
+        raise CliError(f"--games: expected 1-{MAX_GAMES}, got {games}")
+    return games
+
+
+def check_workers(workers: int | None) -> int:
+    """``--workers`` (default: one per core), or the one-line error of a count out of range."""
+    if workers is None:
+        return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
+    if not 1 <= workers <= MAX_WORKERS:
+        raise CliError(f"--workers: expected 1-{MAX_WORKERS}, got {workers}")
+    return workers
+
+
+def _worker_start(parent: int) -> None:
+    """In each worker: Ctrl+C is the command's to handle (it stops the workers), SIGTERM ends
+    the worker quietly (not the command's handler, inherited by fork), and a watch thread ends
+    it when the command that started it is gone (killed with SIGKILL: no one else would)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK_S)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+class _Stop(Exception):
+    """SIGTERM to the command: stop the workers and end (no traceback)."""
+
+
+def _on_sigterm(signum: int, _frame: object) -> None:
+    raise _Stop(signum)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End every worker now (the games they play are dropped) and wait for them."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        with contextlib.suppress(Exception):
+            proc.terminate()
+    for proc in processes:
+        with contextlib.suppress(Exception):
+            proc.join(5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(5)
 
 
 @cache
@@ -52,14 +117,41 @@ def _one(job: tuple[str, int, dict[str, int]]) -> dict:
 
 
 def _run(jobs: list, workers: int, label: str, quiet: bool) -> list[dict]:
-    """The games, in parallel, with a progress bar on stderr."""
+    """The games, in parallel, with a progress bar on stderr. Ctrl+C or SIGTERM stops every
+    worker and ends the command with one line (:class:`Interrupted`); a worker that died is
+    a one-line error too."""
     out: list[dict] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(
+        max_workers=min(workers, len(jobs)) or 1,
+        initializer=_worker_start,
+        initargs=(os.getpid(),),
+    )
+    previous = None
+    with contextlib.suppress(ValueError):  # not the main thread (a test): nothing to install
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
         for i, r in enumerate(pool.map(_one, jobs), 1):
             out.append(r)
             if not quiet:
                 bar = "#" * (30 * i // len(jobs))
                 print(f"\r{label} [{bar:<30}] {i}/{len(jobs)}", end="", file=sys.stderr)
+    except (KeyboardInterrupt, _Stop) as e:
+        _stop_workers(pool)
+        signum = signal.SIGINT if isinstance(e, KeyboardInterrupt) else signal.SIGTERM
+        if not quiet:
+            print(file=sys.stderr)
+        raise Interrupted(
+            f"stopped ({signal.Signals(signum).name}) after {len(out)} of {len(jobs)} games; "
+            "no worker left running",
+            128 + signum,
+        ) from None
+    except BrokenProcessPool:
+        _stop_workers(pool)
+        raise CliError("a worker process died (killed?); no figures") from None
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    pool.shutdown()
     if not quiet:
         print(file=sys.stderr)
     return out
@@ -90,11 +182,11 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     from game.files.scenario import load_scenario
     from game.files.shipped import find_scenario
 
-    if not 1 <= args.games <= 10_000:
-        raise CliError("--games: expected 1-10000")
+    check_games(args.games)
+    workers = check_workers(args.workers)
     path = str(find_scenario(args.scenario))
     load_scenario(path)  # a bad file: its located errors, before any worker starts
-    figures = balance(path, args.games, args.level, args.workers or os.cpu_count() or 1)
+    figures = balance(path, args.games, args.level, workers)
     if args.json:
         print(json.dumps(figures, indent=2))
         return 0
@@ -211,7 +303,7 @@ def speed_figures() -> dict:
 
 
 def _cmd_bench_ai(args: argparse.Namespace) -> int:
-    figures = bench_ai(args.workers or os.cpu_count() or 1, quiet=args.json)
+    figures = bench_ai(check_workers(args.workers), quiet=args.json)
     if args.json:
         print(json.dumps(figures, indent=2))
         return 0
@@ -243,8 +335,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "ended, the AFVs lost on each side and how often each victory condition decided it.",
     )
     bal.add_argument("scenario", metavar="SCENARIO", help="a scenario file or a shipped name")
-    bal.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    bal.add_argument(
+        "--games", type=int, default=20, help=f"games to play, 1-{MAX_GAMES} (default 20)"
+    )
     bal.add_argument("--level", type=int, choices=[0, 1, 2, 3], default=2, help="default 2")
-    bal.add_argument("--workers", type=int, help="processes (default: one per core)")
+    bal.add_argument(
+        "--workers", type=int, help=f"processes, 1-{MAX_WORKERS} (default: one per core)"
+    )
     bal.add_argument("--json", action="store_true", help="print one JSON object")
     bal.set_defaults(run=_cmd_balance)

@@ -108,6 +108,6 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "reliability: open's figures and the largest set-up's clicks, against issue 17's goals; "
         "ai: the computer's strength and speed (about 13 minutes on 2 cores)",
     )
-    bench.add_argument("--workers", type=int, help="ai: processes (default: one per core)")
+    bench.add_argument("--workers", type=int, help="ai: processes, 1-64 (default: one per core)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=_cmd_bench)

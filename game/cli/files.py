@@ -12,6 +12,10 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     from game.files.scenario import ScenarioError, load_scenario
     from game.files.shipped import find_scenario, shipped_scenarios
 
+    if args.balance:  # a hostile count: its one line before any file is read
+        from .ai import check_games
+
+        check_games(args.games)
     bad = 0
     for f in args.files or [str(p) for p in shipped_scenarios()]:
         try:
@@ -24,12 +28,10 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         n = len(sc.setup.units)
         say(f"{f}: ok: {sc.title} ({n} units, {sc.setup.turns} turns, {sc.setup.to_kill})")
         if args.balance:
-            import os
-
-            from .ai import balance
+            from .ai import balance, check_workers
 
             path = str(find_scenario(f))
-            figures = balance(path, args.games, args.level, os.cpu_count() or 1, quiet=True)
+            figures = balance(path, args.games, args.level, check_workers(None), quiet=True)
             for side, fig in figures["sides"].items():
                 if not 0.35 <= fig["win_rate"] <= 0.65:
                     say(
@@ -136,7 +138,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         help="also play the computer against itself (as hexfire balance does) and warn of a "
         "side winning outside 35-65%%",
     )
-    val.add_argument("--games", type=int, default=10, help="with --balance: games (default 10)")
+    val.add_argument(
+        "--games", type=int, default=10, help="with --balance: games, 1-10000 (default 10)"
+    )
     val.add_argument(
         "--level",
         type=int,
