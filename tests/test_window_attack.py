@@ -407,3 +407,16 @@ def test_balance_killed_mid_run_leaves_no_worker_and_no_traceback(how):
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
         proc.wait()
+
+
+def test_ctrl_c_outside_the_workers_is_one_line_too(capsys, monkeypatch):
+    """bench ai's speed figures run in the command itself: Ctrl+C there printed a traceback."""
+    import game.cli.ai as cli_ai
+    from game.cli import main
+
+    def interrupted(workers, quiet=False):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_ai, "bench_ai", interrupted)
+    assert main(["bench", "ai", "--workers", "1"]) == 130
+    assert capsys.readouterr().err.strip() == "hexfire bench: stopped (SIGINT)"
