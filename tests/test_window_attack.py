@@ -420,3 +420,19 @@ def test_ctrl_c_outside_the_workers_is_one_line_too(capsys, monkeypatch):
     monkeypatch.setattr(cli_ai, "bench_ai", interrupted)
     assert main(["bench", "ai", "--workers", "1"]) == 130
     assert capsys.readouterr().err.strip() == "hexfire bench: stopped (SIGINT)"
+
+
+def test_save_as_never_replaces_a_device_or_a_fifo(app, tmp_path):
+    """A save written over /dev/null (or a FIFO) would replace it with a file (the atomic
+    rename): the dialog never answers with one, and the play screen refuses it if asked."""
+    from ui_driver import pick_file
+
+    play = _duel(app, app.save_dir / "duel.json")
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    key(app, pygame.K_s, "s", mod=pygame.KMOD_LCTRL)
+    dialog = play.dialogs.file_dialog
+    assert not dialog.choosable(fifo) and not dialog.choosable(type(fifo)("/dev/null"))
+    pick_file(app, dialog, fifo)
+    assert "not a regular file" in play.map.state.message
+    assert fifo.is_fifo() and os.path.exists("/dev/null") and not os.path.isfile("/dev/null")

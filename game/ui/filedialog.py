@@ -155,9 +155,11 @@ class FileDialog(pygame_gui.windows.UIFileDialog):
         an existing folder."""
         if path is None or not path.name:
             return False
+        if self.unusable(path) is not None:
+            return False
         if self.allow_existing_files_only:
             return path.is_file() and path.name.lower().endswith(self.suffixes)
-        return not path.is_dir() and path.parent.is_dir()
+        return not path.is_dir() and path.parent.is_dir()  # (a device is unusable: above)
 
     def pick(self, path: Path) -> None:
         """Answer with ``path``, as OK does, and close."""

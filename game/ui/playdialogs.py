@@ -179,6 +179,8 @@ class Dialogs:
             open_path(play.app, path)
         elif path.is_dir():
             play.map.state.message = f"cannot save to {path}: that is a folder; type a file name"
+        elif path.exists() and not path.is_file():  # /dev/null would be replaced by the save
+            play.map.state.message = f"cannot save to {path}: not a regular file"
         else:
             try:
                 play.session.save_as(path)
