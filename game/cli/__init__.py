@@ -53,5 +53,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Interrupted as e:
         say(f"hexfire {args.command}: {e}", err=True)
         return e.code
+    except KeyboardInterrupt:  # Ctrl+C outside the workers (bench ai's speed figures)
+        say(f"hexfire {args.command}: stopped (SIGINT)", err=True)
+        return 130
     except BrokenPipeError:
         return 0

@@ -136,7 +136,14 @@ def _run(jobs: list, workers: int, label: str, quiet: bool) -> list[dict]:
                 bar = "#" * (30 * i // len(jobs))
                 print(f"\r{label} [{bar:<30}] {i}/{len(jobs)}", end="", file=sys.stderr)
     except (KeyboardInterrupt, _Stop) as e:
-        _stop_workers(pool)
+        with contextlib.suppress(ValueError):  # a second signal waits: the workers stop first
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            _stop_workers(pool)
+        finally:
+            with contextlib.suppress(ValueError):
+                signal.signal(signal.SIGINT, signal.default_int_handler)
         signum = signal.SIGINT if isinstance(e, KeyboardInterrupt) else signal.SIGTERM
         if not quiet:
             print(file=sys.stderr)

@@ -21,6 +21,13 @@ def dice_html(white: int, colored: int) -> str:
     )
 
 
+def note_html(text: str) -> str:
+    """A line of the screen's own (HX-15's phases passed, the computer's reason) in grey; its
+    text escaped: it names sides and units from the scenario file ("<img src=x>" as a side
+    made pygame-gui load a file the player never named)."""
+    return f"<font color='#9a9a9a'>{html.escape(text)}</font>"
+
+
 def event_html(event: Event) -> str:
     """One log line: the text (escaped); a shot's To Hit DR as a white and a coloured die."""
     text = html.escape(event.text[:1].upper() + event.text[1:])  # "German passes", not "german"

@@ -69,10 +69,9 @@ class LessonCard:
             reached = len(steps)  # its last words shown: the lesson is done
         if reached > prefs.lessons.get(self.id, 0):
             prefs.lessons[self.id] = reached
-            try:
-                prefs.save()
-            except OSError as e:  # a full or read-only folder: this session remembers
-                self.play.map.state.message = f"lesson progress not saved: {e}"
+            why = prefs.try_save()  # a full or read-only folder: this session remembers
+            if why is not None:
+                self.play.map.state.message = f"lesson progress not saved: {why}"
 
     def applied(self, action: Action) -> None:
         """An action the engine applied: the step waiting for it is done. A Defensive First

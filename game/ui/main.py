@@ -114,8 +114,11 @@ def screenshot(
     overlay: str | None = None,
     thread: tuple[str, str] | None = None,
 ) -> int:
-    """Render the game as the side to act sees it (no handover) to ``out``."""
+    """Render the game as the side to act sees it (no handover) to ``out``: what the window
+    shows on opening the file (the phases with nothing to do passed, HX-15; a Defensive First
+    Fire prompt or the result screen over the map), a handover taken by the side named."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from .overlays import Handover
     from .play import PlayScene
     from .routes import Play, Push
     from .screens import window
@@ -124,12 +127,11 @@ def screenshot(
     app = window(size, Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
     seats = Session.of(session)
     app.go(Push(Play(seats, title, viewer=seats.acting)))  # at the screen: no handover
+    for _ in range(8):  # a side with nothing to do passed: the next side takes the seat
+        if not isinstance(app.scene, Handover):
+            break
+        app.scene.done()
     play = next(s for s in app.scenes if isinstance(s, PlayScene))
-    if app.scene is not play:  # phases passed by themselves (HX-15): a handover or a prompt
-        while app.scene is not play:
-            app.pop()
-        if seats.acting is not None and play.viewer != seats.acting:
-            play.hand_over(seats.acting)
     play.rebuild_log()
     if select:
         shown = play.map.unit(select)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +25,8 @@ from . import panels, playview
 from .app import Scene
 from .bindings import action_for
 from .buttonbar import button_row
-from .eventlog import event_html
-from .layout import BAR_H, BUTTONS_H, LESSON_DONE_H, LESSON_H, screen_rects
+from .eventlog import event_html, note_html
+from .layout import BAR_H, BUTTONS_H, screen_rects
 from .lessoncard import LessonCard
 from .loglinks import linked, words_of
 from .mapview import MapView
@@ -222,7 +221,7 @@ class PlayScene(Scene):
         line = f"Nothing to do, so passed by themselves (HX-15): {', '.join(passed)}"
         self.passed[first] = line
         before = len(self.log)
-        self.log.append(f"<font color='#9a9a9a'>{escape(line)}</font>")
+        self.log.append(note_html(line))
         for i, event in enumerate(new, first):
             if i not in self.quiet:
                 self._log_event(event)
@@ -283,7 +282,7 @@ class PlayScene(Scene):
         self.quiet = {i for i in self.quiet if i < len(history)}
         for i, event in enumerate(history):
             if i in self.passed:
-                self.log.append(f"<font color='#9a9a9a'>{escape(self.passed[i])}</font>")
+                self.log.append(note_html(self.passed[i]))
             if i not in self.quiet:
                 self._log_event(event)
         self._refresh_log()
@@ -465,7 +464,7 @@ class PlayScene(Scene):
         self._thinking = False
         move = self.session.computer_move(self.viewer)
         if move.note is not None:
-            self.log.append(f"<font color='#9a9a9a'>{escape(move.note)}</font>")
+            self.log.append(note_html(move.note))
             self._append_log(self.log[-1:])
         self._shown(move.events, move.action)
         if not self.map.state.message and not quiet:

@@ -5,6 +5,7 @@ a file name of its own, so that OK always saves; a folder picked is refused with
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -39,27 +40,49 @@ class Dialogs:
         self.file_dialog: FileDialog | None = None
         self.file_mode = ""
         self.closing: pygame_gui.windows.UIConfirmationDialog | None = None
-        """The "Close without saving?" question, while it is open."""
-        self.closing_to_menu = False
-        """The question was asked by Menu (the start screen next), not by closing."""
+        """The "Close without saving?" (or "Leave without saving?") question, while open."""
+        self.closing_then: Callable[[], None] = self._quit
+        """What its yes does: close the window, or go back to the start screen."""
 
-    def may_close(self, to_menu: bool = False) -> bool:
-        """Closing the window (``to_menu``: going back to the start screen, Menu / Ctrl+Q): at
-        once when the game is saved; else ask ("Close anyway"), and a second close while the
-        question is open closes."""
+    def may_close(self) -> bool:
+        """Closing the window: at once when the game is saved; else ask ("Close anyway"), and
+        a second close while the question is open closes."""
+        return self._saved_or_ask("close", self._quit)
+
+    def leave(self, then: Callable[[], None]) -> None:
+        """Back to the start screen (Menu, Ctrl+Q, Esc out of a lesson): ``then`` at once when
+        the game is saved; else it asks first as closing does (what the start screen's Resume
+        would go on from is the last saved action: every action since would be lost)."""
+        if self._saved_or_ask("menu", then):
+            then()
+
+    def _quit(self) -> None:
+        self.play.app.running = False
+
+    def _saved_or_ask(self, how: str, then: Callable[[], None]) -> bool:
+        """True when the game is saved (or the question is open already: asked twice, it
+        goes); else the question, whose yes runs ``then``."""
         play = self.play
         why = getattr(play.session, "save_error", None)
         if not why or self.closing is not None:
+            if self.closing is not None:
+                self.closing.kill()
+                self.closing = None
             return True
-        self.closing_to_menu = to_menu
+        if how == "close":
+            title, yes, verb = "Close without saving?", "Close anyway", "Close anyway"
+        else:
+            title, yes = "Leave without saving?", "Leave anyway"
+            verb = "Go back to the start screen anyway (Resume goes on from the last save)"
         self.closing = pygame_gui.windows.UIConfirmationDialog(
             pygame.Rect(play.app.size[0] // 2 - 240, 180, 480, 230),
-            f"The last action is not saved: {html.escape(why)}. Close anyway (the game is "
+            f"The last action is not saved: {html.escape(why)}. {verb} (the game is "
             "lost from that action on), or Cancel and save a copy elsewhere with Ctrl+S.",
             play.app.ui,
-            window_title="Close without saving?",
-            action_short_name="Close anyway",
+            window_title=title,
+            action_short_name=yes,
         )
+        self.closing_then = then
         return False
 
     def close(self) -> None:
@@ -81,11 +104,7 @@ class Dialogs:
             self.closing
         ):
             self.closing = None
-            if self.closing_to_menu:  # Menu asked: the start screen, the game left as saved
-                close_sessions(play.app)
-                play.app.go(Replace(Start()))
-            else:
-                play.app.running = False
+            self.closing_then()
             return True
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is (
             self.confirm
@@ -161,6 +180,8 @@ class Dialogs:
             open_path(play.app, path)
         elif path.is_dir():
             play.map.state.message = f"cannot save to {path}: that is a folder; type a file name"
+        elif path.exists() and not path.is_file():  # /dev/null would be replaced by the save
+            play.map.state.message = f"cannot save to {path}: not a regular file"
         else:
             try:
                 play.session.save_as(path)

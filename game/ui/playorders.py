@@ -90,10 +90,7 @@ class Orders:
         if key == "end_phase":
             self.play.dialogs.end_phase()
         elif key == "start_screen":  # every action is saved: Resume goes on from here
-            if not self.play.dialogs.may_close(to_menu=True):
-                return  # the last save failed (a full disk): asked first, as closing asks
-            close_sessions(self.play.app)  # its lock released: Resume may open it again
-            self.play.app.go(Replace(Start()))
+            self.play.dialogs.leave(self.to_start)  # (a failed save: asked first)
         elif key == "help":
             self.play.app.go(Push(Help(self.play)))
         elif key == "undo":
@@ -120,6 +117,10 @@ class Orders:
             self.play.apply(EndMove(unit["id"], True))
         elif key == "hatch":
             self.play.apply(ButtonUp(unit["id"]) if unit["ce"] else CrewExposed(unit["id"]))
+
+    def to_start(self) -> None:
+        close_sessions(self.play.app)  # its lock released: Resume may open it again
+        self.play.app.go(Replace(Start()))
 
     def units_that_can_act(self) -> list[str]:
         """Own units with a move (movement) or a shot (fire phases) still open: the engine's

@@ -136,14 +136,24 @@ class Prefs:
         )
 
     def save(self, folder: Path | None = None) -> None:
-        """Write the preferences (atomically); PrefsError with the reason when the data folder
-        is full or read-only (the caller says so and plays on: nothing of a game is lost)."""
+        """Write the preferences (atomically). Whatever stops it (a full disk, a read-only
+        data folder, a file where the folder should be) raises SaveError, one line: a caller
+        catches that one type, reports it and plays on (:meth:`try_save`)."""
         d = folder or data_dir()
         try:
             d.mkdir(parents=True, exist_ok=True)
-            write_atomic(d / "prefs.json", json.dumps(asdict(self), indent=2) + "\n")
-        except (OSError, SaveError) as e:
-            raise PrefsError(f"the preferences were not saved: {e}") from None
+        except OSError as e:
+            raise SaveError(f"{d}: cannot save the preferences: {e.strerror or e}") from None
+        write_atomic(d / "prefs.json", json.dumps(asdict(self), indent=2) + "\n")
+
+    def try_save(self, folder: Path | None = None) -> str | None:
+        """:meth:`save`; None when written, else the one-line reason (the window says it and
+        goes on: this session keeps the preferences in memory)."""
+        try:
+            self.save(folder)
+        except SaveError as e:
+            return printable(str(e))
+        return None
 
 
 def _lessons(raw: object) -> dict[str, int]:

@@ -125,9 +125,8 @@ class StartScene(Scene):
                     f"Play {side.title()} vs computer",
                     ui,
                     tool_tip_text=f"You play {html.escape(side.title())}; the computer plays the "
-                    "other side "
-                    "(level 2: it weighs the exact odds and the threat to each hex, and sees "
-                    "only what its side may know)",
+                    "other side (level 2: it weighs the exact odds and the threat to each hex, "
+                    "and sees only what its side may know)",
                 )
         self.widgets = [
             self.list,
