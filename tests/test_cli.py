@@ -501,7 +501,7 @@ def test_a_balance_run_stopped_or_killed_leaves_no_worker_behind(how):
     _, err = p.communicate(timeout=60)
     if how != "SIGKILL":
         assert p.returncode != 0 and "Traceback" not in err, err
-        assert "stopped" in err and len(err.strip().splitlines()) <= 2
+        assert "stopped" in err.strip().splitlines()[-1]  # one line, after the progress bar
     deadline = time.monotonic() + 15
     alive = set(workers)
     while alive and time.monotonic() < deadline:

@@ -26,7 +26,7 @@ from .app import Scene
 from .bindings import action_for
 from .buttonbar import button_row
 from .eventlog import event_html, note_html
-from .layout import BAR_H, BUTTONS_H, screen_rects
+from .layout import BAR_H, BUTTONS_H, LESSON_DONE_H, LESSON_H, screen_rects
 from .lessoncard import LessonCard
 from .loglinks import linked, words_of
 from .mapview import MapView

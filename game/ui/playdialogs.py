@@ -17,8 +17,7 @@ from game.files.savegame import SaveError
 
 from .filedialog import HEXFIRE_FILES, FileDialog
 from .host import PlayHost
-from .opening import close_sessions, open_path
-from .routes import Replace, Start
+from .opening import open_path
 
 
 def copy_name(folder: Path, stem: str) -> Path:

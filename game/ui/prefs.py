@@ -29,10 +29,6 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("hexfire", appauthor=False))
 
 
-class PrefsError(OSError):
-    """The preferences could not be written (a full or read-only data folder)."""
-
-
 def saves_dir(override: str | Path | None = None) -> Path:
     """The saves folder, made if need be; SaveError with the one-line reason when it cannot be
     used (a file in its place, a read-only parent)."""
