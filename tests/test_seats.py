@@ -353,18 +353,14 @@ GAME_MEMBERS = {
     "preview_fire",
     "state_hash",
 }
-BENCH = {"bench.py", "benchopen.py"}
-"""The benchmark drivers measure the engine under the screen (docs/benchmarks.md)."""
 
 
 def test_the_screen_reads_no_game_member():
-    """``game.ui`` (its benchmark drivers aside) never reads a game: no ``.game`` attribute,
+    """``game.ui`` (its benchmark drivers too) never reads a game: no ``.game`` attribute,
     no member only a Game has (the table's own questions share some names: ``apply``,
     ``legal_actions``), no import of the game, its state or its knowledge door."""
     found = []
     for path in sorted((ROOT / "game" / "ui").glob("*.py")):
-        if path.name in BENCH:
-            continue
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and (

@@ -129,3 +129,21 @@ def bench_files(repeats: int = 20) -> dict:
         "save_2000_actions_json_parse_ms": round(big_ref, 2),
         "save_2000_ratio_to_parse": round(big / big_ref, 2),
     }
+
+
+def limit_save(path: Path, actions: int = 200_000) -> None:
+    """A legal save of ``actions`` actions: the tutorial's German set-up, one counter placed
+    back and forth between two hexes of its area (each placement recorded and checked)."""
+    from game.engine.actions import Place
+
+    sc = load_scenario(scenarios_dir() / "tutorial-duel.toml")
+    game = Game(sc.setup, 7)
+    saved = SavedGame.new(sc, 7)
+    unit = game.placeable()[0]
+    a, b = game.setup_hexes(unit)[:2]
+    facing = game.units[unit].facing
+    for i in range(actions):
+        action = Place(unit, a if i % 2 == 0 else b, facing)
+        game.apply(action)
+        saved.record(action, game)
+    save(saved, path)

@@ -39,6 +39,7 @@ def bench_render(frames: int = 60) -> dict:
     from game.files.scenario import load_scenario
     from game.files.session import new_game
     from game.files.shipped import scenarios_dir
+    from game.session import Session
 
     from .play import PlayScene
     from .routes import Play, Push
@@ -47,26 +48,26 @@ def bench_render(frames: int = 60) -> dict:
     with tempfile.TemporaryDirectory() as d:
         app = window((1280, 800), Path(d), headless=True)
         sc = load_scenario(scenarios_dir() / "bagration-4-boards.toml")
-        session = new_game(sc, 1, None)
+        session = Session.of(new_game(sc, 1, None))
         from game.engine.actions import EndPhase
 
-        while session.game.phase != "prep_fire":  # the set-up as the scenario gives it
-            session.apply(EndPhase())
-        app.go(Push(Play(session, sc.title, viewer=session.game.to_act)))  # no handover
+        while session.view(None).phase != "prep_fire":  # the set-up as the scenario gives it
+            session.table(session.acting).submit(EndPhase())
+        app.go(Push(Play(session, sc.title, viewer=session.acting)))  # no handover
         play = app.scene
         assert isinstance(play, PlayScene)
-        game = play.session.game
+        game = play.table  # what the side at the screen sees and may ask
         # a firer of the side at the screen with two enemies in its sights: the odds panel
         pairs = []
-        for firer in game.units.values():
-            if firer.side != play.viewer or not firer.type.has_at_weapon:
+        for firer in game.units():
+            if firer.side != play.viewer or not firer.has_gun:
                 continue
             targets = []
-            for enemy in game.units.values():
-                if enemy.side == firer.side or enemy.type.category == "infantry":
+            for enemy in game.units():
+                if enemy.side == firer.side or enemy.category == "infantry":
                     continue
                 try:
-                    game.preview_fire(firer.id, enemy.id)
+                    game.odds(firer.id, enemy.id)
                 except IllegalAction:
                     continue
                 targets.append(enemy)
@@ -79,15 +80,19 @@ def bench_render(frames: int = 60) -> dict:
         play.map.state.selected = firer.id
         play.map.camera.zoom = 31
         m = play.rects()["map"]
-        (ax, ay), (bx, by) = (play.map.camera.hex_to_screen(t.hex) for _, t in pairs)
-        play.map.camera.pan(m.centerx - (ax + bx) / 2, m.centery - (ay + by) / 2)
-        pos = [tuple(int(v) for v in play.map.camera.hex_to_screen(t.hex)) for _, t in pairs]
+        aimed = [game.board.parse(t.hex) for _, t in pairs]
+
+        def aim() -> list[tuple[int, int]]:
+            """Both targets centred on the map: their screen points."""
+            (ax, ay), (bx, by) = (play.map.camera.hex_to_screen(h) for h in aimed)
+            play.map.camera.pan(m.centerx - (ax + bx) / 2, m.centery - (ay + by) / 2)
+            return [(int(x), int(y)) for x, y in (play.map.camera.hex_to_screen(h) for h in aimed)]
+
+        pos = aim()
         if not all(m.collidepoint(p) for p in pos):
             play.map.camera.zoom = 16
-            (ax, ay), (bx, by) = (play.map.camera.hex_to_screen(t.hex) for _, t in pairs)
-            play.map.camera.pan(m.centerx - (ax + bx) / 2, m.centery - (ay + by) / 2)
-            pos = [tuple(int(v) for v in play.map.camera.hex_to_screen(t.hex)) for _, t in pairs]
-        play.map.mouse_moved(pos[0])  # type: ignore[arg-type]
+            pos = aim()
+        play.map.mouse_moved(pos[0])
         app.frame(0.016)
         if play.map.hover_odds() is None:
             raise RuntimeError("the benchmark's odds panel is not open")
@@ -152,15 +157,13 @@ def bench_render(frames: int = 60) -> dict:
         shading = timed(shade)
         play.map.analysis.overlay = None
         # the threat map of a vehicle with every enemy known (no odds kept from before)
-        from game.engine.play.threat import cached_odds, threat_map
+        from game.engine.play.threat import cached_odds
 
-        vehicle = next(
-            u for u in game.units.values() if u.side == play.viewer and u.type.is_vehicle
-        )
-        everyone = {u.id for u in game.units.values() if u.side != play.viewer}
+        vehicle = next(u for u in game.units() if u.side == play.viewer and u.is_vehicle)
+        everyone = play.session.table(None)  # the replay's view: every enemy known
         cached_odds.cache_clear()
         t0 = time.perf_counter()
-        threats = threat_map(game.state, vehicle.id, everyone, set())
+        threats = everyone.threat_map(vehicle.id)
         threat_s = time.perf_counter() - t0
         seek_s = _seek(sc)
         action_ms = _action_to_frame(app, play)
@@ -170,7 +173,7 @@ def bench_render(frames: int = 60) -> dict:
     frame_ms, naive_ms = _median_ms(full), _median_ms(naive)
     return {
         "map": f"{game.board.columns} x {game.board.rows}",
-        "units": len(game.units),
+        "units": len(play.session.view(None).units),
         "frames": frames,
         "odds_panel": shown[0] if shown else None,
         "frame_ms": frame_ms,
@@ -212,7 +215,7 @@ def _action_to_frame(app, play) -> dict[str, float | None]:
     while app.scene is not play:
         app.pop()
     for _ in range(12):
-        if play.session.game.phase == "movement" or play.session.game.over:
+        if play.table.phase == "movement" or play.table.over:
             break
         play.session.table(play.session.acting).submit(EndPhase())
     while app.scene is not play:
@@ -229,18 +232,19 @@ def _large_map(app, timed) -> dict:
     from game.files.scenario import load_scenario
     from game.files.session import new_game
     from game.files.shipped import scenarios_dir
+    from game.session import Session
 
     from .play import PlayScene
     from .routes import Play, Replace
 
     sc = load_scenario(scenarios_dir() / "steppe-200.toml")
-    session = new_game(sc, 1, None)
-    app.go(Replace(Play(session, sc.title, viewer=session.game.to_act)))
+    session = Session.of(new_game(sc, 1, None))
+    app.go(Replace(Play(session, sc.title, viewer=session.acting)))
     play = app.scene
     assert isinstance(play, PlayScene)
     play.map.camera.zoom = 31
-    unit = next(u for u in play.session.game.units.values() if u.side == play.viewer)
-    play.map.center_on(unit.label)
+    unit = next(u for u in play.table.units() if u.side == play.viewer)
+    play.map.center_on(unit.hex)
     t0 = time.perf_counter()
     app.frame(0.016)
     first_s = time.perf_counter() - t0
@@ -259,7 +263,7 @@ def _large_map(app, timed) -> dict:
     overlay_first_s = time.perf_counter() - t0
     shading = timed(lambda i: play.map.analysis.draw_under(app.screen, m))
     return {
-        "large_map": f"{play.session.game.board.columns} x {play.session.game.board.rows}",
+        "large_map": f"{play.table.board.columns} x {play.table.board.rows}",
         "large_first_frame_ms": round(first_s * 1000, 1),
         "large_frame_ms": _median_ms(cached),
         "large_pan_frame_ms": _median_ms(panning),
@@ -273,15 +277,14 @@ def crowded_steppe() -> str:
     """steppe-200 with 200 units (the scenario limit): 92 more a side, each with the set-up
     area of its side, in free hexes a vehicle may stand in."""
     from game.board.hexes import column_letters, from_offset, label
-    from game.engine import Game
     from game.files.scenario import load_scenario
     from game.files.shipped import scenarios_dir
 
     path = scenarios_dir() / "steppe-200.toml"
     text = path.read_text(encoding="utf-8")
-    game = Game(load_scenario(path).setup, 1)
-    board = game.board
-    taken = {u.label for u in game.units.values()}
+    setup = load_scenario(path).setup  # the file, not a game: the hexes its units stand in
+    board = setup.board
+    taken = {u.hex for u in setup.units}
 
     def free(c0: int, c1: int):
         for row in range(80, 121):
@@ -334,17 +337,18 @@ def _setup_clicks(app) -> dict:
     from game.board.hexes import label
     from game.files.scenario import parse_scenario
     from game.files.session import new_game
+    from game.session import Session
 
     from .play import PlayScene
     from .routes import Play, Replace
 
     sc = parse_scenario(crowded_steppe(), "steppe-200-crowded.toml")
-    session = new_game(sc, 1, None)
-    app.go(Replace(Play(session, sc.title, viewer=session.game.to_act)))
+    session = Session.of(new_game(sc, 1, None))
+    app.go(Replace(Play(session, sc.title, viewer=session.acting)))
     play = app.scene
     assert isinstance(play, PlayScene)
     app.frame(0.016)
-    board = play.session.game.board
+    board = play.table.board
     own = [u["id"] for u in play.map.units() if u["side"] == play.viewer][:16]
     times = []
 
@@ -370,7 +374,7 @@ def _setup_clicks(app) -> dict:
             for d in range(6)
             if board.contains(n := here.neighbor(d))
             and not play.map.units_at(label(n))
-            and label(n) in play.session.game.setup_hexes(uid)
+            and label(n) in play.table.setup_hexes(uid)
         )
         to = tuple(int(v) for v in play.map.camera.hex_to_screen(dst))
         drag = pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(1, 1), buttons=(1, 0, 0))
@@ -380,7 +384,7 @@ def _setup_clicks(app) -> dict:
         if placed is None or placed["hex"] != label(dst):
             raise RuntimeError(f"the benchmark's drag did not place {uid}")
     return {
-        "setup_units": len(play.session.game.units),
+        "setup_units": len(play.session.view(None).units),
         "setup_click_ms": _median_ms(times),
         "setup_click_worst_ms": round(max(times) * 1000, 1),
     }

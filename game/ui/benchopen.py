@@ -21,28 +21,6 @@ GOALS = {
 }
 
 
-def limit_save(path: Path, actions: int = 200_000) -> None:
-    """A legal save of ``actions`` actions: the tutorial's German set-up, one counter placed
-    back and forth between two hexes of its area (each placement recorded and checked)."""
-    from game.engine import Game
-    from game.engine.actions import Place
-    from game.files.savegame import SavedGame, save
-    from game.files.scenario import load_scenario
-    from game.files.shipped import scenarios_dir
-
-    sc = load_scenario(scenarios_dir() / "tutorial-duel.toml")
-    game = Game(sc.setup, 7)
-    saved = SavedGame.new(sc, 7)
-    unit = game.placeable()[0]
-    a, b = game.setup_hexes(unit)[:2]
-    facing = game.units[unit].facing
-    for i in range(actions):
-        action = Place(unit, a if i % 2 == 0 else b, facing)
-        game.apply(action)
-        saved.record(action, game)
-    save(saved, path)
-
-
 def _open(path: Path) -> dict:
     """Open ``path`` in the replay viewer as "Replay a save" does, frame by frame at the
     scene's rate (:meth:`.app.App.frame_rate`, as the window's loop)."""
@@ -96,7 +74,7 @@ def peak_mib() -> float | None:
 def bench_open(long_actions: int = 2000, limit_actions: int = 200_000) -> dict:
     """The figures; the tests run it small (fewer actions) as a smoke test."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from game.files.bench import long_version, record
+    from game.files.bench import limit_save, long_version, record
     from game.files.savegame import save
     from game.files.scenario import load_scenario
     from game.files.shipped import scenarios_dir
