@@ -333,3 +333,19 @@ def test_a_hex_label_in_the_log_is_no_rule_link():
     line = linked("T-34 moves B2 -> C3: 0.5 MP (RD-10); Case J1 (C6.11); C7 tables")
     assert "<a href='C3'>" not in line and "<a href='C7'>" not in line
     assert "<a href='RD-10'>RD-10</a>" in line and "<a href='C6.11'>C6.11</a>" in line
+
+
+def test_a_click_on_the_last_shots_banner_also_does_what_it_does_on_the_map(app):
+    """Found in a newcomer's trial: the banner lay over the enemy counter, and the click that
+    put it away did not fire (a second click did, and nothing said why). The banner goes, and
+    the click goes on to the map (here: selecting the own unit under it)."""
+    play = open_lesson(app, "lesson-6-acquire", 1)
+    play_to(app, play, 2)  # shot, and the phases passed by themselves
+    assert play.map.state.banner is not None
+    gun = next(u for u in play.map.units() if u["side"] == play.viewer)
+    play.map.state.selected = None
+    x, y = (int(v) for v in play.map.camera.hex_to_screen(play.table.board.parse(gun["hex"])))
+    play.map.banner_rect = pygame.Rect(x - 40, y - 10, 80, 20)  # over the gun's counter
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    app.pump()
+    assert play.map.state.banner is None and play.map.state.selected == gun["id"]

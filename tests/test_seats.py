@@ -19,7 +19,7 @@ from engine_helpers import make_setup
 
 from game.board.hexes import column_letters
 from game.engine import Game, IllegalAction, UnitSetup
-from game.engine.actions import Action, BoreSight, EndPhase, Place
+from game.engine.actions import Action, BoreSight, EndPhase, Pass, Place
 from game.engine.view import Seer, View, view_from_json, view_schema
 from game.files.scenario import load_scenario
 from game.files.session import new_game
@@ -445,3 +445,41 @@ def test_the_architecture_docs_module_table_names_every_module():
             if path.name != "__init__.py" and not named:
                 missing.append(f"game.{package.name}: {name}")
     assert not missing, missing
+
+
+def test_rd11_a_question_marks_acquisition_lost_names_no_unit_to_the_mover():
+    """Found in a newcomer's trial: "PzKpfw IVH left T-34/76 M43's LOS: the Acquired counter
+    stays in E5" named the "?" that held the counter. The mover reads "a concealed unit"."""
+    from engine_helpers import to_phase
+
+    from game.engine.actions import Move
+    from game.rules.acquisition import Acquisition, Location
+
+    rows = ["o o o o o o", "o o w w w o", "o o o o o o"]
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "A3", facing=1),
+        UnitSetup("rus-q-1", "t34m43", "russian", "D3", facing=0, concealed=True),
+    ]
+    game = Game(make_setup(units, rows=rows, first="german", defender="russian"), 3)
+    to_phase(game, "movement", "german")
+    q = game.units["rus-q-1"]
+    q.acquisition = Acquisition(q.id, "A", 1, Location("A3"), "ger-pz-1")
+    before = len(game.history)
+    for _ in range(6):  # drive on, by the moves that leave the T-34's LOS first
+        moves = [a for a in game.legal_actions() if isinstance(a, Move) and a.to != "off"]
+        if not moves or any(e.kind == "acquisition" for e in game.history[before:]):
+            break
+        trial = [(m, game.copy()) for m in moves]
+        for m, g in trial:
+            g.apply(m)
+        leaving = [
+            m for m, g in trial if not g.state.can_see(g.units["rus-q-1"], g.units["ger-pz-1"])
+        ]
+        game.apply((leaving or moves)[0])
+        while game.dff_pending:
+            game.apply(Pass())
+    lines = [e for e in game.history[before:] if e.kind == "acquisition"]
+    assert lines, "the Panzer never left the T-34's LOS"
+    seen = [e.seen_by("german") for e in lines]
+    assert all(e is not None and "T-34" not in e.text for e in seen)
+    assert any("a concealed unit" in e.text for e in seen if e is not None)

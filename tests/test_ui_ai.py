@@ -279,3 +279,27 @@ def test_a_game_resumed_while_the_human_has_a_dff_chance_shows_the_prompt(app):
     assert isinstance(app.scene, DffPrompt)
     key(app, pygame.K_SPACE, " ")  # Continue: the game goes on
     assert not again.session.game.dff_pending or again.session.acting != "german"
+
+
+def test_a_game_against_the_computer_resumes_with_its_selection(app):
+    """Found in a newcomer's trial: against the computer (no handover) Resume did not bring
+    back the unit selected, which the README promises."""
+    from game.ui.opening import close_sessions
+    from game.ui.prefs import Prefs
+
+    session, play = versus(app, "tutorial-duel", "russian")
+    computer_turns(app, play)
+    clear_overlays(app, play)
+    own = [u for u in play.map.units() if u["side"] == "german"]
+    play.map.state.selected = own[0]["id"]
+    path = play.session.path
+    close_sessions(app)  # what closing the window does, then the preferences are saved
+    app.prefs.save()
+    while app.scenes:
+        app.pop()
+    app.prefs = Prefs.load()
+    again = PlayScene(resume(path), "duel")
+    again.computer_pause = 0.0
+    app.push(again)
+    app.pump([])
+    assert again.viewer == "german" and again.map.state.selected == own[0]["id"]

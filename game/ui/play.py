@@ -358,6 +358,11 @@ class PlayScene(Scene):
         cam.center_on(x, y, m.width, m.height, m.left)
         cam.oy += m.top
         self._resumed_selection = (view["viewer"], view["selected"])
+        if view["viewer"] is not None and view["viewer"] == self.viewer:  # its seat, no handover
+            own = self.map.unit(view["selected"])  # (against the computer)
+            if own is not None and own["side"] == self.viewer:
+                self.map.state.selected = own["id"]
+                self._resumed_selection = (None, None)
 
     def may_close(self) -> bool:
         """Every action is autosaved, so closing loses nothing; unless the last save failed
@@ -417,8 +422,7 @@ class PlayScene(Scene):
             if not self.map.rect.collidepoint(event.pos):
                 return
             if state.banner is not None and self.map.banner_rect.collidepoint(event.pos):
-                state.banner = None  # the last shot clicked away
-                return
+                state.banner = None  # the last shot clicked away; the click goes on (a shot)
             aiming = state.bore_sight_mode
             self.orders.click(event.pos)
             sel = self.map.unit(state.selected)

@@ -475,14 +475,13 @@ def left_location(state: GameState, unit: UnitState) -> list[Event]:
             )
         else:
             enemy.acquisition = acq_rules.on_target_left_los(acq, acq.location)
-            events.append(
-                Event(
-                    "acquisition",
-                    f"{unit.name} left {enemy.name}'s LOS: the Acquired counter stays in "
-                    f"{acq.location} (C6.51)",
-                    ("C6.51",),
-                )
-            )
+
+            stays = f"LOS: the Acquired counter stays in {acq.location} (C6.51)"
+            event = Event("acquisition", f"{unit.name} left {enemy.name}'s {stays}", ("C6.51",))
+            if enemy.concealed:  # the mover's side sees a "?" there, not what it is (RD-11)
+                seen = f"{unit.name} left the {stays.replace('LOS', 'LOS of a concealed unit', 1)}"
+                event = event.hidden_from(unit.side, Event("acquisition", seen, ("C6.51",)))
+            events.append(event)
     return events
 
 
