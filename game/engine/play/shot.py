@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 
 from game.board.los import los
 from game.engine.errors import IllegalAction
@@ -311,15 +312,24 @@ def elevation_advantage(state: GameState, firer: UnitState, target: UnitState) -
 
 def acq_gun(state: GameState, firer: UnitState) -> acq_rules.Acquirer:
     letter = state.letters.get(firer.id, "A")
-    return acq_rules.Acquirer(firer.id, letter, firer.type.caliber, lat_weapon=bool(firer.type.sw))
+    return _acquirer(firer.id, letter, firer.type.caliber, bool(firer.type.sw))
 
 
 def acq_shot(target: UnitState, hit: bool = False) -> acq_rules.Shot:
+    return _acq_shot(target.id, target.label, target.concealed, hit and target.concealed)
+
+
+@lru_cache(maxsize=4096)
+def _acquirer(uid: str, letter: str, caliber: float, lat_weapon: bool) -> acq_rules.Acquirer:
+    """The firing weapon as acquisition sees it (a value: made once, every shot asks it)."""
+    return acq_rules.Acquirer(uid, letter, caliber, lat_weapon=lat_weapon)
+
+
+@lru_cache(maxsize=4096)
+def _acq_shot(uid: str, hex_label: str, concealed: bool, lost: bool) -> acq_rules.Shot:
+    """A shot at ``uid`` in ``hex_label`` as acquisition sees it (a value: made once)."""
     return acq_rules.Shot(
-        target.id,
-        acq_rules.Location(target.label),
-        concealed=target.concealed,
-        concealment_lost=hit and target.concealed,
+        uid, acq_rules.Location(hex_label), concealed=concealed, concealment_lost=lost
     )
 
 
