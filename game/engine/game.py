@@ -64,8 +64,8 @@ checked at import by :func:`check_registry`)."""
 class Game:
     """A game in progress. Build it from a :class:`Setup` and a seed."""
 
-    def __init__(self, setup: Setup, seed: int, dice: Dice | None = None, scalar_los: bool = False):
-        self.state = GameState.start(setup, seed, dice, scalar_los)
+    def __init__(self, setup: Setup, seed: int, dice: Dice | None = None):
+        self.state = GameState.start(setup, seed, dice)
         self.actions_applied = 0
 
     def copy(self) -> Game:

@@ -14,9 +14,7 @@ from typing import Any
 
 from game.board import Board
 from game.board.hexes import Hex
-from game.board.scalar import ScalarSight
-from game.board.viewsheds import Viewsheds, sight_for
-from game.board.visibility import Visibility
+from game.board.viewsheds import Sight, sight_for
 from game.rules.dice import Dice
 
 from .catalogue import depletion_number, unit_types
@@ -122,9 +120,8 @@ class GameState:
     """The map with its wrecks and smoke (a copy of the scenario's)."""
     setup: Setup = field(metadata=NOT_HASHED)
     seed: int = field(metadata=NOT_HASHED)
-    visibility: Visibility | Viewsheds | ScalarSight = field(metadata=NOT_HASHED)
-    """All-pairs LOS, on-demand viewsheds on a large map (:func:`sight_for`), or the scalar
-    reference a benchmark compares with (:class:`ScalarSight`)."""
+    visibility: Sight = field(metadata=NOT_HASHED)
+    """The LOS (RD-9): all pairs, or on-demand viewsheds on a large map (:func:`sight_for`)."""
     units: dict[str, UnitState] = field(metadata=NOT_HASHED)
     """By id; hashed unit by unit (:meth:`UnitState.key_text`)."""
     letters: dict[str, str] = field(metadata=NOT_HASHED)
@@ -150,7 +147,7 @@ class GameState:
     candidates (:func:`play.movement.mover`); None while it may change."""
 
     @classmethod
-    def start(cls, setup: Setup, seed: int, dice: Dice | None, scalar_los: bool) -> GameState:
+    def start(cls, setup: Setup, seed: int, dice: Dice | None) -> GameState:
         """The state before the set-up choices: units where the scenario puts them."""
         board = setup.board.copy()
         types = unit_types()
@@ -189,7 +186,7 @@ class GameState:
             board=board,
             setup=setup,
             seed=seed,
-            visibility=ScalarSight(board) if scalar_los else sight_for(board),
+            visibility=sight_for(board),
             units=units,
             letters=letters,
             areas={us.id: us.area for us in setup.units if us.area is not None},

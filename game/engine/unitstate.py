@@ -3,7 +3,9 @@ counters; its part of the state hash, kept until a field changes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from game.board.hexes import Hex, label
 from game.rules.acquisition import Acquisition
@@ -19,45 +21,67 @@ def _acquisition_key(acq: Acquisition | None) -> tuple | None:
     return (acq.letter, acq.level, acq.location.hex, acq.location.level, acq.target, acq.area)
 
 
+ROLES = ("firer", "target")
+"""The two parts a unit may play in a shot."""
+
+
+def odds(*roles: str, encode: Callable[[Any], Any] | None = None) -> dict:
+    """Field metadata: a shot's odds read this field of its firer and / or its target only in
+    ``roles`` (none: in neither; where it stands and faces is read by the maps' own keys, its
+    id only by an Acquisition or a Defensive First Fire tracking, which no kept shot has). A
+    field without it is read in both: a new field enters :func:`odds_key` unless it says
+    otherwise."""
+    meta: dict[str, Any] = {"odds": roles}
+    if encode is not None:
+        meta["encode"] = encode
+    return meta
+
+
+NEITHER = odds()
+
+
 @dataclass
 class UnitState:
-    """One unit's state. Only :class:`game.engine.game.Game` changes it."""
+    """One unit's state. Only :class:`game.engine.game.Game` changes it. Each field says in
+    which of its ``odds`` roles a shot reads it (:func:`odds`, for :func:`odds_key`)."""
 
-    id: str
+    id: str = field(metadata=NEITHER)
     type: UnitType = field(metadata={"encode": lambda t: t.key})
-    side: str
-    hex: Hex = field(metadata={"encode": lambda h: Flat((h.q, h.r))})
-    facing: int = 0
-    turret: int = 0
-    status: Status = "active"
-    ce: bool = False
-    immobilized: bool = False
-    shock: Shock = "none"
+    side: str = field(metadata=NEITHER)
+    hex: Hex = field(metadata=odds(encode=lambda h: Flat((h.q, h.r))))
+    facing: int = field(default=0, metadata=NEITHER)
+    turret: int = field(default=0, metadata=NEITHER)
+    status: Status = field(default="active", metadata=NEITHER)
+    ce: bool = field(default=False, metadata=odds("target"))
+    immobilized: bool = field(default=False, metadata=odds("target"))
+    shock: Shock = field(default="none", metadata=NEITHER)
     """"none", "shock" or "uk" (C7.42)."""
-    concealed: bool = False
-    mp_spent: float = 0.0
-    entered_new_hex: bool = False
+    concealed: bool = field(default=False, metadata=odds("target"))
+    mp_spent: float = field(default=0.0, metadata=NEITHER)
+    entered_new_hex: bool = field(default=False, metadata=odds("target"))
     """It entered a new hex this player turn (Case J, C6.1)."""
     motion: bool = False
-    was_motion: bool = False
+    was_motion: bool = field(default=False, metadata=odds("target"))
     """It was in Motion at the start of this player turn or since (Case J, C6.1)."""
     moving: bool = False
     """It is in the middle of its move (non-stopped, Case L)."""
-    moved: bool = False
+    moved: bool = field(default=False, metadata=NEITHER)
     """It has moved (or ended its move) this Movement Phase."""
-    fired: bool = False
+    fired: bool = field(default=False, metadata=NEITHER)
     """It has fired this phase and kept no ROF."""
-    shots_this_phase: int = 0
-    fired_prep: bool = False
+    shots_this_phase: int = field(default=0, metadata=NEITHER)
+    fired_prep: bool = field(default=False, metadata=NEITHER)
     """It fired in the Prep Fire Phase: it may not move (RD-12)."""
-    first_fired: bool = False
+    first_fired: bool = field(default=False, metadata=NEITHER)
     """It Defensive First Fired this player turn (no Defensive Fire Phase shot then, HX-8)."""
-    acquisition: Acquisition | None = field(default=None, metadata={"encode": _acquisition_key})
-    bore_sight: str | None = None
+    acquisition: Acquisition | None = field(
+        default=None, metadata=odds("firer", encode=_acquisition_key)
+    )
+    bore_sight: str | None = field(default=None, metadata=odds("firer"))
     """The Bore Sighted Location (C6.42), while the weapon keeps it (C6.43)."""
-    fired_at_acquired: bool = False
+    fired_at_acquired: bool = field(default=False, metadata=NEITHER)
     """It fired at its acquired target this phase (a CA change then keeps the counter, C6.5)."""
-    ammo_out: tuple[str, ...] = ()
+    ammo_out: tuple[str, ...] = field(default=(), metadata=odds("firer"))
     """The special ammunition it has run out of for the rest of the game (RD-17)."""
 
     @property
@@ -123,3 +147,24 @@ class UnitState:
             "fired_at_acquired": self.fired_at_acquired,
             "ammo_out": list(self.ammo_out),
         }
+
+
+def odds_key(unit: UnitState, role: str) -> tuple:
+    """What a shot's odds read of ``unit`` as its ``role`` ("firer" or "target") beyond where
+    it stands and how it faces: each field whose metadata says a shot reads it in that role
+    (every field unless it says otherwise, :func:`odds`), through its encoder. The threat and
+    attack maps key the shots they keep by it (play/threat.py)."""
+    reads = _ODDS_FIELDS.get(role)
+    if reads is None:
+        reads = _ODDS_FIELDS[role] = tuple(
+            (f.name, f.metadata.get("encode"))
+            for f in fields(UnitState)
+            if role in f.metadata.get("odds", ROLES)
+        )
+    return tuple(
+        getattr(unit, name) if encode is None else encode(getattr(unit, name))
+        for name, encode in reads
+    )
+
+
+_ODDS_FIELDS: dict[str, tuple[tuple[str, Callable[[Any], Any] | None], ...]] = {}
