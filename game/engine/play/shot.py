@@ -73,16 +73,35 @@ def fire_problem(
         reach = sw_range(firer)
         if reach is not None:  # plan()'s first refusal of an SW, asked before building it
             to_hit_number("sw", firer.hex.distance(target.hex), reach)
-        attack = build_attack(state, firer, target, ammo, dff=dff, chart_die=1)
-        if target.concealed:  # RD-20: refused only as a shot at any unit it may be would be
-            attack = as_unknown(attack)
+        attack = _as_planned(state, firer, target, ammo, dff)
         plan(attack)
         fallback = fallback_ammo(state, firer, ammo)
         if fallback != ammo:
-            plan(replace(attack, ammo=fallback))
+            plan(_as_planned(state, firer, target, fallback, dff))
     except RuleError as error:
         return str(error)
     return None
+
+
+def _as_planned(
+    state: GameState, firer: UnitState, target: UnitState, ammo: str | None, dff: bool
+) -> Attack:
+    """The attack :func:`fire_problem` asks the rules library about: ``firer``'s shot at
+    ``target`` with ``ammo`` (a die of 1 for the chart's 90-degree line, RD-8), a "?" as the
+    firer's side knows it (RD-20: refused only as a shot at any unit it may be would be). While
+    the state is held still (a list of legal actions), built once a firer and target and each
+    ammunition set on it: nothing else of the attack depends on the ammunition."""
+    asked = state.asked
+    key = ("shot", firer.id, target.id, dff)
+    base = asked.get(key) if asked is not None else None
+    if base is None:
+        base = build_attack(state, firer, target, ammo, dff=dff, chart_die=1)
+        if target.concealed:
+            base = as_unknown(base)
+        if asked is not None:
+            asked[key] = base
+    fired = ammo if not firer.type.sw else None  # build_attack's: an SW fires its own
+    return base if base.ammo == fired else replace(base, ammo=fired)
 
 
 def as_unknown(attack: Attack) -> Attack:
