@@ -10,7 +10,7 @@ play. Hypothetical: the phase and the shots already taken are not considered."""
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -22,7 +22,7 @@ from game.rules.drm import RuleError
 from game.rules.facing import asl_aspect, facing_offset
 from game.rules.odds import Branch, Odds, blend, odds
 
-from .shot import COVERED_ARC_HALF, ammo_choices, build_attack, leaf_choices
+from .shot import COVERED_ARC_HALF, ammo_choices, build_attack, leaf_choices, with_ammo
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +232,7 @@ def best_shot(state: GameState, firer: UnitState, target: UnitState) -> Threat |
                 except RuleError:
                     break
             base = bases[die]
-            o = cached_odds(base if base.ammo == fired else replace(base, ammo=fired))
+            o = cached_odds(base if base.ammo == fired else with_ammo(base, fired))
             if o is None:
                 break
             parts.append(Branch(w, "", "RD-16", o))  # only the figures are kept
