@@ -120,7 +120,8 @@ class Session:
     @property
     def game(self):  # -> Game (not annotated: the screen has no business with its type)
         """The game itself: for the tests and a server's referee. No seat reads it: the screen
-        and the computer see their tables (tests/test_seats.py holds ``game.ui`` to that)."""
+        and the computer see their tables (tests/session/test_seats.py holds ``game.ui`` to
+        that)."""
         return self._autosave.game
 
     @property
