@@ -104,3 +104,68 @@ def test_the_los_threads_label_keeps_off_the_counters(app):
         surface.set_clip(None)
     label = seen[-1]
     assert not [c for c in counters if label.colliderect(c)]
+
+
+def test_hex_labels_read_on_every_terrain_and_level():
+    """Hex labels were grey on green (contrast 2.2 on woods on a hill): the label takes the
+    dark or the light ink, whichever reads better, at least 4:1 everywhere (4.5:1, the WCAG
+    figure for text, on level ground and the first level)."""
+    from game.ui.map.render import _mix
+    from game.ui.style import contrast, style
+
+    st = style()
+    worst = {}
+    for name, terrain in st.terrain.items():
+        for level in range(5):
+            fill = terrain.fill
+            if level:
+                fill = _mix(fill, st.level_tint, min(0.75, st.level_step * level))
+            worst[(name, level)] = contrast(st.label_ink(fill), fill)
+    assert min(worst.values()) >= 4.0, worst
+    assert min(v for (_, level), v in worst.items() if level <= 1) >= 4.5, worst
+
+
+def test_hex_labels_are_readable_at_the_four_board_maps_opening_zoom(app):
+    """The four boards open at the readable zoom (25): the labels were 9-pixel text there."""
+    from game.ui.map.render import label_size
+    from game.ui.map.view import READABLE_ZOOM
+
+    sc = load_scenario(scenarios_dir() / "bagration-4-boards.toml")
+    play = PlayScene(new_game(sc, 7, app.save_dir / "b4.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    assert play.map.camera.zoom == READABLE_ZOOM
+    assert label_size(play.map.camera.zoom) >= 11
+
+
+def test_hx12_the_set_up_area_is_edged_so_it_reads_on_a_green_map(app):
+    """A newcomer could not find the set-up area on the four-board map (a green tint on green
+    ground): its border is drawn in the area-edge ink while the side sets up, and gone after."""
+    from game.engine.actions import EndPhase
+    from game.ui.style import style
+
+    sc = load_scenario(scenarios_dir() / "bagration-4-boards.toml")
+    play = PlayScene(new_game(sc, 7, app.save_dir / "b4.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    clear_overlays(app, play)
+    edge = pygame.Color(*style().ui["area_edge"])
+
+    def edge_pixels() -> int:
+        m = play.map.rect
+        shot = app.screen.subsurface(m)
+        return sum(
+            1
+            for x in range(0, m.width, 2)
+            for y in range(0, m.height, 2)
+            if shot.get_at((x, y)) == edge
+        )
+
+    assert play.table.phase == "setup" and edge_pixels() > 100
+    for _ in range(4):  # the defender's set-up, then the attacker's (HX-12)
+        if play.table.phase not in ("setup", "setup_attacker"):
+            break
+        play.apply(EndPhase(), side=play.table.to_act)
+        clear_overlays(app, play)
+        app.pump([])
+    assert play.table.phase not in ("setup", "setup_attacker") and edge_pixels() == 0

@@ -261,7 +261,9 @@ class MapView:
         """The map in :attr:`rect`: terrain, highlights, overlays, counters, the banner."""
         m = self.rect
         cam = self.camera
-        self.renderer.draw(surface, cam, m)
+        board = self.table.board
+        occupied = frozenset(board.parse(u["hex"]) for u in self.units())
+        self.renderer.draw(surface, cam, m, occupied)
         surface.set_clip(m)
         self._draw_highlights(surface)
         self.analysis.draw_under(surface, m)
@@ -282,13 +284,14 @@ class MapView:
         setting_up = self.setting_up() and viewer is not None and viewer == game.to_act
         if setting_up and viewer is not None and (sel is None or sel["side"] != viewer):
             # before a unit is picked: where the side may set up at all, lighter (HX-12)
-            self.renderer.shade(
-                surface, cam, self._setup_area(viewer), st.ui["good"], 75, self.rect
-            )
+            area = self._setup_area(viewer)
+            self.renderer.shade(surface, cam, area, st.ui["good"], 75, self.rect)
+            self.renderer.outline(surface, cam, area, st.ui["area_edge"], self.rect)
         if sel is not None and sel["side"] == game.to_act:
             if self.setting_up():
                 area = self._unit_area(sel["id"])
                 self.renderer.shade(surface, cam, area, st.ui["good"], 90, self.rect)
+                self.renderer.outline(surface, cam, area, st.ui["area_edge"], self.rect)
             if game.phase == "movement":
                 for hx, cost in game.move_costs(sel["id"]).items():
                     h = game.board.parse(hx)
