@@ -371,3 +371,26 @@ def test_a_click_on_the_last_shots_banner_also_does_what_it_does_on_the_map(app)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
     app.pump()
     assert play.map.state.banner is None and play.map.state.selected == gun["id"]
+
+
+def test_a_finished_game_resumed_shows_its_last_shot_with_the_result(app):
+    """Found in a newcomer's trial: a finished game resumed came up on its result screen with
+    no shot on the map; the last shot the side may read is back on the map under it."""
+    import shutil
+
+    from game.files.session import resume
+    from game.ui.overlays.scenes import EndScene
+
+    path = app.save_dir / "done.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(scenarios_dir() / "saves" / "tutorial-duel-played.json", path)
+    session = resume(path)
+    assert session.game.over
+    play = PlayScene(session, "done")
+    app.push(play)
+    app.pump([])
+    assert isinstance(app.scene, EndScene)
+    banner = play.map.state.banner
+    assert banner is not None and banner.text.startswith(("HIT", "MISS"))
+    shots = [e for e in play.table.events() if e.kind == "fire"]
+    assert banner.firer_hex == play.table.where(shots[-1].data["firer"])

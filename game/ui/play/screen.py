@@ -326,6 +326,8 @@ class PlayScene(Scene):
         self.widgets = [*self.buttons.values(), self.log_box]
         self._refresh_log()
         opening, self._opened = not self._opened, True
+        if opening and self.table.over and self.map.state.banner is None:
+            self._show_last_shot()
         due = opening and self.session.next_step(self.viewer, self.app.prefs.strict_hotseat)
         if (
             self.viewer is None
@@ -333,6 +335,17 @@ class PlayScene(Scene):
             or (self.app.prefs.auto_pass and self.table.nothing_to_do())
         ):
             self.after_change()
+
+    def _show_last_shot(self) -> None:
+        """A finished game resumed: the last shot the side at the screen may read goes back on
+        the map, as it was when the game ended (the result screen came up without it)."""
+        knows = self.map.knows()
+        for event in reversed(self.table.events()):
+            seen = event.seen_by(self.map.state.viewer)
+            banner = shot_banner(seen, knows, self.session.version) if seen else None
+            if banner is not None:
+                self.map.state.banner = banner
+                return
 
     def remember_view(self) -> None:
         """Keep this game's zoom, centre and selection for its Resume (in the preferences)."""
