@@ -403,7 +403,7 @@ class MapView:
             if not tracking.moved:
                 what = "only pivots: no Case J (C6.1)"
             elif shot_mp is None:
-                what = "no Defensive First Fire shot left in this hex (C6.17)"
+                what = "no Defensive First Fire shot now (C6.17)"
             else:
                 what = f"a shot now: {shot_mp:g} MP in the firer's LOS, {case}"
             rows.append(f"{name}: {what}")
