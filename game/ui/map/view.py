@@ -238,6 +238,7 @@ class MapView:
         x, y = (sum(c) / len(own) for c in zip(*map(world_of, own), strict=True))
         self.camera.center_on(x, y, m.width, m.height, m.left)
         self.camera.oy += m.top
+        self.camera.keep_map_in(board.columns, board.rows, (m.left, m.top, m.width, m.height))
 
     def mouse_moved(self, pos: tuple[int, int]) -> None:
         """The hex under the mouse; one moved on into the side panel keeps the hex it left
