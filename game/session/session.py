@@ -24,6 +24,7 @@ from game.engine.events import Event
 from game.engine.phases import PHASES
 from game.engine.table import Table
 from game.engine.view import Seer, View
+from game.engine.vocabulary import PhaseName
 from game.files.lesson import Lesson
 from game.files.savegame import SavedGame
 from game.files.session import Autosave
@@ -78,7 +79,7 @@ class ComputerMove:
     events: list[Event]
 
 
-def phase_name(phase: str, phasing: str, to_act: str | None) -> str:
+def phase_name(phase: PhaseName, phasing: str, to_act: str | None) -> str:
     """A phase as the phase bar names it: by its player turn (RD-12), with the side to act
     when that is the other side (the Defensive Fire Phase); a set-up phase by the side that
     sets up (HX-12)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from test_lessons import do_step, drag
-from ui_driver import clear_overlays, key, perform, select
+from ui_driver import clear_overlays, key, perform, post, select
 
 from game.engine.actions import EndPhase, Place
 from game.files.scenario import load_scenario
@@ -201,6 +201,39 @@ def test_a_rule_id_or_a_short_word_of_the_log_is_a_link_with_its_words(app):
     at = play.tip[0]
     box = (max(2, at[0] - 420), min(app.size[1] - 30, at[1] + 20))
     assert app.screen.get_at(box)[:3] == (16, 18, 22)  # its box drawn by the mouse
+
+
+def test_a_rule_id_clicked_in_the_log_shows_its_words_over_the_log(app):
+    """Found in a newcomer's trial with real X input: a click on a log's rule id set the tip
+    but drew it under the log box (pygame-gui draws after the scene), so nothing showed. A
+    real click on the link (its place in the text box): the tip's box is on screen there."""
+    from game.ui.style import style
+
+    play = open_lesson(app, "lesson-1-move")
+    box = play.log_box
+    assert box is not None and box.link_hover_chunks
+    chunk = box.link_hover_chunks[-1]
+    x0, y0 = box.get_text_layout_top_left()
+    pos = (int(x0 + chunk.x + chunk.size[0] / 2), int(y0 + chunk.y + chunk.size[1] / 2))
+    assert box.rect.collidepoint(pos)
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump()
+    post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    )
+    app.pump()
+    app.pump()
+    assert play.tip is not None and play.tip[1][0].startswith(chunk.href)
+    edge = pygame.Color(*style().ui["select"])
+    log = play.rects()["log"]
+    shown = sum(
+        1
+        for x in range(log.left, log.right, 2)
+        for y in range(log.top, log.bottom, 2)
+        if app.screen.get_at((x, y)) == edge
+    )
+    assert shown > 50  # the tip's yellow frame, over the log
 
 
 def test_the_log_names_a_facing_in_words(app):

@@ -568,6 +568,10 @@ class PlayScene(Scene):
         if self.lesson is not None:
             self.lesson.watch()
             self.lesson.draw(surface, r)
+
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        """The words of a rule id or a short word: over the widgets (drawn under them, a
+        clicked word of the log had its tip hidden by the log box itself)."""
         if self.tip is not None:  # a word of the log clicked
             parts.draw_tip(surface, self.tip[0], self.tip[1])
         else:
