@@ -44,8 +44,8 @@ def explain(rule_id: str) -> str:
 
     >>> print(explain("C6.12"))  # doctest: +ELLIPSIS
     C6.12 Case J2: Limited Aim, ... a snap shot (+4).
-    >>> explain("C99.1")
-    'C99.1'
+    >>> explain("B25.14")  # Blaze: a rule of ASL the game does not cite
+    'B25.14'
     """
     title = rule_index().get(rule_id)
     if title is None:
