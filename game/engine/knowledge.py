@@ -177,7 +177,13 @@ class Knowledge:
                 continue
             if self.hidden(firer):
                 continue
-            best = dff_budget_for(state, firer, mover).best  # the shot the odds panel shows
+            # the shot the odds panel shows; none when the firer may not fire at the mover now
+            # (it fired already, has no LOS here, ...: the DFF prompt would not offer it, C6.17)
+            best = (
+                dff_budget_for(state, firer, mover).best
+                if fire_problem(state, firer, mover, None, dff=True) is None
+                else None
+            )
             shot = (best.mp_in_los, str(best.drm)) if best is not None else (None, "")
             rows.append((firer.name, track.los_mp, track.exempt, *shot))
         return Tracking(mover.label, moved, tuple(rows))

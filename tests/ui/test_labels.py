@@ -169,3 +169,24 @@ def test_hx12_the_set_up_area_is_edged_so_it_reads_on_a_green_map(app):
         clear_overlays(app, play)
         app.pump([])
     assert play.table.phase not in ("setup", "setup_attacker") and edge_pixels() == 0
+
+
+def test_a_handover_on_a_small_map_keeps_the_whole_map_in_view(app):
+    """Found in a newcomer's trial (lesson 1, step 7): when play passed to the German the
+    camera centred on its units and half the map's viewport went empty while the far rows were
+    cut off. A map that fits stays centred; a larger one fills the viewport edge to edge."""
+    from game.ui.map.geometry import map_extent
+
+    play = _duel(app)
+    m, cam, board = play.map.rect, play.map.camera, play.map.table.board
+    x0, y0, x1, y1 = map_extent(board.columns, board.rows)
+    assert (x1 - x0) * cam.zoom <= m.width and (y1 - y0) * cam.zoom <= m.height  # it fits
+    play.map.focus_own_units(always=True)
+    left, top = cam.world_to_screen(x0, y0)
+    right, bottom = cam.world_to_screen(x1, y1)
+    assert abs((left + right) / 2 - m.centerx) <= 1 and abs((top + bottom) / 2 - m.centery) <= 1
+    cam.zoom = 68  # now larger than the viewport: no empty band on any side
+    play.map.focus_own_units(always=True)
+    left, top = cam.world_to_screen(x0, y0)
+    right, bottom = cam.world_to_screen(x1, y1)
+    assert left <= m.left and top <= m.top and right >= m.right and bottom >= m.bottom

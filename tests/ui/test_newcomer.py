@@ -394,3 +394,5 @@ def test_a_finished_game_resumed_shows_its_last_shot_with_the_result(app):
     assert banner is not None and banner.text.startswith(("HIT", "MISS"))
     shots = [e for e in play.table.events() if e.kind == "fire"]
     assert banner.firer_hex == play.table.where(shots[-1].data["firer"])
+    # a hit's banner names the To Kill roll that decided it (it showed the To Hit dice only)
+    assert shots[-1].data["hit"] and ", TK 4+1 vs 4: " in banner.text, banner.text

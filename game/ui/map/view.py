@@ -238,6 +238,7 @@ class MapView:
         x, y = (sum(c) / len(own) for c in zip(*map(world_of, own), strict=True))
         self.camera.center_on(x, y, m.width, m.height, m.left)
         self.camera.oy += m.top
+        self.camera.keep_map_in(board.columns, board.rows, (m.left, m.top, m.width, m.height))
 
     def mouse_moved(self, pos: tuple[int, int]) -> None:
         """The hex under the mouse; one moved on into the side panel keeps the hex it left
@@ -403,7 +404,7 @@ class MapView:
             if not tracking.moved:
                 what = "only pivots: no Case J (C6.1)"
             elif shot_mp is None:
-                what = "no Defensive First Fire shot left in this hex (C6.17)"
+                what = "no Defensive First Fire shot now (C6.17)"
             else:
                 what = f"a shot now: {shot_mp:g} MP in the firer's LOS, {case}"
             rows.append(f"{name}: {what}")
