@@ -429,3 +429,19 @@ def test_a_finished_game_resumed_shows_its_last_shot_with_the_result(app):
     assert banner.firer_hex == play.table.where(shots[-1].data["firer"])
     # a hit's banner names the To Kill roll that decided it (it showed the To Hit dice only)
     assert shots[-1].data["hit"] and ", TK 4+1 vs 4: " in banner.text, banner.text
+
+
+def test_a_lesson_cards_step_comes_before_the_words_of_the_steps_done(app):
+    """Found in a newcomer's trial: the "Done." words of several steps piled up to five lines
+    above the step and pushed its instruction off the card. The step's header, words and what
+    to do come first; the words of what was done follow (the card cuts from the bottom)."""
+    play = open_lesson(app, "lesson-1-move")
+    card = play.lesson
+    assert card is not None
+    card.said = " ".join(["A long explanation of what the last steps did."] * 12)
+    kinds = [colour for colour, _ in card.lines()]
+    assert kinds[0] == "select" and kinds[-1] == "good"
+    app.pump([])
+    shown = " ".join(card.shown)
+    assert card.step is not None and card.step.say.split()[0] in shown
+    assert "Do it on the map" in shown or "Space or Next" in shown or "Click the unit" in shown
