@@ -190,3 +190,31 @@ def test_a_handover_on_a_small_map_keeps_the_whole_map_in_view(app):
     left, top = cam.world_to_screen(x0, y0)
     right, bottom = cam.world_to_screen(x1, y1)
     assert left <= m.left and top <= m.top and right >= m.right and bottom >= m.bottom
+
+
+@pytest.mark.parametrize("zoom", [25, 38, 56])
+def test_a_hills_level_is_written_beside_the_counter_not_under_it(app, zoom):
+    """Found in a newcomer's trial: lesson 2 speaks of a low hill in B3 and nothing showed
+    one: the "L1" was drawn where the T-34's counter covers it. It is drawn beside the counter's
+    square, inside the hex."""
+    from game.board.board import Board
+    from game.ui.map.render import MapRenderer
+
+    board = Board.from_map_table({"columns": 1, "rows": 1, "hexes": ["o1"]})
+    renderer = MapRenderer(board)
+    renderer.show_labels = False
+    surface = pygame.Surface((400, 400))
+    surface.fill((0, 0, 0))
+    h = board.hex_at(0)
+    renderer._draw_hex(surface, h, 200, 200, zoom)
+    fill = tuple(surface.get_at((200, 200))[:3])  # the hill's fill at its centre
+    counter = counter_box((200, 200), zoom).inflate(-2, -2)
+    left, right = int(200 - zoom * 0.85), int(200 - zoom * 0.58)  # the hex's edge is further
+    beside = [
+        (x, y)
+        for x in range(left, right)
+        for y in range(int(200 - zoom * 0.2), int(200 + zoom * 0.2))
+        if sum(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], fill, strict=True)) > 60
+        and not counter.collidepoint(x, y)
+    ]
+    assert len(beside) > 10  # the "L1" written there, clear of the counter
