@@ -66,9 +66,9 @@ def _name_picture(name: str, size: int, ink: RGB, width: int) -> pygame.Surface:
 
 
 def chip_size(z: int) -> int:
-    """A marker chip's font size at zoom ``z``: 12 pixels at the usual zoom (it was 10, and
+    """A marker chip's font size at zoom ``z``: 13 pixels at the duel's zoom (it was 10, and
     "-1A" and "ID A" could not be read), never so large that the chips leave the hex."""
-    return min(max(10, int(z * 0.34)), 19)
+    return min(max(11, int(z * 0.36)), 19)
 
 
 def draw_counter(
