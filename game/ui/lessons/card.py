@@ -123,6 +123,11 @@ class LessonCard:
             self.said = "The unit it was about is out of play, so that step was skipped."
             return
         game = self.play.table
+        if step.kind == "phase" and game.over:  # the dice ended the game before that phase
+            self.advance()
+            self.said = "The game ended before that phase, so that step was skipped."
+            self.watch()
+            return
         if (
             step.kind == "phase"
             and game.phase == step.phase
