@@ -22,7 +22,7 @@ AI = Path(__file__).resolve().parents[2] / "game" / "ai"
 def test_the_shipped_table_loads_once_and_the_search_reads_it():
     assert tuning() is tuning()
     t = tuning()
-    assert [p.name for p in PLANS] == [p.name for p in t.plans] and STEADY == t.plans[0]
+    assert [p.name for p in PLANS] == [p.name for p in t.plans] and t.plans[0] == STEADY
     assert (Budget().rounds, Budget().work, Budget().max_hexes) == (
         t.search.rounds,
         t.search.work,
