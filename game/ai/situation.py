@@ -59,7 +59,7 @@ class Situation:
     planner: Callable[[Table], tuple[Plan, str]]
     eager: bool = False
     held: str = ""
-    _plan: tuple[Plan, str] | None = None
+    _plan: tuple[Plan, str] | None = field(default=None, init=False, repr=False)
 
     def plan(self) -> tuple[Plan, str]:
         """The plan this Movement Phase is played by and its words (``Decision.plan``)."""
