@@ -8,8 +8,8 @@ odds of a shot as it may be shown them (a "?" gives its To Hit, Case K included 
 out, and no To Kill), the fire map and the threat map (no enemy "?", no enemy Bore Sighted
 Location). ``side=None`` is everything: the replay viewer's view of both sides.
 
-The test of it (``tests/test_knowledge.py``): two games that differ only in what a side may not
-know look identical to it through every method here.
+The test of it (``tests/engine/test_knowledge.py``): two games that differ only in what a side
+may not know look identical to it through every method here.
 """
 
 from __future__ import annotations
@@ -177,7 +177,13 @@ class Knowledge:
                 continue
             if self.hidden(firer):
                 continue
-            best = dff_budget_for(state, firer, mover).best  # the shot the odds panel shows
+            # the shot the odds panel shows; none when the firer may not fire at the mover now
+            # (it fired already, has no LOS here, ...: the DFF prompt would not offer it, C6.17)
+            best = (
+                dff_budget_for(state, firer, mover).best
+                if fire_problem(state, firer, mover, None, dff=True) is None
+                else None
+            )
             shot = (best.mp_in_los, str(best.drm)) if best is not None else (None, "")
             rows.append((firer.name, track.los_mp, track.exempt, *shot))
         return Tracking(mover.label, moved, tuple(rows))

@@ -1,6 +1,6 @@
 """The rules' fingerprint: what the rules make of a fixed corpus of play, as one digest per
 shipped scenario and one for the rules library, recorded with the rules version it was made
-under (``tests/data/rules_fingerprint.json``, ``tools/record_rules_fingerprint.py``). A change
+under (``tests/data/rules_fingerprint.json``, ``tools/data/record_rules_fingerprint.py``). A change
 that alters play changes a digest; the test that compares them fails unless RULES_VERSION was
 raised (CONTRIBUTING.md "Add or change a rule").
 

@@ -17,14 +17,15 @@ FILE = Path(__file__).resolve().parent.parent / "data" / "rules_fingerprint.json
 RECORDED = json.loads(FILE.read_text())
 HOW = (
     "a change that alters play raises RULES_VERSION (game/engine/rules_version.py, "
-    "CHANGELOG.md), then records the fingerprint again: python3 tools/record_rules_fingerprint.py"
+    "CHANGELOG.md), then records the fingerprint again: "
+    "python3 tools/data/record_rules_fingerprint.py"
 )
 
 
 def test_the_fingerprint_is_recorded_under_todays_rules_version():
     assert RECORDED["rules_version"] == RULES_VERSION, (
         f"the rules' fingerprint was recorded under rules version {RECORDED['rules_version']}, "
-        f"the engine plays version {RULES_VERSION}: python3 tools/record_rules_fingerprint.py"
+        f"the engine plays version {RULES_VERSION}: python3 tools/data/record_rules_fingerprint.py"
     )
 
 
@@ -61,7 +62,7 @@ def test_a_rule_changed_in_play_changes_the_fingerprint(monkeypatch):
 def _tool(monkeypatch, tmp_path, recorded: dict, now: dict):
     import importlib.util
 
-    path = Path(__file__).resolve().parents[2] / "tools" / "record_rules_fingerprint.py"
+    path = Path(__file__).resolve().parents[2] / "tools" / "data" / "record_rules_fingerprint.py"
     spec = importlib.util.spec_from_file_location("record_rules_fingerprint", path)
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
