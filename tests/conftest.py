@@ -54,6 +54,8 @@ SLOW = (
     "tests/ai/test_ai_search.py::test_a_game_resumed_in_the_middle_of_level_3s_movement_by_the_kept_plan_goes_on_the_same",
     "tests/cli/test_cli.py::test_the_checkout_paths_of_the_shipped_files_work_from_any_folder",
     "tests/rules/test_rules_attack.py::test_odds_match_a_monte_carlo_of_the_game_procedure",
+    "tests/engine/test_rules_fingerprint.py::test_play_is_what_it_was_under_the_same_rules_version[steppe-200]",
+    "tests/engine/test_rules_fingerprint.py::test_play_is_what_it_was_under_the_same_rules_version[bagration-4-boards]",
 )
 
 
