@@ -228,3 +228,33 @@ def test_marker_chips_are_readable_at_the_usual_zoom():
     from game.ui.map.geometry import DEFAULT_ZOOM
 
     assert chip_size(DEFAULT_ZOOM) >= 11 and chip_size(38) >= 13
+
+
+def test_hx12_enemy_counters_that_set_up_later_are_faint_on_their_file_hexes(app):
+    """Found in a newcomer's trial: while the German set up, the T-34s stood at full strength
+    on their file's hexes and read as where they would be; they set up after it (HX-12). They
+    are marked so in the German's view (public: the file says it), drawn faint, and named so."""
+    from game.ui.style import style
+
+    play = _duel(app)
+    german = {u.id: u for u in play.session.table("german").view.units}
+    russian = {u.id: u for u in play.session.table("russian").view.units}
+    assert german["rus-t34-3"].awaiting_setup and not german["ger-pz4-1"].awaiting_setup
+    assert not any(u.awaiting_setup for u in russian.values())  # its own are its own
+    app.pump([])
+    cam, board = play.map.camera, play.map.table.board
+    x, y = cam.hex_to_screen(board.parse("L5"))
+    fill = pygame.Color(*style().side("russian").fill)
+    box = counter_box((x, y), cam.zoom).inflate(-8, -8)
+    full = sum(
+        1
+        for px in range(box.left, box.right)
+        for py in range(box.top, box.bottom)
+        if app.screen.get_at((px, py)) == fill
+    )
+    assert full == 0  # no pixel of the counter at full strength
+    # once the Russian has set up, they are counters like any other
+    from game.engine.actions import EndPhase
+
+    play.session.table("german").submit(EndPhase())
+    assert not any(u.awaiting_setup for u in play.session.table("german").view.units)

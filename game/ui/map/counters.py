@@ -65,6 +65,20 @@ def _name_picture(name: str, size: int, ink: RGB, width: int) -> pygame.Surface:
     return t
 
 
+AWAITING_ALPHA = 90
+"""How much of an enemy counter shows that sets up after the side at the screen (HX-12)."""
+
+
+def draw_awaiting(target: pygame.Surface, unit: UnitRecord, cx: float, cy: float, z: int) -> None:
+    """An enemy counter that will set up after this side (HX-12), faint on its file's hex:
+    drawn at full strength it read as where the enemy will be."""
+    size = 2 * z + 4
+    ghost = pygame.Surface((size, size), pygame.SRCALPHA)
+    draw_counter(ghost, unit, size / 2, size / 2, z)
+    ghost.set_alpha(AWAITING_ALPHA)
+    target.blit(ghost, (int(cx - size / 2), int(cy - size / 2)))
+
+
 def chip_size(z: int) -> int:
     """A marker chip's font size at zoom ``z``: 13 pixels at the duel's zoom (it was 10, and
     "-1A" and "ID A" could not be read), never so large that the chips leave the hex."""

@@ -20,6 +20,7 @@ from game.session import Table
 from game.ui.map.analysis import AnalysisLayer
 from game.ui.map.counters import (
     draw_acquired,
+    draw_awaiting,
     draw_can_act,
     draw_counter,
     draw_markers,
@@ -363,6 +364,9 @@ class MapView:
             for i, u in enumerate(stack):
                 off = stack_offset(i, z)
                 selected = u["id"] == self.state.selected
+                if u.get("awaiting_setup"):  # on its file's hex until its side sets up (HX-12)
+                    draw_awaiting(surface, u, sx + off, sy - off, z)
+                    continue
                 rect = draw_counter(surface, u, sx + off, sy - off, z, selected=selected)
                 if u["id"] in acting:  # it can still move or fire this phase
                     draw_can_act(surface, rect, z)
@@ -382,7 +386,15 @@ class MapView:
             draw_counter(surface, dragged, mx, my, z, selected=True)
         hovered = by_hex.get(self.state.hover_hex or "")
         if hovered and dragged is None:  # the full names of the counters under the mouse
-            names = [u.get("name") or "a concealed unit" for u in hovered]
+            names = [
+                (u.get("name") or "a concealed unit")
+                + (
+                    " (sets up after you: not its place yet, HX-12)"
+                    if u.get("awaiting_setup")
+                    else ""
+                )
+                for u in hovered
+            ]
             sx, sy = cam.hex_to_screen(at[hovered[0]["id"]])
             t = FONTS.text(" / ".join(names), 15, (255, 255, 255), True)
             box = t.get_rect(midbottom=(sx, sy - z * 0.62)).inflate(8, 4)
