@@ -392,24 +392,12 @@ class PlayScene(Scene):
     # --- input --------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.over_pending and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.over_pending = False
-            self.app.go(Push(GameOver(self)))
+        """One event, in this order: what ends or hurries the screen's own state (the result
+        due, the lesson card, the computer's pause, a word of the log), the buttons and
+        dialogs, the analysis tools, a key's binding, the map's own input, then the map."""
+        if self._handle_first(event):
             return
-        if self.lesson is not None and self.lesson.key(event):
-            return
-        if self.computer_acts() and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
-            self._computer_at = 0.0  # Space: the computer's next action now
-            return
-        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:  # a word of the log: its meaning
-            self.tip = (self.map.state.mouse, words_of(str(event.link_target)))
-            return
-        tip = self.tip
-        left = tip is not None and event.type == pygame.MOUSEMOTION and _far(event.pos, tip[0])
-        if event.type == pygame.MOUSEBUTTONDOWN or left:
-            self.tip = None
-        if event.type == pygame.MOUSEMOTION:
-            self.map.state.mouse = event.pos
+        self._track_mouse(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, button in self.buttons.items():
                 if event.ui_element is button:
@@ -427,6 +415,38 @@ class PlayScene(Scene):
             return
         if map_input.overview_event(event) or map_input.drag_and_wheel(event):
             return
+        self._handle_map(event)
+
+    def _handle_first(self, event: pygame.event.Event) -> bool:
+        """The events that come before any order: a key or click once the game is over (the
+        result), the lesson card's keys, Space to hurry the computer, a word of the log
+        clicked (its words by the mouse). True: the event was taken."""
+        if self.over_pending and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.over_pending = False
+            self.app.go(Push(GameOver(self)))
+            return True
+        if self.lesson is not None and self.lesson.key(event):
+            return True
+        if self.computer_acts() and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self._computer_at = 0.0  # Space: the computer's next action now
+            return True
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:  # a word of the log: its meaning
+            self.tip = (self.map.state.mouse, words_of(str(event.link_target)))
+            return True
+        return False
+
+    def _track_mouse(self, event: pygame.event.Event) -> None:
+        """The mouse's place; a click, or the mouse gone from a clicked word, puts its tip away."""
+        tip = self.tip
+        left = tip is not None and event.type == pygame.MOUSEMOTION and _far(event.pos, tip[0])
+        if event.type == pygame.MOUSEBUTTONDOWN or left:
+            self.tip = None
+        if event.type == pygame.MOUSEMOTION:
+            self.map.state.mouse = event.pos
+
+    def _handle_map(self, event: pygame.event.Event) -> None:
+        """The mouse on the map: the hover, a click (select, move, fire, place; the last
+        shot's banner clicked away first), and a counter picked up and dropped in set-up."""
         state = self.map.state
         if event.type == pygame.MOUSEMOTION:
             self.map.mouse_moved(event.pos)
