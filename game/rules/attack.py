@@ -19,6 +19,7 @@ from .chart import chart_result, elimination_number
 from .destruction import dc_position, dc_position_drms, destruction
 from .dice import DR, Dice
 from .drm import Drm, Note, RuleError
+from .inputs import derived, flag
 from .outcomes import abandoned, ntc_fails
 from .tables import tables
 from .to_hit import Situation, hit_location, is_critical_hit, keeps_rof, to_hit_drms, to_hit_number
@@ -39,40 +40,124 @@ class Attack:
     ``atfp`` / ``armor``: the ``chart`` system's letters (the SW's own ATFP if not given).
     """
 
-    rules: str = "asl"
-    firer: str = "gun"
-    gun: str | None = None
-    weapon: str | None = None
-    nationality: str | None = None
-    variant: str | None = None
-    ammo: str | None = "AP"
-    range: int = 1
-    aspect: str = "front"
+    rules: str = field(
+        default="asl",
+        metadata=flag("asl (C6, C7) or the chart (002)", kind=str, choices=("asl", "chart")),
+    )
+    firer: str = field(
+        default="gun",
+        metadata=flag(
+            "a Gun, an AFV's gun or an AT support weapon", kind=str, choices=("gun", "afv", "sw")
+        ),
+    )
+    gun: str | None = field(
+        default=None, metadata=flag("the gun: caliber and length, e.g. 50L, 75*, 76LL", kind=str)
+    )
+    weapon: str | None = field(
+        default=None,
+        metadata=flag("an AT support weapon: PSK PIAT BAZ43 BAZ44 PF PFk ATR FT DC MOL", kind=str),
+    )
+    nationality: str | None = field(
+        default=None,
+        metadata=flag("for the colored entries of C7.31-.32 (russian, ...)", kind=str),
+    )
+    variant: str | None = field(
+        default=None,
+        metadata=flag("a vehicle's own table entry (grant: the M3 Grant's hull 75)", kind=str),
+    )
+    ammo: str | None = field(
+        default="AP",
+        metadata=flag("the round fired", kind=str, choices=("AP", "APCR", "APDS", "HEAT", "HE")),
+    )
+    range: int = field(
+        default=1,
+        metadata=flag("range in hexes", kind=int, required=True, limits=(0, 200, "hexes")),
+    )
+    aspect: str = field(
+        default="front",
+        metadata=flag("the Target Facing hit (RD-8)", kind=str, choices=("front", "side", "rear")),
+    )
     """The Target Facing of the hull (RD-8)."""
-    turret_aspect: str | None = None
+    turret_aspect: str | None = field(
+        default=None,
+        metadata=flag(
+            "the turret's Target Facing, if not the hull's (RD-8)",
+            kind=str,
+            choices=("front", "side", "rear"),
+        ),
+    )
     """The Target Facing of the turret, if not the hull's (RD-8: the turret for turret hits)."""
-    location: str | None = None
-    target: str = "afv"
-    af_hull: int | None = None
-    af_turret: int | None = None
-    worst_af: int | None = None
-    open_topped: bool = False
-    ce: bool = False
-    immobilized: bool = False
-    red_cs: bool = False
-    morale: int = 8
-    atfp: str | None = None
-    armor: str | None = None
-    rof: int = 0
-    phase_allows_rof: bool = True
-    advancing_fire: bool = False
+    location: str | None = field(
+        default=None,
+        metadata=flag("fix the hit location (RD-2)", kind=str, choices=("hull", "turret")),
+    )
+    target: str = field(
+        default="afv",
+        metadata=flag("what is hit", kind=str, choices=("afv", "vehicle", "gun", "infantry")),
+    )
+    af_hull: int | None = field(
+        default=None,
+        metadata=flag(
+            "AF of the aspect hit (asl)", kind=int, name="af", limits=(0, 26, "the C7.11 AF scale")
+        ),
+    )
+    af_turret: int | None = field(
+        default=None,
+        metadata=flag(
+            "turret AF of that aspect, if not --af",
+            kind=int,
+            name="turret_af",
+            limits=(0, 26, "the C7.11 AF scale"),
+        ),
+    )
+    worst_af: int | None = field(
+        default=None,
+        metadata=flag(
+            "the AFV's worst AF (Aerial AF for a DC)",
+            kind=int,
+            limits=(0, 26, "the C7.11 AF scale"),
+        ),
+    )
+    open_topped: bool = field(default=False, metadata=flag("an Open Topped AFV"))
+    ce: bool = field(default=False, metadata=flag("the AFV is Crew Exposed"))
+    immobilized: bool = field(default=False, metadata=flag("already immobilized (002)"))
+    red_cs: bool = field(default=False, metadata=flag("the AFV has a red CS# (C7.7)"))
+    morale: int = field(
+        default=8,
+        metadata=flag(
+            "crew morale for the NTC (RD-5)", kind=int, limits=(2, 12, "a 2d6 NTC, RD-5")
+        ),
+    )
+    atfp: str | None = field(
+        default=None, metadata=flag("the firer's ATFP (chart)", kind=str, choices=tuple("ABCDEF"))
+    )
+    armor: str | None = field(
+        default=None,
+        metadata=flag("the target's AF letter (chart)", kind=str, choices=tuple("ABCDEF")),
+    )
+    rof: int = field(
+        default=0, metadata=flag("the weapon's ROF (RD-4)", kind=int, limits=(0, 3, "RD-4"))
+    )
+    phase_allows_rof: bool = field(
+        default=True, metadata=derived("--phase", "no Multiple ROF in the Advancing Fire Phase")
+    )
+    advancing_fire: bool = field(default=False, metadata=derived("--phase", "--phase advancing"))
     """The shot is taken in the Advancing Fire Phase (+1 DC Position DRM if Thrown, C7.346)."""
-    elevation_advantage: bool = False
+    elevation_advantage: bool = field(
+        default=False,
+        metadata=flag(
+            "the firer is >= 1 level higher (Case B, C7.22: MOL To Kill, DC Position DR)"
+        ),
+    )
     """The firer is at least one level higher than the target (Case B, C7.22: MOL To Kill +1,
     a DC's Position DR -1; each doubled vs an Open Topped AFV)."""
-    critical_hit: bool | None = None
+    critical_hit: bool | None = field(
+        default=None, metadata=derived("--ch", "--ch: every hit is a Critical Hit (C7.23)")
+    )
     """None: a hit is a CH on an Original TH DR of 2 (RD-3); True: every hit is a CH."""
-    situation: Situation = field(default_factory=Situation)
+    situation: Situation = field(
+        default_factory=Situation, metadata=derived("the Situation's flags", "the To Hit cases")
+    )
 
 
 TkKey = tuple[str, bool | Literal["aerial"]]
@@ -116,7 +201,16 @@ class Plan:
 
 
 def plan(a: Attack) -> Plan:
-    """Check the attack is allowed and work out its dice-free part; RuleError if refused."""
+    """Check the attack is allowed and work out its dice-free part; RuleError if refused.
+
+    C7.24's example, the 50L at the KV-1E's rear hull at 25 hexes: To Hit Number 6 and no DRM
+    (002), Final TK# 4.
+
+    >>> a = Attack(gun="50L", range=25, aspect="rear", location="hull", af_hull=8, af_turret=8)
+    >>> p = plan(a)
+    >>> p.to_hit_number, p.drm_total, p.tk[("hull", False)].final
+    (6, 0, 4)
+    """
     return _plan(a)
 
 
@@ -288,7 +382,17 @@ class AttackResult:
 
 
 def resolve(a: Attack, dice: Dice) -> AttackResult:
-    """Roll the attack with the game's dice (the procedure of the game itself)."""
+    """Roll the attack with the game's dice (the procedure of the game itself).
+
+    The same shot with dice 3+2 (a hit, 5 <= 6), then To Kill 1+1 = 2, under the Final TK# 4:
+    a burning wreck (C7.7):
+
+    >>> from game.rules.dice import FixedDice
+    >>> a = Attack(gun="50L", range=25, aspect="rear", location="hull", af_hull=8, af_turret=8)
+    >>> r = resolve(a, FixedDice([3, 2, 1, 1]))
+    >>> r.hit, r.location, r.outcome
+    (True, 'hull', 'burn')
+    """
     p = plan(a)
     steps: list[Step] = []
     dr = dice.roll()
@@ -386,7 +490,12 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
 
 def critical(a: Attack, dr: DR, hit: bool) -> bool:
     """RD-3: a hit on an Original TH DR of 2 is a Critical Hit, under ``asl`` only (a CH has no
-    meaning under the Armor Elimination Chart)."""
+    meaning under the Armor Elimination Chart).
+
+    >>> a = Attack(gun="50L", range=3, af_hull=8)
+    >>> critical(a, DR(1, 1), True), critical(a, DR(3, 2), True)
+    (True, False)
+    """
     if a.rules != "asl":
         return False
     return hit and (bool(a.critical_hit) or is_critical_hit(dr, hit))
