@@ -262,6 +262,12 @@ class Seer:
     def __init__(self) -> None:
         self._seen: dict[str | None, _Read] = {}
         self._stamps: dict[str | None, tuple[int, int, View]] = {}
+        self._resumed: dict[str | None, int] = {}
+
+    def resume(self, side: str | None, version: int) -> None:
+        """The next view of ``side`` made here is the one it was shown at ``version`` (a game
+        rebuilt from its store: its views go on from where they stood, not from 0)."""
+        self._resumed[side] = version
 
     def stamp(self, view: View, change: int) -> View:
         """``view`` with its side's version: one more than the last view of that side made
@@ -270,7 +276,7 @@ class Seer:
         action whose number it would see would tell it a secret one was taken, C6.42)."""
         last = self._stamps.get(view.side)
         if last is None:
-            version = 0
+            version = self._resumed.pop(view.side, 0)
         elif last[1] == change:
             return last[2]
         else:

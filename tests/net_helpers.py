@@ -1,0 +1,133 @@
+"""Shared helpers of the server's tests: a server on the loopback in this process, scripted
+seats that play from their views, and raw sockets for hostile frames."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+from game.files.shipped import scenarios_dir
+from game.net.client import Client, Refusal, create_game, invitation
+from game.net.wire import Created
+from game.server.server import Limits, Server, listen
+from game.server.store import SqliteStore
+
+LOOPBACK = "127.0.0.1"
+BOUND = 120.0
+"""No test waits on the network longer than this (seconds)."""
+
+
+@contextlib.asynccontextmanager
+async def serving(folder: Path, **options: Any) -> AsyncIterator[tuple[Server, str]]:
+    """A server on the loopback with its store in ``folder``: (the server, its URL)."""
+    store = SqliteStore(folder / "games.sqlite")
+    server = Server(store, **options)
+    try:
+        async with listen(server, LOOPBACK, 0) as ws:
+            port = next(iter(ws.sockets)).getsockname()[1]
+            try:
+                yield server, f"ws://{LOOPBACK}:{port}"
+            finally:
+                await server.close()
+    finally:
+        store.close()
+
+
+def scenario_text(name: str) -> str:
+    return (scenarios_dir() / f"{name}.toml").read_text("utf-8")
+
+
+async def new_game(url: str, name: str, computer: str | None = None, level: int = 1) -> Created:
+    return await create_game(url, f"{name}.toml", scenario_text(name), computer, level)
+
+
+async def seat(url: str, created: Created, side: str, **options: Any) -> Client:
+    """A connected client of ``side``'s seat."""
+    client = Client(invitation(url, created.game, created.tokens[side]), **options)
+    await client.connect()
+    return client
+
+
+def pick(rng: random.Random, legal: list[dict]) -> dict:
+    """A random action of ``legal`` (JSON forms), the phase's end less often (games reach
+    fire and moves), as tests/test_seats.py's twins pick."""
+    others = [a for a in legal if a.get("type") != "end_phase"]
+    if others and rng.random() < 0.8:
+        return rng.choice(others)
+    ends = [a for a in legal if a.get("type") == "end_phase"]
+    return rng.choice(ends or legal)
+
+
+def my_turn(client: Client) -> bool:
+    view = client.view
+    return client.end is not None or (
+        client.ready and view is not None and view.acting == view.side and not view.over
+    )
+
+
+async def play(client: Client, seed: int, probe: bool = False, limit: int = 5000) -> int:
+    """Play ``client``'s side to the end from its view alone (seeded: the same bytes received,
+    the same actions sent); ``probe``: before each action also send one it may not take (a
+    shot at every enemy it sees, a stale version), whose refusals are part of what it
+    receives. Returns the actions it took."""
+    rng = random.Random(seed)
+    taken = 0
+    while taken < limit:
+        await client.until(lambda: my_turn(client), BOUND)
+        if client.end is not None:
+            return taken
+        view = client.view
+        assert view is not None
+        if probe:
+            await _probe(client, rng)
+        action = pick(rng, list(view.legal) or [{"type": "end_phase"}])
+        try:
+            await client.act(action, view.version)
+        except Refusal as e:  # an action of its legal list is never refused
+            raise AssertionError(f"{action} refused: {e.code}: {e.reason}") from None
+        taken += 1
+    raise AssertionError(f"no end after {limit} actions")
+
+
+async def _probe(client: Client, rng: random.Random) -> None:
+    view = client.view
+    assert view is not None
+    own = [u for u in view.units if u.side == view.side and u.has_gun]
+    enemies = [u.id for u in view.units if u.side != view.side]
+    if own and enemies:
+        firer = rng.choice(own)
+        target = rng.choice(enemies)
+        shot = {"type": "fire", "unit": firer.id, "target": target}
+        if shot not in view.legal:
+            with contextlib.suppress(Refusal):
+                await client.act(shot, view.version)
+    with contextlib.suppress(Refusal):
+        await client.act({"type": "end_phase"}, view.version + 1000)
+
+
+async def raw(url: str, *frames: str | bytes, replies: int = 1, timeout: float = 10) -> list:
+    """Send ``frames`` on a connection of its own and read up to ``replies`` messages (a
+    close ends the list early: its code and reason are the last item)."""
+    out: list = []
+    async with connect(url, max_size=None, compression=None) as ws:
+        for f in frames:
+            await ws.send(f)
+        try:
+            async with asyncio.timeout(timeout):
+                while len(out) < replies:
+                    out.append(json.loads(await ws.recv()))
+        except Exception as e:  # closed: keep why
+            rcvd = getattr(e, "rcvd", None)
+            out.append(("closed", rcvd.code if rcvd else None))
+    return out
+
+
+FAST = Limits(hello_seconds=2.0, rate=200.0, burst=400, drop_after=2000)
+"""Limits that let the tests' scripted clients run at full speed."""
