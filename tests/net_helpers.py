@@ -104,10 +104,14 @@ async def _probe(client: Client, rng: random.Random) -> None:
     if own and enemies:
         firer = rng.choice(own)
         target = rng.choice(enemies)
-        shot = {"type": "fire", "unit": firer.id, "target": target}
-        if shot not in view.legal:
-            with contextlib.suppress(Refusal):
-                await client.act(shot, view.version)
+        legal = {(a.get("unit"), a.get("target")) for a in view.legal if a["type"] == "fire"}
+        if (firer.id, target) not in legal:  # a shot it may not take: refused, and why
+            try:
+                await client.act({"type": "fire", "unit": firer.id, "target": target}, view.version)
+            except Refusal:
+                pass
+            else:
+                raise AssertionError(f"{firer.id} at {target}: not listed, yet taken")
     with contextlib.suppress(Refusal):
         await client.act({"type": "end_phase"}, view.version + 1000)
 

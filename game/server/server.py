@@ -644,11 +644,11 @@ class Server:
             return refuse("store", "the server could not store your action: it was not taken")
         self._push(hosted, answer_to=(conn, msg.seq), ready=not self._due(hosted))
 
-    async def _stored(self, hosted: Hosted, side: str, shown: dict) -> bool:
+    async def _stored(self, hosted: Hosted, side: str, shown: dict, by: str = "seat") -> bool:
         """Store the action just applied (durable before anyone is told of it); on failure
         the game goes back to what the store holds."""
         entry = dict(hosted.session.saved_actions[-1])
-        stored = StoredAction(entry, side, shown)
+        stored = StoredAction(entry, side, shown, by)
         index = len(hosted.session.saved_actions) - 1
         try:
             await self._db(self.store.append, hosted.meta.id, index, stored, hosted.state())
@@ -723,7 +723,7 @@ class Server:
             "title": hosted.game.setup.title,
             "commitment": hosted.commitment().model_dump(),
             "version": view.version,
-            "actions": [a.shown for a in hosted.actions if a.side == side],
+            "actions": [{"action": a.shown, "by": a.by} for a in hosted.actions if a.side == side],
             "events": [e.model_dump(mode="json") for e in view.events],
         }
         conn.post(dumps(RecordMessage(seq=msg.seq, kind="side", record=record)))
@@ -786,7 +786,7 @@ class Server:
                 break
             if session.computer_acts():
                 move = await self._work(session.computer_move, None)
-                ok = await self._stored(hosted, acting, move.action.to_json())
+                ok = await self._stored(hosted, acting, move.action.to_json(), "computer")
             else:
                 table = session.table(acting)
                 order = hosted.orders.get(acting, DffOrder())
@@ -802,7 +802,7 @@ class Server:
                 except IllegalAction as e:
                     log.error("game %s: %s refused: %s", hosted.meta.id, action, e.reason)
                     break
-                ok = await self._stored(hosted, acting, action.to_json())
+                ok = await self._stored(hosted, acting, action.to_json(), "server")
             if not ok:
                 break
             if self._due(hosted):
@@ -872,6 +872,7 @@ def listen(server: Server, host: str, port: int, ssl_context: Any = None):
         max_size=MAX_FRAME,
         max_queue=16,
         compression=None,
+        close_timeout=2,
     )
 
 

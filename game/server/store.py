@@ -80,11 +80,14 @@ class GameMeta:
 @dataclass
 class StoredAction:
     """One action as stored: the save's entry (``action``, ``draws``, ``hash``), the side that
-    took it and the action as that side named it (a "?" by its alias)."""
+    took it, the action as that side named it (a "?" by its alias), and who took it: "seat"
+    (its player), "computer", or "server" (a phase passed by itself, HX-15, or a standing
+    order)."""
 
     entry: dict
     side: str
     shown: dict
+    by: str = "seat"
 
 
 @dataclass
@@ -123,7 +126,7 @@ CREATE TABLE IF NOT EXISTS games (
 );
 CREATE TABLE IF NOT EXISTS actions (
     game TEXT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, side TEXT NOT NULL,
-    entry TEXT NOT NULL, shown TEXT NOT NULL, PRIMARY KEY (game, idx)
+    entry TEXT NOT NULL, shown TEXT NOT NULL, by TEXT NOT NULL, PRIMARY KEY (game, idx)
 );
 """
 
@@ -193,13 +196,13 @@ class SqliteStore:
                 if row is None:
                     return None
                 rows = self._db.execute(
-                    "SELECT side, entry, shown FROM actions WHERE game = ? ORDER BY idx",
+                    "SELECT side, entry, shown, by FROM actions WHERE game = ? ORDER BY idx",
                     (game_id,),
                 ).fetchall()
             except sqlite3.Error as e:
                 raise StoreError(f"{self.path}: {e}") from None
         meta = GameMeta.from_json(game_id, json.loads(row[0]), row[2])
-        actions = [StoredAction(json.loads(e), side, json.loads(s)) for side, e, s in rows]
+        actions = [StoredAction(json.loads(e), side, json.loads(s), by) for side, e, s, by in rows]
         return StoredGame(meta, actions, json.loads(row[1]))
 
     def load_meta(self, game_id: str) -> GameMeta | None:
@@ -220,13 +223,15 @@ class SqliteStore:
         self._write(
             [
                 (
-                    "INSERT INTO actions (game, idx, side, entry, shown) VALUES (?, ?, ?, ?, ?)",
+                    "INSERT INTO actions (game, idx, side, entry, shown, by) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
                     (
                         game_id,
                         index,
                         action.side,
                         json.dumps(action.entry, sort_keys=True),
                         json.dumps(action.shown, sort_keys=True),
+                        action.by,
                     ),
                 ),
                 ("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id)),
