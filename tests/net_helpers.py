@@ -75,8 +75,9 @@ def my_turn(client: Client) -> bool:
 async def play(client: Client, seed: int, probe: bool = False, limit: int = 5000) -> int:
     """Play ``client``'s side to the end from its view alone (seeded: the same bytes received,
     the same actions sent); ``probe``: before each action also send one it may not take (a
-    shot at every enemy it sees, a stale version), whose refusals are part of what it
-    receives. Returns the actions it took."""
+    shot at an enemy it may not fire at, a stale version) and now and then asks for its
+    side's record: the refusals and the records are part of what it receives. Returns the
+    actions it took."""
     rng = random.Random(seed)
     taken = 0
     while taken < limit:
@@ -87,6 +88,9 @@ async def play(client: Client, seed: int, probe: bool = False, limit: int = 5000
         assert view is not None
         if probe:
             await _probe(client, rng)
+            if taken % 8 == 0:  # its own record, mid-game: part of what it receives
+                record = await client.record()
+                assert record.kind == "side" and "seed" not in record.record
         action = pick(rng, list(view.legal) or [{"type": "end_phase"}])
         try:
             await client.act(action, view.version)

@@ -75,3 +75,18 @@ def check_save(
             )
         checked.append(f"hash chain of {len(actions)} actions")
     return checked, None
+
+
+def check_published(
+    commitment_sha256: str, scenario_sha256: str, revealed: dict | None, save_scenario: str
+) -> str | None:
+    """Why a whole save downloaded at a game's end is not the game committed to when it was
+    made (None: it is): the seed's commitment and the scenario's SHA-256 published then must
+    be the save's."""
+    if revealed is None:
+        return "the save reveals no seed commitment"
+    if revealed.get("sha256") != commitment_sha256:
+        return "the save's seed commitment is not the one published when the game was made"
+    if save_scenario != scenario_sha256:
+        return "the save's scenario is not the one published when the game was made"
+    return None

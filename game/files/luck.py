@@ -128,10 +128,10 @@ def report(shots: list[Shot], sides: tuple[str, ...]) -> list[SideLuck]:
             SideLuck(
                 side,
                 len(mine),
-                sum(s.p_hit for s in mine),
+                sum((s.p_hit for s in mine), 0.0),
                 hits,
                 at_least([s.p_hit for s in mine], hits),
-                sum(s.p_kill for s in mine),
+                sum((s.p_kill for s in mine), 0.0),
                 kills,
                 at_least([s.p_kill for s in mine], kills),
             )

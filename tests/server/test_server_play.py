@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 
 import pytest
 from net_helpers import BOUND, FAST, new_game, play, seat, serving
 
-from game.files.honest import check_save, commitment
+from game.files.honest import check_published, check_save, commitment
 from game.files.replay import replay
 from game.files.savegame import parse_save
 from game.net.client import Backoff, Client, Disconnected, Refusal, invitation
@@ -32,6 +33,9 @@ def test_a_whole_game_between_two_scripted_clients(tmp_path):
             assert all(len(t) >= 22 for t in created.tokens.values())  # >= 128 bits
             a = await seat(url, created, "german")
             b = await seat(url, created, "russian")
+            mid = await a.record()  # during the game: its own side's record only
+            assert mid.kind == "side" and mid.record["side"] == "german"
+            assert "seed" not in mid.record and "salt" not in json.dumps(mid.record)
             took = await asyncio.gather(play(a, 1), play(b, 2))
             assert all(n > 0 for n in took)
             assert a.end is not None and b.end is not None
@@ -41,7 +45,7 @@ def test_a_whole_game_between_two_scripted_clients(tmp_path):
             assert a.view.over and b.view.over
             full = await a.record()
             assert full.kind == "full"
-            saved = parse_save(__import__("json").dumps(full.record))
+            saved = parse_save(json.dumps(full.record))
             game = replay(saved)  # every die and state hash
             assert game.over and game.winner == end.winner
             checked, why = check_save(
@@ -49,6 +53,16 @@ def test_a_whole_game_between_two_scripted_clients(tmp_path):
             )
             assert why is None and len(checked) == 2
             assert saved.chain == end.chain
+            assert (
+                check_published(
+                    created.commitment.sha256,
+                    created.commitment.scenario_sha256,
+                    saved.commitment,
+                    saved.scenario_sha256,
+                )
+                is None
+            )
+            assert set(end.luck) == {"german", "russian"}
             assert saved.scenario_sha256 == created.commitment.scenario_sha256
             assert (
                 hashlib.sha256(saved.scenario_text.encode()).hexdigest()
