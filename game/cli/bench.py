@@ -56,7 +56,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         _print_figures(bench_files(), args.json, title)
         return 0
     if args.what == "render":
-        from game.ui.bench import bench_render
+        from game.ui.bench.render import bench_render
 
         title = (
             "hexfire bench render: the play screen on the four-board and 200 x 200 maps, headless"
@@ -64,17 +64,17 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         _print_figures(bench_render(), args.json, title)
         return 0
     if args.what == "open":
-        from game.ui.benchopen import bench_open
+        from game.ui.bench.opening import bench_open
 
         title = "hexfire bench open: long saves opened in the replay viewer, headless"
         _print_figures(bench_open(), args.json, title)
         return 0
     if args.what == "reliability":
-        from game.ui.benchopen import bench_reliability_window
+        from game.ui.bench.opening import bench_reliability_window
 
         title = (
             "hexfire bench reliability: the window with the longest legal saves and the "
-            "largest set-up, headless (hostile files: python3 tests/reliability.py)"
+            "largest set-up, headless (hostile files: python3 tests/helpers/reliability.py)"
         )
         _print_figures(bench_reliability_window(), args.json, title)
         return 0

@@ -8,8 +8,8 @@ odds of a shot as it may be shown them (a "?" gives its To Hit, Case K included 
 out, and no To Kill), the fire map and the threat map (no enemy "?", no enemy Bore Sighted
 Location). ``side=None`` is everything: the replay viewer's view of both sides.
 
-The test of it (``tests/test_knowledge.py``): two games that differ only in what a side may not
-know look identical to it through every method here.
+The test of it (``tests/engine/test_knowledge.py``): two games that differ only in what a side
+may not know look identical to it through every method here.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The game's words in plain language (``data/glossary.toml``): docs/glossary.md is made from
-them (``tools/docs_glossary.py``) and the in-game glossary reads them."""
+them (``tools/docs/glossary.py``) and the in-game glossary reads them."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def glossary_markdown() -> str:
         "# Glossary",
         "",
         "The words of hexfire in plain language. Made from `game/rules/data/glossary.toml` by",
-        "`python3 tools/docs_glossary.py`; the game's own glossary reads the same file.",
+        "`python3 tools/docs/glossary.py`; the game's own glossary reads the same file.",
         "",
         "| term | what it means |",
         "| --- | --- |",

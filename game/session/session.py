@@ -24,6 +24,7 @@ from game.engine.events import Event
 from game.engine.phases import PHASES
 from game.engine.table import Table
 from game.engine.view import Seer, View
+from game.engine.vocabulary import PhaseName
 from game.files.lesson import Lesson
 from game.files.savegame import SavedGame
 from game.files.session import Autosave
@@ -78,6 +79,17 @@ class ComputerMove:
     events: list[Event]
 
 
+def phase_name(phase: PhaseName, phasing: str, to_act: str | None) -> str:
+    """A phase as the phase bar names it: by its player turn (RD-12), with the side to act
+    when that is the other side (the Defensive Fire Phase); a set-up phase by the side that
+    sets up (HX-12)."""
+    title = PHASES[phase].title
+    if phase in ("setup", "setup_attacker"):
+        return f"{(to_act or phasing).title()} {title}"
+    other = f" ({to_act.title()} to act)" if to_act and to_act != phasing else ""
+    return f"{phasing.title()} {title}{other}"
+
+
 class Session:
     """A game in play with its autosave (:class:`Autosave`), its seats and its computer player.
 
@@ -124,7 +136,8 @@ class Session:
     @property
     def game(self):  # -> Game (not annotated: the screen has no business with its type)
         """The game itself: for the tests and a server's referee. No seat reads it: the screen
-        and the computer see their tables (tests/test_seats.py holds ``game.ui`` to that)."""
+        and the computer see their tables (tests/session/test_seats.py holds ``game.ui`` to
+        that)."""
         return self._autosave.game
 
     @property
@@ -274,8 +287,11 @@ class Session:
 
     def pass_idle_phases(self) -> tuple[list[str], int]:
         """HX-15: while the side to act can do nothing but end its phase, the phase ends by
-        itself (through the autosave, like a press of End Phase). Returns the phases passed
-        ("German Prep Fire Phase") and the history's length before the first."""
+        itself (through the autosave, like a press of End Phase). Returns the phases passed,
+        each named by its player turn as the phase bar and the log's phase lines name it
+        ("Russian Prep Fire Phase"; "Russian Defensive Fire Phase (German to act)": it was
+        "German Defensive Fire Phase", the same phase by the other side), and the history's
+        length before the first."""
         game = self._autosave.game
         first = len(game.history)
         passed: list[str] = []
@@ -283,8 +299,7 @@ class Session:
             game = self._autosave.game
             if game.over or not game.nothing_to_do():
                 break
-            who = game.to_act
-            passed.append(f"{who.title()} {PHASES[game.phase].title}")
+            passed.append(phase_name(game.phase, game.phasing, game.to_act))
             try:
                 self._apply(EndPhase())
             except IllegalAction:

@@ -1,6 +1,6 @@
 """Bindings as data: every key and mouse binding is a row of ``data/bindings.toml``. The input
 handling asks :func:`action_for` which action a key press means on a screen; the help screen
-shows :func:`help_rows`; ``tools/docs_controls.py`` writes the README's controls table from the
+shows :func:`help_rows`; ``tools/docs/controls.py`` writes the README's controls table from the
 same rows (a test holds the README to it)."""
 
 from __future__ import annotations

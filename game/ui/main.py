@@ -24,7 +24,7 @@ def load_session(path: Path, seed: int | None, save_dir: Path | None) -> tuple[A
     scenario = load_scenario(path)
     target = None
     if save_dir is not None:
-        from .prefs import autosave_path
+        from game.ui.prefs import autosave_path
 
         target = autosave_path(save_dir, path.stem)
     import secrets
@@ -44,9 +44,9 @@ def run_window(
     """The window: the start screen, or the game of a scenario or save given. A save is read,
     and its game rebuilt, off the window's thread with the progress shown; one that cannot be
     opened closes the window and raises its error (the command line prints its one line)."""
-    from .opening import close_sessions, open_path, start_scenario
-    from .routes import Push, Start
-    from .screens import window
+    from game.ui.scenes.opening import close_sessions, open_path, start_scenario
+    from game.ui.scenes.routes import Push, Start
+    from game.ui.screens import window
 
     scenario = load_scenario(path) if path is not None and path.suffix.lower() != ".json" else None
     if computer is not None:
@@ -118,10 +118,10 @@ def screenshot(
     shows on opening the file (the phases with nothing to do passed, HX-15; a Defensive First
     Fire prompt or the result screen over the map), a handover taken by the side named."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from .overlays import Handover
-    from .play import PlayScene
-    from .routes import Play, Push
-    from .screens import window
+    from game.ui.overlays.scenes import Handover
+    from game.ui.play.screen import PlayScene
+    from game.ui.scenes.routes import Play, Push
+    from game.ui.screens import window
 
     session, title = load_session(path, 1 if seed is None else seed, None)
     app = window(size, Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
@@ -150,7 +150,7 @@ def screenshot(
 
 def _analysis(scene, overlay: str | None, thread: tuple[str, str] | None) -> None:
     """The analysis tools a screenshot shows: an overlay and an LOS thread."""
-    from .analysis import trace
+    from game.ui.map.analysis import trace
 
     if overlay:
         scene.map.analysis.overlay = overlay
@@ -174,7 +174,7 @@ def watch_window(size: tuple[int, int]):
     place, a read-only home) does not stop it; a temporary folder stands in."""
     import tempfile
 
-    from .screens import window
+    from game.ui.screens import window
 
     try:
         return window(size)
@@ -186,8 +186,8 @@ def run_watch(path: Path, size: tuple[int, int], to: int | None) -> int:
     """The replay viewer of a save: read and replayed (every action checked) off the window's
     thread, the progress shown; a save that cannot be read closes the window and raises its
     error (the command line prints its one line)."""
-    from .opening import replaying
-    from .routes import Push
+    from game.ui.scenes.opening import replaying
+    from game.ui.scenes.routes import Push
 
     app = watch_window(size)
     failed = _StopOnError(app)
@@ -210,9 +210,9 @@ def watch_screenshot(
 ) -> int:
     """Render the replay viewer at action ``to`` (default: the last good one) to ``out``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from .routes import Push, Watch
-    from .screens import window
-    from .watch import WatchScene
+    from game.ui.replay.viewer import WatchScene
+    from game.ui.scenes.routes import Push, Watch
+    from game.ui.screens import window
 
     timeline, title = load_timeline(path)
     app = window(size, Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)

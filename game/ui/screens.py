@@ -1,16 +1,16 @@
 """The one module that knows the concrete scenes: it builds the screen a transition names
-(:mod:`.routes`) and makes the window that applies them. Every other module asks for a screen
-by value; so no scene imports another's module, and the screen's modules hold no circle."""
+(:mod:`.scenes.routes`) and makes the window that applies them. Every other module asks for a
+screen by value; so no scene imports another's module, and the screen's modules hold no circle."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .app import App, Scene
-from .loading import LoadingScene
-from .overlays import DffPrompt, EndScene, Handover, HelpScene, StackChooser
-from .play import PlayScene
-from .routes import (
+from game.ui.overlays.scenes import DffPrompt, EndScene, Handover, HelpScene, StackChooser
+from game.ui.play.screen import PlayScene
+from game.ui.replay.viewer import WatchScene
+from game.ui.scenes.loading import LoadingScene
+from game.ui.scenes.routes import (
     ChooseStack,
     DffChance,
     GameOver,
@@ -22,8 +22,8 @@ from .routes import (
     Start,
     Watch,
 )
-from .start import StartScene
-from .watch import WatchScene
+from game.ui.scenes.stack import App, Scene
+from game.ui.start.screen import StartScene
 
 
 def _play(scene: Scene) -> PlayScene:

@@ -37,7 +37,6 @@ from game.files.shipped import scenarios_dir
 from game.net.client import create_game
 
 SCENARIOS = sorted(p.stem for p in scenarios_dir().glob("*.toml"))
-LARGE = {"steppe-200"}
 AI_SEED = 77
 GAME_ID = "00000000000000aa"
 END = '{"t":"end"'
@@ -302,11 +301,7 @@ def test_every_shipped_scenario_is_paired():
 
 @pytest.mark.parametrize(
     ("name", "kind"),
-    [
-        pytest.param(n, k, marks=pytest.mark.long) if n in LARGE else (n, k)
-        for n, kinds in KINDS.items()
-        for k in kinds
-    ],
+    [(n, k) for n, kinds in KINDS.items() for k in kinds],
 )
 def test_a_seat_receives_the_same_bytes_in_twin_games_differing_in_what_it_may_not_know(
     name, kind, tmp_path

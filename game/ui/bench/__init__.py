@@ -1,0 +1,1 @@
+"""The screen's benchmark drivers (``hexfire bench render`` and ``hexfire bench open``)."""

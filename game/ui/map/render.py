@@ -1,0 +1,383 @@
+"""Drawing the map: terrain rendered once per zoom level, in tiles as they come on screen
+(fill, hill shading, a pattern per terrain type, the hex grid, ASL coordinate labels), then
+blitted; wrecks,
+smoke, highlights and counters drawn over it each frame. :meth:`MapRenderer.draw_naive` draws
+every hex polygon every frame: the benchmark's reference."""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+import numpy as np
+import pygame
+
+from game.board import Board
+from game.board.hexes import Hex, label
+from game.ui.map.geometry import SQRT3, Camera, direction_vector, hex_corners, map_extent, world_of
+from game.ui.style import RGB, style
+
+TILE = 512
+"""The terrain is cached in square tiles of this many pixels, per zoom."""
+MAX_CACHED_TILES = 96
+"""Tiles kept (1 MiB each): several screens' worth at two or three zoom levels."""
+MAX_CACHED_TEXTS = 4096
+"""Rendered texts kept (a few KiB each): every name, chip and label of a big map, twice."""
+LABEL_REACH = 3.0
+"""How far (in hex radii) a hex's picture may reach from its centre: its hexside, and a long
+column label (AAAAAAA1) drawn above the centre."""
+
+
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    return (
+        int(a[0] + (b[0] - a[0]) * t),
+        int(a[1] + (b[1] - a[1]) * t),
+        int(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+class Fonts:
+    """Fonts by pixel size (pygame's default font), cached."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._texts: dict[tuple, pygame.Surface] = {}
+
+    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (max(6, size), bold)
+        font = self._cache.get(key)
+        if font is None:
+            font = pygame.font.Font(None, key[0])
+            font.set_bold(bold)
+            self._cache[key] = font
+        return font
+
+    def text(self, text: str, size: int, color: RGB, bold: bool = False) -> pygame.Surface:
+        """``text`` rendered (antialiased), kept: the map draws the same counter names, marker
+        chips and MP labels every frame (rendering them anew was a third of a frame)."""
+        key = (text, max(6, size), bold, tuple(color))
+        surf = self._texts.get(key)
+        if surf is None:
+            surf = self.get(size, bold).render(text, True, color)
+            self._texts[key] = surf
+            if len(self._texts) > MAX_CACHED_TEXTS:
+                del self._texts[next(iter(self._texts))]
+        return surf
+
+
+FONTS = Fonts()
+
+
+def label_size(zoom: int) -> int:
+    """The hex label's font size at ``zoom``: 11 pixels at least (9 was unreadable at the
+    four-board map's opening zoom), a little larger as the hexes grow."""
+    return max(11, int(zoom * 0.38))
+
+
+class MapRenderer:
+    """The map of one board: cached terrain per zoom, and the dynamic layers."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.hexes = [board.hex_at(i) for i in range(board.size)]
+        self._cache: OrderedDict[tuple[int, bool, int, int], pygame.Surface] = OrderedDict()
+        self.show_labels = True
+
+    # --- terrain, cached --------------------------------------------------------------------
+
+    def _origin(self, zoom: int) -> tuple[float, float]:
+        x0, y0, _, _ = map_extent(self.board.columns, self.board.rows)
+        return x0 * zoom, y0 * zoom
+
+    def tile(self, zoom: int, tx: int, ty: int) -> pygame.Surface:
+        """The terrain of tile (tx, ty) at ``zoom``: TILE x TILE pixels of the whole map's
+        terrain picture (its top left at the map's top left corner), rendered once and kept
+        while the tile cache has room. Only the tiles on screen are ever drawn, so a 200 x 200
+        map costs no more memory than a small one."""
+        key = (zoom, self.show_labels, tx, ty)
+        surf = self._cache.get(key)
+        if surf is not None:
+            self._cache.move_to_end(key)
+            return surf
+        # drawn with a margin wide enough that every coordinate is positive: pygame truncates
+        # coordinates toward zero, so negative ones would round differently from tile to tile
+        pad = math.ceil(LABEL_REACH * zoom) + 2
+        big = pygame.Surface((TILE + 2 * pad, TILE + 2 * pad))
+        big.fill(style().ui["background"])
+        x0, y0 = self._origin(zoom)
+        ox, oy = pad - x0 - tx * TILE, pad - y0 - ty * TILE  # world x zoom -> pixel
+        for hx in self._hexes_near(zoom, tx, ty):
+            wx, wy = world_of(hx)
+            self._draw_hex(big, hx, wx * zoom + ox, wy * zoom + oy, zoom)
+        surf = big.subsurface((pad, pad, TILE, TILE)).copy()
+        self._cache[key] = surf
+        while len(self._cache) > MAX_CACHED_TILES:
+            self._cache.popitem(last=False)
+        return surf
+
+    def _hexes_near(self, zoom: int, tx: int, ty: int) -> list[Hex]:
+        """The hexes whose picture (label included) may reach into a tile, in board order
+        (the order the whole map is drawn in, so that shared edges come out the same)."""
+        x0, y0 = self._origin(zoom)
+        margin = LABEL_REACH
+        xlo, xhi = (tx * TILE + x0) / zoom - margin, ((tx + 1) * TILE + x0) / zoom + margin
+        ylo, yhi = (ty * TILE + y0) / zoom - margin, ((ty + 1) * TILE + y0) / zoom + margin
+        cols, rows = self.board.columns, self.board.rows
+        c0, c1 = max(0, math.ceil(xlo / 1.5)), min(cols - 1, math.floor(xhi / 1.5))
+        r0 = max(0, math.floor(ylo / SQRT3) - 1)
+        r1 = min(rows - 1, math.ceil(yhi / SQRT3))
+        return [self.hexes[r * cols + c] for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
+
+    def _draw_hex(self, surf: pygame.Surface, h: Hex, cx: float, cy: float, zoom: int) -> None:
+        st = style()
+        info = self.board.info(h)
+        ts = st.terrain.get(info.terrain.key, st.terrain["open"])
+        fill = ts.fill
+        if info.level:
+            fill = _mix(fill, st.level_tint, min(0.75, st.level_step * info.level))
+        pts = hex_corners(cx, cy, zoom)
+        pygame.draw.polygon(surf, fill, pts)
+        if ts.pattern == "road":
+            self._draw_road(surf, h, cx, cy, zoom, ts.ink)
+        else:
+            _pattern(surf, ts.pattern, ts.ink, cx, cy, zoom)
+        grid = st.contour if info.level else st.ui["grid"]
+        pygame.draw.polygon(surf, grid, pts, 2 if info.level else 1)
+        if info.level and zoom >= 16:
+            f = FONTS.get(int(zoom * 0.42), bold=True)
+            t = f.render(f"L{info.level}", True, st.contour)
+            surf.blit(t, (cx + zoom * 0.35, cy - zoom * 0.35))
+        if self.show_labels and zoom >= 16:
+            f = FONTS.get(label_size(zoom))
+            t = f.render(label(h), True, st.label_ink(fill))
+            surf.blit(t, (cx - t.get_width() / 2, cy - zoom * 0.82))
+
+    def _draw_road(
+        self, surf: pygame.Surface, h: Hex, cx: float, cy: float, zoom: int, ink: RGB
+    ) -> None:
+        """A road runs from the hex centre to each neighbouring road hex (or the map edge)."""
+        width = max(3, zoom // 4)
+        ends = []
+        for d in range(6):
+            n = h.neighbor(d)
+            back = h.neighbor((d + 3) % 6)
+            off_edge = (
+                not self.board.contains(n)
+                and self.board.contains(back)
+                and self.board.terrain_at(back).key == "road"
+            )
+            if d in (2, 5) and self._road_triangle(h, d):
+                continue  # the two other sides of the triangle carry the road
+            if off_edge or (self.board.contains(n) and self.board.terrain_at(n).key == "road"):
+                dx, dy = direction_vector(d)
+                ends.append((cx + dx * zoom * 0.87, cy + dy * zoom * 0.87))
+        if not ends:
+            ends = [(cx - zoom * 0.6, cy), (cx + zoom * 0.6, cy)]
+        for end in ends:
+            pygame.draw.line(surf, ink, (cx, cy), end, width)
+        pygame.draw.circle(surf, ink, (cx, cy), width // 2)
+
+    def _road_triangle(self, h: Hex, d: int) -> bool:
+        """Whether h, its neighbour d and a common neighbour are all road hexes."""
+        for side in (h.neighbor((d + 1) % 6), h.neighbor((d - 1) % 6)):
+            if self.board.contains(side) and self.board.terrain_at(side).key == "road":
+                return True
+        return False
+
+    def on_screen(self, cam: Camera, viewport: pygame.Rect) -> np.ndarray:
+        """The board indices of the hexes in (or partly in) ``viewport``, in board order: what
+        an overlay needs to look at on a 40,000-hex map."""
+        z = cam.zoom
+        xlo, xhi = (viewport.left - cam.ox) / z - 1, (viewport.right - cam.ox) / z + 1
+        ylo, yhi = (viewport.top - cam.oy) / z - 1, (viewport.bottom - cam.oy) / z + 1
+        cols, rows = self.board.columns, self.board.rows
+        c0, c1 = max(0, math.ceil(xlo / 1.5)), min(cols - 1, math.floor(xhi / 1.5))
+        r0 = max(0, math.floor(ylo / SQRT3) - 1)
+        r1 = min(rows - 1, math.ceil(yhi / SQRT3))
+        if c0 > c1 or r0 > r1:
+            return np.zeros(0, dtype=np.intp)
+        return (np.arange(r0, r1 + 1)[:, None] * cols + np.arange(c0, c1 + 1)[None, :]).ravel()
+
+    # --- per frame ------------------------------------------------------------------------
+
+    def draw(
+        self,
+        target: pygame.Surface,
+        cam: Camera,
+        viewport: pygame.Rect,
+        occupied: frozenset[Hex] = frozenset(),
+    ) -> None:
+        """Blit the cached terrain tiles on screen, then the wrecks and smoke (a wreck under a
+        counter in ``occupied`` at the foot of its hex)."""
+        z = cam.zoom
+        x0, y0 = self._origin(z)
+        left, top = math.floor(cam.ox + x0), math.floor(cam.oy + y0)  # the map's corner
+        _, _, x1, y1 = map_extent(self.board.columns, self.board.rows)
+        width, height = (x1 * z - x0), (y1 * z - y0)
+        target.set_clip(viewport)
+        target.fill(style().ui["background"], viewport)
+        tx0 = max(0, (viewport.left - left) // TILE)
+        ty0 = max(0, (viewport.top - top) // TILE)
+        tx1 = min(int(width // TILE), (viewport.right - left) // TILE)
+        ty1 = min(int(height // TILE), (viewport.bottom - top) // TILE)
+        for ty in range(ty0, ty1 + 1):
+            for tx in range(tx0, tx1 + 1):
+                target.blit(self.tile(z, tx, ty), (left + tx * TILE, top + ty * TILE))
+        self._draw_markers(target, cam, occupied)
+        target.set_clip(None)
+
+    def draw_naive(
+        self,
+        target: pygame.Surface,
+        cam: Camera,
+        viewport: pygame.Rect,
+        occupied: frozenset[Hex] = frozenset(),
+    ) -> None:
+        """The reference: every hex polygon (and its pattern and label) drawn every frame."""
+        target.set_clip(viewport)
+        target.fill(style().ui["background"], viewport)
+        for hx in self.hexes:
+            sx, sy = cam.hex_to_screen(hx)
+            self._draw_hex(target, hx, sx, sy, cam.zoom)
+        self._draw_markers(target, cam, occupied)
+        target.set_clip(None)
+
+    def _draw_markers(self, target: pygame.Surface, cam: Camera, occupied: frozenset[Hex]) -> None:
+        b = self.board
+        z = cam.zoom
+        for i in b.wrecks.nonzero()[0]:
+            h = b.hex_at(int(i))
+            sx, sy = cam.hex_to_screen(h)
+            draw_wreck(target, sx, sy, z, int(b.wrecks[i]), under_counter=h in occupied)
+        for i in b.smoke.nonzero()[0]:
+            sx, sy = cam.hex_to_screen(b.hex_at(int(i)))
+            pygame.draw.circle(target, (210, 210, 210), (int(sx), int(sy)), int(z * 0.6), 3)
+
+    def shade(
+        self,
+        target: pygame.Surface,
+        cam: Camera,
+        hexes: list[Hex],
+        color: RGB,
+        alpha: int,
+        viewport: pygame.Rect,
+    ) -> None:
+        """Tint many hexes at once: one translucent layer, one blit."""
+        layer = pygame.Surface(viewport.size, pygame.SRCALPHA)
+        for h in hexes:
+            sx, sy = cam.hex_to_screen(h)
+            if -cam.zoom < sx - viewport.left < viewport.width + cam.zoom and (
+                -cam.zoom < sy - viewport.top < viewport.height + cam.zoom
+            ):
+                pts = hex_corners(sx - viewport.left, sy - viewport.top, cam.zoom - 1)
+                pygame.draw.polygon(layer, (*color, alpha), pts)
+        target.blit(layer, viewport.topleft)
+
+    def outline(
+        self,
+        target: pygame.Surface,
+        cam: Camera,
+        hexes: list[Hex],
+        color: RGB,
+        viewport: pygame.Rect,
+    ) -> None:
+        """The border of an area of hexes: each edge between a hex in it and one outside, in
+        a light line over a dark one (a green tint alone vanished on a green map)."""
+        inside = set(hexes)
+        z = cam.zoom
+        width = max(2, z // 10)
+        for h in hexes:
+            sx, sy = cam.hex_to_screen(h)
+            if not (
+                -z < sx - viewport.left < viewport.width + z
+                and -z < sy - viewport.top < viewport.height + z
+            ):
+                continue
+            corners = hex_corners(sx, sy, z)
+            for n in h.neighbors():
+                if n in inside:
+                    continue
+                nx, ny = cam.hex_to_screen(n)
+                a, b = sorted(corners, key=lambda c: (c[0] - nx) ** 2 + (c[1] - ny) ** 2)[:2]
+                pygame.draw.line(target, (20, 30, 20), a, b, width + 2)
+                pygame.draw.line(target, color, a, b, width)
+
+    def highlight(
+        self,
+        target: pygame.Surface,
+        cam: Camera,
+        h: Hex,
+        color: RGB,
+        width: int = 3,
+        fill_alpha: int = 0,
+    ) -> None:
+        sx, sy = cam.hex_to_screen(h)
+        pts = hex_corners(sx, sy, cam.zoom - 1)
+        if fill_alpha:
+            x0 = min(p[0] for p in pts)
+            y0 = min(p[1] for p in pts)
+            over = pygame.Surface((cam.zoom * 2 + 2, cam.zoom * 2 + 2), pygame.SRCALPHA)
+            pygame.draw.polygon(over, (*color, fill_alpha), [(x - x0, y - y0) for x, y in pts])
+            target.blit(over, (x0, y0))
+        pygame.draw.polygon(target, color, pts, width)
+
+
+def draw_wreck(
+    target: pygame.Surface,
+    cx: float,
+    cy: float,
+    z: int,
+    count: int = 1,
+    under_counter: bool = False,
+) -> None:
+    """A wreck (RD-9: +1 hindrance), drawn as a burnt-out hull in the middle of its hex; under
+    a counter, in the strip at the foot of the hex, below the counter and well inside the hex's
+    edge (drawn at the very foot it read as in the hex below); "x2" on it for two."""
+    hull = pygame.Rect(0, 0, max(8, int(z * 0.8)), max(4, int(z * 0.22)))
+    hull.center = (int(cx - z * 0.08), int(cy + z * 0.66) if under_counter else int(cy))
+    pygame.draw.rect(target, (48, 44, 40), hull, border_radius=2)
+    pygame.draw.rect(target, (15, 12, 10), hull, 1, border_radius=2)
+    turret = (hull.centerx - int(z * 0.1), hull.centery)  # seen from above, like a counter
+    tr = max(2, hull.height // 2 - 1)
+    pygame.draw.circle(target, (70, 64, 58), turret, tr)
+    pygame.draw.line(  # the barrel, knocked askew
+        target, (15, 12, 10), turret, (turret[0] + int(z * 0.34), turret[1] - 1), max(1, z // 20)
+    )
+    for k in (0.15, 0.8):  # embers
+        pygame.draw.circle(
+            target, (235, 120, 40), (hull.left + int(hull.width * k), hull.centery), max(1, z // 18)
+        )
+    if count > 1 and z >= 16:
+        f = FONTS.get(max(9, int(z * 0.28)), bold=True)
+        t = f.render(f"x{count}", True, (255, 190, 120))
+        target.blit(t, t.get_rect(midright=(hull.right - 1, hull.centery)))
+
+
+def _pattern(surf: pygame.Surface, kind: str, ink: RGB, cx: float, cy: float, z: int) -> None:
+    """A small symbol per terrain type, so that colour is never the only cue (roads are drawn
+    hex to hex by :meth:`MapRenderer._draw_road`)."""
+    if kind == "none" or z < 10:
+        return
+    w = max(1, z // 14)
+    if kind == "canopy":
+        for dx, dy in ((-0.35, -0.15), (0.3, -0.25), (0.0, 0.25), (-0.4, 0.35), (0.4, 0.3)):
+            pygame.draw.circle(surf, ink, (cx + dx * z, cy + dy * z), z * 0.22)
+    elif kind == "trees":
+        for dx, dy in ((-0.4, -0.25), (0.0, -0.25), (0.4, -0.25), (-0.2, 0.25), (0.2, 0.25)):
+            pygame.draw.circle(surf, ink, (cx + dx * z, cy + dy * z), z * 0.12)
+            pygame.draw.line(
+                surf, ink, (cx + dx * z, cy + dy * z), (cx + dx * z, cy + (dy + 0.2) * z), w
+            )
+    elif kind == "rows":
+        for k in (-0.4, -0.15, 0.1, 0.35):
+            pygame.draw.line(surf, ink, (cx - z * 0.6, cy + k * z), (cx + z * 0.6, cy + k * z), w)
+    elif kind == "tufts":
+        for dx, dy in ((-0.4, -0.2), (0.1, -0.3), (0.4, 0.1), (-0.2, 0.3), (0.15, 0.35)):
+            x, y = cx + dx * z, cy + dy * z
+            for a in (-0.12, 0.0, 0.12):
+                pygame.draw.line(surf, ink, (x, y), (x + a * z, y - 0.18 * z), w)
+    elif kind == "building":
+        r = pygame.Rect(0, 0, int(z * 1.0), int(z * 0.8))
+        r.center = (int(cx), int(cy + z * 0.05))
+        pygame.draw.rect(surf, ink, r)
+        pygame.draw.rect(surf, _mix(ink, (0, 0, 0), 0.4), r, max(1, z // 12))

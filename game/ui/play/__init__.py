@@ -1,0 +1,1 @@
+"""The play screen: the map, the side panel with the odds, the log, and its orders and dialogs."""

@@ -1,0 +1,263 @@
+"""The window and its scenes: a small stack of scenes, each with ``handle(event)``,
+``update(dt)`` and ``draw(surface)``; pygame-gui for the widgets. Redraws only when something
+changed (an idle window sleeps in ``pygame.event.wait``). ``screenshot`` renders one frame to a
+PNG without a display."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.ui.prefs import Prefs, saves_dir
+from game.ui.scenes.routes import Pop, Push, Quit, Replace, Screen, Transition
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (960, 640)
+FONTS_TO_PRELOAD: list[dict[str, str | int | float]] = [
+    {"name": "noto_sans", "point_size": 13, "style": "bold", "antialiased": "1"},
+    {"name": "noto_sans", "point_size": 14, "style": "bold", "antialiased": "1"},
+    {"name": "noto_sans", "point_size": 13, "style": "italic", "antialiased": "1"},
+    {"name": "noto_sans", "point_size": 14, "style": "italic", "antialiased": "1"},
+]
+
+
+def theme_path() -> str:
+    return str(resources.files("game.ui").joinpath("data/theme.json"))
+
+
+class Scene:
+    """One screen of the game. ``app`` is set when it is pushed. ``keeps_below``: a scene
+    drawn over the one below it (a prompt, a chooser), which keeps its widgets meanwhile."""
+
+    app: App
+    keeps_below = False
+
+    def enter(self) -> None:
+        """Build its widgets (called when it becomes the top scene)."""
+
+    def leave(self) -> None:
+        """Remove its widgets."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        del event
+
+    def update(self, dt: float) -> None:
+        del dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        del surface
+
+    def animating(self) -> bool:
+        """Whether the scene needs frames with no event (a replay playing on its clock)."""
+        return False
+
+    def frame_rate(self) -> int:
+        """The most frames a second drawn while it animates or the window is busy."""
+        return 60
+
+    def may_close(self) -> bool:
+        """Whether the window may close now (False: the scene asked the player first)."""
+        return True
+
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        """Drawn after the widgets: a modal (the help) stays above the button bar and the log."""
+        del surface
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: rebuild the widgets."""
+        self.leave()
+        self.enter()
+
+
+class App:
+    """The window, the UI manager and the scene stack."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        save_dir: str | Path | None = None,
+        headless: bool = False,
+        build: Callable[[Screen], Scene] | None = None,
+    ):
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(350, 40)
+        flags = pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption("hexfire")
+        self.size = self.screen.get_size()
+        self.ui = pygame_gui.UIManager(self.size, theme_path())
+        self.ui.preload_fonts(FONTS_TO_PRELOAD)
+        self.save_dir = saves_dir(save_dir)
+        self.prefs = Prefs.load()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.dirty = True
+        self.clock = pygame.time.Clock()
+        self.build = build
+        self.questions: dict[object, Callable[[], None]] = {}
+        """Open yes/no dialogs (:meth:`ask`) and what their yes does."""
+        """Builds the scene a transition names (:func:`game.ui.screens.build`; the window made by
+        :func:`game.ui.screens.window` has it)."""
+
+    # --- the scene stack ----------------------------------------------------------------
+
+    def ask(self, text: str, title: str, yes: str, then: Callable[[], None]) -> None:
+        """A yes/no dialog over whatever screen is open; ``then`` runs on yes (the text is
+        escaped: pygame-gui reads it as HTML)."""
+        import html
+
+        dialog = pygame_gui.windows.UIConfirmationDialog(
+            pygame.Rect(self.size[0] // 2 - 280, 170, 560, 240),
+            html.escape(text),
+            self.ui,
+            window_title=title,
+            action_short_name=yes,
+        )
+        self.questions[dialog] = then
+
+    def go(self, transition: Transition) -> None:
+        """Apply a transition a scene asked for (:mod:`game.ui.scenes.routes`)."""
+        match transition:
+            case Pop():
+                self.pop()
+            case Quit():
+                self.running = False
+            case Push(screen) | Replace(screen):
+                if self.build is None:
+                    raise RuntimeError("this window builds no screens (use screens.window)")
+                scene = self.build(screen)
+                if isinstance(transition, Push):
+                    self.push(scene)
+                else:
+                    self.replace(scene)
+
+    @property
+    def scene(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes and not scene.keeps_below:
+            self.scenes[-1].leave()
+        scene.app = self
+        self.scenes.append(scene)
+        scene.enter()
+        self.dirty = True
+
+    def pop(self) -> Scene:
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.scenes and not scene.keeps_below:
+            self.scenes[-1].enter()
+        self.dirty = True
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        while self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    # --- the loop -----------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One event: to the widgets, then to the top scene."""
+        if event.type == pygame.QUIT:
+            if all(scene.may_close() for scene in reversed(self.scenes)):
+                self.running = False
+            self.dirty = True
+            return
+        if event.type == pygame.VIDEORESIZE:
+            w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+            self.size = (w, h)
+            if self.screen.get_size() != self.size:  # smaller than the screen lays out
+                self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+            self.ui.set_window_resolution(self.size)
+            for scene in reversed(self.scenes):  # the scenes whose widgets are on screen
+                scene.resize(self.size)
+                if not scene.keeps_below:
+                    break
+            self.dirty = True
+            return
+        self.ui.process_events(event)
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and (
+            event.ui_element in self.questions
+        ):
+            self.questions.pop(event.ui_element)()
+            self.dirty = True
+            return
+        if event.type == pygame_gui.UI_WINDOW_CLOSE:
+            self.questions.pop(event.ui_element, None)
+        if self.scenes:
+            self.scene.handle(event)
+        self.dirty = True
+
+    def frame(self, dt: float = 0.0) -> None:
+        """Update and draw one frame."""
+        self.ui.update(dt)
+        if self.scenes:
+            self.scene.update(dt)
+        self.render(self.screen)
+
+    def render(self, surface: pygame.Surface) -> None:
+        if self.scenes:
+            self.scene.draw(surface)
+        self.ui.draw_ui(surface)
+        if self.scenes:
+            self.scene.draw_over_ui(surface)
+
+    def run(self) -> None:
+        """Until the window closes. Waits for events when nothing changes (idle: no CPU)."""
+        while self.running and self.scenes:
+            if self.dirty or self.ui_animating():
+                dt = self.clock.tick(self.frame_rate()) / 1000.0
+                events = pygame.event.get()
+            else:
+                events = [pygame.event.wait(500)]
+                dt = self.clock.tick() / 1000.0
+            for event in events:
+                if event.type != pygame.NOEVENT:
+                    self.handle(event)
+            if self.dirty or self.ui_animating():
+                self.dirty = False  # a change made during the frame asks for another one
+                self.frame(dt)
+                pygame.display.flip()
+        pygame.display.quit()
+
+    def frame_rate(self) -> int:
+        """The scene's frame rate (:meth:`Scene.frame_rate`)."""
+        return self.scene.frame_rate() if self.scenes else 60
+
+    def ui_animating(self) -> bool:
+        """pygame-gui widgets that need frames: a hovered button or its tooltip, a text
+        field's caret (a file dialog). Otherwise the window sleeps until an event."""
+        if self.ui.get_hovering_any_element():
+            return True
+        if self.scenes and self.scene.animating():
+            return True
+        focus = self.ui.get_focus_set() or set()
+        return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus)
+
+    def pump(self, events: list[pygame.event.Event] | None = None) -> None:
+        """Tests: handle the posted events (or the given ones) and draw one frame."""
+        for event in events if events is not None else pygame.event.get():
+            self.handle(event)
+        for _ in range(8):  # a file opening off the window's thread: let it finish first
+            wait = getattr(self.scene, "wait_done", None) if self.scenes else None
+            if wait is None:
+                break
+            wait()
+            self.frame(0.016)
+        self.frame(0.016)
+
+    def screenshot(self, path: str | Path) -> None:
+        """Render a frame and write it as a PNG."""
+        self.frame(0.016)
+        self.frame(0.016)
+        pygame.image.save(self.screen, str(path))

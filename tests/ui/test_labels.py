@@ -1,0 +1,171 @@
+"""Issue 38, newcomer item 5: labels and boxes keep off what the player must see or click: the
+last shot's banner and the LOS thread's label beside the counters (not over their names), a box
+in a corner over the fewest counters when no corner is clear, the Defensive First Fire prompt
+off an enemy tank."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_driver import clear_overlays
+
+from game.files.scenario import load_scenario
+from game.files.session import new_game
+from game.files.shipped import scenarios_dir
+from game.ui.map.analysis import draw_thread, trace
+from game.ui.map.layout import along, clear_corner, clear_spot, counter_box
+from game.ui.map.viewstate import ShotBanner
+from game.ui.play.screen import PlayScene
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(data_dir):
+    return data_dir
+
+
+def _duel(app) -> PlayScene:
+    sc = load_scenario(scenarios_dir() / "tutorial-duel.toml")
+    play = PlayScene(new_game(sc, 7, app.save_dir / "duel.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    clear_overlays(app, play)
+    return play
+
+
+def _counters(play: PlayScene) -> list[pygame.Rect]:
+    cam, board = play.map.camera, play.map.table.board
+    return [
+        counter_box(cam.hex_to_screen(board.parse(u["hex"])), cam.zoom) for u in play.map.units()
+    ]
+
+
+def test_a_label_between_two_neighbouring_counters_covers_neither():
+    """Midway between neighbours (the old place) a banner covered both names; the spot chosen
+    is beside the line, clear of both, and inside the map."""
+    area = pygame.Rect(0, 0, 900, 600)
+    a, b, zoom = (400.0, 300.0), (400.0, 362.0), 36
+    counters = [counter_box(a, zoom), counter_box(b, zoom)]
+    mid = pygame.Rect(0, 0, 220, 24)
+    mid.center = (400, int(331 - zoom * 0.5))
+    assert any(mid.colliderect(c) for c in counters)  # the old place
+    box = clear_spot(area, (220, 24), along(a, b, zoom, (220, 24)), counters)
+    assert not any(box.colliderect(c) for c in counters) and area.contains(box)
+
+
+def test_a_label_near_the_maps_edge_stays_on_the_map():
+    area = pygame.Rect(0, 0, 900, 600)
+    box = clear_spot(area, (300, 24), along((880.0, 590.0), (860.0, 560.0), 36, (300, 24)), [])
+    assert area.contains(box)
+
+
+def test_a_corner_box_with_no_clear_corner_takes_the_one_over_the_fewest_counters():
+    """It took the first corner when every corner had a counter, however many it covered."""
+    area = pygame.Rect(0, 0, 800, 600)
+    order = ("top right", "top left", "bottom right", "bottom left")
+    crowded_top_right = [(700.0, 30.0), (740.0, 60.0), (760.0, 40.0)]
+    one_each = [(40.0, 30.0), (700.0, 560.0), (40.0, 560.0)]
+    box = clear_corner(area, (200, 100), crowded_top_right + one_each, 10, order, 8)
+    assert box.left < 400 and box.top < 300  # top left: one counter, not three
+    # points it must keep clear come first; those it would rather keep clear break the tie
+    box = clear_corner(area, (200, 100), [(700.0, 30.0)], 10, order, 8, rather_clear=one_each[:1])
+    assert box.top > 300 and box.left > 400  # bottom right: clear of both
+
+
+def test_the_shot_banner_on_the_map_is_drawn_beside_the_counters(app):
+    """A shot from L5 at the hex below it (L7's T-34 beneath): the banner covers no counter."""
+    play = _duel(app)
+    play.map.state.banner = ShotBanner("L5", "L6", "HIT: To Kill 7 vs Final TK# 11: KIA", 0)
+    app.pump([])
+    box = play.map.banner_rect
+    assert box.width > 0 and play.map.rect.contains(box)
+    assert not [c for c in _counters(play) if box.colliderect(c)]
+
+
+def test_the_los_threads_label_keeps_off_the_counters(app):
+    """The thread's label sat over the target hex: over the counter there and its name."""
+    play = _duel(app)
+    surface = app.screen
+    thread = trace(play.map.table, "L5", "C4")
+    cam = play.map.camera
+    counters = _counters(play)
+    surface.set_clip(play.map.rect)
+    seen = []
+    original = pygame.draw.rect
+
+    def spy(surf, color, rect, *args, **kwargs):
+        seen.append(pygame.Rect(rect))
+        return original(surf, color, rect, *args, **kwargs)
+
+    pygame.draw.rect = spy
+    try:
+        draw_thread(surface, cam, thread, counters)
+    finally:
+        pygame.draw.rect = original
+        surface.set_clip(None)
+    label = seen[-1]
+    assert not [c for c in counters if label.colliderect(c)]
+
+
+def test_hex_labels_read_on_every_terrain_and_level():
+    """Hex labels were grey on green (contrast 2.2 on woods on a hill): the label takes the
+    dark or the light ink, whichever reads better, at least 4:1 everywhere (4.5:1, the WCAG
+    figure for text, on level ground and the first level)."""
+    from game.ui.map.render import _mix
+    from game.ui.style import contrast, style
+
+    st = style()
+    worst = {}
+    for name, terrain in st.terrain.items():
+        for level in range(5):
+            fill = terrain.fill
+            if level:
+                fill = _mix(fill, st.level_tint, min(0.75, st.level_step * level))
+            worst[(name, level)] = contrast(st.label_ink(fill), fill)
+    assert min(worst.values()) >= 4.0, worst
+    assert min(v for (_, level), v in worst.items() if level <= 1) >= 4.5, worst
+
+
+def test_hex_labels_are_readable_at_the_four_board_maps_opening_zoom(app):
+    """The four boards open at the readable zoom (25): the labels were 9-pixel text there."""
+    from game.ui.map.render import label_size
+    from game.ui.map.view import READABLE_ZOOM
+
+    sc = load_scenario(scenarios_dir() / "bagration-4-boards.toml")
+    play = PlayScene(new_game(sc, 7, app.save_dir / "b4.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    assert play.map.camera.zoom == READABLE_ZOOM
+    assert label_size(play.map.camera.zoom) >= 11
+
+
+def test_hx12_the_set_up_area_is_edged_so_it_reads_on_a_green_map(app):
+    """A newcomer could not find the set-up area on the four-board map (a green tint on green
+    ground): its border is drawn in the area-edge ink while the side sets up, and gone after."""
+    from game.engine.actions import EndPhase
+    from game.ui.style import style
+
+    sc = load_scenario(scenarios_dir() / "bagration-4-boards.toml")
+    play = PlayScene(new_game(sc, 7, app.save_dir / "b4.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    clear_overlays(app, play)
+    edge = pygame.Color(*style().ui["area_edge"])
+
+    def edge_pixels() -> int:
+        m = play.map.rect
+        shot = app.screen.subsurface(m)
+        return sum(
+            1
+            for x in range(0, m.width, 2)
+            for y in range(0, m.height, 2)
+            if shot.get_at((x, y)) == edge
+        )
+
+    assert play.table.phase == "setup" and edge_pixels() > 100
+    for _ in range(4):  # the defender's set-up, then the attacker's (HX-12)
+        if play.table.phase not in ("setup", "setup_attacker"):
+            break
+        play.apply(EndPhase(), side=play.table.to_act)
+        clear_overlays(app, play)
+        app.pump([])
+    assert play.table.phase not in ("setup", "setup_attacker") and edge_pixels() == 0
