@@ -135,6 +135,24 @@ def _cmd_host(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_join(args: argparse.Namespace) -> int:
+    from game.net.client import Link, LinkError, NetError
+
+    from .window import _size
+
+    try:
+        Link.parse(args.link)
+    except LinkError as e:
+        raise CliError(str(e)) from None
+    size = _size(args.size)
+    from game.ui.main import run_join
+
+    try:
+        return run_join(args.link, size)
+    except (NetError, LinkError) as e:
+        raise CliError(str(e)) from None
+
+
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Register this module's commands."""
     srv = sub.add_parser(
@@ -172,3 +190,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         help="with --ai: the computer's level (default 2)",
     )
     host.set_defaults(run=_cmd_host)
+
+    join = sub.add_parser(
+        "join",
+        help="open the game window on a seat of a game on a server (its invitation link)",
+        description="Play your seat of an online game: the normal window, your side's view "
+        "only. Close it any time and join again with the same link: the game waits.",
+    )
+    join.add_argument("link", metavar="LINK", help="ws://HOST:PORT/game/GAME#TOKEN")
+    join.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
+    join.set_defaults(run=_cmd_join)

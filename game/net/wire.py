@@ -116,6 +116,7 @@ QUESTIONS = (
     "nothing_to_do",
     "setup_choices",
     "name",
+    "where",
     "unit_type",
     "known_enemies",
     "out_of_play",

@@ -36,6 +36,7 @@ ARGS: dict[str, tuple[type | tuple[type, ...], ...]] = {
     "nothing_to_do": (),
     "setup_choices": (),
     "name": (str,),
+    "where": (str,),
     "unit_type": (str,),
     "known_enemies": (),
     "out_of_play": (),

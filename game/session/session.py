@@ -60,10 +60,11 @@ class Step:
 
     ``kind``: "over" (the end screen), "computer" (the computer's action is due), "handover"
     (the screen passes to ``side``; ``then_dff``: its Defensive First Fire prompt follows),
-    "dff" (``side``'s Defensive First Fire prompt, at the screen now), or "act" (``side``
-    acts at the screen)."""
+    "dff" (``side``'s Defensive First Fire prompt, at the screen now), "act" (``side``
+    acts at the screen), or "remote" (a seat on a server waits for ``side``, elsewhere:
+    game.net.remote)."""
 
-    kind: Literal["over", "computer", "handover", "dff", "act"]
+    kind: Literal["over", "computer", "handover", "dff", "act", "remote"]
     side: str | None = None
     then_dff: bool = False
 

@@ -34,6 +34,41 @@ def load_session(path: Path, seed: int | None, save_dir: Path | None) -> tuple[A
     )
 
 
+def run_join(link: str, size: tuple[int, int], save_dir: str | None = None) -> int:
+    """The window for one seat of a game on a server (``hexfire join LINK``): the normal play
+    screen on that seat's view, every question answered by the server (docs/online.md).
+    LinkError / NetError with the one-line reason when the seat cannot be taken."""
+    import pygame
+
+    from game.net.client import Link
+    from game.net.remote import RemoteSession, ThreadedClient
+    from game.ui.play.screen import NET_EVENT
+    from game.ui.scenes.opening import close_sessions
+    from game.ui.scenes.routes import Play, Push
+    from game.ui.screens import window
+
+    parsed = Link.parse(link)
+    app = window(size, save_dir)
+
+    def wake() -> None:  # from the connection's thread: the window reads the news
+        with contextlib.suppress(pygame.error):
+            pygame.event.post(pygame.event.Event(NET_EVENT))
+
+    try:
+        client = ThreadedClient(parsed, on_change=wake)
+    except BaseException:
+        pygame.display.quit()
+        raise
+    session = RemoteSession(client)
+    app.go(Push(Play(session, f"{session.title} (online)", viewer=session.side)))
+    stop_on_sigterm(app)
+    try:
+        app.run()
+    finally:
+        close_sessions(app)
+    return 0
+
+
 def run_window(
     path: Path | None,
     size: tuple[int, int],

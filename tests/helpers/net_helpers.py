@@ -139,3 +139,43 @@ async def raw(url: str, *frames: str | bytes, replies: int = 1, timeout: float =
 
 FAST = Limits(hello_seconds=2.0, rate=200.0, burst=400, drop_after=2000)
 """Limits that let the tests' scripted clients run at full speed."""
+
+
+class ServerThread:
+    """A server on the loopback in a thread of its own (its own event loop), for a test whose
+    own thread is the window's: ``url``, ``server``; :meth:`create` makes a game there."""
+
+    def __init__(self, folder: Path, **options: Any):
+        import threading
+
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._stop: asyncio.Future | None = None
+        self.server: Server | None = None
+        self.url = ""
+        self._thread = threading.Thread(target=self._run, args=(folder, options), daemon=True)
+        self._thread.start()
+        assert self._ready.wait(30), "the server did not start"
+
+    def _run(self, folder: Path, options: dict) -> None:
+        asyncio.set_event_loop(self._loop)
+
+        async def main() -> None:
+            self._stop = self._loop.create_future()
+            async with serving(folder, **options) as (server, url):
+                self.server, self.url = server, url
+                self._ready.set()
+                await self._stop
+
+        self._loop.run_until_complete(main())
+
+    def call(self, coro, timeout: float = 60.0) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
+
+    def create(self, name: str, computer: str | None = None, level: int = 1) -> Created:
+        return self.call(new_game(self.url, name, computer, level))
+
+    def stop(self) -> None:
+        if self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set_result, None)
+        self._thread.join(30)

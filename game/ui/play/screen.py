@@ -19,6 +19,7 @@ from game.engine import IllegalAction
 from game.engine.actions import Action, Place
 from game.engine.events import Event
 from game.files.collector import settle
+from game.net.remote import RemoteSession
 from game.session import Session, Table
 from game.ui.bindings import action_for
 from game.ui.lessons.card import LessonCard
@@ -42,6 +43,8 @@ LOG_KEEP = 400
 LOG_SHOWN = 120
 LOG_ROWS = 6
 """The log lines the box shows at once (about: a long line wraps)."""
+NET_EVENT = pygame.event.custom_type()
+"""Posted from the connection's thread when a seat on a server hears from it."""
 COMPUTER_PAUSE = 0.7
 """Seconds each of the computer's actions stays on the screen before the next (Space skips)."""
 
@@ -53,7 +56,13 @@ class PlayScene(Scene):
     """The screen of data/bindings.toml whose keys this screen reads (and its help shows)."""
 
     def __init__(self, session: Session | Any, title: str = "", viewer: str | None = None):
-        self.session: Session = session if isinstance(session, Session) else Session.of(session)
+        remote = isinstance(session, RemoteSession)
+        self.session: Session = (
+            session if remote or isinstance(session, Session) else Session.of(session)
+        )
+        self.remote: RemoteSession | None = session if isinstance(session, RemoteSession) else None
+        """A seat on a server (``hexfire join``): the server plays the rest (docs/online.md)."""
+        self._remote_at: tuple[int, int] = (-1, 0)  # the view version and events logged
         self.title = title
         self.map = MapView(lambda: self.session)
         self.map.state.viewer = viewer
@@ -100,6 +109,28 @@ class PlayScene(Scene):
         sides: no handover screens)."""
         for event in self.table.events():
             self._log_event(event)
+        if self.remote is not None:
+            self._remote_at = (self.table.version, self.table.event_count())
+        self._luck: list[str] | None = None
+
+    def luck_lines(self) -> list[str]:
+        """The luck report beside the result (each side's dice against the exact odds of its
+        shots): the server's for a game on a server, worked out from the save for a game
+        here (kept once made)."""
+        if self._luck is None:
+            from game.files.luck import SideLuck, luck_of_save
+
+            try:
+                end = self.remote.end if self.remote is not None else None
+                if end is not None:
+                    self._luck = [SideLuck(**d).line() for d in end.luck.values()]
+                elif self.remote is None:
+                    self._luck = [s.line() for s in luck_of_save(self.session.saved)]
+                else:
+                    return []
+            except Exception as e:  # a report that cannot be made: say why, keep the result
+                self._luck = [f"(no luck report: {type(e).__name__})"]
+        return self._luck
 
     # --- the game, as the side at the screen sees it ------------------------------------
 
@@ -138,8 +169,41 @@ class PlayScene(Scene):
             state.message = e.reason
             return False
         state.banner = None  # the player acted: the last shot has been seen
+        if self.remote is not None:  # the server's answer: its view, read as any other
+            if self.lesson is not None:
+                self.lesson.applied(action)
+            self.remote_changed()
+            return True
         self._shown(events, action)
         return True
+
+    def remote_changed(self) -> None:
+        """A seat on a server: a message came (its action answered, the other seat's action
+        pushed, the connection dropped or came back). The new events go to the log and the
+        map as a local action's do, then what comes next."""
+        remote = self.remote
+        if remote is None:
+            return
+        state = self.map.state
+        status = remote.status
+        if status != "connected":
+            state.message = {
+                "reconnecting": "Connection lost: reconnecting to the server...",
+                "taken over": "This seat was opened in another window: it plays there now",
+                "closed": "The server closed this game",
+            }.get(status, status)
+            return
+        table = self.table
+        version, logged = self._remote_at
+        if table.version == version:
+            return
+        count = table.event_count()
+        self._remote_at = (table.version, count)
+        if count < logged:  # taken back (an undo): the log anew
+            self.rebuild_log()
+            self.after_change()
+            return
+        self._shown(table.events()[logged:], None)
 
     def _shown(self, events: list[Event], action: Action | None) -> None:
         """After an action: the log and the banner of what the side at the screen may read of
@@ -183,6 +247,9 @@ class PlayScene(Scene):
             self._computer_at = time.monotonic() + (
                 0 if self._computer_dff() else self.computer_pause
             )
+        elif step.kind == "remote":
+            if step.side is not None and step.side != self.viewer:
+                self.map.state.message = f"{step.side.title()} to act: waiting for them"
         elif self.lesson is not None:  # one learner at the screen: no handover
             if step.side is not None and self.viewer != step.side:
                 self.hand_over(step.side, keep_shot=True)
@@ -392,6 +459,9 @@ class PlayScene(Scene):
     # --- input --------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == NET_EVENT:  # the server said something (game.net.remote)
+            self.remote_changed()
+            return
         if self.over_pending and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.over_pending = False
             self.app.go(Push(GameOver(self)))
