@@ -135,6 +135,23 @@ def _cmd_host(args: argparse.Namespace) -> int:
     return 0
 
 
+def away_order(text: str | None):
+    """``--away``: ask, pass, kill:N (fire at a kill chance of N% or more) or j1 (fire at
+    Case J1 or better)."""
+    from game.net.wire import DffOrder
+
+    if text is None:
+        return None
+    word, _, n = text.partition(":")
+    if word in ("ask", "pass") and not n:
+        return DffOrder(policy=word)  # type: ignore[arg-type]
+    if word == "j1" and not n:
+        return DffOrder(policy="case_j1")
+    if word == "kill" and n.isdigit() and 1 <= int(n) <= 100:
+        return DffOrder(policy="kill", percent=int(n))
+    raise CliError(f"--away: expected ask, pass, kill:N (N 1-100) or j1, got {text!r}")
+
+
 def _cmd_join(args: argparse.Namespace) -> int:
     from game.net.client import Link, LinkError, NetError
 
@@ -145,10 +162,11 @@ def _cmd_join(args: argparse.Namespace) -> int:
     except LinkError as e:
         raise CliError(str(e)) from None
     size = _size(args.size)
+    order = away_order(args.away)
     from game.ui.main import run_join
 
     try:
-        return run_join(args.link, size)
+        return run_join(args.link, size, order=order)
     except (NetError, LinkError) as e:
         raise CliError(str(e)) from None
 
@@ -199,4 +217,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     )
     join.add_argument("link", metavar="LINK", help="ws://HOST:PORT/game/GAME#TOKEN")
     join.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
+    join.add_argument(
+        "--away",
+        metavar="ORDER",
+        help="your standing Defensive First Fire order while your window is closed (C6.17): "
+        "ask (the mover waits for you; the default), pass, kill:N (fire at a kill chance of "
+        "N%% or more) or j1 (fire at Case J1 or better); the server keeps it, your opponent "
+        "never sees it",
+    )
     join.set_defaults(run=_cmd_join)

@@ -7,6 +7,7 @@ import contextlib
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from game.files.savegame import SaveError, read_save
 from game.files.scenario import ScenarioError, load_scenario
@@ -34,9 +35,12 @@ def load_session(path: Path, seed: int | None, save_dir: Path | None) -> tuple[A
     )
 
 
-def run_join(link: str, size: tuple[int, int], save_dir: str | None = None) -> int:
+def run_join(
+    link: str, size: tuple[int, int], save_dir: str | None = None, order: Any = None
+) -> int:
     """The window for one seat of a game on a server (``hexfire join LINK``): the normal play
-    screen on that seat's view, every question answered by the server (docs/online.md).
+    screen on that seat's view, every question answered by the server (docs/online.md);
+    ``order``: the seat's standing Defensive First Fire order (a wire ``DffOrder``) set first.
     LinkError / NetError with the one-line reason when the seat cannot be taken."""
     import pygame
 
@@ -59,8 +63,13 @@ def run_join(link: str, size: tuple[int, int], save_dir: str | None = None) -> i
     except BaseException:
         pygame.display.quit()
         raise
+    if order is not None:
+        client.call(client.client.set_order, order)
     session = RemoteSession(client)
-    app.go(Push(Play(session, f"{session.title} (online)", viewer=session.side)))
+    away = client.client.order
+    words = away.policy if away.policy != "kill" else f"kill {away.percent}%"
+    title = f"{session.title} (online; away: {words})"
+    app.go(Push(Play(session, title, viewer=session.side)))
     stop_on_sigterm(app)
     try:
         app.run()

@@ -68,6 +68,14 @@ def test_serve_then_host_prints_one_link_per_seat_and_none_for_the_computer(tmp_
         (("host", "tutorial-duel", "--server", "ws://127.0.0.1:1", "--level", "1"), "--ai"),
         (("join", "not a link"), "link"),
         (("join", "ws://127.0.0.1:1/game/0123456789abcdef#" + "a" * 43), "cannot connect"),
+        (
+            ("join", "ws://127.0.0.1:1/game/0123456789abcdef#" + "a" * 43, "--away", "kill:0"),
+            "--away",
+        ),
+        (
+            ("join", "ws://127.0.0.1:1/game/0123456789abcdef#" + "a" * 43, "--away", "always"),
+            "--away",
+        ),
         (("serve", "--port", "70000"), "--port"),
         (("serve", "--keyfile", "k.pem"), "--certfile"),
         (("serve", "--certfile", "/nonexistent.pem"), "--certfile"),
@@ -78,3 +86,14 @@ def test_online_commands_refuse_bad_input_in_one_line(args, words):
     assert out.returncode == 2, (out.stdout, out.stderr)
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and words in lines[0] and "Traceback" not in out.stderr
+
+
+def test_away_orders_read_as_the_server_keeps_them():
+    from game.cli.online import away_order
+    from game.net.wire import DffOrder
+
+    assert away_order(None) is None
+    assert away_order("ask") == DffOrder()
+    assert away_order("pass") == DffOrder(policy="pass")
+    assert away_order("kill:35") == DffOrder(policy="kill", percent=35)
+    assert away_order("j1") == DffOrder(policy="case_j1")
