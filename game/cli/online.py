@@ -48,7 +48,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     context = _ssl_context(args.certfile, args.keyfile)
     folder = data_folder(args.data)
     try:
-        store = SqliteStore(folder / "games.sqlite")
+        store = SqliteStore(folder / "games.sqlite", args.sync)
     except StoreError as e:
         raise CliError(str(e)) from None
     logging.basicConfig(
@@ -185,6 +185,14 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any)"
     )
     srv.add_argument("--data", metavar="DIR", help="where the games are kept (SQLite)")
+    srv.add_argument(
+        "--sync",
+        choices=["full", "normal"],
+        default="full",
+        help="full (default): each action synced to disk before it is acknowledged (a power "
+        "cut loses none); normal: written, not synced (a killed server loses none, a power "
+        "cut may lose the last; much quicker on a slow disk)",
+    )
     srv.add_argument("--certfile", metavar="F", help="TLS certificate (wss://)")
     srv.add_argument("--keyfile", metavar="F", help="TLS private key")
     srv.set_defaults(run=_cmd_serve)

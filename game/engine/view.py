@@ -213,12 +213,21 @@ class View(BaseModel):
 
     def to_json(self) -> str:
         """The view's JSON form (what a remote window receives): its events' JSON made once
-        each and joined, the rest made now."""
+        each and joined, the rest made now; the last views' forms are kept (a server sends a
+        view, then is asked its digest)."""
+        for view, text in _MADE:
+            if view is self:
+                return text
         head = self.model_dump_json(exclude={"events"})
-        return f'{head[:-1]},"events":[{_events_json(self.events)}]}}'
+        text = f'{head[:-1]},"events":[{_events_json(self.events)}]}}'
+        _MADE.append((self, text))
+        del _MADE[:-JOINED_KEPT]
+        return text
 
 
 _EVENTS = TypeAdapter(tuple[EventView, ...])
+_MADE: list[tuple[View, str]] = []
+"""The JSON form of the last views made into JSON (:meth:`View.to_json`), newest last."""
 _JOINED: list[tuple[tuple[EventView, ...], str]] = []
 """The JSON of the last views' events (the inside of the array), newest last: a side's next
 view holds the same events and a few more, so only those are serialised."""

@@ -123,6 +123,7 @@ QUESTIONS = (
     "exited",
     "gone",
     "home_hexes",
+    "digest",
 )
 """The questions a seat may ask of its table (:class:`~game.engine.table.Table`), by name."""
 Question = Literal[QUESTIONS]  # type: ignore[valid-type]

@@ -6,6 +6,7 @@ plain JSON (:func:`plain`)."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import math
 from collections.abc import Callable
 from typing import Any
@@ -43,6 +44,7 @@ ARGS: dict[str, tuple[type | tuple[type, ...], ...]] = {
     "exited": (str,),
     "gone": (str,),
     "home_hexes": (),
+    "digest": (),
 }
 """Each question's arguments (their JSON types, the optional last ones may be left out)."""
 
@@ -97,6 +99,8 @@ def answer(table: Table, question: str, args: list[Any]) -> Any:
     needed = sum(1 for k in kinds if not (isinstance(k, tuple) and type(None) in k))
     if len(args) < needed:
         raise BadQuestion(f"{question}: {needed} argument{'s' * (needed != 1)} needed")
+    if question == "digest":  # the SHA-256 of the seat's view now (a client's desync check)
+        return hashlib.sha256(table.view.to_json().encode("utf-8")).hexdigest()
     if question == "check":
         try:
             action = action_from_json(args[0])

@@ -29,7 +29,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -95,6 +95,67 @@ class Limits:
     creates_per_connection: int = 20
     outbox: int = 256
     """Messages waiting for a client that does not read: past this it is dropped."""
+
+
+QUICK_LEVEL = 1
+"""The computer's levels that decide within a millisecond or so: decided in the event loop's
+own thread (a higher level thinks in a worker thread, and the other games go on meanwhile)."""
+
+
+WRITES = frozenset(("create", "append", "truncate", "set_state"))
+"""The store's writes (the group committer makes them; its reads are made one by one)."""
+
+
+class GroupWriter:
+    """Group commit: a thread that takes every write waiting, makes them in one transaction
+    of the store (:meth:`SqliteStore.together`: one sync of the disk), then tells each waiter;
+    a write is acknowledged only once its commit returned."""
+
+    def __init__(self, store: Any):
+        import queue
+        import threading
+
+        self.store = store
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, daemon=True, name="hexfire-commit")
+        self._thread.start()
+
+    def submit(self, fn: Callable, *args: Any) -> Future:
+        future: Future = Future()
+        self._queue.put((fn, args, future))
+        return future
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(10)
+
+    def _run(self) -> None:
+        import queue
+
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            while True:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)
+                    break
+                batch.append(more)
+            try:
+                with self.store.together():
+                    for fn, args, _ in batch:
+                        fn(*args)
+            except Exception as e:
+                for _, _, future in batch:
+                    future.set_exception(e if isinstance(e, StoreError) else StoreError(str(e)))
+                continue
+            for _, _, future in batch:
+                future.set_result(None)
 
 
 class Randomness(Protocol):
@@ -243,6 +304,7 @@ class Hosted:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: dict[str, Conn] = field(default_factory=dict)
     ended: End | None = None
+    due: tuple[tuple, bool] | None = None
 
     @property
     def game(self) -> Game:
@@ -252,7 +314,11 @@ class Hosted:
         """The small state stored with each action: each side's view version, the computer's
         plan, the standing orders."""
         return {
-            "versions": {s: self.session.view(s).version for s in self.session.sides},
+            "versions": {
+                s: self.session.view(s).version
+                for s in self.session.sides
+                if self.meta.seats[s].kind != "computer"  # no one sees the computer's view
+            },
             "computer": self.session.saved.computer,
             "orders": {s: o.model_dump() for s, o in self.orders.items()},
         }
@@ -315,6 +381,7 @@ class Server:
         self.games: dict[str, Hosted] = {}
         self._opening: dict[str, asyncio.Future] = {}
         self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="hexfire-store")
+        self._writer = GroupWriter(store) if hasattr(store, "together") else None
         self._work_pool = ThreadPoolExecutor(1, thread_name_prefix="hexfire-work")
         self._tasks: set[asyncio.Task] = set()
         self.taps: dict[tuple[str, str], Callable[[str], None]] = {}
@@ -323,6 +390,11 @@ class Server:
     # --- threads ---------------------------------------------------------------------------
 
     async def _db(self, fn: Callable, *args: Any) -> Any:
+        """A store call in the store's thread; a write by the group committer when the store
+        has one (:class:`GroupWriter`: the writes of every game that came while the last
+        commit synced the disk, in one commit)."""
+        if self._writer is not None and getattr(fn, "__name__", "") in WRITES:
+            return await asyncio.wrap_future(self._writer.submit(fn, *args))
         return await asyncio.get_running_loop().run_in_executor(self._db_pool, fn, *args)
 
     async def _work(self, fn: Callable, *args: Any) -> Any:
@@ -339,6 +411,8 @@ class Server:
         for hosted in self.games.values():
             for conn in hosted.conns.values():
                 conn.close(1001, "server stopping")
+        if self._writer is not None:
+            self._writer.close()
         self._db_pool.shutdown(wait=True)
         self._work_pool.shutdown(wait=False, cancel_futures=True)
 
@@ -387,6 +461,7 @@ class Server:
             build_session, stored.meta, stored.actions, stored.state, self.player
         )
         hosted.actions = list(stored.actions)
+        hosted.due = None
 
     async def _create(self, conn: Conn, msg: Create) -> None:
         if msg.wire != WIRE:
@@ -608,6 +683,7 @@ class Server:
             elif isinstance(msg, RecordRequest):
                 self._record(hosted, conn, side, msg)
             if isinstance(msg, (Act, UndoRequest)):
+                await asyncio.sleep(0)  # the answer goes out before the server plays on
                 await self._settle(hosted)
 
     # --- a seat's requests -------------------------------------------------------------------
@@ -633,10 +709,7 @@ class Server:
         except ActionError as e:
             return refuse("malformed", str(e))
         table = session.table(side)
-        why = table.check(action)
-        if why:
-            return refuse("illegal", why)
-        try:
+        try:  # checked as it is applied (the same reason Table.check would give)
             table.submit(action)
         except IllegalAction as e:
             return refuse("illegal", e.reason)
@@ -752,7 +825,16 @@ class Server:
             conn.ready_sent = ready
 
     def _due(self, hosted: Hosted) -> bool:
-        """Whether the server has something to do by itself now (:meth:`_settle`)."""
+        """Whether the server has something to do by itself now (:meth:`_settle`); worked out
+        once for each change of the game and of who is connected."""
+        key = (hosted.session.version, tuple(sorted(hosted.conns)), hosted.ended is None)
+        if hosted.due is not None and hosted.due[0] == key:
+            return hosted.due[1]
+        due = self._due_now(hosted)
+        hosted.due = (key, due)
+        return due
+
+    def _due_now(self, hosted: Hosted) -> bool:
         session = hosted.session
         acting = session.acting
         if acting is None:
@@ -785,7 +867,12 @@ class Server:
             if acting is None:
                 break
             if session.computer_acts():
-                move = await self._work(session.computer_move, None)
+                quick = getattr(session.computer, "level", 2) <= QUICK_LEVEL
+                move = (
+                    session.computer_move(None)
+                    if quick
+                    else await self._work(session.computer_move, None)
+                )
                 ok = await self._stored(hosted, acting, move.action.to_json(), "computer")
             else:
                 table = session.table(acting)
@@ -807,6 +894,7 @@ class Server:
                 break
             if self._due(hosted):
                 self._push(hosted)
+            await asyncio.sleep(0)  # each action goes out as it is taken; other games go on
         self._push(hosted, ready=True)
         if session.acting is None and hosted.ended is None:
             hosted.ended = await self._work(end_of, hosted)

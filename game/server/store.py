@@ -12,9 +12,11 @@ implementation.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -131,12 +133,22 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+SYNCS = {"full": "FULL", "normal": "NORMAL"}
+"""How a commit reaches the disk: "full" (the default) syncs it before the commit returns, so
+neither a killed server nor a power cut loses it; "normal" (WAL) leaves it to the operating
+system: a killed server loses nothing, a power cut may lose the last commits, and a commit
+takes microseconds instead of a disk sync's milliseconds."""
+
+
 class SqliteStore:
     """A :class:`GameStore` in one SQLite file (WAL journal, ``synchronous=FULL``: a commit is
-    on disk when it returns). Safe to call from any one thread at a time (the server calls it
-    from one worker thread)."""
+    on disk, synced, when it returns; a sync takes milliseconds, so the server groups the
+    writes that come meanwhile into one commit, :meth:`together`). Safe to call from any one
+    thread at a time."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, sync: str = "full"):
+        if sync not in SYNCS:
+            raise StoreError(f"sync: expected one of {', '.join(SYNCS)}, got {sync!r}")
         self.path = Path(path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -144,14 +156,34 @@ class SqliteStore:
                 str(self.path), isolation_level=None, check_same_thread=False, timeout=30
             )
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(f"PRAGMA synchronous={SYNCS[sync]}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(SCHEMA)
         except (OSError, sqlite3.Error) as e:
             raise StoreError(f"{self.path}: cannot open the game store: {e}") from None
         self._lock = threading.Lock()
+        self._pending: list[tuple[str, tuple]] | None = None
+
+    @contextlib.contextmanager
+    def together(self) -> Iterator[None]:
+        """The writes made inside are one transaction: one sync of the disk for them all (the
+        server's group commit: the actions of many games that came while the last commit was
+        syncing). If it fails, none of them is stored."""
+        self._pending = []
+        try:
+            yield
+            statements = self._pending
+        finally:
+            self._pending = None
+        self._commit(statements)
 
     def _write(self, statements: list[tuple[str, tuple]]) -> None:
+        if self._pending is not None:
+            self._pending.extend(statements)
+            return
+        self._commit(statements)
+
+    def _commit(self, statements: list[tuple[str, tuple]]) -> None:
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")

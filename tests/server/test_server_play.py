@@ -177,3 +177,45 @@ def test_a_dropped_client_reconnects_by_itself_and_resumes_mid_turn(tmp_path):
             await client.close()
 
     run(main())
+
+
+def test_an_action_the_store_cannot_keep_is_refused_and_not_taken(tmp_path):
+    """Durable before acknowledged: when the commit fails (a full disk), the seat is refused,
+    the game goes back to what the store holds, and the next action is taken as usual."""
+    from game.server.server import Server, listen
+    from game.server.store import SqliteStore, StoreError
+
+    class Failing(SqliteStore):
+        fail = False
+
+        def append(self, *args):
+            if self.fail:
+                raise StoreError("disk full")
+            super().append(*args)
+
+    async def main():
+        store = Failing(tmp_path / "games.sqlite")
+        server = Server(store)
+        async with listen(server, "127.0.0.1", 0) as ws:
+            url = f"ws://127.0.0.1:{next(iter(ws.sockets)).getsockname()[1]}"
+            created = await new_game(url, "tutorial-duel")
+            a = await seat(url, created, "german")
+            b = await seat(url, created, "russian")
+            acting = a if a.view.acting == "german" else b
+            hosted = server.games[created.game]
+            before = (hosted.game.state_hash(), len(hosted.session.saved_actions))
+            store.fail = True
+            with pytest.raises(Refusal) as e:
+                await acting.act({"type": "end_phase"})
+            assert e.value.code == "store"
+            hosted = server.games[created.game]
+            assert (hosted.game.state_hash(), len(hosted.session.saved_actions)) == before
+            store.fail = False
+            await acting.act({"type": "end_phase"})
+            assert len(server.games[created.game].session.saved_actions) == before[1] + 1
+            await a.close()
+            await b.close()
+            await server.close()
+        store.close()
+
+    run(main())
