@@ -68,6 +68,8 @@ class UnitView(BaseModel):
     ammo: tuple[str, ...] = ()
     ammo_out: tuple[str, ...] = ()
     depletion: dict[str, int] = {}
+    awaiting_setup: bool = False
+    """An enemy unit that sets up after this side (HX-12): on its file's hex for now."""
 
     @property
     def unknown(self) -> bool:

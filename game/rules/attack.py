@@ -122,58 +122,21 @@ def plan(a: Attack) -> Plan:
 
 @lru_cache(maxsize=8192)
 def _plan(a: Attack) -> Plan:
-    t = tables()
-    if a.rules not in ("asl", "chart"):
-        raise RuleError("HX-1", f"the To Kill system is asl or chart, not {a.rules!r}")
-    if a.critical_hit and a.rules == "chart":
-        raise RuleError("RD-3", "a Critical Hit has no meaning under the Armor Elimination Chart")
-    if a.target not in TARGETS:
-        raise RuleError("002", f"target is afv, vehicle, gun or infantry, not {a.target!r}")
-    if a.target == "infantry" and not a.situation.concealed:
-        raise RuleError("002", "AT fire has no effect on Infantry")
-    if a.location not in (None, "hull", "turret"):
-        raise RuleError("RD-2", f"hit location is hull or turret, not {a.location!r}")
-    sw_range = None
-    by_atfp = a.rules == "chart" and bool(a.atfp) and not a.weapon
-    if a.firer == "sw" and not by_atfp:  # HX-10: the chart rates an SW by its ATFP alone
-        if not a.weapon:
-            raise RuleError(
-                "002", "Infantry fire AT with a support weapon (--weapon, or --atfp on the chart)"
-            )
-        sw = t.sw.get(a.weapon)
-        if sw is None:
-            raise RuleError(
-                "002", f"unknown support weapon {a.weapon!r} (known: {', '.join(t.sw)})"
-            )
-        sw_range = sw.range
-    elif a.firer != "sw" and a.weapon:
-        raise RuleError("002", "a support weapon is fired by Infantry (--firer sw)")
-    elif not a.gun and a.rules == "asl":
-        raise RuleError("C7.1", "a Gun or an AFV fires its gun (--gun, e.g. 75L)")
+    """The steps of docs/rules.md "One AT attack, start to end" that need no dice: the attack
+    checked (:func:`_check`), the weapon's range (:func:`_weapon_range`), the To Hit Number
+    (C6) and its DRM (C6.1-C6.9), a DC's Position DR in their place (C7.346), then the Final TK#
+    of each hit location (C7) or the chart's elimination number (002)."""
+    _check(a)
+    sw_range = _weapon_range(a)
     thn, th_rule = to_hit_number(a.firer, a.range, sw_range)
     s = replace(a.situation, firer=a.firer, range=a.range)
     drms, notes = to_hit_drms(s)
     if a.firer == "sw" and not a.weapon:
         notes.append(Note("HX-10", "an SW rated by its ATFP alone: its printed range not checked"))
-    ammo = t.sw[a.weapon].ammo if a.weapon else (a.ammo or "AP")
+    ammo = tables().sw[a.weapon].ammo if a.weapon else (a.ammo or "AP")
     dc_pos = a.rules == "asl" and ammo == "DC" and a.target == "afv"
-    if dc_pos:
-        drms = dc_position_drms(
-            non_stopped_or_concealed=s.non_stopped or s.motion or s.concealed,
-            thrown=a.range >= 1,
-            aspect=a.aspect,
-            ce=a.ce,
-            thrown_in_afph=a.advancing_fire and a.range >= 1,
-            elevation_advantage=a.elevation_advantage,
-            immobile=a.immobilized,
-            open_topped=a.open_topped,
-        )
-        notes = [Note("C7.346", "a DC vs an AFV: a Position DR instead of a To Hit DR")]
-        if a.critical_hit:
-            raise RuleError(
-                "C7.346", "a DC vs an AFV rolls a Position DR, not a To Hit DR: no Critical Hit"
-            )
     if dc_pos:  # the Position DR replaces the To Hit DR: positioned on a Final DR <= 8
+        drms, notes = _dc_position(a, s)
         thn, th_rule = tables().raw["dc"]["position"]["success_max"], "C7.346"
     p = Plan(a, thn, th_rule, tuple(drms), tuple(notes), dc_pos)
     if a.target in ("gun", "infantry"):  # infantry: a concealed "?" fired at (HX-13)
@@ -186,6 +149,66 @@ def _plan(a: Attack) -> Plan:
         # RD-20: a shot at a "?" is not refused by what it turns out to be; a hit reveals it
         # and, with no To Kill number against it, has no effect
         return replace(p, no_effect=(refused.rule, refused.reason))
+
+
+def _check(a: Attack) -> None:
+    """RuleError unless the attack is one the rules allow: a To Kill system (HX-1), no Critical
+    Hit under the chart (RD-3), a target AT fire affects (002; a "?" may be fired at, HX-13), a
+    hit location hull or turret (RD-2)."""
+    if a.rules not in ("asl", "chart"):
+        raise RuleError("HX-1", f"the To Kill system is asl or chart, not {a.rules!r}")
+    if a.critical_hit and a.rules == "chart":
+        raise RuleError("RD-3", "a Critical Hit has no meaning under the Armor Elimination Chart")
+    if a.target not in TARGETS:
+        raise RuleError("002", f"target is afv, vehicle, gun or infantry, not {a.target!r}")
+    if a.target == "infantry" and not a.situation.concealed:
+        raise RuleError("002", "AT fire has no effect on Infantry")
+    if a.location not in (None, "hull", "turret"):
+        raise RuleError("RD-2", f"hit location is hull or turret, not {a.location!r}")
+
+
+def _weapon_range(a: Attack) -> int | None:
+    """The printed range an Infantry support weapon fires within (002; None: a gun, or an SW
+    the chart rates by its ATFP alone, HX-10); RuleError for a weapon that cannot fire so (an
+    SW fired by anyone but Infantry, a Gun or AFV without its gun, C7.1)."""
+    by_atfp = a.rules == "chart" and bool(a.atfp) and not a.weapon
+    if a.firer == "sw" and not by_atfp:  # HX-10: the chart rates an SW by its ATFP alone
+        if not a.weapon:
+            raise RuleError(
+                "002", "Infantry fire AT with a support weapon (--weapon, or --atfp on the chart)"
+            )
+        sw = tables().sw.get(a.weapon)
+        if sw is None:
+            raise RuleError(
+                "002", f"unknown support weapon {a.weapon!r} (known: {', '.join(tables().sw)})"
+            )
+        return sw.range
+    if a.firer != "sw" and a.weapon:
+        raise RuleError("002", "a support weapon is fired by Infantry (--firer sw)")
+    if a.firer != "sw" and not a.gun and a.rules == "asl":
+        raise RuleError("C7.1", "a Gun or an AFV fires its gun (--gun, e.g. 75L)")
+    return None
+
+
+def _dc_position(a: Attack, s: Situation) -> tuple[list[Drm], list[Note]]:
+    """C7.346: a DC against an AFV rolls a Position DR instead of a To Hit DR: its DRM (Thrown,
+    the target moving or concealed, its aspect, CE, the AFPh, elevation, immobile, Open Topped),
+    and no Critical Hit (RuleError if one is asked)."""
+    drms = dc_position_drms(
+        non_stopped_or_concealed=s.non_stopped or s.motion or s.concealed,
+        thrown=a.range >= 1,
+        aspect=a.aspect,
+        ce=a.ce,
+        thrown_in_afph=a.advancing_fire and a.range >= 1,
+        elevation_advantage=a.elevation_advantage,
+        immobile=a.immobilized,
+        open_topped=a.open_topped,
+    )
+    if a.critical_hit:
+        raise RuleError(
+            "C7.346", "a DC vs an AFV rolls a Position DR, not a To Hit DR: no Critical Hit"
+        )
+    return drms, [Note("C7.346", "a DC vs an AFV: a Position DR instead of a To Hit DR")]
 
 
 def _to_kill(a: Attack, p: Plan, ammo: str, dc_pos: bool) -> Plan:

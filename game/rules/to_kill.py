@@ -239,57 +239,22 @@ def final_tk(
     if aspect not in ASPECTS:
         raise RuleError("RD-8", f"aspect is front, side or rear, not {aspect!r}")
     if not armored:
-        table, final, rule = unarmored_final(ammo, gun, weapon, nationality, variant)
-        mods: list[Drm] = []
-        notes: list[Note] = [Note("C7.11", "unarmored: no AF; no range or barrel-length effect")]
-        ft = ft_long_range(weapon, final, range_hexes) if table == "FT" else None
-        if ft:
-            mods.append(ft)
-        if critical_hit and table not in ("FT", "MOL", "DC"):
-            mods.append(Drm("C", final, "C7.23", "Critical Hit doubles the TK#"))
-            notes.append(Note("HX-7", "a CH doubles the unarmored TK#, HE as well"))
-        modified = final + sum(m.value for m in mods)
-        return TkResult(
-            table, final, rule, tuple(mods), modified, None, None, modified, False, tuple(notes)
-        )
+        return _unarmored_tk(ammo, gun, weapon, nationality, variant, range_hexes, critical_hit)
     if af is None:
         raise RuleError("C7.11", "an armored target needs the AF of the aspect hit")
     table, basic, rule = basic_tk(ammo, gun, weapon, nationality, variant)
-    mods = []
-    notes = []
-    g = Gun.parse(gun) if gun else (Gun.parse("ATR") if table == "AP" else None)
-    if table in ("FT", "MOL"):
-        t = tables().raw[table.lower()]
-        if table == "FT":
-            ft = ft_long_range(weapon, basic, range_hexes)
-            if ft:
-                mods.append(ft)
-            if ce:
-                mods.append(Drm("CE", t["ce"], "C7.344", "the AFV is CE"))
-            if open_topped:
-                mods.append(Drm("OT", t["ot"], "C7.344", "the AFV is Open Topped"))
-        else:
-            if open_topped:
-                mods.append(Drm("OT", t["ot"], "C7.344", "the AFV is Open Topped (MOL: one only)"))
-            elif ce:
-                mods.append(Drm("CE", t["ce"], "C7.344", "the AFV is CE (MOL: one only)"))
-        if critical_hit:
-            notes.append(Note("C7.344", "Case C is NA to FT/MOL"))
-    elif critical_hit:
-        mods.append(Drm("C", basic, "C7.23", "Critical Hit: Basic TK# doubled before the others"))
-    if aspect == "rear" or aerial:
-        mods.append(Drm("A", 1, "C7.21", "rear Target Facing" if not aerial else "aircraft hit"))
-    if aerial or (table == "MOL" and elevation_advantage):
-        why = "aircraft hit" if aerial else "MOL from >= 1 level higher"
-        mods.append(
-            Drm("B", 2 if open_topped else 1, "C7.22", why + (" vs OT" if open_topped else ""))
-        )
+    g = Gun.parse(gun) if gun else (Gun.parse("ATR") if table == "AP" else None)  # an SW's ATR
+    charge = table in ("FT", "MOL")
+    mods, notes = (
+        _charge_mods(table, weapon, basic, range_hexes, ce, open_topped, critical_hit)
+        if charge
+        else ([_case_c(basic)] if critical_hit else [], [])
+    )
+    mods += _case_a(aspect, aerial) + _case_b(table, elevation_advantage, aerial, open_topped)
     if table in ("AP", "APCR", "APDS") and not aerial and g is not None:
-        d = case_d(table, g, range_hexes)
-        if d:
-            mods.append(d)
+        mods += _case_d(table, g, range_hexes)
     modified = basic + sum(m.value for m in mods)
-    if table in ("FT", "MOL"):
+    if charge:
         notes.append(Note("C7.344", "no AF applies to a FT/MOL attack"))
         return TkResult(
             table, basic, rule, tuple(mods), modified, None, None, modified, True, tuple(notes)
@@ -298,3 +263,86 @@ def final_tk(
     return TkResult(
         table, basic, rule, tuple(mods), modified, af, af_rule, modified - af, True, tuple(notes)
     )
+
+
+def _unarmored_tk(
+    ammo: str,
+    gun: str | None,
+    weapon: str | None,
+    nationality: str | None,
+    variant: str | None,
+    range_hexes: int,
+    critical_hit: bool,
+) -> TkResult:
+    """The Final TK# vs an unarmored target (C7.11: no AF, no range or barrel-length effect):
+    its table's final figure (:func:`unarmored_final`), halved for a FT at Long Range (C7.344),
+    doubled by a Critical Hit but for FT / MOL / DC (C7.23, HX-7)."""
+    table, final, rule = unarmored_final(ammo, gun, weapon, nationality, variant)
+    mods: list[Drm] = []
+    notes: list[Note] = [Note("C7.11", "unarmored: no AF; no range or barrel-length effect")]
+    ft = ft_long_range(weapon, final, range_hexes) if table == "FT" else None
+    if ft:
+        mods.append(ft)
+    if critical_hit and table not in ("FT", "MOL", "DC"):
+        mods.append(Drm("C", final, "C7.23", "Critical Hit doubles the TK#"))
+        notes.append(Note("HX-7", "a CH doubles the unarmored TK#, HE as well"))
+    modified = final + sum(m.value for m in mods)
+    return TkResult(
+        table, final, rule, tuple(mods), modified, None, None, modified, False, tuple(notes)
+    )
+
+
+def _charge_mods(
+    table: str,
+    weapon: str | None,
+    basic: int,
+    range_hexes: int,
+    ce: bool,
+    open_topped: bool,
+    critical_hit: bool,
+) -> tuple[list[Drm], list[Note]]:
+    """C7.344: a FT's or MOL's modifications vs an AFV: a FT halved at Long Range, +CE and +OT
+    each; a MOL one only, OT first; Case C is NA to either."""
+    t = tables().raw[table.lower()]
+    mods: list[Drm] = []
+    if table == "FT":
+        ft = ft_long_range(weapon, basic, range_hexes)
+        if ft:
+            mods.append(ft)
+        if ce:
+            mods.append(Drm("CE", t["ce"], "C7.344", "the AFV is CE"))
+        if open_topped:
+            mods.append(Drm("OT", t["ot"], "C7.344", "the AFV is Open Topped"))
+    elif open_topped:
+        mods.append(Drm("OT", t["ot"], "C7.344", "the AFV is Open Topped (MOL: one only)"))
+    elif ce:
+        mods.append(Drm("CE", t["ce"], "C7.344", "the AFV is CE (MOL: one only)"))
+    notes = [Note("C7.344", "Case C is NA to FT/MOL")] if critical_hit else []
+    return mods, notes
+
+
+def _case_c(basic: int) -> Drm:
+    """Case C (C7.23): a Critical Hit doubles the Basic TK# before the other modifications."""
+    return Drm("C", basic, "C7.23", "Critical Hit: Basic TK# doubled before the others")
+
+
+def _case_a(aspect: str, aerial: bool) -> list[Drm]:
+    """Case A (C7.21): +1 vs a rear Target Facing, or an aircraft hit."""
+    if aspect == "rear" or aerial:
+        return [Drm("A", 1, "C7.21", "rear Target Facing" if not aerial else "aircraft hit")]
+    return []
+
+
+def _case_b(table: str, elevation_advantage: bool, aerial: bool, open_topped: bool) -> list[Drm]:
+    """Case B (C7.22): +1 for an aircraft hit or a MOL from at least one level higher, doubled
+    vs an Open Topped AFV."""
+    if not (aerial or (table == "MOL" and elevation_advantage)):
+        return []
+    why = "aircraft hit" if aerial else "MOL from >= 1 level higher"
+    return [Drm("B", 2 if open_topped else 1, "C7.22", why + (" vs OT" if open_topped else ""))]
+
+
+def _case_d(table: str, gun: Gun, range_hexes: int) -> list[Drm]:
+    """Case D (C7.24): the range modification, when not 0 (:func:`case_d`)."""
+    d = case_d(table, gun, range_hexes)
+    return [d] if d else []

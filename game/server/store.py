@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import queue
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class StoreError(Exception):
@@ -291,3 +293,54 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+WRITES = frozenset(("create", "append", "truncate", "set_state"))
+"""The store's writes (the group committer makes them; its reads are made one by one)."""
+
+
+class GroupWriter:
+    """Group commit: a thread that takes every write waiting, makes them in one transaction
+    of the store (:meth:`SqliteStore.together`: one sync of the disk), then tells each waiter;
+    a write is acknowledged only once its commit returned."""
+
+    def __init__(self, store: Any):
+        self.store = store
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, daemon=True, name="hexfire-commit")
+        self._thread.start()
+
+    def submit(self, fn: Callable, *args: Any) -> Future:
+        future: Future = Future()
+        self._queue.put((fn, args, future))
+        return future
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(10)
+
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            while True:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)
+                    break
+                batch.append(more)
+            try:
+                with self.store.together():
+                    for fn, args, _ in batch:
+                        fn(*args)
+            except Exception as e:
+                for _, _, future in batch:
+                    future.set_exception(e if isinstance(e, StoreError) else StoreError(str(e)))
+                continue
+            for _, _, future in batch:
+                future.set_result(None)

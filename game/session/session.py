@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from game.ai import ComputerPlayer
-from game.ai.opponent import Decision
+from game.ai import ComputerPlayer, Decision
 from game.engine import IllegalAction
 from game.engine.actions import Action, EndPhase
 from game.engine.events import Event

@@ -144,9 +144,11 @@ class MapRenderer:
         grid = st.contour if info.level else st.ui["grid"]
         pygame.draw.polygon(surf, grid, pts, 2 if info.level else 1)
         if info.level and zoom >= 16:
-            f = FONTS.get(int(zoom * 0.42), bold=True)
+            # left of the counter's square, where a counter in the hex leaves it in sight (it
+            # was drawn under the counter: lesson 2's "low hill" showed nothing of a hill)
+            f = FONTS.get(max(10, int(zoom * 0.32)), bold=True)
             t = f.render(f"L{info.level}", True, st.contour)
-            surf.blit(t, (cx + zoom * 0.35, cy - zoom * 0.35))
+            surf.blit(t, t.get_rect(midleft=(cx - zoom * 0.94, cy)))
         if self.show_labels and zoom >= 16:
             f = FONTS.get(label_size(zoom))
             t = f.render(label(h), True, st.label_ink(fill))

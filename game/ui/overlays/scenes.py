@@ -144,6 +144,9 @@ class DffPrompt(Overlay):
             for u in knows.units()
             if u["id"] not in self.firers and u["id"] != mover
         ]
+        box = self.play.map.tracking_rect  # nor over the box by the mover (it hid it)
+        if box.width:
+            others += [box.topleft, box.topright, box.bottomleft, box.bottomright, box.center]
         self.panel = clear_corner(
             m, (width, height), keep_clear, cam.zoom + 6, corners, 10, rather_clear=others
         )
