@@ -17,6 +17,7 @@ from game.engine import IllegalAction
 from game.engine.actions import Action, Place
 from game.engine.events import Event
 from game.files.collector import settle
+from game.net.remote import RemoteSession
 from game.session import Session, Table
 from game.ui.bindings import action_for
 from game.ui.lessons.card import LessonCard
@@ -29,6 +30,7 @@ from game.ui.panel.links import words_of
 from game.ui.panel.log import note_html
 from game.ui.play.dialogs import Dialogs
 from game.ui.play.logpane import LogPane
+from game.ui.play.online import NET_EVENT, OnlinePart
 from game.ui.play.orders import Orders
 from game.ui.play.setupmarks import SetUpMarks
 from game.ui.scenes.routes import DffChance, GameOver, HandOver, Push
@@ -38,14 +40,17 @@ COMPUTER_PAUSE = 0.7
 """Seconds each of the computer's actions stays on the screen before the next (Space skips)."""
 
 
-class PlayScene(LogPane, SetUpMarks, Scene):
+class PlayScene(LogPane, SetUpMarks, OnlinePart, Scene):
     """A game in progress, played at one screen."""
 
     bindings_screen = "play"
     """The screen of data/bindings.toml whose keys this screen reads (and its help shows)."""
 
     def __init__(self, session: Session | Any, title: str = "", viewer: str | None = None):
-        self.session: Session = session if isinstance(session, Session) else Session.of(session)
+        self.remote = session if isinstance(session, RemoteSession) else None  # hexfire join
+        self.session: Session = self.remote or (  # type: ignore[assignment]
+            session if isinstance(session, Session) else Session.of(session)
+        )
         self.title = title
         self.map = MapView(lambda: self.session)
         self.map.state.viewer = viewer
@@ -92,6 +97,8 @@ class PlayScene(LogPane, SetUpMarks, Scene):
         sides: no handover screens)."""
         for event in self.table.events():
             self._log_event(event)
+        self._remote_at = (self.table.version, self.table.event_count())  # (version, logged)
+        self._luck: list[str] | None = None
 
     # --- the game, as the side at the screen sees it ------------------------------------
 
@@ -130,6 +137,9 @@ class PlayScene(LogPane, SetUpMarks, Scene):
             state.message = e.reason
             return False
         state.banner = None  # the player acted: the last shot has been seen
+        if self.remote is not None:  # the server's answer: its view, read as any other
+            self.remote_changed()
+            return True
         self._shown(events, action)
         return True
 
@@ -175,6 +185,9 @@ class PlayScene(LogPane, SetUpMarks, Scene):
             self._computer_at = time.monotonic() + (
                 0 if self._computer_dff() else self.computer_pause
             )
+        elif step.kind == "remote":
+            if step.side is not None and step.side != self.viewer:
+                self.map.state.message = f"{step.side.title()} to act: waiting for them"
         elif self.lesson is not None:  # one learner at the screen: no handover
             if step.side is not None and self.viewer != step.side:
                 self.hand_over(step.side, keep_shot=True)
@@ -285,7 +298,11 @@ class PlayScene(LogPane, SetUpMarks, Scene):
     def _handle_first(self, event: pygame.event.Event) -> bool:
         """The events that come before any order: a key or click once the game is over (the
         result), the lesson card's keys, Space to hurry the computer, a word of the log
-        clicked (its words by the mouse). True: the event was taken."""
+        clicked (its words by the mouse); for a seat on a server, its news. True: the event
+        was taken."""
+        if event.type == NET_EVENT:  # the server said something (game.net.remote)
+            self.remote_changed()
+            return True
         if self.over_pending and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.over_pending = False
             self.app.go(Push(GameOver(self)))
