@@ -175,6 +175,17 @@ def _json(d: dict) -> str:
     return json.dumps(d, separators=(",", ":"))
 
 
+async def peek(link: Link, timeout: float = 10.0) -> Welcome:
+    """A look at a seat's welcome (whose move it is) without taking the seat: a window open
+    on it goes on (NetError when the server cannot be reached or refuses the link)."""
+    client = Client(link, timeout=timeout)
+    client.peek = True
+    try:
+        return await client._join()
+    finally:
+        await client.close()
+
+
 @dataclass(frozen=True)
 class Backoff:
     """Reconnection delays: ``first`` seconds, doubling to ``most``, with +-``jitter``."""
@@ -228,6 +239,8 @@ class Client:
         self._waiting: dict[int, asyncio.Future] = {}
         self._runner: asyncio.Task | None = None
         self._closing = False
+        self.peek = False
+        """Only look (:func:`peek`): the seat is not taken."""
 
     # --- the connection ----------------------------------------------------------------------
 
@@ -242,6 +255,8 @@ class Client:
         ws = await _open(self.link.url, self.timeout)
         try:
             hello = {"t": "hello", "wire": WIRE, "game": self.link.game, "token": self.link.token}
+            if self.peek:
+                hello["peek"] = True
             await ws.send(_json(hello))
             first = read_server(await asyncio.wait_for(ws.recv(), self.timeout))
         except (ConnectionClosed, TimeoutError) as e:

@@ -55,13 +55,16 @@ SideName = Annotated[str, Field(min_length=1, max_length=64, description="a side
 
 
 class Hello(BaseModel):
-    """The first message of a seat's connection: its game and token (the link's)."""
+    """The first message of a seat's connection: its game and token (the link's). ``peek``:
+    only a look at the seat's welcome (whose move it is, for a list of games); the seat is
+    not taken (a window open on it goes on) and the connection is closed after."""
 
     model_config = _STRICT
     t: Literal["hello"]
     wire: int
     game: GameId
     token: Token
+    peek: bool = False
 
 
 class Create(BaseModel):

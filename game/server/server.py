@@ -268,8 +268,8 @@ class Server(SeatRequests):
                 raw = await self._next(conn)
                 continue
             if isinstance(msg, Hello):
-                if not await self._hello(conn, msg):
-                    conn.close(1008, "no seat")
+                if not await self._hello(conn, msg) or msg.peek:
+                    conn.close(1000 if msg.peek else 1008, "looked" if msg.peek else "no seat")
                     return
                 break
             if isinstance(msg, Create):
@@ -334,7 +334,7 @@ class Server(SeatRequests):
             return False
         async with hosted.lock:
             await self._settle(hosted)  # what is due first: the welcome is the seat's latest
-            old = hosted.conns.get(side)
+            old = None if msg.peek else hosted.conns.get(side)  # a look takes no seat
             if old is not None and old is not conn:
                 old.post(
                     dumps(
@@ -344,9 +344,10 @@ class Server(SeatRequests):
                     )
                 )
                 old.close(4000, "taken over")
-            hosted.conns[side] = conn
-            conn.game, conn.side = hosted, side
-            conn.tap = self.taps.get((hosted.meta.id, side))
+            if not msg.peek:
+                hosted.conns[side] = conn
+                conn.game, conn.side = hosted, side
+                conn.tap = self.taps.get((hosted.meta.id, side))
             view = hosted.session.view(side)
             board = hosted.game.board
             conn.post(

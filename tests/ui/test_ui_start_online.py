@@ -22,7 +22,7 @@ from game.net.remote import RemoteSession
 from game.ui.play.screen import PlayScene
 from game.ui.scenes.opening import close_sessions
 from game.ui.scenes.routes import Push, Replace, Start
-from game.ui.start.online import links_path, load_links
+from game.ui.start.online import links_path, load_links, whose_move
 from game.ui.start.screen import StartScene
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,7 +143,13 @@ def test_create_join_and_the_kept_games_against_a_real_server(app, data_dir, ser
     _type(app, panel.link_entry, invite.text())
     click_widget(app, panel.join)
     _wait(app, lambda: isinstance(app.scene, PlayScene))
-    assert app.scene.remote.side == sides[1]  # type: ignore[attr-defined]  # the invited seat
+    joined = app.scene.remote  # type: ignore[attr-defined]
+    assert joined.side == sides[1]  # the invited seat
+    # the list's look at a seat takes no seat: the window open on it goes on
+    assert whose_move(invite).endswith("move")
+    time.sleep(0.3)
+    app.pump()
+    assert joined.status == "connected" and joined.client.client.error is None
 
     # the kept games, each with whose move it is; a click opens one
     start = _back_to_start(app)
@@ -152,7 +158,7 @@ def test_create_join_and_the_kept_games_against_a_real_server(app, data_dir, ser
     _wait(app, lambda: len(panel.statuses) == 3)
     lines = [str(t) for t in panel.lines()]
     assert all("move" in line or "Fire" in line or "over" in line for line in lines), lines
-    assert panel.list.item_list[0]["text"] == lines[0]
+    _wait(app, lambda: panel.list.item_list[0]["text"] == lines[0])  # shown when it came
     click_widget(app, panel.list.item_list_container.elements[0])
     _wait(app, lambda: isinstance(app.scene, PlayScene))
     close_sessions(app)

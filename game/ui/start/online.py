@@ -19,7 +19,7 @@ import pygame_gui
 from game.files.savegame import SaveError, write_atomic
 from game.files.scenario import Scenario
 from game.files.text import printable, read_regular
-from game.net.client import Client, Link, LinkError, NetError, Refusal, create_game, invitation
+from game.net.client import Link, LinkError, NetError, Refusal, create_game, invitation, peek
 from game.ui.play.online import NET_EVENT
 from game.ui.prefs import data_dir
 from game.ui.scenes.routes import Opening, Play, Progress, Push
@@ -98,11 +98,7 @@ def whose_move(link: Link, timeout: float = STATUS_SECONDS) -> str:
     """What the seat's server says now: whose move it is (or why it cannot say)."""
 
     async def ask() -> str:
-        client = Client(link, timeout=timeout)
-        try:
-            welcome = await client.connect()
-        finally:
-            await client.close()
+        welcome = await peek(link, timeout)  # a window open on the seat goes on
         view = welcome.view
         if view.over:
             return "over"
