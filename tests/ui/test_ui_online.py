@@ -100,3 +100,30 @@ def test_a_seat_plays_a_whole_game_against_the_servers_computer_in_the_window(ap
     assert [line.split(":")[0] for line in lines] == ["German", "Russian"]
     assert session.saved.seed == session.end.seed  # the whole save, after the end
     assert odds_seen
+
+
+def test_the_away_button_sets_the_seats_standing_dff_order_on_the_server(app, online):
+    play = _join(app, online, "tutorial-duel", "german", "russian")
+    hosted = next(iter(online.server.games.values()))
+    button = play.buttons["away"]
+    assert button.text == "Away: ask me"
+    seen = []
+    for _ in range(6):  # the whole cycle, each order the server's
+        click_widget(app, button)
+        _wait(app, lambda: play.buttons["away"].text != (seen or ["Away: ask me"])[-1])
+        seen.append(play.buttons["away"].text)
+        assert hosted.orders["russian"] == play.remote.client.client.order
+    assert seen == [
+        "Away: pass",
+        "Away: fire at 25%+ kill",
+        "Away: fire at 50%+ kill",
+        "Away: fire at 75%+ kill",
+        "Away: fire at J1+",
+        "Away: ask me",
+    ]
+    assert "C6.17" in play.map.state.message
+    online.stop()  # the server gone: one line, the button as it was
+    _wait(app, lambda: play.remote.status != "connected")
+    click_widget(app, play.buttons["away"])
+    assert play.map.state.message.startswith("the order was not set"), play.map.state.message
+    assert play.buttons["away"].text == "Away: ask me"

@@ -8,15 +8,36 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
 from game.engine.actions import Action
 from game.engine.events import Event
+from game.net.client import NetError, Refusal
 from game.net.remote import RemoteSession
+from game.net.wire import DffOrder
 from game.session import Session, Table
 from game.ui.map.view import MapView
 
 NET_EVENT = pygame.event.custom_type()
 """Posted from the connection's thread when a seat on a server hears from it."""
+
+AWAY_ORDERS = (
+    DffOrder(policy="ask"),
+    DffOrder(policy="pass"),
+    DffOrder(policy="kill", percent=25),
+    DffOrder(policy="kill", percent=50),
+    DffOrder(policy="kill", percent=75),
+    DffOrder(policy="case_j1"),
+)
+"""The standing Defensive First Fire orders the play screen's button cycles through (the
+command line's ``--away`` takes any kill percentage)."""
+
+
+def away_words(order: DffOrder) -> str:
+    """An order as the button says it."""
+    if order.policy == "kill":
+        return f"fire at {order.percent}%+ kill"
+    return {"ask": "ask me", "pass": "pass", "case_j1": "fire at J1+"}[order.policy]
 
 
 class OnlinePart:
@@ -66,6 +87,40 @@ class OnlinePart:
             self.after_change()
             return
         self._shown(table.events()[logged:], None)
+
+    def online_buttons(self, ui, bar: pygame.Rect) -> dict:
+        """A seat on a server: the button of its standing Defensive First Fire order (C6.17),
+        applied by the server while this window is closed; its own side only sees it."""
+        if self.remote is None:
+            return {}
+        order = self.remote.client.client.order
+        button = pygame_gui.elements.UIButton(
+            pygame.Rect(bar.right - 420, 6, 210, bar.height - 12),
+            f"Away: {away_words(order)}",
+            ui,
+            tool_tip_text="Your standing order for your Defensive First Fire chances while "
+            "your window is closed (C6.17): ask me (the mover waits), pass, fire at a kill "
+            "chance of at least N%, or at Case J1 or better. Click for the next; the server "
+            "keeps it, your opponent never sees it",
+        )
+        return {"away": button}
+
+    def next_away_order(self, button) -> None:
+        """The next standing order, sent to the server (its refusal or silence: one line)."""
+        remote = self.remote
+        if remote is None:
+            return
+        client = remote.client
+        now = client.client.order
+        at = next((i for i, o in enumerate(AWAY_ORDERS) if o == now), -1)
+        wanted = AWAY_ORDERS[(at + 1) % len(AWAY_ORDERS)]
+        try:
+            order = client.call(client.client.set_order, wanted)
+        except (NetError, Refusal) as e:
+            self.map.state.message = f"the order was not set: {e}"
+            return
+        button.set_text(f"Away: {away_words(order)}")
+        self.map.state.message = f"While you are away: {away_words(order)} (C6.17)"
 
     def luck_lines(self) -> list[str]:
         """The luck report beside the result (each side's dice against the exact odds of its

@@ -240,6 +240,7 @@ class PlayScene(LogPane, SetUpMarks, OnlinePart, Scene):
             ("start_screen", "Menu (^Q)", "Back to the start screen: the game is saved", "Menu"),
         ]
         self.buttons.update(button_row(ui, r["buttons"], specs, 108, BUTTONS_H - 8))
+        self.buttons.update(self.online_buttons(ui, r["bar"]))  # a seat on a server's order
         self.log_box = pygame_gui.elements.UITextBox("", r["log"], ui)
         self.widgets = [*self.buttons.values(), self.log_box]
         self._refresh_log()

@@ -365,6 +365,7 @@ class OnlinePanel:
         self.keep(KeptGame(self.mine, title, mine, self.invite))
         who = "send the invitation to your opponent; " if self.invite else ""
         self.say(f"Created: {who}Open my seat plays yours")
+        self.ask_statuses()
         self.scene.rebuild()
 
     def keep(self, game: KeptGame) -> None:
