@@ -115,6 +115,11 @@ def invitation(server: str, game: str, token: str) -> Link:
     return Link(f"{server_url(server)}/game/{game}", game, token)
 
 
+def invitations(server: str, created: Created) -> dict[str, Link]:
+    """The link of each player seat of a game just created on ``server``."""
+    return {side: invitation(server, created.game, t) for side, t in created.tokens.items()}
+
+
 async def _open(url: str, timeout: float) -> ClientConnection:
     try:
         return await asyncio.wait_for(

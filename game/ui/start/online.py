@@ -19,7 +19,16 @@ import pygame_gui
 from game.files.savegame import SaveError, write_atomic
 from game.files.scenario import Scenario
 from game.files.text import printable, read_regular
-from game.net.client import Link, LinkError, NetError, Refusal, create_game, invitation, peek
+from game.net.client import (
+    Link,
+    LinkError,
+    NetError,
+    Refusal,
+    create_game,
+    invitation,
+    invitations,
+    peek,
+)
 from game.ui.play.online import NET_EVENT
 from game.ui.prefs import data_dir
 from game.ui.scenes.routes import Opening, Play, Progress, Push
@@ -346,9 +355,7 @@ class OnlinePanel:
                 )
             except (NetError, Refusal) as e:
                 raise OnlineError(str(e)) from None
-            links = {
-                s: invitation(server, created.game, t).text() for s, t in created.tokens.items()
-            }
+            links = {s: link.text() for s, link in invitations(server, created).items()}
             return lambda: self.created(sc.title, mine, links)
 
         try:
