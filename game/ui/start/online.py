@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -249,7 +250,8 @@ class OnlinePanel:
 
     def say(self, text: str) -> None:
         """One line in the panel (the message kept across rebuilds)."""
-        self.message = printable(" ".join(str(text).split()))[:160]
+        words = re.sub(r"wss?://\S+: ", "", " ".join(str(text).split()))  # the link: known
+        self.message = printable(words)[:100]
         if self.widgets:
             self.message_label.set_text(self.message or " ")
 
