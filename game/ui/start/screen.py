@@ -298,7 +298,7 @@ class StartScene(Scene):
         surface.blit(t, (30, 24))
         t = FONTS.get(22).render(
             "Tanks and anti-tank guns on the rules of ASL (C6, C7) and "
-            "Valor & Victory: two players, one screen.",
+            "Valor & Victory: against the computer, two at one screen, or online.",
             True,
             st.ui["dim"],
         )
