@@ -188,6 +188,11 @@ class Game:
         No die is drawn and nothing changes."""
         return preview_fire(self.state, firer, target, ammo)
 
+    def shot_odds(self, action: Fire) -> Odds:
+        """The exact odds of the shot ``action`` would take now, as it would be resolved (its
+        ammunition, its Defensive First Fire claim of MP, C6.17): the luck report's figures."""
+        return preview_fire(self.state, action.unit, action.target, action.ammo, action.mp)
+
     def dff_budget_for(self, firer: UnitState, target: UnitState) -> DffBudget:
         """C6.17: the Defensive First Fire ``firer`` has left at ``target`` in its Location."""
         return dff_budget_for(self.state, firer, target)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
+from .attack_input import Attack
 from .chart import chart_result, elimination_number
 from .destruction import dc_position, dc_position_drms, destruction
 from .dice import DR, Dice
@@ -27,52 +28,6 @@ from .words import outcome_words
 
 OUTCOMES = ("miss", "dud", "burn", "eliminated", "immobilized", "abandoned", "shock", "no_effect")
 TARGETS = ("afv", "vehicle", "gun", "infantry")
-
-
-@dataclass(frozen=True, slots=True)
-class Attack:
-    """Everything one AT attack needs, as plain values.
-
-    ``target``: "afv" (armored), "vehicle" (unarmored), "gun", or "infantry" (refused, 002).
-    ``af_hull`` / ``af_turret``: the AF of the aspect hit for each location (C7.11).
-    ``location``: fixes the hit location; None lets the dice decide (RD-2).
-    ``atfp`` / ``armor``: the ``chart`` system's letters (the SW's own ATFP if not given).
-    """
-
-    rules: str = "asl"
-    firer: str = "gun"
-    gun: str | None = None
-    weapon: str | None = None
-    nationality: str | None = None
-    variant: str | None = None
-    ammo: str | None = "AP"
-    range: int = 1
-    aspect: str = "front"
-    """The Target Facing of the hull (RD-8)."""
-    turret_aspect: str | None = None
-    """The Target Facing of the turret, if not the hull's (RD-8: the turret for turret hits)."""
-    location: str | None = None
-    target: str = "afv"
-    af_hull: int | None = None
-    af_turret: int | None = None
-    worst_af: int | None = None
-    open_topped: bool = False
-    ce: bool = False
-    immobilized: bool = False
-    red_cs: bool = False
-    morale: int = 8
-    atfp: str | None = None
-    armor: str | None = None
-    rof: int = 0
-    phase_allows_rof: bool = True
-    advancing_fire: bool = False
-    """The shot is taken in the Advancing Fire Phase (+1 DC Position DRM if Thrown, C7.346)."""
-    elevation_advantage: bool = False
-    """The firer is at least one level higher than the target (Case B, C7.22: MOL To Kill +1,
-    a DC's Position DR -1; each doubled vs an Open Topped AFV)."""
-    critical_hit: bool | None = None
-    """None: a hit is a CH on an Original TH DR of 2 (RD-3); True: every hit is a CH."""
-    situation: Situation = field(default_factory=Situation)
 
 
 TkKey = tuple[str, bool | Literal["aerial"]]
@@ -116,7 +71,16 @@ class Plan:
 
 
 def plan(a: Attack) -> Plan:
-    """Check the attack is allowed and work out its dice-free part; RuleError if refused."""
+    """Check the attack is allowed and work out its dice-free part; RuleError if refused.
+
+    C7.24's example, the 50L at the KV-1E's rear hull at 25 hexes: To Hit Number 6 and no DRM
+    (002), Final TK# 4.
+
+    >>> a = Attack(gun="50L", range=25, aspect="rear", location="hull", af_hull=8, af_turret=8)
+    >>> p = plan(a)
+    >>> p.to_hit_number, p.drm_total, p.tk[("hull", False)].final
+    (6, 0, 4)
+    """
     return _plan(a)
 
 
@@ -288,7 +252,17 @@ class AttackResult:
 
 
 def resolve(a: Attack, dice: Dice) -> AttackResult:
-    """Roll the attack with the game's dice (the procedure of the game itself)."""
+    """Roll the attack with the game's dice (the procedure of the game itself).
+
+    The same shot with dice 3+2 (a hit, 5 <= 6), then To Kill 1+1 = 2, under the Final TK# 4:
+    a burning wreck (C7.7):
+
+    >>> from game.rules.dice import FixedDice
+    >>> a = Attack(gun="50L", range=25, aspect="rear", location="hull", af_hull=8, af_turret=8)
+    >>> r = resolve(a, FixedDice([3, 2, 1, 1]))
+    >>> r.hit, r.location, r.outcome
+    (True, 'hull', 'burn')
+    """
     p = plan(a)
     steps: list[Step] = []
     dr = dice.roll()
@@ -386,7 +360,12 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
 
 def critical(a: Attack, dr: DR, hit: bool) -> bool:
     """RD-3: a hit on an Original TH DR of 2 is a Critical Hit, under ``asl`` only (a CH has no
-    meaning under the Armor Elimination Chart)."""
+    meaning under the Armor Elimination Chart).
+
+    >>> a = Attack(gun="50L", range=3, af_hull=8)
+    >>> critical(a, DR(1, 1), True), critical(a, DR(3, 2), True)
+    (True, False)
+    """
     if a.rules != "asl":
         return False
     return hit and (bool(a.critical_hit) or is_critical_hit(dr, hit))

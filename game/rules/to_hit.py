@@ -6,10 +6,11 @@ A hit is a Modified TH DR (Original DR + every DRM) <= the To Hit Number.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .dice import DR
 from .drm import Drm, Note, RuleError
+from .inputs import derived, flag
 from .tables import tables
 from .vocabulary import Location
 
@@ -67,30 +68,98 @@ class Situation:
     P, Q and R.
     """
 
-    firer: str = "gun"
-    range: int = 1
-    moving: bool = False
-    motion: bool = False
-    was_motion: bool = False
-    non_stopped: bool = False
-    dff_mp: float | None = None
-    dff_exempt: bool = False
-    dash: bool = False
-    concealed: bool = False
-    smoke_ammo: bool = False
-    known_units_in_target_hex: int = 0
-    non_hidden_units_in_target_hex: int = 1
-    acquired: int = 0
-    bore_sighted: bool = False
-    hazardous: bool = False
-    size: int = 0
-    tem: int = 0
-    hindrance: int = 0
-    firer_non_stopped: bool = False
-    area_target_type: bool = False
-    infantry_target: bool = False
-    infantry_non_assault: bool = False
-    infantry_in_open: bool = False
+    firer: str = field(default="gun", metadata=derived("--firer", "the attack's firer"))
+    range: int = field(default=1, metadata=derived("--range", "the attack's range"))
+    moving: bool = field(
+        default=False,
+        metadata=flag(
+            "the target entered a new hex this player turn and has stopped (Case J, C6.1)"
+        ),
+    )
+    motion: bool = field(
+        default=False, metadata=flag("the target is in Motion (Case J, no Case L)")
+    )
+    was_motion: bool = field(
+        default=False,
+        metadata=flag("was in Motion this player turn, stopped now (Case J; Case L may apply)"),
+    )
+    non_stopped: bool = field(
+        default=False, metadata=derived("--dff-mp, --stopped", "moving, its Stop MP not spent")
+    )
+    dff_mp: float | None = field(
+        default=None,
+        metadata=flag(
+            "Defensive First Fire: MP spent in the firer's LOS (C6.17)",
+            kind=float,
+            limits=(0, 60, "MP, C6.17"),
+        ),
+    )
+    dff_exempt: bool = field(
+        default=False,
+        metadata=flag("with --dff-mp: it began its move in the firer's LOS and never left (C6.15)"),
+    )
+    dash: bool = field(default=False, metadata=flag("a Dash target (Case J, C6.1)"))
+    concealed: bool = field(default=False, metadata=flag("Case K: a concealed target (C6.2)"))
+    smoke_ammo: bool = field(
+        default=False, metadata=flag("the shot fires SMOKE (Case K, C6.2: with --concealed)")
+    )
+    known_units_in_target_hex: int = field(
+        default=0,
+        metadata=flag(
+            "Known enemy units in the target's hex (Case K with SMOKE, C6.2)",
+            kind=int,
+            limits=(0, 20, "units"),
+        ),
+    )
+    non_hidden_units_in_target_hex: int = field(
+        default=1,
+        metadata=flag(
+            "non-hidden enemy ground units in the target's hex (Case K with SMOKE, C6.2)",
+            kind=int,
+            limits=(0, 20, "units"),
+        ),
+    )
+    acquired: int = field(
+        default=0,
+        metadata=flag(
+            "an Acquired -1 / -2 counter applies (Case N, C6.5)", kind=int, choices=(1, 2)
+        ),
+    )
+    bore_sighted: bool = field(
+        default=False, metadata=flag("Case M: a Bore Sighted Location (C6.42)")
+    )
+    hazardous: bool = field(default=False, metadata=flag("Case O: Hazardous Movement"))
+    size: int = field(
+        default=0,
+        metadata=flag("Case P: target size DRM -2..+2", kind=int, limits=(-2, 2, "Case P, C6.7")),
+    )
+    tem: int = field(
+        default=0, metadata=flag("Case Q: TEM", kind=int, limits=(0, 5, "Case Q, C6.8"))
+    )
+    hindrance: int = field(
+        default=0,
+        metadata=flag(
+            "Case R: hindrance DRM",
+            kind=int,
+            limits=(0, 5, "Case R, C6.9: 6 or more blocks the LOS"),
+        ),
+    )
+    firer_non_stopped: bool = field(
+        default=False, metadata=flag("the firer is non-stopped (no Case L, C6.3)")
+    )
+    area_target_type: bool = field(
+        default=False,
+        metadata=flag("the Area Target Type (no Case L, C6.3; no TEM, Case Q; C6.52)"),
+    )
+    infantry_target: bool = field(
+        default=False, metadata=derived("--target", "--target infantry (refused, 002)")
+    )
+    infantry_non_assault: bool = field(
+        default=False, metadata=flag("Infantry in Non-Assault Movement (Case J3, C6.13)")
+    )
+    infantry_in_open: bool = field(
+        default=False, metadata=flag("moving Infantry in Open Ground (Case J4, C6.14)")
+    )
 
 
 def case_j(s: Situation) -> tuple[list[Drm], list[Note]]:

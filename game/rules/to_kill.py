@@ -49,7 +49,11 @@ class TkResult:
 
 
 def aerial_af(worst_af: int) -> int:
-    """C7.12 / RD-14: one step below the AFV's worst AF on the C7.11 scale; 0 stays 0."""
+    """C7.12 / RD-14: one step below the AFV's worst AF on the C7.11 scale; 0 stays 0.
+
+    >>> aerial_af(8), aerial_af(0)
+    (6, 0)
+    """
     scale = tables().armor_scale
     if worst_af not in scale:
         raise RuleError("C7.11", f"AF {worst_af} is not on the AF scale {scale}")
@@ -67,7 +71,11 @@ def _colour_of(nationality: str | None, variant: str | None, colour: str) -> boo
 
 
 def table_for(ammo: str, gun: Gun | None) -> tuple[str, str]:
-    """Which TK Table resolves the hit (7.1; the German 28LL / 40LL use APCR, 7.32)."""
+    """Which TK Table resolves the hit (7.1; the German 28LL / 40LL use APCR, 7.32).
+
+    >>> table_for("AP", None), table_for("HEAT", None)
+    (('AP', 'C7.31'), ('HEAT', 'C7.33'))
+    """
     always_apcr = tables().raw["apcr"]["german_always"]["guns"]
     if ammo == "AP" and gun is not None and gun.designation in always_apcr:
         return "APCR", "C7.32"
@@ -78,7 +86,11 @@ def table_for(ammo: str, gun: Gun | None) -> tuple[str, str]:
 
 
 def he_band(caliber: float) -> int:
-    """C7.34: the index of the highest caliber band not above the gun's caliber."""
+    """C7.34: the index of the highest caliber band not above the gun's caliber.
+
+    >>> he_band(75)
+    4
+    """
     bands = tables().raw["he"]["bands"]
     if caliber < bands[0]:
         raise RuleError("C7.34", f"a {caliber:g}mm gun is below the HE To Kill Table (20+)")
@@ -107,7 +119,13 @@ def basic_tk(
     nationality: str | None = None,
     variant: str | None = None,
 ) -> tuple[str, int, str]:
-    """(table, Basic TK#, rule) of a hit on an armored target (C7.31-.34, C7.344, C7.346)."""
+    """(table, Basic TK#, rule) of a hit on an armored target (C7.31-.34, C7.344, C7.346).
+
+    C7.24's example: a 50L AT gun's AP, Basic TK# 13.
+
+    >>> basic_tk("AP", gun="50L")
+    ('AP', 13, 'C7.31')
+    """
     t = tables()
     if weapon is not None:
         sw = _support_weapon(weapon)
@@ -147,7 +165,11 @@ def unarmored_final(
 ) -> tuple[str, int, str]:
     """(table, Final TK#, rule) vs an unarmored target (7.311, 7.321, 7.331, 7.342; FT / MOL
     C7.344, DC C7.346). HEAT, APCR and APDS are fired only by the guns their tables list (C7.32,
-    C7.33): another gun is refused here as against an armored target."""
+    C7.33): another gun is refused here as against an armored target.
+
+    >>> unarmored_final("AP", "50L", None)
+    ('AP', 8, 'C7.311')
+    """
     t = tables()
     if weapon is not None:
         sw = _support_weapon(weapon)
@@ -171,7 +193,11 @@ def unarmored_final(
 
 
 def ft_long_range(weapon: str | None, basic: int, range_hexes: int) -> Drm | None:
-    """C7.344: the Basic TK# of a FT is halved at Long Range (against any target)."""
+    """C7.344: the Basic TK# of a FT is halved at Long Range (against any target).
+
+    >>> str(ft_long_range("FT", 36, 2)), ft_long_range("FT", 36, 1)
+    ('-18 Case FT (C7.344)', None)
+    """
     sw = tables().sw.get(weapon) if weapon else None
     if sw is None or sw.ammo != "FT" or not sw.long_range or range_hexes < sw.long_range:
         return None
@@ -187,7 +213,14 @@ def _band_row(bands: list[int], caliber: float) -> int:
 
 def case_d(table: str, gun: Gun, range_hexes: int) -> Drm | None:
     """C7.24: the range modification of an AP / APCR / APDS hit vs an armored Target Facing.
-    Raises RuleError for "NA" (no shot at that range)."""
+    Raises RuleError for "NA" (no shot at that range).
+
+    C7.24's example: the 50L at 25 hexes, -2; none at 3 hexes.
+
+    >>> from game.rules.tables import Gun
+    >>> str(case_d("AP", Gun.parse("50L"), 25)), case_d("AP", Gun.parse("50L"), 3)
+    ('-2 Case D (C7.24)', None)
+    """
     t = tables().raw
     if table == "AP":
         d = t["ap"]["case_d"]
@@ -235,7 +268,14 @@ def final_tk(
     aerial: bool = False,
 ) -> TkResult:
     """The Final TK# of a hit (C7.11): Basic TK# -> Cases C, A, B, D (and the FT / MOL
-    modifications, C7.344) -> Modified TK# -> minus the AF of the aspect and location hit."""
+    modifications, C7.344) -> Modified TK# -> minus the AF of the aspect and location hit.
+
+    C7.24's example: a 50L AT gun's AP at 25 hexes into a KV-1E's rear hull (AF 8): 13 +1
+    (Case A, rear) -2 (Case D) = 12, less the AF: Final TK# 4.
+
+    >>> final_tk("AP", gun="50L", range_hexes=25, aspect="rear", af=8).final
+    4
+    """
     if aspect not in ASPECTS:
         raise RuleError("RD-8", f"aspect is front, side or rear, not {aspect!r}")
     if not armored:

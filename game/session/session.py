@@ -59,10 +59,11 @@ class Step:
 
     ``kind``: "over" (the end screen), "computer" (the computer's action is due), "handover"
     (the screen passes to ``side``; ``then_dff``: its Defensive First Fire prompt follows),
-    "dff" (``side``'s Defensive First Fire prompt, at the screen now), or "act" (``side``
-    acts at the screen)."""
+    "dff" (``side``'s Defensive First Fire prompt, at the screen now), "act" (``side``
+    acts at the screen), or "remote" (a seat on a server waits for ``side``, elsewhere:
+    game.net.remote)."""
 
-    kind: Literal["over", "computer", "handover", "dff", "act"]
+    kind: Literal["over", "computer", "handover", "dff", "act", "remote"]
     side: str | None = None
     then_dff: bool = False
 
@@ -101,15 +102,19 @@ class Session:
         autosave: Autosave,
         computer: ComputerPlayer | None = None,
         lesson: Lesson | None = None,
+        remote: bool = False,
     ):
         self._autosave = autosave
         self.computer = computer
         self.lesson = lesson if lesson is not None else autosave.lesson
         sides = autosave.game.setup.sides
+        other: SeatKind = "remote" if remote else "human"
         self.seats: dict[str, Seat] = {
-            s: Seat(s, "computer" if computer is not None and computer.side == s else "human")
+            s: Seat(s, "computer" if computer is not None and computer.side == s else other)
             for s in sides
         }
+        """``remote``: every seat but the computer's is a player elsewhere (a server's game,
+        game.server): its actions come through :meth:`Table.submit` as a human's do here."""
         self.version = 0
         """Grows with every change of the game (an action applied or taken back)."""
         self._seer = Seer()
@@ -200,6 +205,11 @@ class Session:
         """``side``'s view now (:class:`View`)."""
         return self.table(side).view
 
+    def resume_version(self, side: str, version: int) -> None:
+        """``side``'s view goes on from ``version`` (a server's game rebuilt from its store)."""
+        self._seer.resume(side, version)
+        self._tables.clear()
+
     def refresh(self) -> None:
         """The game was changed other than by an action (a test's hand): every view afresh."""
         self._changed()
@@ -212,14 +222,14 @@ class Session:
 
     def _submit(self, side: str | None, action: Action) -> list[Event]:
         """Apply ``action`` for ``side``: refused unless ``side`` is the one to act and its
-        seat is at this session's command (a human's seat here; the computer acts through
-        :meth:`computer_move`)."""
+        seat is at this session's command (a human's seat here, or a remote player's on a
+        server; the computer acts through :meth:`computer_move`)."""
         acting = self.acting
         if acting is None:
             raise IllegalAction("game_over", "the game is over")
         if side is not None and side != acting:
             raise IllegalAction("not_your_turn", f"{acting.title()} acts now, not {side.title()}")
-        if self.seats[acting].kind != "human":
+        if self.seats[acting].kind == "computer":
             raise IllegalAction(
                 "not_your_turn", f"the computer plays {acting.title()}: wait for it"
             )

@@ -72,6 +72,7 @@ KINDS = (
     ),
     Kind("bench-files", "benchmarks.md", "hexfire bench files --json", ("scenarios_validate_ms",)),
     Kind("bench-render", "benchmarks.md", "hexfire bench render --json", ("naive_frame_ms",)),
+    Kind("bench-net", "benchmarks.md", "hexfire bench net --json", ("desyncs", "lost_actions")),
 )
 """Tried in this order: the first whose keys the output has is its kind."""
 

@@ -384,10 +384,17 @@ def dff_budget_for(state: GameState, firer: UnitState, target: UnitState) -> Dff
     return dff_budget(state.loc_mp.get(facing, 0.0), track.los_mp, marks, track.exempt)
 
 
-def preview_fire(state: GameState, firer_id: str, target_id: str, ammo: str | None = None) -> Odds:
+def preview_fire(
+    state: GameState,
+    firer_id: str,
+    target_id: str,
+    ammo: str | None = None,
+    claim: float | None = None,
+) -> Odds:
     """The exact odds of ``firer`` shooting at ``target`` now, built exactly as the shot
-    would be (the odds panel); IllegalAction with the reason when the shot is not allowed.
-    No die is drawn and nothing changes."""
+    would be (the odds panel; ``claim``: the MP a Defensive First Fire shot claims, C6.17);
+    IllegalAction with the reason when the shot is not allowed. No die is drawn and nothing
+    changes."""
     firer, target = state.unit(firer_id), state.unit(target_id)
     dff = (
         bool(state.dff_pending) and firer_id in state.dff_pending and state.moving_unit == target_id
@@ -396,4 +403,4 @@ def preview_fire(state: GameState, firer_id: str, target_id: str, ammo: str | No
     problem = fire_problem(state, firer, target, am, dff=dff, explain=True)
     if problem:
         raise IllegalAction("cannot_fire", problem)
-    return blend_leaves(shot_leaves(state, firer, target, am, dff), odds)
+    return blend_leaves(shot_leaves(state, firer, target, am, dff, claim), odds)

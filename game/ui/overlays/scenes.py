@@ -426,5 +426,11 @@ class EndScene(Scene):
             for x in lost:
                 block.line(x, st.ui["dim"], indent=20)
             block.gap(8)
+        luck = self.play.luck_lines()
+        if luck:
+            block.line("Luck (the dice against the exact odds of the shots taken):", bold=True)
+            for line in luck:
+                block.line(line, st.ui["dim"], indent=20)
+            block.gap(8)
         if self.play.session.path:
             block.line(f"The game is saved in {self.play.session.path}", st.ui["dim"])

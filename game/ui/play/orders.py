@@ -92,6 +92,8 @@ class Orders:
             self.play.dialogs.leave(self.to_start)  # (a failed save: asked first)
         elif key == "help":
             self.play.app.go(Push(Help(self.play)))
+        elif key == "away":
+            self.play.next_away_order(self.play.buttons["away"])
         elif key == "undo":
             why = self.play.session.undo(self.play.session.acting)
             unsaved = self.play.session.save_error  # a full disk: say it

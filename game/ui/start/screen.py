@@ -22,6 +22,7 @@ from game.ui.prefs import newest_save
 from game.ui.scenes.filedialog import HEXFIRE_FILES, FileDialog
 from game.ui.scenes.opening import error_dialog, one_line, open_path, start_scenario, watch_path
 from game.ui.scenes.stack import Scene
+from game.ui.start.online import OnlinePanel
 from game.ui.style import style
 
 
@@ -56,6 +57,8 @@ class StartScene(Scene):
         """The scenario picked (-1: none yet; the first lesson not done is offered)."""
         self.file_dialog: FileDialog | None = None
         self.watching = False
+        self.online: OnlinePanel | None = None
+        """The "Play online" panel (made when first opened; kept while the screen rebuilds)."""
 
     def enter(self) -> None:
         if self.chosen < 0:
@@ -131,8 +134,18 @@ class StartScene(Scene):
             if lesson:  # shown, so that a newcomer on the lessons knows the computer is there
                 for button in (self.level_button, *self.vs.values()):
                     button.disable()
+        self.online_button = pygame_gui.elements.UIButton(
+            pygame.Rect(30 + 4 * (width + 16), h - 196, width, 44),
+            "Play online...",
+            ui,
+            tool_tip_text="Create a game on a server (hexfire serve), join one by its link, or "
+            "open a game this machine holds the link of",
+        )
+        if self.online is not None:
+            self.online.build(pygame.Rect(480, 96, w - 510, h - 236))
         self.widgets = [
             self.list,
+            self.online_button,
             self.play,
             self.resume,
             self.load,
@@ -178,15 +191,28 @@ class StartScene(Scene):
     def _strict_text(self) -> str:
         return f"Strict hotseat: {'on' if self.app.prefs.strict_hotseat else 'off'}"
 
+    def rebuild(self) -> None:
+        """The widgets anew (the online panel changed)."""
+        self.leave()
+        self.enter()
+
     def leave(self) -> None:
         for w in self.widgets:
             w.kill()
+        if self.online is not None:
+            self.online.kill()
         if self.file_dialog is not None:
             self.file_dialog.kill()
             self.file_dialog = None
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is (
+        if self.online is not None and self.online.handle(event):
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.online_button:
+            self.online = self.online or OnlinePanel(self)
+            self.online.show()
+            self.rebuild()
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is (
             self.list
         ):
             names = self.names()
@@ -197,27 +223,7 @@ class StartScene(Scene):
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
             self.start()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            versus = [side for side, b in self.vs.items() if event.ui_element is b]
-            if self.level_button is not None and event.ui_element is self.level_button:
-                self.level = (self.level + 1) % len(LEVELS)
-                self.level_button.set_text(self._level_text())
-            elif versus:
-                self.start(against_computer_as=versus[0])
-            elif event.ui_element is self.play:
-                self.start()
-            elif event.ui_element is self.resume and self.newest:
-                open_path(self.app, self.newest, in_place=True, failed=self.resume_failed)
-            elif event.ui_element is self.load:
-                self.open_dialog()
-            elif event.ui_element is self.watch:
-                self.open_dialog(watch=True)
-            elif event.ui_element is self.strict:
-                self.app.prefs.strict_hotseat = not self.app.prefs.strict_hotseat
-                self.strict.set_text(self._strict_text())
-                try:
-                    self.app.prefs.save()
-                except (SaveError, OSError) as e:  # a full or read-only folder: this session
-                    error_dialog(self.app, e, "The preference holds until you close hexfire")
+            self.pressed(event.ui_element)
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.file_dialog = None
             if self.watching:
@@ -227,6 +233,8 @@ class StartScene(Scene):
         elif event.type == pygame.KEYDOWN:
             if self.file_dialog is not None and self.file_dialog.alive():
                 return  # the dialog's keys (Enter in it started a game; Up / Down closed it)
+            if self.online is not None and self.online.typing():
+                return  # the online panel's text: its keys
             if event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
                 self.open_dialog()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -236,6 +244,30 @@ class StartScene(Scene):
                 self.chosen = max(0, min(len(self.scenarios) - 1, self.chosen + step))
                 self.leave()  # the list shows the choice
                 self.enter()
+
+    def pressed(self, element) -> None:
+        """A button of the screen pressed."""
+        versus = [side for side, b in self.vs.items() if element is b]
+        if self.level_button is not None and element is self.level_button:
+            self.level = (self.level + 1) % len(LEVELS)
+            self.level_button.set_text(self._level_text())
+        elif versus:
+            self.start(against_computer_as=versus[0])
+        elif element is self.play:
+            self.start()
+        elif element is self.resume and self.newest:
+            open_path(self.app, self.newest, in_place=True, failed=self.resume_failed)
+        elif element is self.load:
+            self.open_dialog()
+        elif element is self.watch:
+            self.open_dialog(watch=True)
+        elif element is self.strict:
+            self.app.prefs.strict_hotseat = not self.app.prefs.strict_hotseat
+            self.strict.set_text(self._strict_text())
+            try:
+                self.app.prefs.save()
+            except (SaveError, OSError) as e:  # a full or read-only folder: this session
+                error_dialog(self.app, e, "The preference holds until you close hexfire")
 
     def open_dialog(self, watch: bool = False) -> None:
         self.watching = watch
