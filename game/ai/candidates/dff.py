@@ -1,10 +1,14 @@
 """The Defensive First Fire candidate (C6.17): at a chance to fire at the enemy's mover, fire
 now, or let it spend more MP in sight and fire at better odds, scored by the shot's value
 (:func:`game.ai.valuation.targets.shots`). Level 2 holds a shot at Limited or Restricted Aim
-(Case J2 / J1) at a mover with MP left, and fires a firer already seen before one a shot would
-give away (RD-11). ``[dff]`` in the tuning table."""
+(Case J2 / J1) at a mover with MP left unless its next step may take it out of the firer's LOS,
+and fires a firer already seen before one a shot would give away (RD-11). ``[dff]`` in the
+tuning table."""
 
 from __future__ import annotations
+
+from game.engine.table import Table
+from game.engine.view import UnitView
 
 from ..decision import Decision, Option, shot_words
 from ..situation import Situation
@@ -21,7 +25,9 @@ def waits(s: Situation, shot: Shot) -> bool:
     """Whether level 2 holds the best shot for better odds: its kill chance is not high
     (``[dff] sure_kill``), the shot is at Limited or Restricted Aim (Case J2 / J1: C6.12,
     C6.11) and the mover has MP left (``[dff] wait_mp``): every MP it spends in sight lowers
-    the DRM towards Case J's +2. A playout's eager enemy never waits."""
+    the DRM towards Case J's +2), unless the mover's next step may take it out of the firer's
+    LOS (:func:`may_leave`): then this chance may be the last. A playout's eager enemy never
+    waits."""
     t = tuning().dff
     if s.level < 2 or s.eager or (shot.odds.p_kill is not None and shot.odds.p_kill >= t.sure_kill):
         return False
@@ -30,7 +36,32 @@ def waits(s: Situation, shot: Shot) -> bool:
     left = float(mover.get("mp_left", 0)) if mover else 0.0
     report = str(shot.odds.report)
     limited = "C6.12" in report or "C6.11" in report
-    return limited and left >= t.wait_mp
+    if not (limited and left >= t.wait_mp) or mover is None:
+        return False
+    firer = next((u for u in table.units() if u["id"] == shot.action.unit), None)
+    return firer is not None and not may_leave(table, firer["hex"], mover)
+
+
+def may_leave(table: Table, firer_hex: str, mover: UnitView) -> bool:
+    """Whether the mover's next step may take it out of the LOS of ``firer_hex`` (RD-9) with no
+    further Defensive First Fire chance: the hex ahead of it, entered through its front hexside
+    (HX-3), is off the map or out of that LOS. Anything else it may do gives another chance
+    first (C6.17: a pivot, a stop, a hex entered in sight; the MP left at the end of its move
+    are spent where it stops, C6.16). A "?", whose facing is secret (RD-11) and whose pivot is
+    not seen, may leave by any hex next to it that a vehicle may enter."""
+    board = table.board
+    here = board.parse(mover["hex"])
+    clear = table.viewshed(firer_hex)[0]
+    if mover.get("type") == "?":
+        ahead = [here.neighbor(f) for f in range(6)]
+    else:
+        ahead = [here.neighbor(int(mover.get("facing", 0)))]
+    for h in ahead:
+        if not board.contains(h):
+            return True
+        if board.terrain_at(h).enterable_by_vehicle and not clear[board.index(h)]:
+            return True
+    return False
 
 
 class DffCandidate:

@@ -19,7 +19,7 @@ from ..tuning import Plan, tuning
 from .danger import removal_risk, unknown_risk
 from .maps import KeptMaps
 from .objective import Objectives
-from .reach import phases_left
+from .reach import phases_left, wins_on_time
 from .targets import worth
 
 Choice = tuple[float, str | None, Route | None]
@@ -46,12 +46,13 @@ class Weighing(Protocol):
 def weights(table: Table, side: str, level: int) -> tuple[float, float]:
     """(caution, aggression): how much the risk of being knocked out (RD-18) and the shots a
     hex gives count against the objective. The side that wins when time runs out (the
-    scenario defender, HX-11) holds back; the other must come on, the bolder as its turns run
-    out."""
+    scenario defender, HX-11, while the enemy holds no hold condition of its, RD-13:
+    :func:`~.reach.wins_on_time`) holds back; the other must come on, the bolder as its turns
+    run out."""
     t = tuning().move
     if level < 2:
         return t.caution, 0.0
-    defends = side == table.defender
+    defends = wins_on_time(table, side)
     late = table.turn / max(1, table.turns)
     caution = t.defender_caution if defends else t.attacker_caution + t.early_caution * (1.0 - late)
     aggression = (
@@ -145,9 +146,9 @@ class HexScore:
 def best_hex(s: Weighing, unit: UnitView, plan: Plan) -> Choice:
     """Level 2's search over every hex the vehicle can reach (level 1: the hexes next to it):
     the best by :class:`HexScore`, less a little for each MP the route spends, if it beats
-    staying (a concealed vehicle of the defender's a little more: a move in enemy sight would
-    reveal it, RD-11) by ``[move] better_by``; ties broken by the decision's seeded random
-    source."""
+    staying (a concealed vehicle of the side that wins on time a little more: a move in enemy
+    sight would reveal it, RD-11) by ``[move] better_by``; ties broken by the decision's
+    seeded random source."""
     t = tuning().move
     table = s.table
     routes = routes_of(table, unit["id"], s.level)
@@ -155,7 +156,7 @@ def best_hex(s: Weighing, unit: UnitView, plan: Plan) -> Choice:
     within = frozenset([unit["hex"], *routes, *(h for r in routes.values() for h in r.hexes)])
     score = HexScore(s, unit, plan, within)
     stay = score(unit["hex"])
-    if s.level >= 2 and s.side == table.defender and unit.get("concealed"):
+    if s.level >= 2 and unit.get("concealed") and wins_on_time(table, s.side):
         stay += t.hidden_stays  # a move in enemy sight would reveal it (RD-11): it waits hidden
     best: Choice = (stay, None, None)
     s.maps.work += len(routes)

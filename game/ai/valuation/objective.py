@@ -12,7 +12,7 @@ from game.engine.table import Table
 from game.engine.view import UnitRecord, UnitView
 
 from ..tuning import tuning
-from .reach import to_edge
+from .reach import to_edge, wins_on_time
 from .targets import may_be
 
 Objective = Callable[[str], float]
@@ -105,10 +105,11 @@ def aims(table: Table, side: str, unit_id: str) -> Aims:
         enemies=_enemies(table, side, seen),
         block=_block(table, side, mine, unit_id, kept) if immune else set(),
         immune=immune,
-        # the scenario defender wins when time runs out (HX-11): its vehicles close only to
-        # shooting range and let the enemy come the rest of the way (its Infantry, which AT
-        # fire cannot harm, 002, closes with it all the same)
-        near=t.standoff if side == table.defender and not immune else t.close_to,
+        # the scenario defender wins when time runs out (HX-11) unless the enemy holds its
+        # hold's hexes (RD-13): till then its vehicles close only to shooting range and let
+        # the enemy come the rest of the way (its Infantry, which AT fire cannot harm, 002,
+        # closes with it all the same)
+        near=t.standoff if not immune and wins_on_time(table, side) else t.close_to,
         # a hold counts when the last turn ends (RD-13): before it, near is enough
         stand=t.stand_last if table.turn >= table.turns else t.stand,
         urgency=t.urgency + t.urgency_late * late * late,

@@ -37,3 +37,21 @@ def in_time(board, here, edge: str, reach: float) -> float:
     """1 if a unit in ``here`` can reach the map edge ``edge`` (and leave by it) within
     ``reach`` hexes, falling to 0 a hex beyond."""
     return min(1.0, max(0.0, reach - to_edge(board, here, edge) + 1.0)) if reach > 0 else 0.0
+
+
+def wins_on_time(table: Table, side: str) -> bool:
+    """Whether ``side`` wins if time runs out as things stand, so it may wait (HX-11): it is the
+    scenario defender and no hold condition of the enemy's is met now, as its side sees the
+    units (RD-13: each hex of the hold holds an enemy unit, a "?" too, and none of its own).
+    An enemy holding its hexes wins on time instead: then the defender must act."""
+    if side != table.defender:
+        return False
+    where: dict[str, set[str]] = {}
+    for u in table.units():
+        if u.get("status", "active") == "active":
+            where.setdefault(u["hex"], set()).add(u["side"])
+    for v in table.victory:
+        held = v.side != side and v.kind == "hold" and bool(v.hexes)
+        if held and all(where.get(h, {side}) == {v.side} for h in v.hexes):
+            return False
+    return True
