@@ -13,9 +13,10 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.files.lock import SaveLocked
 from game.files.savegame import SavedGame, SaveError, read_save
 from game.files.scenario import Scenario, ScenarioError, load_scenario
-from game.files.session import Autosave, SaveLocked, new_game, resume
+from game.files.session import Autosave, new_game, resume
 from game.files.timeline import Timeline
 from game.session import Session
 from game.ui.prefs import autosave_path
