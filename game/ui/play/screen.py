@@ -22,6 +22,7 @@ from game.files.collector import settle
 from game.session import Session, Table
 from game.ui.bindings import action_for
 from game.ui.lessons.card import LessonCard
+from game.ui.map.geometry import ZOOMS, map_extent
 from game.ui.map.layout import BAR_H, BUTTONS_H, LESSON_DONE_H, LESSON_H, screen_rects
 from game.ui.map.view import MapView
 from game.ui.map.viewstate import shot_banner
@@ -352,9 +353,11 @@ class PlayScene(Scene):
         if view is None:
             return
         m, cam = self.map.rect, self.map.camera
-        cam.zoom = view["zoom"]
-        x, y = view["center"]
-        cam.center_on(x, y, m.width, m.height, m.left)
+        cam.zoom = min(ZOOMS, key=lambda z: abs(z - view["zoom"]))  # one of the zoom levels
+        board = self.table.board
+        x0, y0, x1, y1 = map_extent(board.columns, board.rows)
+        x, y = view["center"]  # on the map, whatever the file said
+        cam.center_on(min(max(x, x0), x1), min(max(y, y0), y1), m.width, m.height, m.left)
         cam.oy += m.top
         self._resumed_selection = (view["viewer"], view["selected"])
         if view["viewer"] is not None and view["viewer"] == self.viewer:  # its seat, no handover

@@ -1,0 +1,106 @@
+"""The window under its second attack (issue 44): a SIGTERM while saves fail, a damaged
+view centre in the preferences, a game open in another window named on the command line,
+the replay viewer's Play on a long save, the computer's long decisions, and what random input
+kept in memory. None of these may crash the window, stall it or lose an action."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from game.files.scenario import load_scenario
+from game.files.session import new_game
+from game.files.shipped import scenarios_dir
+from game.ui.map.geometry import map_extent
+from game.ui.play.screen import PlayScene
+from game.ui.prefs import Prefs
+from game.ui.scenes.opening import close_sessions, open_path
+
+
+def _duel_save(app):
+    app.save_dir.mkdir(parents=True, exist_ok=True)
+    path = app.save_dir / "duel.json"
+    new_game(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1, path).close()
+    return path
+
+
+def _play(app) -> PlayScene:
+    return next(s for s in app.scenes if isinstance(s, PlayScene))
+
+
+# --- 3. a view centre of 1e308 in prefs.json ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "center",
+    ["[1e308, 1e308]", "[-1e308, 5]", "[1" + "0" * 400 + ", 0]", "[NaN, 0]", "[0, -Infinity]"],
+    ids=["1e308", "-1e308", "a 401-digit integer", "NaN", "-Infinity"],
+)
+def test_a_huge_or_non_finite_view_centre_in_the_preferences_opens_the_game(app, data_dir, center):
+    """A saved view centre of 1e308 crashed every Resume of that save (OverflowError drawing
+    the map; a 401-digit integer crashed reading the preferences). Such a view is dropped
+    when the file is read; the game opens, its map on screen."""
+    path = _duel_save(app)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    view = f'{{"zoom": 31, "center": {center}, "viewer": null, "selected": null}}'
+    key = json.dumps(str(path.resolve()))
+    (data_dir / "hexfire" / "prefs.json").parent.mkdir(parents=True, exist_ok=True)
+    (data_dir / "hexfire" / "prefs.json").write_text(f'{{"views": {{{key}: {view}}}}}')
+    app.prefs = Prefs.load()
+    assert app.prefs.view_of(path) is None  # dropped when read
+    open_path(app, path, in_place=True)
+    app.pump([])
+    _map_on_screen(_play(app))
+    close_sessions(app)
+
+
+def _map_on_screen(play: PlayScene) -> None:
+    board = play.table.board
+    x0, y0, x1, y1 = map_extent(board.columns, board.rows)
+    x, y = play.map.camera.screen_to_world(*play.map.rect.center)
+    assert math.isfinite(x) and math.isfinite(y)
+    assert x0 <= x <= x1 and y0 <= y <= y1, (x, y)
+
+
+def test_a_view_centre_off_the_map_is_brought_back_onto_it(app):
+    """Whatever view a window kept (the preferences written by another version, a centre far
+    off the map), Resume opens with the map's centre within the map, at one of the zooms."""
+    path = _duel_save(app)
+    app.prefs.views[str(path.resolve())] = {
+        "zoom": 7,
+        "center": [1e308, -1e308],
+        "viewer": None,
+        "selected": None,
+    }
+    open_path(app, path, in_place=True)
+    app.pump([])
+    play = _play(app)
+    _map_on_screen(play)
+    assert play.map.camera.zoom == 10  # the nearest zoom level
+    close_sessions(app)
+
+
+# --- found by the soak: the fire map of an enemy selected in the replay viewer ------------
+
+
+def test_the_fire_map_with_an_enemy_selected_in_one_sides_view_of_a_replay(app):
+    """The replay viewer, one side's view (Tab), an enemy unit selected and the fire map on
+    (f): drawing it raised IllegalAction ("not a german unit") out of the window."""
+    from game.files.savegame import read_save
+    from game.files.shipped import shipped_saves
+    from game.files.timeline import Timeline
+    from game.ui.scenes.routes import Push, Watch
+
+    save = next(p for p in shipped_saves() if p.stem == "tutorial-duel-played")
+    timeline = Timeline(read_save(save), str(save))
+    app.go(Push(Watch(timeline, "duel", at=timeline.length // 2)))
+    scene = app.scene
+    scene.command("side")  # the first side's view
+    viewer = scene.viewer
+    enemy = next(u for u in scene.map.units() if u["side"] != viewer and u.get("type") != "?")
+    scene.map.state.selected = enemy["id"]
+    scene.map.analysis.overlay = "fire"
+    app.pump([])
+    assert app.scene is scene
