@@ -26,6 +26,11 @@ holder closing the game) under us."""
 class SaveLocked(SaveError):
     """The save is the game another window is playing (its lock names the process)."""
 
+    def __init__(self, message: str, holder: str = "") -> None:
+        super().__init__(message)
+        self.holder = holder
+        """Where the game is open: "another window (process 1234)", or "" when unknown."""
+
 
 def lock_path(path: Path) -> Path:
     """The lock beside a save being played: ``.NAME.lock``."""
@@ -111,9 +116,9 @@ def acquire_lock(path: Path) -> SaveLock | None:
         if not taken:
             pid = _holder(fd)
             os.close(fd)
-            by = f" (process {pid})" if pid else ""
+            holder = f"another window (process {pid})" if pid else "another window"
             raise SaveLocked(
-                f"{path}: this game is open in another window{by}; load a copy of it instead"
+                f"{path}: this game is open in {holder}; load a copy of it instead", holder
             )
         try:  # its holder may have closed the game and removed the file meanwhile
             same = fcntl is None or os.path.samestat(os.fstat(fd), os.stat(lock))

@@ -56,6 +56,8 @@ def run_window(
             raise SaveError(
                 f"--ai {computer['side']}: expected one of {', '.join(scenario.setup.sides)}"
             )
+    if path is not None and scenario is None:
+        _not_open_elsewhere(path)
     app = window(size, save_dir)
     failed = _StopOnError(app)
     if path is None:
@@ -63,7 +65,7 @@ def run_window(
     elif scenario is not None:
         start_scenario(app, scenario, seed, computer)
     else:
-        open_path(app, path, in_place=True, failed=failed)  # Resume: in its own file
+        open_path(app, path, in_place=True, failed=failed, offer_copy=False)  # Resume
     stop_on_sigterm(app)
     try:
         app.run()
@@ -76,6 +78,20 @@ def run_window(
     if failed.error is not None:
         raise failed.error
     return 0
+
+
+def _not_open_elsewhere(path: Path) -> None:
+    """A save named on the command line that another window plays: SaveLocked, one line,
+    before any window opens (it opened and closed at once, exit 0, with no word)."""
+    from game.files.lock import SaveLocked, locked_by_another
+
+    locked = locked_by_another(path)
+    if locked is not None:
+        raise SaveLocked(
+            f"{path}: this game is open in {locked.holder}; to play a copy of it, open it "
+            "with Load on the start screen (hexfire play)",
+            locked.holder,
+        )
 
 
 def stop_on_sigterm(app) -> None:

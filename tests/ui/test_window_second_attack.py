@@ -104,3 +104,41 @@ def test_the_fire_map_with_an_enemy_selected_in_one_sides_view_of_a_replay(app):
     scene.map.analysis.overlay = "fire"
     app.pump([])
     assert app.scene is scene
+
+
+# --- 4. a save named on the command line, taken by another window meanwhile ----------------
+
+HOLD = """
+import sys, time
+from pathlib import Path
+from game.files.lock import acquire_lock
+acquire_lock(Path(sys.argv[1]))
+print("open", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_save_from_the_command_line_locked_meanwhile_ends_with_its_reason(app):
+    """The command line checks the lock before the window opens; a window that takes the
+    game between that and the replay ends this one with the reason (the command prints it),
+    not with a question over no screen (the window closed at once, exit 0)."""
+    import os
+    import subprocess
+    import sys
+
+    from game.files.lock import SaveLocked
+
+    path = _duel_save(app)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    other = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(path)], stdout=subprocess.PIPE, text=True, env=env
+    )
+    errors: list[Exception] = []
+    try:
+        assert other.stdout is not None and other.stdout.readline().strip() == "open"
+        open_path(app, path, in_place=True, failed=errors.append, offer_copy=False)
+        app.pump([])
+    finally:
+        other.kill()
+        other.wait()
+    assert len(errors) == 1 and isinstance(errors[0], SaveLocked) and not app.questions
