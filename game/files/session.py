@@ -59,6 +59,13 @@ class Autosave:
             except SaveError as e:
                 self.save_error = str(e)
 
+    def retry(self) -> bool:
+        """After a failed save, try writing it again (the window is closing: the disk may
+        have room now); True when the save holds every action."""
+        if self.save_error is not None:
+            self._write()
+        return self.save_error is None
+
     def apply(self, action: Action) -> list[Event]:
         """Apply through :meth:`Game.apply`, record it with its check, write the save. A save
         that cannot be written (a full disk, a read-only folder) keeps the previous file and

@@ -152,6 +152,10 @@ class Session:
     def save_as(self, path: str | Path) -> None:
         self._autosave.save_as(path)
 
+    def retry_save(self) -> bool:
+        """A failed save written again if it can be now (:meth:`Autosave.retry`)."""
+        return self._autosave.retry()
+
     def close(self) -> None:
         self._autosave.close()
 

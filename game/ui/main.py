@@ -95,13 +95,19 @@ def _not_open_elsewhere(path: Path) -> None:
 
 
 def stop_on_sigterm(app) -> None:
-    """SIGTERM (a desktop logging out, ``kill``) ends the window as closing it does, so the
-    game's lock is released (a killed window left its lock behind). Every action is already
-    saved."""
+    """SIGTERM (a desktop logging out, ``kill``) closes the window as closing it does: the
+    game's lock released (a killed window left its lock behind), and while saves fail (a full
+    disk) the save tried again, then the question asked, and a second SIGTERM closes anyway
+    (it closed at once: every action since the last good save was lost)."""
     import signal
 
+    import pygame
+
     def stop(_signum, _frame) -> None:
-        app.running = False
+        try:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        except pygame.error:  # the window is gone already
+            app.running = False
 
     with contextlib.suppress(ValueError):  # not the main thread (a test): nothing to install
         signal.signal(signal.SIGTERM, stop)

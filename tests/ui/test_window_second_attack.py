@@ -9,6 +9,7 @@ import json
 import math
 
 import pytest
+from ui_driver import click_widget
 
 from game.files.scenario import load_scenario
 from game.files.session import new_game
@@ -142,3 +143,92 @@ def test_a_save_from_the_command_line_locked_meanwhile_ends_with_its_reason(app)
         other.kill()
         other.wait()
     assert len(errors) == 1 and isinstance(errors[0], SaveLocked) and not app.questions
+
+
+# --- 1. SIGTERM while saves fail -----------------------------------------------------------
+
+
+@pytest.fixture
+def sigterm():
+    """The window's SIGTERM handler installed for the test, the previous one put back."""
+    import signal
+
+    previous = signal.getsignal(signal.SIGTERM)
+    yield
+    signal.signal(signal.SIGTERM, previous)
+
+
+def test_sigterm_while_saves_fail_asks_and_keeps_the_unsaved_actions(app, monkeypatch, sigterm):
+    """SIGTERM closed the game at once while saves were failing (a full disk): the actions
+    since the last good save were lost. It closes as closing the window does: the save is
+    tried again; still failing, the question is asked and the window stays; a second SIGTERM
+    while it is open closes anyway. With room on the disk again, SIGTERM saves and closes."""
+    import os
+    import signal
+
+    import game.files.session as session_module
+    from game.engine.actions import Place
+    from game.files.savegame import SaveError, read_save
+    from game.ui.main import stop_on_sigterm
+    from game.ui.scenes.routes import Play, Push
+
+    path = app.save_dir / "duel.json"
+    session = new_game(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1, path)
+    app.go(Push(Play(session, "duel", viewer=session.game.to_act)))
+    play = app.scene
+    assert isinstance(play, PlayScene)
+
+    def full_disk(saved, path):
+        raise SaveError(f"{path}: cannot save: No space left on device; the previous save is kept")
+
+    monkeypatch.setattr(session_module, "save", full_disk)
+    unit = next(u for u in play.map.units() if u["id"] in play.session.game.placeable())
+    for turn in (1, 2):  # two actions, neither saved
+        assert play.apply(Place(unit["id"], unit["hex"], (unit["facing"] + turn) % 6))
+    assert play.session.save_error
+    stop_on_sigterm(app)
+
+    os.kill(os.getpid(), signal.SIGTERM)
+    app.pump()
+    assert app.running, "SIGTERM closed the window with 2 actions unsaved"
+    assert play.dialogs.closing is not None
+    assert "not saved" in play.dialogs.closing.confirmation_text.html_text
+    click_widget(app, play.dialogs.closing.cancel_button)
+    assert app.running and play.dialogs.closing is None
+
+    monkeypatch.undo()  # room on the disk again
+    os.kill(os.getpid(), signal.SIGTERM)
+    app.pump()
+    assert not app.running and play.session.save_error is None
+    assert len(read_save(path).actions) == len(play.session.saved_actions) == 2
+
+
+def test_a_second_sigterm_while_asking_closes_anyway(app, monkeypatch, sigterm):
+    import os
+    import signal
+
+    import game.files.session as session_module
+    from game.engine.actions import Place
+    from game.files.savegame import SaveError
+    from game.ui.main import stop_on_sigterm
+    from game.ui.scenes.routes import Play, Push
+
+    session = new_game(
+        load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1, app.save_dir / "d.json"
+    )
+    app.go(Push(Play(session, "duel", viewer=session.game.to_act)))
+    play = app.scene
+
+    def full_disk(saved, path):
+        raise SaveError(f"{path}: cannot save: No space left on device")
+
+    monkeypatch.setattr(session_module, "save", full_disk)
+    unit = next(u for u in play.map.units() if u["id"] in play.session.game.placeable())
+    assert play.apply(Place(unit["id"], unit["hex"], (unit["facing"] + 1) % 6))
+    stop_on_sigterm(app)
+    os.kill(os.getpid(), signal.SIGTERM)
+    app.pump()
+    assert app.running and play.dialogs.closing is not None
+    os.kill(os.getpid(), signal.SIGTERM)
+    app.pump()
+    assert not app.running
