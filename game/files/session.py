@@ -62,7 +62,7 @@ class Autosave:
     def retry(self) -> bool:
         """After a failed save, try writing it again (the window is closing: the disk may
         have room now); True when the save holds every action."""
-        if self.save_error is not None:
+        if self.save_error is not None and self.path is not None:
             self._write()
         return self.save_error is None
 

@@ -232,3 +232,84 @@ def test_a_second_sigterm_while_asking_closes_anyway(app, monkeypatch, sigterm):
     os.kill(os.getpid(), signal.SIGTERM)
     app.pump()
     assert not app.running
+
+
+# --- 6. the replay viewer's Play on a long save ----------------------------------------------
+
+
+def _calls_in_game(fn) -> int:
+    """How many functions of the game's own code ``fn`` calls (pygame-gui's text layout,
+    the same at any action, left out): the work a step does, counted, not timed."""
+    import os
+    import sys
+
+    import game
+
+    root = os.path.dirname(game.__file__)
+    count = 0
+
+    def profile(frame, event, arg):
+        nonlocal count
+        if event == "call" and frame.f_code.co_filename.startswith(root):
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+@pytest.fixture
+def long_replay(app, tmp_path):
+    """The replay viewer on a 6,000-action save (a set-up counter placed back and forth)."""
+    from game.files.bench import limit_save
+    from game.files.savegame import read_save
+    from game.files.timeline import Timeline
+    from game.ui.scenes.routes import Push, Watch
+
+    path = tmp_path / "long.json"
+    limit_save(path, 6_000)
+    timeline = Timeline(read_save(path), str(path))
+    app.go(Push(Watch(timeline, "long", at=0)))
+    return app.scene
+
+
+def test_a_replay_step_costs_the_same_at_any_action_of_a_long_save(app, long_replay):
+    """Each step read every event up to the action shown to write the log: its cost grew
+    with the action (80 ms a step at action 2,000 of a 20,000-action save, 117 ms at its
+    end, far more on 200,000), and Play spiralled. A step (and its frame) at the end of the
+    save does the same work as one near its start."""
+    scene = long_replay
+
+    def step_at(n: int) -> int:
+        scene.seek(n)
+        app.frame(0.016)
+
+        def one() -> None:
+            scene.seek(scene.at + 1)
+            app.frame(0.016)
+
+        return _calls_in_game(one)
+
+    early, late = step_at(300), step_at(5_900)
+    assert late <= 1.5 * early + 200, (early, late)
+
+
+def test_play_never_catches_up_more_than_a_few_actions_in_one_frame(app, long_replay):
+    """A frame that came late (the machine busy, a slow step) made Play step every action
+    due since (3 s at 16 a second: 48 steps), which made the next frame later still (frames
+    of 1.2, 4.3, 13.7 s). A frame steps a few at most and drops the rest."""
+    from game.ui.replay.viewer import SPEEDS
+
+    scene = long_replay
+    scene.speed = len(SPEEDS) - 1
+    scene.command("play")
+    at = scene.at
+    scene.update(3.0)
+    first = scene.at - at
+    assert 1 <= first <= 8, f"{first} actions stepped in one frame"
+    for _ in range(3):  # the next frames: the one action due, not those left behind
+        scene.update(0.0)
+    assert scene.at - at == first + 1
