@@ -150,11 +150,13 @@ def test_a_save_from_the_command_line_locked_meanwhile_ends_with_its_reason(app)
 
 @pytest.fixture
 def sigterm():
-    """The window's SIGTERM handler installed for the test, the previous one put back."""
+    """What installs the window's SIGTERM handler; the previous handler put back after."""
     import signal
 
+    from game.ui.main import stop_on_sigterm
+
     previous = signal.getsignal(signal.SIGTERM)
-    yield
+    yield stop_on_sigterm
     signal.signal(signal.SIGTERM, previous)
 
 
@@ -169,7 +171,6 @@ def test_sigterm_while_saves_fail_asks_and_keeps_the_unsaved_actions(app, monkey
     import game.files.session as session_module
     from game.engine.actions import Place
     from game.files.savegame import SaveError, read_save
-    from game.ui.main import stop_on_sigterm
     from game.ui.scenes.routes import Play, Push
 
     path = app.save_dir / "duel.json"
@@ -186,7 +187,7 @@ def test_sigterm_while_saves_fail_asks_and_keeps_the_unsaved_actions(app, monkey
     for turn in (1, 2):  # two actions, neither saved
         assert play.apply(Place(unit["id"], unit["hex"], (unit["facing"] + turn) % 6))
     assert play.session.save_error
-    stop_on_sigterm(app)
+    sigterm(app)
 
     os.kill(os.getpid(), signal.SIGTERM)
     app.pump()
@@ -210,7 +211,6 @@ def test_a_second_sigterm_while_asking_closes_anyway(app, monkeypatch, sigterm):
     import game.files.session as session_module
     from game.engine.actions import Place
     from game.files.savegame import SaveError
-    from game.ui.main import stop_on_sigterm
     from game.ui.scenes.routes import Play, Push
 
     session = new_game(
@@ -225,7 +225,7 @@ def test_a_second_sigterm_while_asking_closes_anyway(app, monkeypatch, sigterm):
     monkeypatch.setattr(session_module, "save", full_disk)
     unit = next(u for u in play.map.units() if u["id"] in play.session.game.placeable())
     assert play.apply(Place(unit["id"], unit["hex"], (unit["facing"] + 1) % 6))
-    stop_on_sigterm(app)
+    sigterm(app)
     os.kill(os.getpid(), signal.SIGTERM)
     app.pump()
     assert app.running and play.dialogs.closing is not None
