@@ -31,31 +31,13 @@ from typing import Any, Protocol
 from game.engine.actions import Action
 from game.engine.table import Snapshot, Table
 
+from .tuning import Plan, tuning
 
-@dataclass(frozen=True)
-class Plan:
-    """One way to play the Movement Phase: level 2's scorer with its weights scaled.
-
-    ``objective``: the weight of the victory conditions' hexes and edges; ``caution``: of the
-    risk of being knocked out (RD-18); ``aggression``: of the shots a hex would give; ``moves``:
-    False to keep every vehicle where it stands (an exit by the victory's edge still goes)."""
-
-    name: str
-    words: str
-    objective: float = 1.0
-    caution: float = 1.0
-    aggression: float = 1.0
-    moves: bool = True
-
-
-STEADY = Plan("steady", "its usual play (level 2)")
-PLANS: tuple[Plan, ...] = (
-    STEADY,
-    Plan("bold", "closes in to shoot, risk counts less", caution=0.4, aggression=1.8),
-    Plan("careful", "keeps out of the enemy's fire", caution=2.2, aggression=0.6),
-    Plan("push", "goes for the objective", objective=2.0, caution=0.6),
-    Plan("stand", "every vehicle stays where it is", moves=False),
-)
+PLANS: tuple[Plan, ...] = tuning().plans
+"""The portfolio (``[[plans]]`` in the tuning table): level 2's own (``steady``), ``bold``,
+``careful``, ``push`` and ``stand``."""
+STEADY = PLANS[0]
+_SEARCH = tuning().search
 
 
 @dataclass(frozen=True)
@@ -66,13 +48,13 @@ class Budget:
     the same on any machine, so the search is too: about 3 s at most); a playout stops after
     ``per_playout`` actions (it never happened in the shipped scenarios)."""
 
-    rounds: int = 3
-    work: int = 12_000
-    max_hexes: int = 800
+    rounds: int = _SEARCH.rounds
+    work: int = _SEARCH.work
+    max_hexes: int = _SEARCH.max_hexes
     """A map of more hexes is not searched (one playout there weighs most of ``work``:
     7,000-8,000 hexes on the four-board map's 1,320, two playouts of fifteen, too few to
     choose a plan by): level 3 plays as level 2."""
-    per_playout: int = 600
+    per_playout: int = _SEARCH.per_playout
     answer: bool = True
     """Play on through the enemy's player turn that follows (its answer), not only this
     side's."""
@@ -82,7 +64,8 @@ class Chooser(Protocol):
     """A playout player: the computer's level 2 with a plan, or the enemy's; ``work``: the
     hexes it has weighed."""
 
-    work: int
+    @property
+    def work(self) -> int: ...
 
     def choose(self, table: Table) -> object: ...
 
@@ -168,8 +151,8 @@ def search(
     value: Callable[[Table, Any], float],
     plans: Sequence[Plan] = PLANS,
     budget: Budget = Budget(),
-    margin: float = 5.0,
-    caution: float = 1.0,
+    margin: float = _SEARCH.margin,
+    caution: float = _SEARCH.sure,
 ) -> SearchResult:
     """The portfolio search: rounds of one playout per plan, each round on its own dice (the same
     for every plan) and copy (``table.imagined``: what the table's side may know, each enemy "?"
@@ -196,20 +179,34 @@ def search(
         else:
             continue
         break
+    rows = _compared(values)
+    means = {i: sum(v) / len(v) for i, v in rows}
+    best = _kept(rows, means, margin, caution)
+    scores = tuple(PlanScore(plans[i], means[i], len(v)) for i, v in rows)
+    played = sum(len(v) for v in values)
+    return SearchResult(plans[best], scores, played, actions, work)
+
+
+def _compared(values: list[list[float]]) -> list[tuple[int, list[float]]]:
+    """Each plan's values over the rounds every plan finished (over the first round's
+    playouts when the budget ended it early: the plans it reached), by the plan's index."""
     rounds = min(len(v) for v in values)
     if rounds:
-        rows = [(i, v[:rounds]) for i, v in enumerate(values)]
-    else:
-        rows = [(i, v) for i, v in enumerate(values) if v]
-    means = {i: sum(v) / len(v) for i, v in rows}
+        return [(i, v[:rounds]) for i, v in enumerate(values)]
+    return [(i, v) for i, v in enumerate(values) if v]
+
+
+def _kept(
+    rows: list[tuple[int, list[float]]], means: dict[int, float], margin: float, caution: float
+) -> int:
+    """The index of the plan kept: the best mean less ``caution`` standard errors, level 2's
+    own (index 0) unless another beats it by ``margin``."""
     sure = {i: means[i] - caution * _stderr(v) for i, v in rows}
     best = 0
     for i, m in sure.items():
         if i and m > sure[best] + (margin if best == 0 else 0.0):
             best = i
-    scores = tuple(PlanScore(plans[i], means[i], len(v)) for i, v in rows)
-    played = sum(len(v) for v in values)
-    return SearchResult(plans[best], scores, played, actions, work)
+    return best
 
 
 def _stderr(values: list[float]) -> float:

@@ -88,9 +88,11 @@ class LineTables:
 @dataclass(frozen=True)
 class Through:
     """Every (displacement, step) of one trace kind, seen from the hex ``h`` at that step: the
-    offset (column, row) of the pair's first and last hex from ``h`` in the odd-q offset grid,
-    whose row offset depends only on the parity of h's column. The pairs whose line passes a
-    hex are then a few integer comparisons away (:meth:`.visibility.Visibility.update`)."""
+    offset (column, row) of the pair's first hex from ``h`` in the odd-q offset grid, whose row
+    offset depends only on the parity of h's column, and the bounds that keep both ends on the
+    board. The pairs whose line passes a hex are then a few integer comparisons away
+    (:meth:`.visibility.Visibility.update`). The entries are sorted by their lowest column
+    (:attr:`col_lo`): those that fit a hex's column begin the table."""
 
     did: np.ndarray
     step: np.ndarray
@@ -100,42 +102,76 @@ class Through:
     """The other trace stands on the same hex at this step (only the +nudged entries say so:
     the -nudged table keeps only the steps where its trace differs)."""
     scol: np.ndarray
-    ecol: np.ndarray
     srow: np.ndarray
     """(2, M): the first hex's row offset for h in an even, an odd column."""
-    erow: np.ndarray
+    col_lo: np.ndarray
+    """The lowest column of ``h`` that keeps both ends on the board (ascending)."""
+    col_hi: np.ndarray
+    """Both ends stand on the board when ``col_hi < columns - column of h``."""
+    row_lo: np.ndarray
+    """(2, M), by the parity of h's column: the lowest row of ``h`` with both ends on it."""
+    row_hi: np.ndarray
+    """(2, M): both ends stand on the board when ``row_hi < rows - row of h``."""
+    fits: np.ndarray
+    """By column c of ``h``: how many entries have ``col_lo <= c`` (the first ones)."""
 
     def pairs_at(self, col: int, row: int, columns: int, rows: int) -> np.ndarray:
         """The entries whose pair has both ends on a columns x rows board, for the hex at
         (column, row)."""
         p = col & 1
-        c, r = np.int32(col), np.int32(row)  # int32 sums, viewed as unsigned
-        good = (c + self.scol).view(np.uint32) < columns
-        good &= (c + self.ecol).view(np.uint32) < columns
-        good &= (r + self.srow[p]).view(np.uint32) < rows
-        good &= (r + self.erow[p]).view(np.uint32) < rows
+        k = int(self.fits[col])  # the entries whose lowest column fits, first in the table
+        good = self.col_hi[:k] < columns - col
+        good &= self.row_lo[p, :k] <= row
+        good &= self.row_hi[p, :k] < rows - row
         return np.flatnonzero(good)
 
 
-def _through(flat, disp: np.ndarray, dist: np.ndarray, differ: np.ndarray | None) -> Through:
+def _small_int(limit: int) -> type:
+    """The narrowest signed integer type holding -limit..limit (comparisons over narrow
+    arrays run faster)."""
+    for t in (np.int8, np.int16):
+        if limit <= np.iinfo(t).max:
+            return t
+    return np.int32
+
+
+def _through(
+    flat,
+    disp: np.ndarray,
+    dist: np.ndarray,
+    differ: np.ndarray | None,
+    columns: int,
+    rows: int,
+) -> Through:
     fd, fs, fq, fr = flat
     dq, dr = disp[fd, 0], disp[fd, 1]
 
     def half(y: np.ndarray) -> np.ndarray:  # odd-q: row = r + (q - (q & 1)) // 2
         return (y - (y & 1)) // 2
 
+    scol, ecol = -fq, -fq + dq
     srow = np.stack([-fr + half(p - fq) for p in (0, 1)])
     erow = np.stack([-fr + dr + half(p - fq + dq) for p in (0, 1)])
+    col_lo = np.maximum(-scol, -ecol)
+    order = np.argsort(col_lo, kind="stable")
     i32 = np.int32
+    small = _small_int(
+        max(columns, rows, int(np.abs(scol).max(initial=0)), int(np.abs(ecol).max(initial=0)))
+        + max(int(np.abs(srow).max(initial=0)), int(np.abs(erow).max(initial=0)))
+    )
+    col_lo = col_lo[order]
     return Through(
-        did=fd.astype(np.intp),
-        step=fs.astype(np.intp),
-        inner=(fs > 0) & (fs < dist[fd]),
-        shared=~differ[fd, fs] if differ is not None else np.zeros(len(fd), dtype=bool),
-        scol=(-fq).astype(i32),
-        ecol=(-fq + dq).astype(i32),
-        srow=srow.astype(i32),
-        erow=erow.astype(i32),
+        did=fd[order].astype(np.intp),
+        step=fs[order].astype(np.intp),
+        inner=((fs > 0) & (fs < dist[fd]))[order],
+        shared=~differ[fd, fs][order] if differ is not None else np.zeros(len(fd), dtype=bool),
+        scol=scol[order].astype(i32),
+        srow=srow[:, order].astype(i32),
+        col_lo=col_lo.astype(small),
+        col_hi=np.maximum(scol, ecol)[order].astype(small),
+        row_lo=np.maximum(-srow, -erow)[:, order].astype(small),
+        row_hi=np.maximum(srow, erow)[:, order].astype(small),
+        fits=np.searchsorted(col_lo, np.arange(columns), side="right"),
     )
 
 
@@ -249,8 +285,8 @@ def line_tables(columns: int, rows: int) -> LineTables:
         group_bounds=group_bounds,
         group_range=group_range.astype(np.int32),
         pair_pos=pair_pos,
-        through_plus=_through(flat_plus, disp, dist, differ),
-        through_minus=_through(_flatten(axial[1], valid & differ), disp, dist, None),
+        through_plus=_through(flat_plus, disp, dist, differ, columns, rows),
+        through_minus=_through(_flatten(axial[1], valid & differ), disp, dist, None, columns, rows),
     )
 
 

@@ -1,7 +1,8 @@
 """The simple reference a benchmark measures the game's LOS against: every question answered by
 tracing the scalar LOS (:func:`.los.los`) again, with the same interface as the all-pairs
 :class:`.visibility.Visibility` and the on-demand :class:`.viewsheds.Viewsheds`, so a game can
-play on any of the three (``Game(..., scalar_los=True)``)."""
+play on any of the three (:class:`.viewsheds.Sight`: ``hexfire bench engine`` plays its recorded
+game again on one)."""
 
 from __future__ import annotations
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
@@ -58,6 +59,20 @@ class _Line:
     level_shift: np.ndarray
     base: np.ndarray
     slope: np.ndarray
+
+
+class Sight(Protocol):
+    """What a game asks of its LOS (RD-9), by board index: the all-pairs :class:`Visibility`,
+    the on-demand :class:`Viewsheds` (:func:`sight_for` picks one) and the benchmarks' scalar
+    reference (:class:`.scalar.ScalarSight`) all answer it, with the same answers."""
+
+    def sees(self, a: int, b: int) -> bool: ...
+
+    def hindrance_between(self, a: int, b: int) -> int: ...
+
+    def seen_from(self, a: int) -> tuple[np.ndarray, np.ndarray]: ...
+
+    def update(self, changed: list[int], only_added: bool = False) -> int: ...
 
 
 def sight_for(board: Board) -> Visibility | Viewsheds:

@@ -34,7 +34,8 @@ _KEEP = 4
 
 _PER_PAIR = ("_tot_p", "_tot_m", "_end_a", "_end_b")
 """Kept per unordered pair for :meth:`Visibility.update`: both traces' interior score totals,
-and the Case R DRM of each end hex (the first, the second)."""
+and the Case R DRM of each end hex (the first, the second). Only the pairs a marker can change
+are kept up to date (:attr:`Visibility._open`)."""
 
 
 def _marker_delta(old, new, idx: np.ndarray, lim: np.ndarray, n: np.ndarray) -> np.ndarray:
@@ -66,6 +67,11 @@ class Visibility:
         self._tot_m: np.ndarray = empty
         self._end_a: np.ndarray = empty
         self._end_b: np.ndarray = empty
+        self._open: np.ndarray = np.zeros(0, dtype=bool)
+        """Per unordered pair: one of its traces has no blocking hex. The others (most pairs on
+        a map with woods, buildings and hills) are blocked both ways whatever smoke and wrecks
+        come and go (the terrain never changes, and a marker only hinders): an update skips
+        them. Made with the pairs, never changed: shared by copies."""
 
     def __deepcopy__(self, memo: dict) -> Visibility:
         """A copy for a snapshot: the line tables and cell tables are shared (never changed in
@@ -79,6 +85,7 @@ class Visibility:
         new._cl = self._cl
         for name in ("clear", "hindrance", *_PER_PAIR):
             setattr(new, name, getattr(self, name, None))
+        new._open = self._open
         # the LOS arrays are shared until either side's markers change (copy on write:
         # copying 4 x n x n of them cost a search 14 ms a copy on the four-board map)
         self._shared = new._shared = True
@@ -208,13 +215,15 @@ class Visibility:
         if hit is None:
             vis.all_pairs()
             assert vis.clear is not None and vis.hindrance is not None
-            _COMPUTED[key] = tuple(  # copies: this board's arrays change as wrecks appear
-                getattr(vis, name).copy() for name in ("clear", "hindrance", *_PER_PAIR)
+            _COMPUTED[key] = (  # copies: this board's arrays change as wrecks appear
+                tuple(getattr(vis, name).copy() for name in ("clear", "hindrance", *_PER_PAIR)),
+                vis._open,  # never changed
             )
             while len(_COMPUTED) > _KEEP:
                 _COMPUTED.pop(next(iter(_COMPUTED)))
         else:
-            for name, a in zip(("clear", "hindrance", *_PER_PAIR), hit, strict=True):
+            arrays, vis._open = hit
+            for name, a in zip(("clear", "hindrance", *_PER_PAIR), arrays, strict=True):
                 setattr(vis, name, a.copy())
         return vis
 
@@ -232,6 +241,8 @@ class Visibility:
             part = slice(b[k], b[k + 1])
             self._store(clear, hind, lt.pair_src[part], lt.pair_did[part], part)
         self.clear, self.hindrance = clear, hind
+        self._open = (self._tot_p < BLOCKED_CELL) | (self._tot_m < BLOCKED_CELL)
+        self._open.setflags(write=False)
         return clear, hind
 
     def _store(self, clear, hind, src, did, part) -> None:
@@ -289,7 +300,8 @@ class Visibility:
         Only the pairs whose line touches a changed hex are redone, and only by the difference
         that hex makes: each trace's interior total moves by the hex's new score minus its old
         one at that step (a hex stands at most once on a trace), and the end hexes' DRM are
-        recomputed. Returns the number of unordered pairs redone. (``only_added`` is for
+        recomputed. Returns the number of pair updates made (a pair both of whose traces moved,
+        or with the hex also at an end, is redone, and counted, twice). (``only_added`` is for
         :meth:`.viewsheds.Viewsheds.update`; this update is exact either way.)"""
         if self.clear is None or self.hindrance is None:
             raise RuntimeError("compute all_pairs() before update()")
@@ -303,8 +315,11 @@ class Visibility:
         cols, rows = self.board.columns, self.board.rows
         n_hex = self.board.size
         pair_pos = lt.pair_pos.reshape(-1)
-        keys: list[np.ndarray] = []
-        at_ends: list[np.ndarray] = []
+        # the pairs to redo, each as (position, first hex, displacement): a pair may be listed
+        # more than once (both traces moved, or the hex is also an end); redoing it twice
+        # writes the same values, cheaper than finding the distinct ones among all pairs
+        redo: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        ends: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         deltas: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
         for h in sorted(set(changed)):
             col, row = h % cols, h // cols
@@ -313,18 +328,22 @@ class Visibility:
                 p = col & 1
                 src = (row + th.srow[p].take(at)) * cols + (col + th.scol.take(at))
                 did = th.did.take(at)
+                pos = pair_pos.take(did * n_hex + src)
+                keep = np.flatnonzero(self._open.take(pos))  # the others stay blocked
+                at, src, did, pos = at.take(keep), src.take(keep), did.take(keep), pos.take(keep)
                 inner = th.inner.take(at)
-                ends = ~inner
-                at_ends.append(pair_pos.take(did[ends] * n_hex + src[ends]))
-                did, src, step = did[inner], src[inner], th.step.take(at)[inner]
+                if not inner.all():
+                    end = ~inner
+                    ends.append((pos[end], src[end], did[end]))
+                did, src, pos, step = did[inner], src[inner], pos[inner], th.step.take(at)[inner]
                 g = self._geometry(src, did)
                 idx = lt.cell_of[h] + g["mbase"]
                 lim = g["base"] + g["slope"] * step - (lt.scale - 1)
                 delta = _marker_delta(old, self._cl, idx, lim, g["n"])
                 moved = np.flatnonzero(delta)
                 # only pairs whose trace total moved, or with the hex at an end, can change
-                pos_i = pair_pos.take(did.take(moved) * n_hex + src.take(moved))
-                keys.append(pos_i)
+                pos_i = pos.take(moved)
+                redo.append((pos_i, src.take(moved), did.take(moved)))
                 shared = th.shared.take(at)[inner].take(moved)
                 deltas.append((sign, pos_i, delta.take(moved), shared))
         for sign, pos, d, shared in deltas:
@@ -335,16 +354,13 @@ class Visibility:
                 self._tot_m[pos[shared]] += d[shared]
             else:  # the -nudged trace where it leaves the +nudged one
                 self._tot_m[pos] += d
-        if not keys:
+        if not redo:
             return 0
-        ends_at = np.concatenate(at_ends)  # the pairs with a changed hex at an end
-        g = self._geometry(lt.pair_src[ends_at], lt.pair_did[ends_at])
-        self._end_a[ends_at], self._end_b[ends_at] = self._ends(g)
-        touched = np.zeros(len(lt.pair_src), dtype=bool)
-        touched[ends_at] = True
-        touched[np.concatenate(keys)] = True
-        pos = np.flatnonzero(touched)
-        src, did = lt.pair_src[pos], lt.pair_did[pos]
+        if ends:  # the pairs with a changed hex at an end: their end hexes' DRM
+            ends_at, e_src, e_did = (np.concatenate(a) for a in zip(*ends, strict=True))
+            self._end_a[ends_at], self._end_b[ends_at] = self._ends(self._geometry(e_src, e_did))
+            redo.extend(ends)
+        pos, src, did = (np.concatenate(a) for a in zip(*redo, strict=True))
         ea, eb = self._end_a[pos], self._end_b[pos]  # an interior hex leaves the ends' DRM
         (c_ab, h_ab), (c_ba, h_ba) = self._finish(self._tot_p[pos], self._tot_m[pos], ea, eb)
         dst = lt.index_of[lt.cell_of[src] + lt.dcell[did]]

@@ -78,6 +78,25 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         )
         _print_figures(bench_reliability_window(), args.json, title)
         return 0
+    if args.what == "net":
+        from game.server.bench import bench_net
+
+        for name, value, low, high in (
+            ("--games", args.games, 1, 100_000),
+            ("--concurrent", args.concurrent, 1, 1000),
+            ("--kills", args.kills, 0, 1000),
+        ):
+            if not low <= value <= high:
+                raise CliError(f"{name}: expected {low}-{high}, got {value}")
+        title = (
+            f"hexfire bench net: {args.games} games, {args.concurrent} at once, through "
+            f"websocket clients on the loopback against one server process, {args.kills} kills"
+        )
+        if not 0 <= args.think <= 60:
+            raise CliError(f"--think: expected 0-60 seconds, got {args.think}")
+        figures = bench_net(args.games, args.concurrent, args.kills, args.think, args.sync)
+        _print_figures(figures, args.json, title)
+        return 0
     if args.what == "ai":
         from .ai import _cmd_bench_ai
 
@@ -99,15 +118,49 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     )
     bench.add_argument(
         "what",
-        choices=["los", "odds", "engine", "replay", "files", "render", "open", "reliability", "ai"],
+        choices=[
+            "los",
+            "odds",
+            "engine",
+            "replay",
+            "files",
+            "render",
+            "open",
+            "reliability",
+            "ai",
+            "net",
+        ],
         help="los: all-pairs LOS, viewshed, vs scalar; odds: exact odds per second; "
         "engine: actions applied per second; replay: a 2,000-action save verified; "
         "files: scenarios and saves read and validated; "
         "render: the play screen's frame times; "
         "open: long saves opened in the window (first frame, whole game, memory); "
         "reliability: open's figures and the largest set-up's clicks, against issue 17's goals; "
-        "ai: the computer's strength and speed (about 13 minutes on 2 cores)",
+        "ai: the computer's strength and speed (about 13 minutes on 2 cores); "
+        "net: games through websocket clients against one server process (round trips, "
+        "desyncs, server kills)",
     )
     bench.add_argument("--workers", type=int, help="ai: processes, 1-64 (default: one per core)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument(
+        "--games", type=int, default=1000, help="net: games played through (default 1000)"
+    )
+    bench.add_argument(
+        "--concurrent", type=int, default=100, help="net: games at once (default 100)"
+    )
+    bench.add_argument(
+        "--kills", type=int, default=20, help="net: server kills with SIGKILL (default 20)"
+    )
+    bench.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="net: seconds a client takes to choose an action in the timed games (default 1)",
+    )
+    bench.add_argument(
+        "--sync",
+        choices=["full", "normal"],
+        default="full",
+        help="net: the server's --sync (default full: each action synced to disk)",
+    )
     bench.set_defaults(run=_cmd_bench)

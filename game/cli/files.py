@@ -55,6 +55,21 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         say(str(e), err=True)
         return 1 if args.verify and not e.unreadable else 2
 
+    if args.luck:
+        from game.files.luck import luck_of_save
+
+        try:
+            luck = luck_of_save(saved, args.save)
+        except (SaveError, ScenarioError) as e:
+            say(str(e).splitlines()[0] if str(e) else type(e).__name__, err=True)
+            return 1
+        if args.json:
+            print(json.dumps({"luck": [s.to_json() for s in luck]}, indent=2))
+        else:
+            for s in luck:
+                say(s.line())
+        return 0
+
     def show(i: int, action: dict, events: list) -> None:
         if args.verify:
             return
@@ -65,6 +80,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
                 say(f"[{i}] {e.text}")
 
     recorded_under = saved.rules_version
+    current = saved.current
     try:
         game = replay(saved, to=args.to, on_events=show, name=args.save)
     except (SaveError, ScenarioError) as e:
@@ -72,13 +88,24 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return 1 if args.verify else 2
     done = len(saved.actions) if args.to is None else min(args.to, len(saved.actions))
     if args.verify:
+        from game.files.honest import check_save
+
+        checked: list[str] = []
+        if current and args.to is None:
+            checked, why = check_save(
+                saved.seed, saved.scenario_sha256, saved.actions, saved.commitment, saved.chain
+            )
+            if why:
+                say(f"{args.save}: {why}", err=True)
+                return 1
         under = (
             f" under rules version {saved.rules_version} (recorded under version "
             f"{recorded_under}: its dice checked, its state checks rebuilt)"
             if recorded_under != saved.rules_version
             else ""
         )
-        say(f"{args.save}: verified {done} actions{under}; state {game.state_hash()[:16]}")
+        honest = f"; {', '.join(checked)} checked" if checked else ""
+        say(f"{args.save}: verified {done} actions{under}; state {game.state_hash()[:16]}{honest}")
     elif not args.json:
         status = f"{game.winner} won: {game.end_reason}" if game.over else "in progress"
         say(f"-- {done} actions replayed; {status}")
@@ -170,4 +197,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     rep.add_argument("--json", action="store_true", help="one JSON object per event")
     rep.add_argument("--verify", action="store_true", help="only check; exit 0 or 1")
     rep.add_argument("--to", type=int, metavar="N", help="stop after action N")
+    rep.add_argument(
+        "--luck",
+        action="store_true",
+        help="each side's dice against the exact odds of its shots: hits and kills expected "
+        "and made, with the probability of doing at least that well",
+    )
     rep.set_defaults(run=_cmd_replay)

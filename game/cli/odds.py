@@ -6,90 +6,79 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import replace
+from typing import Any
+
+from game.rules.inputs import Flag
 
 from .common import CliError
 
-ODDS_LIMITS = {
-    "range": (0, 200, "hexes"),
-    "af": (0, 26, "the C7.11 AF scale"),
-    "turret_af": (0, 26, "the C7.11 AF scale"),
-    "worst_af": (0, 26, "the C7.11 AF scale"),
-    "morale": (2, 12, "a 2d6 NTC, RD-5"),
-    "rof": (0, 3, "RD-4"),
-    "dff_mp": (0, 60, "MP, C6.17"),
-    "hindrance": (0, 5, "Case R, C6.9: 6 or more blocks the LOS"),
-    "tem": (0, 5, "Case Q, C6.8"),
-    "size": (-2, 2, "Case P, C6.7"),
-}
-"""What ``hexfire odds`` accepts for each number, and why (the rule that bounds it)."""
+
+def _flags() -> list[tuple[str, str, Flag, Any]]:
+    """Every flag of its own the attack's inputs describe: (where: "attack" or "situation",
+    the field's name, its :class:`~game.rules.inputs.Flag`, its default)."""
+    from dataclasses import fields
+
+    from game.rules.attack import Attack
+    from game.rules.inputs import described
+    from game.rules.to_hit import Situation
+
+    out: list[tuple[str, str, Flag, Any]] = []
+    for where, cls in (("attack", Attack), ("situation", Situation)):
+        for f in fields(cls):
+            d = described(f)
+            if isinstance(d, Flag):
+                out.append((where, f.name, d, f.default))
+    return out
 
 
 def _check_limits(args: argparse.Namespace) -> None:
+    """Each number within the limits its field states, with the rule behind them."""
     import math
 
-    for name, (lo, hi, why) in ODDS_LIMITS.items():
+    for _, name, d, _ in _flags():
+        limits = d.limits
         value = getattr(args, name, None)
-        if value is None:
+        if limits is None or value is None:
             continue
-        flag = "--" + name.replace("_", "-")
+        lo, hi, why = limits
+        flag = d.flag_for(name)
         if isinstance(value, float) and not math.isfinite(value):
-            raise CliError(f"{flag}: expected a number {lo} to {hi} ({why}), got {value}")
+            raise CliError(f"{flag}: expected a number {lo:g} to {hi:g} ({why}), got {value}")
         if not lo <= value <= hi:
-            raise CliError(f"{flag}: expected {lo} to {hi} ({why}), got {value:g}")
+            raise CliError(f"{flag}: expected {lo:g} to {hi:g} ({why}), got {value:g}")
 
 
 def _odds_attack(args: argparse.Namespace):
+    """The attack the flags describe: each field with a flag of its own from its flag, the
+    others worked out here (their metadata says from which flags)."""
     from game.rules.attack import Attack
     from game.rules.to_hit import Situation
 
     _check_limits(args)
 
-    if args.rules == "asl" and args.af is None and not args.unarmored and args.target == "afv":
+    if args.rules == "asl" and args.af_hull is None and not args.unarmored and args.target == "afv":
         raise CliError("an armored target needs --af N (or --unarmored)")
     if args.rules == "chart" and args.armor is None and not args.unarmored and args.target == "afv":
         raise CliError("the chart needs the target's --armor A-F (or --unarmored)")
-    target = "vehicle" if args.unarmored else args.target
+    given: dict[str, dict[str, Any]] = {"attack": {}, "situation": {}}
+    for where, name, d, _ in _flags():
+        value = getattr(args, name)
+        if value is not None and (value is not False or d.kind is not bool):
+            given[where][name] = value
     situation = Situation(
-        moving=args.moving,
-        motion=args.motion,
-        was_motion=args.was_motion,
+        **given["situation"],
         non_stopped=args.dff_mp is not None and not args.stopped,
-        dff_mp=args.dff_mp,
-        concealed=args.concealed,
-        acquired=args.acquired or 0,
-        bore_sighted=args.bore_sighted,
-        hazardous=args.hazardous,
-        size=args.size,
-        tem=args.tem,
-        hindrance=args.hindrance,
+        infantry_target=False,
     )
-    turret_af = args.turret_af if args.turret_af is not None else args.af
+    attack = given["attack"]
+    if args.unarmored:
+        attack["target"] = "vehicle"
+    if args.af_turret is None and args.af_hull is not None:
+        attack["af_turret"] = args.af_hull
     return Attack(
-        rules=args.rules,
-        firer=args.firer,
-        gun=args.gun,
-        weapon=args.weapon,
-        nationality=args.nationality,
-        variant=args.variant,
-        ammo=args.ammo,
-        range=args.range,
-        aspect=args.aspect,
-        location=args.location,
-        target=target,
-        af_hull=args.af,
-        af_turret=turret_af,
-        worst_af=args.worst_af,
-        open_topped=args.open_topped,
-        ce=args.ce,
-        immobilized=args.immobilized,
-        red_cs=args.red_cs,
-        morale=args.morale,
-        atfp=args.atfp,
-        armor=args.armor,
-        rof=args.rof,
+        **attack,
         phase_allows_rof=args.phase != "advancing",
         advancing_fire=args.phase == "advancing",
-        elevation_advantage=args.elevation_advantage,
         critical_hit=True if args.ch else None,
         situation=situation,
     )
@@ -143,17 +132,23 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         description="The exact odds of one AT attack under the asl rules (C6, C7) or the "
         "chart (Valor & Victory's Armor Elimination Chart). A shot the rules refuse exits 2.",
     )
-    odds.add_argument("--rules", choices=["asl", "chart"], default="asl")
-    odds.add_argument("--firer", choices=["gun", "afv", "sw"], default="gun")
-    odds.add_argument("--gun", help="the gun: caliber and length, e.g. 50L, 75*, 76LL")
-    odds.add_argument(
-        "--weapon", help="an AT support weapon: PSK PIAT BAZ43 BAZ44 PF PFk ATR FT DC MOL"
-    )
-    odds.add_argument("--nationality", help="for the colored entries of C7.31-.32 (russian, ...)")
-    odds.add_argument(
-        "--variant", help="a vehicle's own table entry (grant: the M3 Grant's hull 75)"
-    )
-    odds.add_argument("--ammo", choices=["AP", "APCR", "APDS", "HEAT", "HE"], default="AP")
+    for _, name, d, default in _flags():  # a flag for each input the rules describe
+        flag = d.flag_for(name)
+        kind, choices = d.kind, d.choices
+        if kind is bool:
+            odds.add_argument(flag, dest=name, action="store_true", help=d.help)
+        else:
+            odds.add_argument(
+                flag,
+                dest=name,
+                type=kind,
+                choices=list(choices) if choices else None,
+                required=d.required,
+                default=default,
+                metavar=None if choices else (d.name or name).upper(),
+                help=d.help,
+            )
+    # the flags that are no input of their own: the rules' values worked out from them
     odds.add_argument(
         "--depletion",
         type=int,
@@ -161,43 +156,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         metavar="N",
         help="APCR / APDS: its depletion number 1-6; the odds weigh its availability die (RD-17)",
     )
-    odds.add_argument("--range", type=int, required=True, help="range in hexes")
-    odds.add_argument("--aspect", choices=["front", "side", "rear"], default="front")
-    odds.add_argument("--location", choices=["hull", "turret"], help="fix the hit location (RD-2)")
-    odds.add_argument("--target", choices=["afv", "vehicle", "gun", "infantry"], default="afv")
-    odds.add_argument("--af", type=int, help="AF of the aspect hit (asl)")
-    odds.add_argument("--turret-af", type=int, help="turret AF of that aspect, if not --af")
-    odds.add_argument("--worst-af", type=int, help="the AFV's worst AF (Aerial AF for a DC)")
     odds.add_argument("--unarmored", action="store_true", help="an unarmored vehicle")
-    odds.add_argument("--atfp", choices=list("ABCDEF"), help="the firer's ATFP (chart)")
-    odds.add_argument("--armor", choices=list("ABCDEF"), help="the target's AF letter (chart)")
-    odds.add_argument("--open-topped", action="store_true")
-    odds.add_argument("--ce", action="store_true", help="the AFV is Crew Exposed")
     odds.add_argument("--ch", action="store_true", help="the hit is a Critical Hit (C7.23)")
-    odds.add_argument("--immobilized", action="store_true", help="already immobilized (002)")
-    odds.add_argument("--red-cs", action="store_true", help="the AFV has a red CS# (C7.7)")
-    odds.add_argument("--morale", type=int, default=8, help="crew morale for the NTC (RD-5)")
-    odds.add_argument("--rof", type=int, default=0, help="the weapon's ROF (RD-4)")
-    odds.add_argument("--moving", action="store_true", help="entered a new hex, stopped (Case J)")
-    odds.add_argument("--motion", action="store_true", help="in Motion (Case J, no Case L)")
-    odds.add_argument(
-        "--was-motion",
-        action="store_true",
-        help="was in Motion this player turn, stopped now (Case J; Case L may apply)",
-    )
-    odds.add_argument(
-        "--dff-mp", type=float, help="Defensive First Fire: MP spent in the firer's LOS"
-    )
     odds.add_argument(
         "--stopped",
         action="store_true",
         help="with --dff-mp: the target has spent its Stop MP (Case L may apply)",
-    )
-    odds.add_argument("--concealed", action="store_true", help="Case K")
-    odds.add_argument(
-        "--elevation-advantage",
-        action="store_true",
-        help="the firer is >= 1 level higher (Case B, C7.22: MOL To Kill, DC Position DR)",
     )
     odds.add_argument(
         "--phase",
@@ -205,11 +169,5 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         default="fire",
         help="advancing: the Advancing Fire Phase (no Multiple ROF, RD-4; +1 Thrown DC, C7.346)",
     )
-    odds.add_argument("--acquired", type=int, choices=[1, 2], help="an Acquired -1/-2 counter")
-    odds.add_argument("--bore-sighted", action="store_true", help="Case M")
-    odds.add_argument("--hazardous", action="store_true", help="Case O")
-    odds.add_argument("--size", type=int, default=0, help="Case P: target size DRM -2..+2")
-    odds.add_argument("--tem", type=int, default=0, help="Case Q: TEM")
-    odds.add_argument("--hindrance", type=int, default=0, help="Case R: hindrance DRM")
     odds.add_argument("--json", action="store_true", help="print one JSON object")
     odds.set_defaults(run=_cmd_odds)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.board.mapgen import bench_map
+from game.board.scalar import ScalarSight
 from game.board.visibility import _COMPUTED
 
 from .actions import Action
@@ -56,7 +57,7 @@ def bench_engine(
     setup_s = time.perf_counter() - t0  # the map's all-pairs LOS, once per game
     t_legal, t_fast, fast = _fastest(lambda: Game(setup, seed), actions, passes, listing=True)
     _, t_slow, slow = _fastest(  # the reference timed the same way
-        lambda: Game(setup, seed, scalar_los=True), actions, passes, listing=False
+        lambda: scalar_game(setup, seed), actions, passes, listing=False
     )
     if slow.state_hash() != fast.state_hash():
         raise AssertionError("the scalar-LOS game ended in another state")
@@ -82,6 +83,14 @@ def bench_engine(
             "view_json_ms_median": f"<= {GOAL_VIEW_JSON_MS}",
         },
     }
+
+
+def scalar_game(setup: Setup, seed: int) -> Game:
+    """The game of ``setup`` and ``seed`` with every LOS question traced by the scalar
+    reference (:class:`ScalarSight`): the simple reference the figures are measured against."""
+    game = Game(setup, seed)
+    game.state.visibility = ScalarSight(game.state.board)
+    return game
 
 
 def bench_views(setup: Setup, seed: int, actions: list[Action]) -> dict:

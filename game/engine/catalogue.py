@@ -68,7 +68,7 @@ class UnitType:
 
     @property
     def caliber(self) -> float:
-        return Gun.parse(self.gun).caliber if self.gun else 0.0
+        return _caliber(self.gun) if self.gun else 0.0
 
     def af(self, location: str, aspect: str) -> int | None:
         """The AF of a location ("hull"/"turret") for an aspect (side and rear use the side AF)."""
@@ -83,6 +83,12 @@ class UnitType:
         vals = [self.af_hull_front, self.af_hull_side, self.af_turret_front, self.af_turret_side]
         present = [v for v in vals if v is not None]
         return min(present) if present else None
+
+
+@cache
+def _caliber(gun: str) -> float:
+    """A gun designation's caliber (read once: every shot's acquisition asks it)."""
+    return Gun.parse(gun).caliber
 
 
 def _unit(key: str, category: str, d: dict) -> UnitType:

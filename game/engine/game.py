@@ -17,10 +17,10 @@ from game.rules.dff import DffBudget
 from game.rules.dice import Dice
 from game.rules.odds import Odds
 
+from . import sideview
 from .actions import (
     ACTION_TYPES,
     Action,
-    BoreSight,
     ButtonUp,
     CrewExposed,
     EndPhase,
@@ -35,13 +35,13 @@ from .events import Event
 from .knowledge import Knowledge
 from .legal import iter_candidates, legal
 from .phases import DFF_ACTIONS, PHASES
-from .play import Commit, concealment, fire, movement, setup, turns
+from .play import Commit, concealment, fire, hatches, movement, setup, turns
 from .play.paths import Route, cheapest_route, reachable
 from .play.shot import dff_budget_for, preview_fire
 from .play.threat import HexThreat
 from .setup import Setup
 from .state import GameState, UnitState
-from .view import DffOffer, Seer, TrackingView, TrackRow, UnitView, View
+from .view import Seer, View
 from .vocabulary import PhaseName
 
 HANDLERS: dict[str, Callable[[GameState, Any], Commit]] = {
@@ -51,8 +51,8 @@ HANDLERS: dict[str, Callable[[GameState, Any], Commit]] = {
     "move": movement.move,
     "turn": movement.turn,
     "end_move": movement.end_move,
-    "button_up": movement.hatch,
-    "crew_exposed": movement.hatch,
+    "button_up": hatches.hatch,
+    "crew_exposed": hatches.hatch,
     "fire": fire.fire,
     "pass": fire.pass_dff,
     "end_phase": turns.end_phase,
@@ -64,8 +64,8 @@ checked at import by :func:`check_registry`)."""
 class Game:
     """A game in progress. Build it from a :class:`Setup` and a seed."""
 
-    def __init__(self, setup: Setup, seed: int, dice: Dice | None = None, scalar_los: bool = False):
-        self.state = GameState.start(setup, seed, dice, scalar_los)
+    def __init__(self, setup: Setup, seed: int, dice: Dice | None = None):
+        self.state = GameState.start(setup, seed, dice)
         self.actions_applied = 0
 
     def copy(self) -> Game:
@@ -188,6 +188,11 @@ class Game:
         No die is drawn and nothing changes."""
         return preview_fire(self.state, firer, target, ammo)
 
+    def shot_odds(self, action: Fire) -> Odds:
+        """The exact odds of the shot ``action`` would take now, as it would be resolved (its
+        ammunition, its Defensive First Fire claim of MP, C6.17): the luck report's figures."""
+        return preview_fire(self.state, action.unit, action.target, action.ammo, action.mp)
+
     def dff_budget_for(self, firer: UnitState, target: UnitState) -> DffBudget:
         """C6.17: the Defensive First Fire ``firer`` has left at ``target`` in its Location."""
         return dff_budget_for(self.state, firer, target)
@@ -203,77 +208,8 @@ class Game:
         what a remote window receives); ``version`` grows with every change of the game;
         ``seer`` keeps each side's readable events from one view to the next, and its view
         version: it grows with every change of what this side is shown (never with a change it
-        may not see)."""
-        state = self.state
-        knows = self.knowledge(side)
-        alias = hidden_aliases(state, side)
-        units = tuple(_unit_view(d, alias) for d in knows.units())
-        acting = None if state.over else state.to_act
-        legal_json: tuple[dict, ...] = ()
-        placeable: tuple[str, ...] = ()
-        if acting is not None and (side is None or side == acting):
-            setting_up = state.phase in ("setup", "setup_attacker") and not state.dff_pending
-            acts = []
-            with state.held_still():
-                for a in iter_candidates(state):
-                    if setting_up and isinstance(a, Place):
-                        break  # the placements come last: asked hex by hex (HX-12)
-                    if setting_up and isinstance(a, BoreSight):
-                        continue  # thousands on a big map: asked hex by hex too (C6.42)
-                    if self._allowed(a):
-                        acts.append(a)
-            legal_json = _in_alias_order([_aliased(a.to_json(), alias) for a in acts], alias)
-            placeable = tuple(self.placeable())
-        dff = None
-        if state.dff_pending and state.moving_unit and side in (None, state.non_phasing):
-            mover = state.unit(state.moving_unit)
-            dff = DffOffer(
-                mover=alias.get(mover.id, mover.id), hex=mover.label, firers=state.dff_pending
-            )
-        track = knows.tracking()
-        tracking = (
-            None
-            if track is None
-            else TrackingView(
-                hex=track.hex,
-                moved=bool(track.moved),
-                rows=tuple(
-                    TrackRow(firer=n, mp=mp, exempt=ex, shot_mp=shot, case=case)
-                    for n, mp, ex, shot, case in track.rows
-                ),
-            )
-        )
-        moving = state.moving_unit
-        view = View.model_construct(
-            format=1,
-            version=0,
-            side=side,
-            title=state.setup.title,
-            sides=tuple(state.setup.sides),
-            defender=state.setup.defender,
-            first=state.setup.first,
-            to_kill=state.setup.to_kill,
-            turns=state.setup.turns,
-            turn=state.turn,
-            phase=state.phase,
-            phase_title=PHASES[state.phase].title,
-            phasing=state.phasing,
-            non_phasing=state.non_phasing,
-            acting=acting,
-            over=state.over,
-            winner=state.winner,
-            end_reason=state.end_reason,
-            moving_unit=alias.get(moving, moving) if moving else None,
-            units=units,
-            events=(seer or Seer()).events(state.history, side),  # a new seer: read whole
-            legal=legal_json,
-            placeable=placeable,
-            dff=dff,
-            tracking=tracking,
-            losses={k: tuple(v) for k, v in knows.losses().items()},
-            victory=tuple(v.describe() for v in state.setup.victory),
-        )
-        return seer.stamp(view, version) if seer is not None else view
+        may not see). Built by :func:`sideview.side_view`."""
+        return sideview.side_view(self.state, side, version, seer, self._allowed, self.placeable)
 
     def view(self, side: str | None) -> list[dict]:
         """The units as ``side`` may see them (:meth:`Knowledge.units`)."""
@@ -443,61 +379,6 @@ class Game:
     def dice(self, dice: Dice) -> None:
         """Tests script the dice (:class:`FixedDice`); the game itself never replaces them."""
         self.state.dice = dice
-
-
-def hidden_aliases(state: GameState, side: str | None) -> dict[str, str]:
-    """The names ``side`` knows its enemy "?" by (RD-11): "?E3" (then "?E3.2", ... in one hex),
-    never their ids, which would tell what they are. The "?" in one hex look alike, so their
-    order there is the ids' (any order tells nothing)."""
-    if side is None:
-        return {}
-    hidden = sorted(
-        (u.label, u.id) for u in state.units.values() if u.active and u.side != side and u.concealed
-    )
-    out: dict[str, str] = {}
-    count: dict[str, int] = {}
-    for hx, uid in hidden:
-        n = count[hx] = count.get(hx, 0) + 1
-        out[uid] = f"?{hx}" if n == 1 else f"?{hx}.{n}"
-    return out
-
-
-_TUPLES = ("ammo", "ammo_out", "acquisition")
-
-
-def _in_alias_order(actions: list[dict], alias: dict[str, str]) -> tuple[dict, ...]:
-    """The actions at a "?" in the order of their aliases (the engine lists them in its ids'
-    order, which would tell which "?" is which, RD-11), in the places they held."""
-    names = set(alias.values())
-    at = [i for i, a in enumerate(actions) if a.get("target") in names]
-    ordered = sorted((actions[i] for i in at), key=lambda a: a["target"])  # stable: ammo kept
-    for i, a in zip(at, ordered, strict=True):
-        actions[i] = a
-    return tuple(actions)
-
-
-def _aliased(action: dict, alias: dict[str, str]) -> dict:
-    """An action's JSON form with a "?" target named by its alias (RD-11)."""
-    target = action.get("target")
-    if target is not None and target in alias:
-        return {**action, "target": alias[target]}
-    return action
-
-
-def _unit_view(d: dict, alias: dict[str, str]) -> UnitView:
-    """A unit record of :meth:`Knowledge.units` as its view value (a "?" by its alias)."""
-    if d.get("type") == "?":
-        return UnitView.model_construct(
-            id=alias.get(d["id"], d["id"]), side=d["side"], hex=d["hex"], concealed=True
-        )
-    values = dict(d)
-    for k in _TUPLES:
-        if isinstance(values.get(k), list):
-            values[k] = tuple(values[k])
-    acq = values.get("acquisition")
-    if acq is not None and len(acq) > 3 and acq[3] in alias:  # acquired on a "?" (C6.51)
-        values["acquisition"] = (*acq[:3], alias[acq[3]], *acq[4:])
-    return UnitView.model_construct(**values)
 
 
 def check_registry() -> None:

@@ -104,6 +104,20 @@ class Knowledge:
             and unit.id in state.areas
         )
 
+    def sets_up_later(self, unit: UnitState) -> bool:
+        """An enemy unit with a set-up area while this side sets up before it (HX-12: the
+        scenario defender first): it stands on its file's hex for now, which is not where it
+        will be; the screen draws it as such (its counter read as its real place)."""
+        state = self.state
+        return (
+            self.side is not None
+            and unit.side != self.side
+            and state.phase == "setup"
+            and not state.over
+            and unit.side != state.to_act
+            and unit.id in state.areas
+        )
+
     def units(self) -> list[dict]:
         """The units in play as this side may see them: an enemy concealed unit is a "?" in its
         hex (RD-11), with no type, facing or state shown; an enemy's Bore Sighted Location is
@@ -127,6 +141,7 @@ class Knowledge:
                         "hex": unit.label,
                         "concealed": True,
                         "type": "?",
+                        "awaiting_setup": self.sets_up_later(unit),
                     }
                 )
                 continue
@@ -143,6 +158,7 @@ class Knowledge:
             d["depletion"] = {  # RD-17: the published depletion numbers of its special rounds
                 a: n for a in unit.type.ammo if (n := self.state.depletion(unit, a)) is not None
             }
+            d["awaiting_setup"] = self.sets_up_later(unit)
             out.append(d)
         return out
 
@@ -177,7 +193,13 @@ class Knowledge:
                 continue
             if self.hidden(firer):
                 continue
-            best = dff_budget_for(state, firer, mover).best  # the shot the odds panel shows
+            # the shot the odds panel shows; none when the firer may not fire at the mover now
+            # (it fired already, has no LOS here, ...: the DFF prompt would not offer it, C6.17)
+            best = (
+                dff_budget_for(state, firer, mover).best
+                if fire_problem(state, firer, mover, None, dff=True) is None
+                else None
+            )
             shot = (best.mp_in_los, str(best.drm)) if best is not None else (None, "")
             rows.append((firer.name, track.los_mp, track.exempt, *shot))
         return Tracking(mover.label, moved, tuple(rows))

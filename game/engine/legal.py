@@ -177,7 +177,8 @@ def _hatches(unit: UnitState, prune: bool) -> list[Action]:
 
 def _fire(state: GameState, mine: list[UnitState], prune: bool) -> list[Action]:
     found: list[Action] = []
-    enemies = [u for u in state.units.values() if u.active and u.side != state.to_act]
+    side = state.to_act
+    enemies = [u for u in state.units.values() if u.active and u.side != side]
     if prune:  # fire_problem's target checks that need no firer but its LOS
         enemies = [e for e in enemies if e.type.category != "infantry" or e.concealed]
     index, sees = state.board.index, state.visibility.sees  # can_see, each enemy's hex once

@@ -68,6 +68,8 @@ class UnitView(BaseModel):
     ammo: tuple[str, ...] = ()
     ammo_out: tuple[str, ...] = ()
     depletion: dict[str, int] = {}
+    awaiting_setup: bool = False
+    """An enemy unit that sets up after this side (HX-12): on its file's hex for now."""
 
     @property
     def unknown(self) -> bool:
@@ -213,12 +215,21 @@ class View(BaseModel):
 
     def to_json(self) -> str:
         """The view's JSON form (what a remote window receives): its events' JSON made once
-        each and joined, the rest made now."""
+        each and joined, the rest made now; the last views' forms are kept (a server sends a
+        view, then is asked its digest)."""
+        for view, text in _MADE:
+            if view is self:
+                return text
         head = self.model_dump_json(exclude={"events"})
-        return f'{head[:-1]},"events":[{_events_json(self.events)}]}}'
+        text = f'{head[:-1]},"events":[{_events_json(self.events)}]}}'
+        _MADE.append((self, text))
+        del _MADE[:-JOINED_KEPT]
+        return text
 
 
 _EVENTS = TypeAdapter(tuple[EventView, ...])
+_MADE: list[tuple[View, str]] = []
+"""The JSON form of the last views made into JSON (:meth:`View.to_json`), newest last."""
 _JOINED: list[tuple[tuple[EventView, ...], str]] = []
 """The JSON of the last views' events (the inside of the array), newest last: a side's next
 view holds the same events and a few more, so only those are serialised."""
@@ -262,6 +273,12 @@ class Seer:
     def __init__(self) -> None:
         self._seen: dict[str | None, _Read] = {}
         self._stamps: dict[str | None, tuple[int, int, View]] = {}
+        self._resumed: dict[str | None, int] = {}
+
+    def resume(self, side: str | None, version: int) -> None:
+        """The next view of ``side`` made here is the one it was shown at ``version`` (a game
+        rebuilt from its store: its views go on from where they stood, not from 0)."""
+        self._resumed[side] = version
 
     def stamp(self, view: View, change: int) -> View:
         """``view`` with its side's version: one more than the last view of that side made
@@ -270,7 +287,7 @@ class Seer:
         action whose number it would see would tell it a secret one was taken, C6.42)."""
         last = self._stamps.get(view.side)
         if last is None:
-            version = 0
+            version = self._resumed.pop(view.side, 0)
         elif last[1] == change:
             return last[2]
         else:

@@ -67,6 +67,11 @@ class SavedGame:
     computer: dict | None = None
     """The side the computer plays and its level (``{"side": ..., "level": ...}``), or None:
     two players at one screen. Its choices are seeded from the game's seed (docs/ai.md)."""
+    commitment: dict | None = None
+    """A server's game: the seed's commitment revealed (``{"scheme", "sha256", "salt"}``,
+    :mod:`.honest`), checked by ``hexfire replay --verify``."""
+    chain: str | None = None
+    """A server's game: the head of its hash chain from the scenario's SHA-256 (:mod:`.honest`)."""
 
     @property
     def current(self) -> bool:
@@ -98,6 +103,8 @@ class SavedGame:
             },
             "seed": self.seed,
             **({"computer": self.computer} if self.computer else {}),
+            **({"commitment": self.commitment} if self.commitment else {}),
+            **({"chain": self.chain} if self.chain else {}),
             "actions": self.actions,
         }
 
@@ -222,6 +229,16 @@ class ComputerRecord(BaseModel):
     plan: Annotated[PlanRecord | None, Field(description="{turn, side, name}")] = None
 
 
+class CommitmentRecord(BaseModel):
+    """A server's commitment to the seed, revealed: the scheme, the SHA-256 it published before
+    the game and the salt (:mod:`.honest`)."""
+
+    model_config = _RECORD
+    scheme: Annotated[str, Field(max_length=40, description="hexfire-seed-v1")]
+    sha256: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", description="64 hex digits")]
+    salt: Annotated[str, Field(pattern=r"^[0-9a-f]{32}$", description="32 hex digits")]
+
+
 class SaveDoc(BaseModel):
     """The schema of a saved game (the keys a later format adds are ignored by this one)."""
 
@@ -240,6 +257,12 @@ class SaveDoc(BaseModel):
         Field(description="a list of actions"),
     ]
     computer: Annotated[ComputerRecord | None, Field(description='{"side": ..., "level": 0-3}')] = (
+        None
+    )
+    commitment: Annotated[
+        CommitmentRecord | None, Field(description='{"scheme", "sha256", "salt"}')
+    ] = None
+    chain: Annotated[str | None, Field(pattern=r"^[0-9a-f]{64}$", description="64 hex digits")] = (
         None
     )
 
@@ -346,7 +369,16 @@ def _parse_save(text: str, name: str) -> SavedGame:
     actions = [{"action": a.action, "draws": a.draws, "hash": a.hash} for a in records]
     computer = doc.computer.model_dump(exclude_none=True) if doc.computer is not None else None
     return SavedGame(
-        sc.name, sc.text, doc.seed, actions, str(doc.game_version)[:40], v, rules, computer
+        sc.name,
+        sc.text,
+        doc.seed,
+        actions,
+        str(doc.game_version)[:40],
+        v,
+        rules,
+        computer,
+        doc.commitment.model_dump() if doc.commitment is not None else None,
+        doc.chain,
     )
 
 

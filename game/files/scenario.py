@@ -226,6 +226,26 @@ def _cross_checks(
     """What joins several tables (C6.41's one defender, one vehicle or Gun a hex, a unit in
     its set-up area, a victory naming a unit), each error added to ``err``. Returns the
     defender, the side moving first and each unit's set-up area."""
+    defender, first = _side_roles(sides, err)
+    seen: set[str] = set()
+    occupied: dict[str, str] = {}
+    areas: list[SetupArea | None] = []
+    for i, u in units:
+        at = f"units[{i}]"
+        if u.id in seen:
+            err.add(f"{at}.id", f"duplicate unit id {u.id!r}")
+        seen.add(u.id)
+        areas.append(u.area())
+        if board is not None:
+            _unit_on_map(board, u, areas[-1], occupied, at, err)
+    for i, v in victory:
+        _victory_condition(v, seen, f"victory[{i}]", err)
+    return defender, first, areas
+
+
+def _side_roles(sides: dict[str, Side], err: Errors) -> tuple[str, str]:
+    """The scenario defender (C6.41: the side that may Bore Sight and conceal in set-up) and
+    the side moving first: one of each between two sides, and printable side names."""
     defender = first = ""
     for sname, side in sides.items():
         bad = unprintable(sname)
@@ -245,49 +265,50 @@ def _cross_checks(
         err.add("sides", "one side must have defender = true (the scenario defender, C6.41)")
     if not first and len(sides) == 2:
         err.add("sides", "one side must have moves_first = true")
+    return defender, first
 
-    types = unit_types()
-    seen: set[str] = set()
-    occupied: dict[str, str] = {}
-    areas: list[SetupArea | None] = []
-    for i, u in units:
-        at = f"units[{i}]"
-        if u.id in seen:
-            err.add(f"{at}.id", f"duplicate unit id {u.id!r}")
-        seen.add(u.id)
-        area = u.area()
-        areas.append(area)
-        if board is None:
-            continue
-        h = board.parse(u.hex)
-        category = types[u.type].category
-        terrain = board.terrain_at(h)
-        if category in ("afv", "vehicle", "gun") and not terrain.enterable_by_vehicle:
-            what = {"afv": "an AFV", "vehicle": "a vehicle", "gun": "a Gun"}[category]
-            err.add(f"{at}.hex", f"{u.hex} is {terrain.name}: impassable to {what}")
-        label = u.hex.upper()
-        if category != "infantry":
-            if label in occupied:
-                err.add(
-                    f"{at}.hex",
-                    f"{u.hex} already holds {occupied[label]} (one vehicle or Gun a hex)",
-                )
-            occupied[label] = u.id
-        if area is not None and not area.contains(h):
+
+def _unit_on_map(
+    board: Board,
+    u: Unit,
+    area: SetupArea | None,
+    occupied: dict[str, str],
+    at: str,
+    err: Errors,
+) -> None:
+    """A unit's hex on the map: terrain a vehicle or Gun may enter (RD-10), one vehicle or
+    Gun a hex (HX-4; ``occupied`` by label, filled as units are read), inside its set-up area
+    (HX-12)."""
+    h = board.parse(u.hex)
+    category = unit_types()[u.type].category
+    terrain = board.terrain_at(h)
+    if category in ("afv", "vehicle", "gun") and not terrain.enterable_by_vehicle:
+        what = {"afv": "an AFV", "vehicle": "a vehicle", "gun": "a Gun"}[category]
+        err.add(f"{at}.hex", f"{u.hex} is {terrain.name}: impassable to {what}")
+    label = u.hex.upper()
+    if category != "infantry":
+        if label in occupied:
             err.add(
-                f"{at}.setup_area",
-                f"the unit's hex {u.hex} is outside its area ({area.describe()})",
+                f"{at}.hex",
+                f"{u.hex} already holds {occupied[label]} (one vehicle or Gun a hex)",
             )
+        occupied[label] = u.id
+    if area is not None and not area.contains(h):
+        err.add(
+            f"{at}.setup_area",
+            f"the unit's hex {u.hex} is outside its area ({area.describe()})",
+        )
 
-    for i, v in victory:
-        at = f"victory[{i}]"
-        for x in v.units:
-            if x not in seen:
-                err.add(f"{at}.units", f"names unit {x!r}, which does not exist")
-        if v.kind == "hold" and not v.hexes:
-            err.add(f"{at}.hexes", "a hold condition names the hexes to hold")
-        if v.kind in ("eliminate", "points", "exit") and not v.count and not v.units:
-            err.add(f"{at}.count", f"a {v.kind} condition needs a count")
-        if v.kind == "exit" and v.edge is None:
-            err.add(f"{at}.edge", f"an exit condition names its map edge ({', '.join(EDGES)})")
-    return defender, first, areas
+
+def _victory_condition(v: VictoryCondition, units: set[str], at: str, err: Errors) -> None:
+    """A victory condition (RD-13) names units that exist, a hold its hexes, an eliminate /
+    points / exit its count (or units), an exit its map edge."""
+    for x in v.units:
+        if x not in units:
+            err.add(f"{at}.units", f"names unit {x!r}, which does not exist")
+    if v.kind == "hold" and not v.hexes:
+        err.add(f"{at}.hexes", "a hold condition names the hexes to hold")
+    if v.kind in ("eliminate", "points", "exit") and not v.count and not v.units:
+        err.add(f"{at}.count", f"a {v.kind} condition needs a count")
+    if v.kind == "exit" and v.edge is None:
+        err.add(f"{at}.edge", f"an exit condition names its map edge ({', '.join(EDGES)})")

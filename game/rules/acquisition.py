@@ -102,7 +102,15 @@ def _can_acquire(gun: Acquirer, shot: Shot) -> tuple[bool, str]:
 
 def applies(acq: Acquisition | None, gun: Acquirer, shot: Shot) -> tuple[Drm | None, Note | None]:
     """The Case N DRM this counter gives the shot, if any (C6.5, C6.51, C6.52, C6.521, C6.55,
-    C6.57)."""
+    C6.57).
+
+    >>> pak = Acquirer("pak", "A", 75)
+    >>> acq = Acquisition("pak", "A", 1, Location("W6"), "t34")
+    >>> str(applies(acq, pak, Shot("t34", Location("W6")))[0])
+    '-1 Case N (C6.5)'
+    >>> applies(acq, pak, Shot("t34", Location("W6"), ammo="IFE"))[1].rule
+    'C6.54'
+    """
     if acq is None or acq.gun != gun.id:
         return None, None
     if shot.ammo == "IFE":
@@ -130,7 +138,23 @@ def applies(acq: Acquisition | None, gun: Acquirer, shot: Shot) -> tuple[Drm | N
 def after_shot(
     acq: Acquisition | None, gun: Acquirer, shot: Shot
 ) -> tuple[Acquisition | None, str]:
-    """The Gun's counter after it fired ``shot`` (C6.5, C6.51-.57); returns it and the rule."""
+    """The Gun's counter after it fired ``shot`` (C6.5, C6.51-.57); returns it and the rule.
+
+    C6.58's example: a PzKpfw VG (ID letter C) fires at an Infantry target with the Area Target
+    Type (-1C Area), again in the DFPh (-2C Area), then in its next PFPh with the Infantry
+    Target Type: it keeps -2 on a 1/2" counter.
+
+    >>> panzer, hex_ = Acquirer("pzvg", "C", 75), Location("M2")
+    >>> acq, rule = after_shot(None, panzer, Shot("squad", hex_, target_type="area"))
+    >>> acq.label, rule
+    ('-1C (Area)', 'C6.521')
+    >>> acq, rule = after_shot(acq, panzer, Shot("squad", hex_, target_type="area"))
+    >>> acq.label, rule
+    ('-2C (Area)', 'C6.5')
+    >>> acq, rule = after_shot(acq, panzer, Shot("squad", hex_, target_type="infantry"))
+    >>> acq.label, rule
+    ('-2C', 'C6.52')
+    """
     if acq is not None and acq.gun != gun.id:
         raise ValueError("this counter belongs to another Gun")
     if shot.ammo in ("IFE", "canister", "SMOKE"):
@@ -176,7 +200,14 @@ def on_gun_left_location(
     acq: Acquisition | None, gun: Acquirer, retains_los: bool = False
 ) -> Acquisition | None:
     """The Gun (or its manning Infantry) leaves its Location: lost [EXC: a Stabilized Gun that
-    keeps LOS to the target, C6.55]."""
+    keeps LOS to the target, C6.55].
+
+    >>> acq = Acquisition("pak", "A", 2, Location("W6"), "t34")
+    >>> on_gun_left_location(acq, Acquirer("pak", "A", 75)) is None
+    True
+    >>> on_gun_left_location(acq, Acquirer("pak", "A", 75, stabilized=True), True) == acq
+    True
+    """
     if acq is None:
         return None
     return acq if gun.stabilized and retains_los else None
@@ -185,14 +216,25 @@ def on_gun_left_location(
 def on_ca_changed(
     acq: Acquisition | None, fired_at_acquired_this_phase: bool
 ) -> Acquisition | None:
-    """The Gun changes its CA without firing at its acquired target this phase: lost (C6.5)."""
+    """The Gun changes its CA without firing at its acquired target this phase: lost (C6.5).
+
+    >>> acq = Acquisition("pak", "A", 1, Location("W6"), "t34")
+    >>> on_ca_changed(acq, False) is None, on_ca_changed(acq, True) == acq
+    (True, True)
+    """
     return acq if fired_at_acquired_this_phase else None
 
 
 def on_target_left_los(acq: Acquisition | None, last_in_los: Location) -> Acquisition | None:
     """The acquired unit entered a new Location out of the Gun's LOS (C6.5, C6.51): a 1/2"
     counter stays in the last in-LOS Location and applies to any Known unit there; an Area
-    counter cannot track a moving unit (C6.521) and stays on its hex."""
+    counter cannot track a moving unit (C6.521) and stays on its hex.
+
+    >>> acq = Acquisition("pak", "A", 1, Location("W7"), "t34")
+    >>> left = on_target_left_los(acq, last_in_los=Location("W6"))
+    >>> str(left.location), left.target
+    ('W6', None)
+    """
     if acq is None:
         return None
     if acq.area:
@@ -204,7 +246,16 @@ def on_target_moved_in_los(
     acq: Acquisition | None, target: str, new: Location
 ) -> Acquisition | None:
     """The acquired unit moves to a new Location still in the Gun's LOS: a 1/2" counter follows
-    it (C6.51); an Area counter stays on its hex and no longer tracks it (C6.521)."""
+    it (C6.51); an Area counter stays on its hex and no longer tracks it (C6.521).
+
+    >>> acq = Acquisition("pak", "A", 1, Location("W6"), "t34")
+    >>> str(on_target_moved_in_los(acq, "t34", Location("V6")).location)
+    'V6'
+    >>> area = Acquisition("pak", "A", 1, Location("W6"), "t34", area=True)
+    >>> moved = on_target_moved_in_los(area, "t34", Location("V6"))
+    >>> str(moved.location), moved.target
+    ('W6', None)
+    """
     if acq is None or acq.target != target:
         return acq
     if acq.area:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
+from .attack_input import Attack
 from .chart import chart_result, elimination_number
 from .destruction import dc_position, dc_position_drms, destruction
 from .dice import DR, Dice
@@ -27,52 +28,6 @@ from .words import outcome_words
 
 OUTCOMES = ("miss", "dud", "burn", "eliminated", "immobilized", "abandoned", "shock", "no_effect")
 TARGETS = ("afv", "vehicle", "gun", "infantry")
-
-
-@dataclass(frozen=True, slots=True)
-class Attack:
-    """Everything one AT attack needs, as plain values.
-
-    ``target``: "afv" (armored), "vehicle" (unarmored), "gun", or "infantry" (refused, 002).
-    ``af_hull`` / ``af_turret``: the AF of the aspect hit for each location (C7.11).
-    ``location``: fixes the hit location; None lets the dice decide (RD-2).
-    ``atfp`` / ``armor``: the ``chart`` system's letters (the SW's own ATFP if not given).
-    """
-
-    rules: str = "asl"
-    firer: str = "gun"
-    gun: str | None = None
-    weapon: str | None = None
-    nationality: str | None = None
-    variant: str | None = None
-    ammo: str | None = "AP"
-    range: int = 1
-    aspect: str = "front"
-    """The Target Facing of the hull (RD-8)."""
-    turret_aspect: str | None = None
-    """The Target Facing of the turret, if not the hull's (RD-8: the turret for turret hits)."""
-    location: str | None = None
-    target: str = "afv"
-    af_hull: int | None = None
-    af_turret: int | None = None
-    worst_af: int | None = None
-    open_topped: bool = False
-    ce: bool = False
-    immobilized: bool = False
-    red_cs: bool = False
-    morale: int = 8
-    atfp: str | None = None
-    armor: str | None = None
-    rof: int = 0
-    phase_allows_rof: bool = True
-    advancing_fire: bool = False
-    """The shot is taken in the Advancing Fire Phase (+1 DC Position DRM if Thrown, C7.346)."""
-    elevation_advantage: bool = False
-    """The firer is at least one level higher than the target (Case B, C7.22: MOL To Kill +1,
-    a DC's Position DR -1; each doubled vs an Open Topped AFV)."""
-    critical_hit: bool | None = None
-    """None: a hit is a CH on an Original TH DR of 2 (RD-3); True: every hit is a CH."""
-    situation: Situation = field(default_factory=Situation)
 
 
 TkKey = tuple[str, bool | Literal["aerial"]]
@@ -116,64 +71,36 @@ class Plan:
 
 
 def plan(a: Attack) -> Plan:
-    """Check the attack is allowed and work out its dice-free part; RuleError if refused."""
+    """Check the attack is allowed and work out its dice-free part; RuleError if refused.
+
+    C7.24's example, the 50L at the KV-1E's rear hull at 25 hexes: To Hit Number 6 and no DRM
+    (002), Final TK# 4.
+
+    >>> a = Attack(gun="50L", range=25, aspect="rear", location="hull", af_hull=8, af_turret=8)
+    >>> p = plan(a)
+    >>> p.to_hit_number, p.drm_total, p.tk[("hull", False)].final
+    (6, 0, 4)
+    """
     return _plan(a)
 
 
 @lru_cache(maxsize=8192)
 def _plan(a: Attack) -> Plan:
-    t = tables()
-    if a.rules not in ("asl", "chart"):
-        raise RuleError("HX-1", f"the To Kill system is asl or chart, not {a.rules!r}")
-    if a.critical_hit and a.rules == "chart":
-        raise RuleError("RD-3", "a Critical Hit has no meaning under the Armor Elimination Chart")
-    if a.target not in TARGETS:
-        raise RuleError("002", f"target is afv, vehicle, gun or infantry, not {a.target!r}")
-    if a.target == "infantry" and not a.situation.concealed:
-        raise RuleError("002", "AT fire has no effect on Infantry")
-    if a.location not in (None, "hull", "turret"):
-        raise RuleError("RD-2", f"hit location is hull or turret, not {a.location!r}")
-    sw_range = None
-    by_atfp = a.rules == "chart" and bool(a.atfp) and not a.weapon
-    if a.firer == "sw" and not by_atfp:  # HX-10: the chart rates an SW by its ATFP alone
-        if not a.weapon:
-            raise RuleError(
-                "002", "Infantry fire AT with a support weapon (--weapon, or --atfp on the chart)"
-            )
-        sw = t.sw.get(a.weapon)
-        if sw is None:
-            raise RuleError(
-                "002", f"unknown support weapon {a.weapon!r} (known: {', '.join(t.sw)})"
-            )
-        sw_range = sw.range
-    elif a.firer != "sw" and a.weapon:
-        raise RuleError("002", "a support weapon is fired by Infantry (--firer sw)")
-    elif not a.gun and a.rules == "asl":
-        raise RuleError("C7.1", "a Gun or an AFV fires its gun (--gun, e.g. 75L)")
+    """The steps of docs/rules.md "One AT attack, start to end" that need no dice: the attack
+    checked (:func:`_check`), the weapon's range (:func:`_weapon_range`), the To Hit Number
+    (C6) and its DRM (C6.1-C6.9), a DC's Position DR in their place (C7.346), then the Final TK#
+    of each hit location (C7) or the chart's elimination number (002)."""
+    _check(a)
+    sw_range = _weapon_range(a)
     thn, th_rule = to_hit_number(a.firer, a.range, sw_range)
     s = replace(a.situation, firer=a.firer, range=a.range)
     drms, notes = to_hit_drms(s)
     if a.firer == "sw" and not a.weapon:
         notes.append(Note("HX-10", "an SW rated by its ATFP alone: its printed range not checked"))
-    ammo = t.sw[a.weapon].ammo if a.weapon else (a.ammo or "AP")
+    ammo = tables().sw[a.weapon].ammo if a.weapon else (a.ammo or "AP")
     dc_pos = a.rules == "asl" and ammo == "DC" and a.target == "afv"
-    if dc_pos:
-        drms = dc_position_drms(
-            non_stopped_or_concealed=s.non_stopped or s.motion or s.concealed,
-            thrown=a.range >= 1,
-            aspect=a.aspect,
-            ce=a.ce,
-            thrown_in_afph=a.advancing_fire and a.range >= 1,
-            elevation_advantage=a.elevation_advantage,
-            immobile=a.immobilized,
-            open_topped=a.open_topped,
-        )
-        notes = [Note("C7.346", "a DC vs an AFV: a Position DR instead of a To Hit DR")]
-        if a.critical_hit:
-            raise RuleError(
-                "C7.346", "a DC vs an AFV rolls a Position DR, not a To Hit DR: no Critical Hit"
-            )
     if dc_pos:  # the Position DR replaces the To Hit DR: positioned on a Final DR <= 8
+        drms, notes = _dc_position(a, s)
         thn, th_rule = tables().raw["dc"]["position"]["success_max"], "C7.346"
     p = Plan(a, thn, th_rule, tuple(drms), tuple(notes), dc_pos)
     if a.target in ("gun", "infantry"):  # infantry: a concealed "?" fired at (HX-13)
@@ -186,6 +113,66 @@ def _plan(a: Attack) -> Plan:
         # RD-20: a shot at a "?" is not refused by what it turns out to be; a hit reveals it
         # and, with no To Kill number against it, has no effect
         return replace(p, no_effect=(refused.rule, refused.reason))
+
+
+def _check(a: Attack) -> None:
+    """RuleError unless the attack is one the rules allow: a To Kill system (HX-1), no Critical
+    Hit under the chart (RD-3), a target AT fire affects (002; a "?" may be fired at, HX-13), a
+    hit location hull or turret (RD-2)."""
+    if a.rules not in ("asl", "chart"):
+        raise RuleError("HX-1", f"the To Kill system is asl or chart, not {a.rules!r}")
+    if a.critical_hit and a.rules == "chart":
+        raise RuleError("RD-3", "a Critical Hit has no meaning under the Armor Elimination Chart")
+    if a.target not in TARGETS:
+        raise RuleError("002", f"target is afv, vehicle, gun or infantry, not {a.target!r}")
+    if a.target == "infantry" and not a.situation.concealed:
+        raise RuleError("002", "AT fire has no effect on Infantry")
+    if a.location not in (None, "hull", "turret"):
+        raise RuleError("RD-2", f"hit location is hull or turret, not {a.location!r}")
+
+
+def _weapon_range(a: Attack) -> int | None:
+    """The printed range an Infantry support weapon fires within (002; None: a gun, or an SW
+    the chart rates by its ATFP alone, HX-10); RuleError for a weapon that cannot fire so (an
+    SW fired by anyone but Infantry, a Gun or AFV without its gun, C7.1)."""
+    by_atfp = a.rules == "chart" and bool(a.atfp) and not a.weapon
+    if a.firer == "sw" and not by_atfp:  # HX-10: the chart rates an SW by its ATFP alone
+        if not a.weapon:
+            raise RuleError(
+                "002", "Infantry fire AT with a support weapon (--weapon, or --atfp on the chart)"
+            )
+        sw = tables().sw.get(a.weapon)
+        if sw is None:
+            raise RuleError(
+                "002", f"unknown support weapon {a.weapon!r} (known: {', '.join(tables().sw)})"
+            )
+        return sw.range
+    if a.firer != "sw" and a.weapon:
+        raise RuleError("002", "a support weapon is fired by Infantry (--firer sw)")
+    if a.firer != "sw" and not a.gun and a.rules == "asl":
+        raise RuleError("C7.1", "a Gun or an AFV fires its gun (--gun, e.g. 75L)")
+    return None
+
+
+def _dc_position(a: Attack, s: Situation) -> tuple[list[Drm], list[Note]]:
+    """C7.346: a DC against an AFV rolls a Position DR instead of a To Hit DR: its DRM (Thrown,
+    the target moving or concealed, its aspect, CE, the AFPh, elevation, immobile, Open Topped),
+    and no Critical Hit (RuleError if one is asked)."""
+    drms = dc_position_drms(
+        non_stopped_or_concealed=s.non_stopped or s.motion or s.concealed,
+        thrown=a.range >= 1,
+        aspect=a.aspect,
+        ce=a.ce,
+        thrown_in_afph=a.advancing_fire and a.range >= 1,
+        elevation_advantage=a.elevation_advantage,
+        immobile=a.immobilized,
+        open_topped=a.open_topped,
+    )
+    if a.critical_hit:
+        raise RuleError(
+            "C7.346", "a DC vs an AFV rolls a Position DR, not a To Hit DR: no Critical Hit"
+        )
+    return drms, [Note("C7.346", "a DC vs an AFV: a Position DR instead of a To Hit DR")]
 
 
 def _to_kill(a: Attack, p: Plan, ammo: str, dc_pos: bool) -> Plan:
@@ -265,7 +252,17 @@ class AttackResult:
 
 
 def resolve(a: Attack, dice: Dice) -> AttackResult:
-    """Roll the attack with the game's dice (the procedure of the game itself)."""
+    """Roll the attack with the game's dice (the procedure of the game itself).
+
+    The same shot with dice 3+2 (a hit, 5 <= 6), then To Kill 1+1 = 2, under the Final TK# 4:
+    a burning wreck (C7.7):
+
+    >>> from game.rules.dice import FixedDice
+    >>> a = Attack(gun="50L", range=25, aspect="rear", location="hull", af_hull=8, af_turret=8)
+    >>> r = resolve(a, FixedDice([3, 2, 1, 1]))
+    >>> r.hit, r.location, r.outcome
+    (True, 'hull', 'burn')
+    """
     p = plan(a)
     steps: list[Step] = []
     dr = dice.roll()
@@ -363,7 +360,12 @@ def resolve(a: Attack, dice: Dice) -> AttackResult:
 
 def critical(a: Attack, dr: DR, hit: bool) -> bool:
     """RD-3: a hit on an Original TH DR of 2 is a Critical Hit, under ``asl`` only (a CH has no
-    meaning under the Armor Elimination Chart)."""
+    meaning under the Armor Elimination Chart).
+
+    >>> a = Attack(gun="50L", range=3, af_hull=8)
+    >>> critical(a, DR(1, 1), True), critical(a, DR(3, 2), True)
+    (True, False)
+    """
     if a.rules != "asl":
         return False
     return hit and (bool(a.critical_hit) or is_critical_hit(dr, hit))

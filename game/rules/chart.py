@@ -15,7 +15,16 @@ LETTERS = ("A", "B", "C", "D", "E", "F")
 
 
 def elimination_number(atfp: str, af: str) -> int | str:
-    """The EN for ATFP and AF letters (A weakest - F strongest): an int, "E" or "-"."""
+    """The EN for ATFP and AF letters (A weakest - F strongest): an int, "E" or "-".
+
+    The rules' own examples (TABLES.md, RD-15): ATFP D against AF D, and a Panzerfaust (D)
+    against an M4A3E8's front (E); 7 on the diagonal, 2 a step, "E" past 12, "-" below 3:
+
+    >>> elimination_number("D", "D"), elimination_number("D", "E")
+    (7, 5)
+    >>> elimination_number("F", "A"), elimination_number("A", "F")
+    ('E', '-')
+    """
     for name, v in (("ATFP", atfp), ("AF", af)):
         if v not in LETTERS:
             raise RuleError("002", f"{name} is a letter A-F, not {v!r}")
@@ -24,7 +33,14 @@ def elimination_number(atfp: str, af: str) -> int | str:
 
 
 def chart_result(en: int | str, dr_total: int) -> tuple[str, str]:
-    """(result, rule) of the elimination DR against the EN (002)."""
+    """(result, rule) of the elimination DR against the EN (002): below it eliminated, equal
+    immobilized, above no effect; "E" always eliminates, "-" never affects (RD-15).
+
+    >>> [chart_result(7, dr)[0] for dr in (6, 7, 8)]
+    ['eliminated', 'immobilized', 'no_effect']
+    >>> chart_result("E", 12)
+    ('eliminated', 'RD-15')
+    """
     if en == "E":
         return "eliminated", "RD-15"
     if en == "-":

@@ -45,6 +45,13 @@ def destruction(
     eliminate without burning (7.5); IFE/MG Stun; CC Immobilized. HE one > Final (Direct, DC,
     Indirect; the DC column reads as HE): as DR = Final. Non-HE one > Final, Direct Fire only:
     Possible Shock (7.41). An unarmored vehicle (hexfire): Immobilized on DR = Final, no Shock.
+
+    C7.24's example ends in a Final TK# of 4 (the 50L's AP at a KV-1E's rear hull); each TK DR:
+
+    >>> [destruction(4, dr)[0] for dr in (2, 3, 4, 5, 6, 12)]
+    ['burn', 'eliminated', 'immobilized', 'possible_shock', 'no_effect', 'dud']
+    >>> destruction(4, 4, location="turret"), destruction(4, 4, armored=False)
+    (('shock', 'C7.41'), ('immobilized', 'HX-6'))
     """
     if column not in COLUMNS:
         raise ValueError(f"column is one of {COLUMNS}, not {column!r}")
@@ -79,7 +86,13 @@ def destruction(
 
 def dc_position(dr_total: int, drm: int) -> tuple[str, str]:
     """C7.346: the DC Position DR -> "optimal" (Aerial AF), "success" (AF), "poor" (no effect
-    vs the AFV) or "none" (no effect vs the AFV or its crew)."""
+    vs the AFV) or "none" (no effect vs the AFV or its crew).
+
+    >>> [dc_position(dr, 0)[0] for dr in (5, 6, 8, 9, 11, 12)]
+    ['optimal', 'success', 'success', 'poor', 'poor', 'none']
+    >>> dc_position(5, +1)
+    ('success', 'C7.346')
+    """
     p = tables().raw["dc"]["position"]
     final = dr_total + drm
     if final <= p["optimal_max"]:
@@ -105,7 +118,13 @@ def dc_position_drms(
     bypass_same_hex: bool = False,
     cx: bool = False,
 ) -> list[Drm]:
-    """The DC Position DRM (C7.346; Case B applies inversely, C7.22)."""
+    """The DC Position DRM (C7.346; Case B applies inversely, C7.22).
+
+    >>> [str(d) for d in dc_position_drms(thrown=True, aspect="rear", ce=True)]
+    ['+2 Case DC (C7.346)', '-1 Case DC (C7.346)', '+1 Case DC (C7.346)']
+    >>> [str(d) for d in dc_position_drms(elevation_advantage=True, open_topped=True)]
+    ['+1 Case DC (C7.346)', '-2 Case B (C7.22)', '-2 Case DC (C7.346)']
+    """
     d = tables().raw["dc"]["position_drm"]
     out = []
     if non_stopped_or_concealed:

@@ -25,7 +25,13 @@ from .drm import Drm
 def case_j_for(mp_in_los: float, exempt: bool = False) -> Drm:
     """The Case J subcase of a Defensive First Fire shot at a moving vehicle that has spent
     ``mp_in_los`` MP in the firer's continuous LOS when the shot is taken (C6.1, C6.11, C6.12,
-    C6.15: a vehicle that began its move in the LOS and has not left it is subject to J only)."""
+    C6.15: a vehicle that began its move in the LOS and has not left it is subject to J only).
+
+    >>> [str(case_j_for(mp)) for mp in (1, 1.5, 3, 3.5)]
+    ['+4 Case J2 (C6.12)', '+3 Case J1 (C6.11)', '+3 Case J1 (C6.11)', '+2 Case J (C6.1)']
+    >>> str(case_j_for(0.5, exempt=True))
+    '+2 Case J (C6.15)'
+    """
     if exempt:
         return Drm("J", 2, "C6.15", "began its move in the firer's LOS: Case J only")
     if mp_in_los <= 1:
@@ -93,6 +99,19 @@ def dff_budget(
     ``mp_in_location``: MP the target has spent in this Location in its current facing.
     ``mp_in_los``: MP it has spent in the firer's continuous LOS up to now (those of this
     Location included). ``marks``: the marks of the shots this firer already took at it here.
+
+    C6.17's example: a tank spends five MP to enter W6, in the AT Gun's LOS for the first time.
+    Five shots at most (one an MP: J2, J1, J1, J, J); the best first shot claims 3 1/2 MP, "the
+    minimum MP expenditure in LOS to void J1 and J2", and leaves one more shot, with Case J:
+
+    >>> budget = dff_budget(5, 5)
+    >>> budget.shots_left, [(o.mark, o.drm.case) for o in budget.options]
+    (5, [(1.0, 'J2'), (1.5, 'J1'), (3.5, 'J'), (5, 'J')])
+    >>> budget.best.mark
+    3.5
+    >>> after = dff_budget(5, 5, marks=(3.5,))
+    >>> after.shots_left, {o.drm.case for o in after.options}
+    (1, {'J'})
     """
     if mp_in_location < 0 or mp_in_los < 0:
         raise ValueError("MP spent cannot be negative")

@@ -7,7 +7,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Drm:
-    """``Drm(case="J2", value=+4, rule="C6.12", why="...")``."""
+    """A To Hit DRM or a To Kill modification, its case and its rule.
+
+    >>> j2 = Drm("J2", +4, "C6.12", "Limited Aim")
+    >>> str(j2)
+    '+4 Case J2 (C6.12)'
+    >>> j2.to_dict()["rule"]
+    'C6.12'
+    """
 
     case: str
     value: int
@@ -33,7 +40,12 @@ class Note:
 
 
 class RuleError(ValueError):
-    """A shot (or other action) that the rules refuse; ``rule`` names why."""
+    """A shot (or other action) that the rules refuse; ``rule`` names why.
+
+    >>> e = RuleError("C7.24", "Case D is NA at this range")
+    >>> str(e), e.rule
+    ('Case D is NA at this range (C7.24)', 'C7.24')
+    """
 
     def __init__(self, rule: str, reason: str):
         super().__init__(f"{reason} ({rule})")

@@ -12,7 +12,12 @@ from .vocabulary import Aspect
 
 def facing_offset(target: Hex, facing: int, firer: Hex) -> float:
     """|t| in degrees (0-180): the angle between the unit's facing (hull or turret) and the
-    direction from the target to the firer (RD-8)."""
+    direction from the target to the firer (RD-8).
+
+    >>> target = Hex(0, 0)
+    >>> facing_offset(target, 0, target.neighbor(0)), facing_offset(target, 0, target.neighbor(3))
+    (0.0, 180.0)
+    """
     if target == firer:
         return 0.0
     return _offset(firer.q - target.q, firer.r - target.r, facing)
@@ -28,7 +33,11 @@ def _offset(dq: int, dr: int, facing: int) -> float:
 
 def asl_aspect(t: float) -> Aspect:
     """RD-8, ``asl``: front when |t| <= 60, side when <= 120, rear beyond; a firer exactly on a
-    boundary gets the aspect better for the target."""
+    boundary gets the aspect better for the target.
+
+    >>> [asl_aspect(t) for t in (60, 60.1, 120, 120.1)]
+    ['front', 'side', 'side', 'rear']
+    """
     if t <= 60:
         return "front"
     if t <= 120:
@@ -37,7 +46,11 @@ def asl_aspect(t: float) -> Aspect:
 
 
 def chart_aspect(t: float, die: int | None = None) -> str:
-    """RD-8, ``chart``: front when |t| < 90, rear when > 90; exactly 90: a die, 1-3 front."""
+    """RD-8, ``chart``: front when |t| < 90, rear when > 90; exactly 90: a die, 1-3 front.
+
+    >>> chart_aspect(89.9), chart_aspect(90, die=3), chart_aspect(90, die=4)
+    ('front', 'front', 'rear')
+    """
     if t < 90:
         return "front"
     if t > 90:

@@ -10,13 +10,21 @@ from importlib import resources
 
 @cache
 def glossary() -> dict[str, str]:
-    """Term -> its one-line plain explanation, in the file's order."""
+    """Term -> its one-line plain explanation, in the file's order.
+
+    >>> "AFV" in glossary() and all(text.strip() for text in glossary().values())
+    True
+    """
     text = resources.files("game.rules").joinpath("data/glossary.toml").read_text("utf-8")
     return {str(k): str(v) for k, v in tomllib.loads(text)["terms"].items()}
 
 
 def glossary_markdown() -> str:
-    """docs/glossary.md: every term, sorted, with its explanation."""
+    """docs/glossary.md: every term, sorted, with its explanation.
+
+    >>> glossary_markdown().splitlines()[0]
+    '# Glossary'
+    """
     lines = [
         "# Glossary",
         "",

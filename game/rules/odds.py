@@ -46,7 +46,18 @@ class Branch:
 def blend(parts: Sequence[Branch]) -> Odds:
     """The odds of a shot that is one of ``parts`` with their probabilities (summing to 1):
     every figure the weighted sum of theirs (RD-16); nested branches are flattened. The plan
-    shown is the first part's (the shot as declared)."""
+    shown is the first part's (the shot as declared).
+
+    The chart's 90-degree line (RD-8): a die decides front (AF E) or rear (AF C), half and half:
+
+    >>> front = odds(Attack(rules="chart", firer="gun", atfp="D", armor="E", range=5))
+    >>> rear = odds(Attack(rules="chart", firer="gun", atfp="D", armor="C", range=5))
+    >>> either = blend([Branch(0.5, "front", "RD-8", front), Branch(0.5, "rear", "RD-8", rear)])
+    >>> [round(o.p["eliminated"], 4) for o in (front, rear, either)]
+    [0.1528, 0.662, 0.4074]
+    >>> [b.why for b in either.branches]
+    ['front', 'rear']
+    """
     flat: list[Branch] = []
     for b in parts:
         if b.odds.branches:
@@ -80,7 +91,20 @@ def _p_abandon() -> float:
 
 
 def odds(a: Attack) -> Odds:
-    """The exact probability of every final outcome of attack ``a`` (sums to 1)."""
+    """The exact probability of every final outcome of attack ``a`` (sums to 1).
+
+    C7.24's example as a whole attack: a 50L AT Gun's AP at the rear of a KV-1E 25 hexes away,
+    a hull hit (To Hit Number 6, 002; Final TK# 4 against the rear hull's AF 8):
+
+    >>> o = odds(Attack(gun="50L", ammo="AP", range=25, aspect="rear", location="hull",
+    ...                 af_hull=8, af_turret=8))
+    >>> round(o.p_hit, 4), o.plan.tk[("hull", False)].final
+    (0.4167, 4)
+    >>> {k: round(v, 4) for k, v in o.p.items() if k in ("miss", "dud", "burn")}
+    {'miss': 0.5833, 'dud': 0.0116, 'burn': 0.0309}
+    >>> round(sum(o.p.values()), 9)
+    1.0
+    """
     p = plan(a)
     out = dict.fromkeys(OUTCOMES, 0.0)
     # the same tests as critical() and keeps_rof(), hoisted out of the 36 dice and kept (the
@@ -204,7 +228,13 @@ def _tk_distribution(
 
 
 def odds_to_dict(o: Odds) -> dict:
-    """The odds of one attack as one JSON-ready object (``hexfire odds --json``)."""
+    """The odds of one attack as one JSON-ready object (``hexfire odds --json``).
+
+    >>> d = odds_to_dict(odds(Attack(gun="50L", ammo="AP", range=25, aspect="rear",
+    ...                              location="hull", af_hull=8, af_turret=8)))
+    >>> list(d), d["to_hit"]["number"], d["to_kill"]["final"]
+    (['rules', 'to_hit', 'to_kill', 'p'], 6, 4)
+    """
     p = o.plan
     a = p.attack
     to_hit = {

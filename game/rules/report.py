@@ -9,7 +9,18 @@ from .tables import tables
 
 
 def odds_report_lines(report: dict) -> list[str]:
-    """The lines of the odds report for one attack."""
+    """The lines of the odds report for one attack.
+
+    >>> from game.rules.attack import Attack
+    >>> from game.rules.odds import odds, odds_to_dict
+    >>> shot = Attack(gun="50L", ammo="AP", range=25, aspect="rear", location="hull", af_hull=8,
+    ...               af_turret=8)
+    >>> for line in odds_report_lines(odds_to_dict(odds(shot)))[:3]:
+    ...     print(line)
+    To Hit: hit on a Modified DR <= 6 (002)
+      total DRM +0; P(hit) 41.7%
+    To Kill (AP table, hull hit):
+    """
     lines = []
     th = report["to_hit"]
     if th.get("position_dr"):
@@ -42,7 +53,13 @@ def odds_report_lines(report: dict) -> list[str]:
 
 
 def to_kill_lines(tk: dict) -> list[str]:
-    """The To Kill part: the C7 derivation, the chart's Elimination Number, or a Gun's fate."""
+    """The To Kill part: the C7 derivation, the chart's Elimination Number, or a Gun's fate.
+
+    >>> to_kill_lines({"elimination_number": 5, "rule": "002"})
+    ['Armor Elimination Chart: Elimination Number 5 (002)']
+    >>> to_kill_lines({"gun": "a Gun hit by AT fire is eliminated", "rule": "002"})
+    ['To Kill: a Gun hit by AT fire is eliminated (002)']
+    """
     if "final" in tk:
         lines = [
             f"To Kill ({tk['table']} table, {tk['location']} hit):",

@@ -21,18 +21,32 @@ def _index() -> dict[str, dict[str, str]]:
 
 
 def rule_index() -> dict[str, str]:
-    """Rule id -> title."""
+    """Rule id -> title.
+
+    >>> rule_index()["RD-9"]
+    'Line of sight: centre to centre, heights, hindrances'
+    """
     return _index()["rules"]
 
 
 def rule_plain() -> dict[str, str]:
-    """Rule id -> what it means in one plain line, for a newcomer (shown beside the id)."""
+    """Rule id -> what it means in one plain line, for a newcomer (shown beside the id).
+
+    >>> rule_plain()["C6.12"]
+    "The target has spent 1 MP or less in the firer's sight: a snap shot (+4)."
+    """
     return _index()["plain"]
 
 
 def explain(rule_id: str) -> str:
     """A rule id, its title and its plain line: "C6.12 Case J2: Limited Aim ...: a snap
-    shot (+4)."; an id the index lacks, as it is."""
+    shot (+4)."; an id the index lacks, as it is.
+
+    >>> print(explain("C6.12"))  # doctest: +ELLIPSIS
+    C6.12 Case J2: Limited Aim, ... a snap shot (+4).
+    >>> explain("B25.14")  # Blaze: a rule of ASL the game does not cite
+    'B25.14'
+    """
     title = rule_index().get(rule_id)
     if title is None:
         return rule_id
@@ -41,5 +55,9 @@ def explain(rule_id: str) -> str:
 
 
 def rule_ids_in(text: str) -> set[str]:
-    """Every rule id quoted in ``text``."""
+    """Every rule id quoted in ``text``.
+
+    >>> sorted(rule_ids_in("Case J2 (C6.12) under RD-9 and HX-2; the chart (002), not 1002"))
+    ['002', 'C6.12', 'HX-2', 'RD-9']
+    """
     return {m.group(1) for m in RULE_ID.finditer(text)}

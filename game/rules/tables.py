@@ -25,7 +25,13 @@ class TablesError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Gun:
-    """A gun designation: caliber in mm and barrel length ("" normal, "*" short, "L", "LL")."""
+    """A gun designation: caliber in mm and barrel length ("" normal, "*" short, "L", "LL").
+
+    >>> Gun.parse("75L")
+    Gun(designation='75L', caliber=75.0, length='L')
+    >>> Gun.parse("37*").base
+    '37'
+    """
 
     designation: str
     caliber: float
@@ -100,7 +106,11 @@ class Tables:
 
 
 def parse_drm_cell(cell: str) -> int | None:
-    """A Case D cell: "+2" -> 2, "0" -> 0, "NA" -> None (no shot)."""
+    """A Case D cell: "+2" -> 2, "0" -> 0, "NA" -> None (no shot).
+
+    >>> parse_drm_cell("+2"), parse_drm_cell("0"), parse_drm_cell("NA")
+    (2, 0, None)
+    """
     if cell == "NA":
         return NA
     return int(cell)
@@ -144,7 +154,14 @@ def _check(raw: dict) -> None:
 
 @cache
 def tables() -> Tables:
-    """The rules tables shipped with the game."""
+    """The rules tables shipped with the game.
+
+    >>> t = tables()
+    >>> t.to_hit["gun_short"], t.to_hit["gun_medium"], t.to_hit["gun_long"], t.to_hit["sw"]
+    (10, 8, 6, 8)
+    >>> t.chart_cell("D", "D")
+    '7'
+    """
     text = resources.files("game.rules").joinpath("data/tables.toml").read_text("utf-8")
     raw = tomllib.loads(text)
     _check(raw)

@@ -49,7 +49,11 @@ class TkResult:
 
 
 def aerial_af(worst_af: int) -> int:
-    """C7.12 / RD-14: one step below the AFV's worst AF on the C7.11 scale; 0 stays 0."""
+    """C7.12 / RD-14: one step below the AFV's worst AF on the C7.11 scale; 0 stays 0.
+
+    >>> aerial_af(8), aerial_af(0)
+    (6, 0)
+    """
     scale = tables().armor_scale
     if worst_af not in scale:
         raise RuleError("C7.11", f"AF {worst_af} is not on the AF scale {scale}")
@@ -67,7 +71,11 @@ def _colour_of(nationality: str | None, variant: str | None, colour: str) -> boo
 
 
 def table_for(ammo: str, gun: Gun | None) -> tuple[str, str]:
-    """Which TK Table resolves the hit (7.1; the German 28LL / 40LL use APCR, 7.32)."""
+    """Which TK Table resolves the hit (7.1; the German 28LL / 40LL use APCR, 7.32).
+
+    >>> table_for("AP", None), table_for("HEAT", None)
+    (('AP', 'C7.31'), ('HEAT', 'C7.33'))
+    """
     always_apcr = tables().raw["apcr"]["german_always"]["guns"]
     if ammo == "AP" and gun is not None and gun.designation in always_apcr:
         return "APCR", "C7.32"
@@ -78,7 +86,11 @@ def table_for(ammo: str, gun: Gun | None) -> tuple[str, str]:
 
 
 def he_band(caliber: float) -> int:
-    """C7.34: the index of the highest caliber band not above the gun's caliber."""
+    """C7.34: the index of the highest caliber band not above the gun's caliber.
+
+    >>> he_band(75)
+    4
+    """
     bands = tables().raw["he"]["bands"]
     if caliber < bands[0]:
         raise RuleError("C7.34", f"a {caliber:g}mm gun is below the HE To Kill Table (20+)")
@@ -107,7 +119,13 @@ def basic_tk(
     nationality: str | None = None,
     variant: str | None = None,
 ) -> tuple[str, int, str]:
-    """(table, Basic TK#, rule) of a hit on an armored target (C7.31-.34, C7.344, C7.346)."""
+    """(table, Basic TK#, rule) of a hit on an armored target (C7.31-.34, C7.344, C7.346).
+
+    C7.24's example: a 50L AT gun's AP, Basic TK# 13.
+
+    >>> basic_tk("AP", gun="50L")
+    ('AP', 13, 'C7.31')
+    """
     t = tables()
     if weapon is not None:
         sw = _support_weapon(weapon)
@@ -147,7 +165,11 @@ def unarmored_final(
 ) -> tuple[str, int, str]:
     """(table, Final TK#, rule) vs an unarmored target (7.311, 7.321, 7.331, 7.342; FT / MOL
     C7.344, DC C7.346). HEAT, APCR and APDS are fired only by the guns their tables list (C7.32,
-    C7.33): another gun is refused here as against an armored target."""
+    C7.33): another gun is refused here as against an armored target.
+
+    >>> unarmored_final("AP", "50L", None)
+    ('AP', 8, 'C7.311')
+    """
     t = tables()
     if weapon is not None:
         sw = _support_weapon(weapon)
@@ -171,7 +193,11 @@ def unarmored_final(
 
 
 def ft_long_range(weapon: str | None, basic: int, range_hexes: int) -> Drm | None:
-    """C7.344: the Basic TK# of a FT is halved at Long Range (against any target)."""
+    """C7.344: the Basic TK# of a FT is halved at Long Range (against any target).
+
+    >>> str(ft_long_range("FT", 36, 2)), ft_long_range("FT", 36, 1)
+    ('-18 Case FT (C7.344)', None)
+    """
     sw = tables().sw.get(weapon) if weapon else None
     if sw is None or sw.ammo != "FT" or not sw.long_range or range_hexes < sw.long_range:
         return None
@@ -187,7 +213,14 @@ def _band_row(bands: list[int], caliber: float) -> int:
 
 def case_d(table: str, gun: Gun, range_hexes: int) -> Drm | None:
     """C7.24: the range modification of an AP / APCR / APDS hit vs an armored Target Facing.
-    Raises RuleError for "NA" (no shot at that range)."""
+    Raises RuleError for "NA" (no shot at that range).
+
+    C7.24's example: the 50L at 25 hexes, -2; none at 3 hexes.
+
+    >>> from game.rules.tables import Gun
+    >>> str(case_d("AP", Gun.parse("50L"), 25)), case_d("AP", Gun.parse("50L"), 3)
+    ('-2 Case D (C7.24)', None)
+    """
     t = tables().raw
     if table == "AP":
         d = t["ap"]["case_d"]
@@ -235,61 +268,33 @@ def final_tk(
     aerial: bool = False,
 ) -> TkResult:
     """The Final TK# of a hit (C7.11): Basic TK# -> Cases C, A, B, D (and the FT / MOL
-    modifications, C7.344) -> Modified TK# -> minus the AF of the aspect and location hit."""
+    modifications, C7.344) -> Modified TK# -> minus the AF of the aspect and location hit.
+
+    C7.24's example: a 50L AT gun's AP at 25 hexes into a KV-1E's rear hull (AF 8): 13 +1
+    (Case A, rear) -2 (Case D) = 12, less the AF: Final TK# 4.
+
+    >>> final_tk("AP", gun="50L", range_hexes=25, aspect="rear", af=8).final
+    4
+    """
     if aspect not in ASPECTS:
         raise RuleError("RD-8", f"aspect is front, side or rear, not {aspect!r}")
     if not armored:
-        table, final, rule = unarmored_final(ammo, gun, weapon, nationality, variant)
-        mods: list[Drm] = []
-        notes: list[Note] = [Note("C7.11", "unarmored: no AF; no range or barrel-length effect")]
-        ft = ft_long_range(weapon, final, range_hexes) if table == "FT" else None
-        if ft:
-            mods.append(ft)
-        if critical_hit and table not in ("FT", "MOL", "DC"):
-            mods.append(Drm("C", final, "C7.23", "Critical Hit doubles the TK#"))
-            notes.append(Note("HX-7", "a CH doubles the unarmored TK#, HE as well"))
-        modified = final + sum(m.value for m in mods)
-        return TkResult(
-            table, final, rule, tuple(mods), modified, None, None, modified, False, tuple(notes)
-        )
+        return _unarmored_tk(ammo, gun, weapon, nationality, variant, range_hexes, critical_hit)
     if af is None:
         raise RuleError("C7.11", "an armored target needs the AF of the aspect hit")
     table, basic, rule = basic_tk(ammo, gun, weapon, nationality, variant)
-    mods = []
-    notes = []
-    g = Gun.parse(gun) if gun else (Gun.parse("ATR") if table == "AP" else None)
-    if table in ("FT", "MOL"):
-        t = tables().raw[table.lower()]
-        if table == "FT":
-            ft = ft_long_range(weapon, basic, range_hexes)
-            if ft:
-                mods.append(ft)
-            if ce:
-                mods.append(Drm("CE", t["ce"], "C7.344", "the AFV is CE"))
-            if open_topped:
-                mods.append(Drm("OT", t["ot"], "C7.344", "the AFV is Open Topped"))
-        else:
-            if open_topped:
-                mods.append(Drm("OT", t["ot"], "C7.344", "the AFV is Open Topped (MOL: one only)"))
-            elif ce:
-                mods.append(Drm("CE", t["ce"], "C7.344", "the AFV is CE (MOL: one only)"))
-        if critical_hit:
-            notes.append(Note("C7.344", "Case C is NA to FT/MOL"))
-    elif critical_hit:
-        mods.append(Drm("C", basic, "C7.23", "Critical Hit: Basic TK# doubled before the others"))
-    if aspect == "rear" or aerial:
-        mods.append(Drm("A", 1, "C7.21", "rear Target Facing" if not aerial else "aircraft hit"))
-    if aerial or (table == "MOL" and elevation_advantage):
-        why = "aircraft hit" if aerial else "MOL from >= 1 level higher"
-        mods.append(
-            Drm("B", 2 if open_topped else 1, "C7.22", why + (" vs OT" if open_topped else ""))
-        )
+    g = Gun.parse(gun) if gun else (Gun.parse("ATR") if table == "AP" else None)  # an SW's ATR
+    charge = table in ("FT", "MOL")
+    mods, notes = (
+        _charge_mods(table, weapon, basic, range_hexes, ce, open_topped, critical_hit)
+        if charge
+        else ([_case_c(basic)] if critical_hit else [], [])
+    )
+    mods += _case_a(aspect, aerial) + _case_b(table, elevation_advantage, aerial, open_topped)
     if table in ("AP", "APCR", "APDS") and not aerial and g is not None:
-        d = case_d(table, g, range_hexes)
-        if d:
-            mods.append(d)
+        mods += _case_d(table, g, range_hexes)
     modified = basic + sum(m.value for m in mods)
-    if table in ("FT", "MOL"):
+    if charge:
         notes.append(Note("C7.344", "no AF applies to a FT/MOL attack"))
         return TkResult(
             table, basic, rule, tuple(mods), modified, None, None, modified, True, tuple(notes)
@@ -298,3 +303,86 @@ def final_tk(
     return TkResult(
         table, basic, rule, tuple(mods), modified, af, af_rule, modified - af, True, tuple(notes)
     )
+
+
+def _unarmored_tk(
+    ammo: str,
+    gun: str | None,
+    weapon: str | None,
+    nationality: str | None,
+    variant: str | None,
+    range_hexes: int,
+    critical_hit: bool,
+) -> TkResult:
+    """The Final TK# vs an unarmored target (C7.11: no AF, no range or barrel-length effect):
+    its table's final figure (:func:`unarmored_final`), halved for a FT at Long Range (C7.344),
+    doubled by a Critical Hit but for FT / MOL / DC (C7.23, HX-7)."""
+    table, final, rule = unarmored_final(ammo, gun, weapon, nationality, variant)
+    mods: list[Drm] = []
+    notes: list[Note] = [Note("C7.11", "unarmored: no AF; no range or barrel-length effect")]
+    ft = ft_long_range(weapon, final, range_hexes) if table == "FT" else None
+    if ft:
+        mods.append(ft)
+    if critical_hit and table not in ("FT", "MOL", "DC"):
+        mods.append(Drm("C", final, "C7.23", "Critical Hit doubles the TK#"))
+        notes.append(Note("HX-7", "a CH doubles the unarmored TK#, HE as well"))
+    modified = final + sum(m.value for m in mods)
+    return TkResult(
+        table, final, rule, tuple(mods), modified, None, None, modified, False, tuple(notes)
+    )
+
+
+def _charge_mods(
+    table: str,
+    weapon: str | None,
+    basic: int,
+    range_hexes: int,
+    ce: bool,
+    open_topped: bool,
+    critical_hit: bool,
+) -> tuple[list[Drm], list[Note]]:
+    """C7.344: a FT's or MOL's modifications vs an AFV: a FT halved at Long Range, +CE and +OT
+    each; a MOL one only, OT first; Case C is NA to either."""
+    t = tables().raw[table.lower()]
+    mods: list[Drm] = []
+    if table == "FT":
+        ft = ft_long_range(weapon, basic, range_hexes)
+        if ft:
+            mods.append(ft)
+        if ce:
+            mods.append(Drm("CE", t["ce"], "C7.344", "the AFV is CE"))
+        if open_topped:
+            mods.append(Drm("OT", t["ot"], "C7.344", "the AFV is Open Topped"))
+    elif open_topped:
+        mods.append(Drm("OT", t["ot"], "C7.344", "the AFV is Open Topped (MOL: one only)"))
+    elif ce:
+        mods.append(Drm("CE", t["ce"], "C7.344", "the AFV is CE (MOL: one only)"))
+    notes = [Note("C7.344", "Case C is NA to FT/MOL")] if critical_hit else []
+    return mods, notes
+
+
+def _case_c(basic: int) -> Drm:
+    """Case C (C7.23): a Critical Hit doubles the Basic TK# before the other modifications."""
+    return Drm("C", basic, "C7.23", "Critical Hit: Basic TK# doubled before the others")
+
+
+def _case_a(aspect: str, aerial: bool) -> list[Drm]:
+    """Case A (C7.21): +1 vs a rear Target Facing, or an aircraft hit."""
+    if aspect == "rear" or aerial:
+        return [Drm("A", 1, "C7.21", "rear Target Facing" if not aerial else "aircraft hit")]
+    return []
+
+
+def _case_b(table: str, elevation_advantage: bool, aerial: bool, open_topped: bool) -> list[Drm]:
+    """Case B (C7.22): +1 for an aircraft hit or a MOL from at least one level higher, doubled
+    vs an Open Topped AFV."""
+    if not (aerial or (table == "MOL" and elevation_advantage)):
+        return []
+    why = "aircraft hit" if aerial else "MOL from >= 1 level higher"
+    return [Drm("B", 2 if open_topped else 1, "C7.22", why + (" vs OT" if open_topped else ""))]
+
+
+def _case_d(table: str, gun: Gun, range_hexes: int) -> list[Drm]:
+    """Case D (C7.24): the range modification, when not 0 (:func:`case_d`)."""
+    d = case_d(table, gun, range_hexes)
+    return [d] if d else []

@@ -13,12 +13,20 @@ of the map north: "facing 0" said nothing to a newcomer."""
 
 
 def facing_words(d: int) -> str:
-    """A facing as a player reads it: "north-east (hexside 1)"."""
+    """A facing as a player reads it (RD-7).
+
+    >>> facing_words(1), facing_words(6)
+    ('north-east (hexside 1)', 'south-east (hexside 6)')
+    """
     return f"{FACING_WORDS[d % 6]} (hexside {d})"
 
 
 def plural(n: float, word: str) -> str:
-    """``n`` and ``word``, the word in the plural unless ``n`` is one: "1 hex", "3 hexes"."""
+    """``n`` and ``word``, the word in the plural unless ``n`` is one.
+
+    >>> plural(1, "hex"), plural(3, "hex"), plural(2.5, "MP"), plural(0, "shot")
+    ('1 hex', '3 hexes', '2.5 MP', '0 shots')
+    """
     shown = f"{n:g}"
     if n == 1:
         return f"{shown} {word}"
@@ -26,7 +34,11 @@ def plural(n: float, word: str) -> str:
 
 
 def outcome_words(outcome: str) -> str:
-    """An attack's outcome as a player reads it: "no effect", "possible Shock"."""
+    """An attack's outcome as a player reads it.
+
+    >>> outcome_words("no_effect"), outcome_words("possible_shock"), outcome_words("burn")
+    ('no effect', 'possible Shock', 'burn')
+    """
     return {"possible_shock": "possible Shock", "shock": "Shock"}.get(
         outcome, outcome.replace("_", " ")
     )

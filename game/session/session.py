@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from game.ai import ComputerPlayer
-from game.ai.opponent import Decision
+from game.ai import ComputerPlayer, Decision
 from game.engine import IllegalAction
 from game.engine.actions import Action, EndPhase
 from game.engine.events import Event
 from game.engine.phases import PHASES
 from game.engine.table import Table
 from game.engine.view import Seer, View
+from game.engine.vocabulary import PhaseName
 from game.files.lesson import Lesson
 from game.files.savegame import SavedGame
 from game.files.session import Autosave
@@ -59,10 +59,11 @@ class Step:
 
     ``kind``: "over" (the end screen), "computer" (the computer's action is due), "handover"
     (the screen passes to ``side``; ``then_dff``: its Defensive First Fire prompt follows),
-    "dff" (``side``'s Defensive First Fire prompt, at the screen now), or "act" (``side``
-    acts at the screen)."""
+    "dff" (``side``'s Defensive First Fire prompt, at the screen now), "act" (``side``
+    acts at the screen), or "remote" (a seat on a server waits for ``side``, elsewhere:
+    game.net.remote)."""
 
-    kind: Literal["over", "computer", "handover", "dff", "act"]
+    kind: Literal["over", "computer", "handover", "dff", "act", "remote"]
     side: str | None = None
     then_dff: bool = False
 
@@ -78,6 +79,17 @@ class ComputerMove:
     events: list[Event]
 
 
+def phase_name(phase: PhaseName, phasing: str, to_act: str | None) -> str:
+    """A phase as the phase bar names it: by its player turn (RD-12), with the side to act
+    when that is the other side (the Defensive Fire Phase); a set-up phase by the side that
+    sets up (HX-12)."""
+    title = PHASES[phase].title
+    if phase in ("setup", "setup_attacker"):
+        return f"{(to_act or phasing).title()} {title}"
+    other = f" ({to_act.title()} to act)" if to_act and to_act != phasing else ""
+    return f"{phasing.title()} {title}{other}"
+
+
 class Session:
     """A game in play with its autosave (:class:`Autosave`), its seats and its computer player.
 
@@ -90,15 +102,19 @@ class Session:
         autosave: Autosave,
         computer: ComputerPlayer | None = None,
         lesson: Lesson | None = None,
+        remote: bool = False,
     ):
         self._autosave = autosave
         self.computer = computer
         self.lesson = lesson if lesson is not None else autosave.lesson
         sides = autosave.game.setup.sides
+        other: SeatKind = "remote" if remote else "human"
         self.seats: dict[str, Seat] = {
-            s: Seat(s, "computer" if computer is not None and computer.side == s else "human")
+            s: Seat(s, "computer" if computer is not None and computer.side == s else other)
             for s in sides
         }
+        """``remote``: every seat but the computer's is a player elsewhere (a server's game,
+        game.server): its actions come through :meth:`Table.submit` as a human's do here."""
         self.version = 0
         """Grows with every change of the game (an action applied or taken back)."""
         self._seer = Seer()
@@ -193,6 +209,11 @@ class Session:
         """``side``'s view now (:class:`View`)."""
         return self.table(side).view
 
+    def resume_version(self, side: str, version: int) -> None:
+        """``side``'s view goes on from ``version`` (a server's game rebuilt from its store)."""
+        self._seer.resume(side, version)
+        self._tables.clear()
+
     def refresh(self) -> None:
         """The game was changed other than by an action (a test's hand): every view afresh."""
         self._changed()
@@ -205,14 +226,14 @@ class Session:
 
     def _submit(self, side: str | None, action: Action) -> list[Event]:
         """Apply ``action`` for ``side``: refused unless ``side`` is the one to act and its
-        seat is at this session's command (a human's seat here; the computer acts through
-        :meth:`computer_move`)."""
+        seat is at this session's command (a human's seat here, or a remote player's on a
+        server; the computer acts through :meth:`computer_move`)."""
         acting = self.acting
         if acting is None:
             raise IllegalAction("game_over", "the game is over")
         if side is not None and side != acting:
             raise IllegalAction("not_your_turn", f"{acting.title()} acts now, not {side.title()}")
-        if self.seats[acting].kind != "human":
+        if self.seats[acting].kind == "computer":
             raise IllegalAction(
                 "not_your_turn", f"the computer plays {acting.title()}: wait for it"
             )
@@ -270,8 +291,11 @@ class Session:
 
     def pass_idle_phases(self) -> tuple[list[str], int]:
         """HX-15: while the side to act can do nothing but end its phase, the phase ends by
-        itself (through the autosave, like a press of End Phase). Returns the phases passed
-        ("German Prep Fire Phase") and the history's length before the first."""
+        itself (through the autosave, like a press of End Phase). Returns the phases passed,
+        each named by its player turn as the phase bar and the log's phase lines name it
+        ("Russian Prep Fire Phase"; "Russian Defensive Fire Phase (German to act)": it was
+        "German Defensive Fire Phase", the same phase by the other side), and the history's
+        length before the first."""
         game = self._autosave.game
         first = len(game.history)
         passed: list[str] = []
@@ -279,8 +303,7 @@ class Session:
             game = self._autosave.game
             if game.over or not game.nothing_to_do():
                 break
-            who = game.to_act
-            passed.append(f"{who.title()} {PHASES[game.phase].title}")
+            passed.append(phase_name(game.phase, game.phasing, game.to_act))
             try:
                 self._apply(EndPhase())
             except IllegalAction:

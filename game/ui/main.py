@@ -7,6 +7,7 @@ import contextlib
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from game.files.savegame import SaveError, read_save
 from game.files.scenario import ScenarioError, load_scenario
@@ -32,6 +33,49 @@ def load_session(path: Path, seed: int | None, save_dir: Path | None) -> tuple[A
     return new_game(scenario, secrets.randbelow(2**31) if seed is None else seed, target), (
         scenario.title
     )
+
+
+def run_join(
+    link: str, size: tuple[int, int], save_dir: str | None = None, order: Any = None
+) -> int:
+    """The window for one seat of a game on a server (``hexfire join LINK``): the normal play
+    screen on that seat's view, every question answered by the server (docs/online.md);
+    ``order``: the seat's standing Defensive First Fire order (a wire ``DffOrder``) set first.
+    LinkError / NetError with the one-line reason when the seat cannot be taken."""
+    import pygame
+
+    from game.net.client import Link
+    from game.net.remote import RemoteSession, ThreadedClient
+    from game.ui.play.screen import NET_EVENT
+    from game.ui.scenes.opening import close_sessions
+    from game.ui.scenes.routes import Play, Push
+    from game.ui.screens import window
+
+    parsed = Link.parse(link)
+    app = window(size, save_dir)
+
+    def wake() -> None:  # from the connection's thread: the window reads the news
+        with contextlib.suppress(pygame.error):
+            pygame.event.post(pygame.event.Event(NET_EVENT))
+
+    try:
+        client = ThreadedClient(parsed, on_change=wake)
+    except BaseException:
+        pygame.display.quit()
+        raise
+    if order is not None:
+        client.call(client.client.set_order, order)
+    session = RemoteSession(client)
+    away = client.client.order
+    words = away.policy if away.policy != "kill" else f"kill {away.percent}%"
+    title = f"{session.title} (online; away: {words})"
+    app.go(Push(Play(session, title, viewer=session.side)))
+    stop_on_sigterm(app)
+    try:
+        app.run()
+    finally:
+        close_sessions(app)
+    return 0
 
 
 def run_window(

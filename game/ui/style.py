@@ -38,6 +38,29 @@ class Style:
     def side(self, name: str) -> SideStyle:
         return self.sides.get(name, self.sides["other"])
 
+    def label_ink(self, fill: RGB) -> RGB:
+        """The hex label's ink on ``fill``: the dark one or the light one, whichever reads
+        better (the dark label all but vanished on woods and high hills)."""
+        dark, light = self.ui["label"], self.ui["label_light"]
+        return dark if contrast(dark, fill) >= contrast(light, fill) else light
+
+
+def _luminance(c: RGB) -> float:
+    """Relative luminance (WCAG 2)."""
+
+    def channel(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """The WCAG 2 contrast ratio of two colours (1 to 21; 4.5 reads as body text)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
 
 def _rgb(v: list[int]) -> RGB:
     r, g, b = (int(x) for x in v)

@@ -9,8 +9,8 @@ import pytest
 from engine_helpers import decide, make_setup, table_of, to_phase
 
 from game.ai import ComputerPlayer
-from game.ai.opponent import DUEL_RISK, STANDOFF
 from game.ai.selfplay import play_game, wilson
+from game.ai.tuning import tuning
 from game.ai.valuation import removal_risk
 from game.engine import Game, UnitSetup
 from game.engine.actions import EndPhase, Pass, action_from_json
@@ -19,6 +19,8 @@ from game.files.savegame import SavedGame
 from game.files.scenario import load_scenario
 from game.files.shipped import shipped_scenarios
 
+DUEL_RISK = tuning().fire.duel_risk
+STANDOFF = tuning().objective.standoff
 ROWS = ["o o o o o o o o", "o o o o o o o o", "o o o o o o o o", "o o o w o o o o"]
 SMALL = ("tutorial-duel", "hedgerow-chart", "road-ambush")
 
@@ -508,13 +510,13 @@ def test_hx4_rd18_a_hex_an_own_vehicle_leaves_gets_its_threat_figure_in_the_kept
     game = german_to("movement", units, Victory("german", "eliminate", count=1), "russian", 8, 4)
     ai = ComputerPlayer("german", 2, seed=1)
     hexes = frozenset({"B2", "C2"})
-    assert "C2" not in ai._threats_for(table_of(game, "german"), "ger-pz-2", hexes)
+    assert "C2" not in ai.maps.threats(table_of(game, "german"), "ger-pz-2", hexes)
     move = next(a for a in game.legal_actions() if a.type == "move" and a.unit == "ger-pz-1")
     game.apply(move)
     while game.dff_pending:  # the T-34 sees its start (HX-5): it holds its fire
         game.apply(Pass())
     table = table_of(game, "german")
-    kept = ai._threats_for(table, "ger-pz-2", hexes)
+    kept = ai.maps.threats(table, "ger-pz-2", hexes)
     fresh = table.threat_map("ger-pz-2", ["C2"])["C2"]
     assert fresh.p_kill > 0 and kept["C2"] == fresh
 
@@ -624,7 +626,33 @@ def test_hx12_a_game_resumed_in_the_middle_of_the_computers_set_up_goes_on_the_s
 
 # --- issue 37: the computer reads only its seat's table -----------------------------------------
 
-AI_PLAYER_MODULES = ("opponent.py", "lookahead.py", "valuation.py", "__init__.py")
+AI_PLAYER_MODULES = (
+    "__init__.py",
+    "decision.py",
+    "lookahead.py",
+    "opponent.py",
+    "situation.py",
+    "tuning.py",
+    "candidates/__init__.py",
+    "candidates/base.py",
+    "candidates/dff.py",
+    "candidates/fire.py",
+    "candidates/move.py",
+    "candidates/pass_.py",
+    "candidates/randomplay.py",
+    "candidates/setup.py",
+    "candidates/steps.py",
+    "valuation/__init__.py",
+    "valuation/approach.py",
+    "valuation/danger.py",
+    "valuation/hexes.py",
+    "valuation/maps.py",
+    "valuation/objective.py",
+    "valuation/playout.py",
+    "valuation/reach.py",
+    "valuation/setup.py",
+    "valuation/targets.py",
+)
 """game/ai/ but the referee (``selfplay.py``: it owns the self-play game, as the session does)."""
 AI_GAME_MEMBERS = {
     "_game",
@@ -654,7 +682,8 @@ def test_issue37_the_computer_reads_no_game():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2] / "game" / "ai"
-    assert {p.name for p in root.glob("*.py")} == {*AI_PLAYER_MODULES, "selfplay.py"}
+    found_modules = {p.relative_to(root).as_posix() for p in root.rglob("*.py")}
+    assert found_modules == {*AI_PLAYER_MODULES, "selfplay.py"}
     found = []
     for name in AI_PLAYER_MODULES:
         tree = ast.parse((root / name).read_text())

@@ -387,7 +387,7 @@ def test_validate_balance_warns_of_a_side_outside_35_to_65_percent(capsys):
 def test_validate_balance_plays_the_level_hexfire_balance_plays(capsys, monkeypatch):
     """Level 1 against itself stands still and the scenario defender wins every game on time:
     its warning said every shipped scenario was 100/0. validate --balance plays level 2, as
-    hexfire balance does (the README's table), or the --level given."""
+    hexfire balance does (docs/ai.md's table), or the --level given."""
     import game.cli.ai as cli_ai
 
     levels = []

@@ -10,6 +10,7 @@ import copy
 import pytest
 from engine_helpers import make_setup, script, to_phase
 
+from game.board.hexes import label
 from game.engine import Game, IllegalAction, UnitSetup
 from game.engine.actions import BoreSight, EndMove, EndPhase, Fire, Move, Pass, Turn
 from game.engine.play.shot import ammo_choices
@@ -549,3 +550,38 @@ def test_rd20_c6_17_a_question_mark_moving_in_view_opens_the_same_chance_whateve
     assert a.dff_pending == b.dff_pending == ()
     assert_same_to("german", a, b)
     assert b.units["rus-1"].mp_spent == 2  # two open hexes, 1 MF each (RD-10)
+
+
+def test_c617_the_moving_vehicles_label_offers_no_shot_the_prompt_would_not():
+    """Found in a newcomer's trial: after the Panzer had fired at the moving T-34, the label
+    by the mover still said "PzKpfw IVH: a shot now ... Case J1", and no prompt came. A
+    tracking row has a shot only for a firer the Defensive First Fire window would offer."""
+    from game.engine.play.shot import fire_problem
+
+    rows = ["o o o o o o o o"] * 7
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
+        UnitSetup("rus-t-1", "t34m43", "russian", "H4", facing=3),
+    ]
+    game = Game(make_setup(units, rows=rows), 1)
+    to_phase(game, "movement", "russian")
+    game.apply(Move("rus-t-1", label(game.units["rus-t-1"].hex.neighbor(3))))
+    assert game.dff_pending == ("ger-pz-1",)
+    script(game, 6, 6, 6, 6)  # a miss (and any other die it asks)
+    game.apply(Fire("ger-pz-1", "rus-t-1"))
+    mover = game.state.moving_target()
+    assert mover is not None and mover.id == "rus-t-1"
+    checked = 0
+    for _ in range(3):  # it drives on: at each hex, the label and the window agree
+        tracking = game.knowledge("russian").tracking()
+        assert tracking is not None
+        for name, _, _, shot, _ in tracking.rows:
+            firer = game.units["ger-pz-1"]
+            assert name == firer.name
+            may = fire_problem(game.state, firer, mover, None, dff=True) is None
+            assert (shot is not None) == may, (mover.label, shot, may)
+            checked += 1
+        game.apply(Move("rus-t-1", label(mover.hex.neighbor(mover.facing))))
+        if game.dff_pending:
+            game.apply(Pass())
+    assert checked >= 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -14,6 +15,7 @@ def docs_tool(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(f"docs_{name}", DOCS_TOOLS / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # a dataclass in the script looks its module up there
     spec.loader.exec_module(module)
     return module
 

@@ -99,3 +99,32 @@ def test_the_start_screens_load_plays_a_copy_and_resume_plays_in_place(tmp_path,
     app.pump([])
     resumed = app.scenes[0].session
     assert resumed.path == s.path and loaded.autosave.lock is None  # the first game's lock released
+
+
+def test_hx15_a_phase_passed_by_itself_is_named_by_its_player_turn():
+    """Found in a newcomer's trial: the HX-15 line named the Russian player turn's Defensive
+    Fire Phase "German Defensive Fire Phase" while the phase bar and the log's phase line said
+    Russian: one phase, two names. It is named as the bar names it, with the side to act."""
+    from engine_helpers import make_setup, to_phase
+
+    from game.engine import Game, UnitSetup
+    from game.engine.actions import EndPhase
+    from game.files.savegame import SavedGame
+    from game.files.session import Autosave
+    from game.session import Session
+
+    rows = ["o o o o o", "w w w w w", "w w w w w", "o o o o o"]  # no LOS through the woods
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "A1", facing=0),
+        UnitSetup("rus-t-1", "t34m43", "russian", "A4", facing=0),
+    ]
+    game = Game(make_setup(units, rows=rows), 1)
+    to_phase(game, "movement", "russian")
+    saved = SavedGame.new(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1)
+    session = Session.of(Autosave(game, saved, None))
+    session.table("russian").submit(EndPhase())
+    assert (game.phase, game.phasing, game.to_act) == ("defensive_fire", "russian", "german")
+    passed, _ = session.pass_idle_phases()
+    assert passed[0] == "Russian Defensive Fire Phase (German to act)"
+    lines = [e.text for e in session.table("german").events() if e.kind == "phase"]
+    assert any(text.endswith("russian: Defensive Fire Phase (RD-12)") for text in lines), lines

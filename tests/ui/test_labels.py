@@ -104,3 +104,157 @@ def test_the_los_threads_label_keeps_off_the_counters(app):
         surface.set_clip(None)
     label = seen[-1]
     assert not [c for c in counters if label.colliderect(c)]
+
+
+def test_hex_labels_read_on_every_terrain_and_level():
+    """Hex labels were grey on green (contrast 2.2 on woods on a hill): the label takes the
+    dark or the light ink, whichever reads better, at least 4:1 everywhere (4.5:1, the WCAG
+    figure for text, on level ground and the first level)."""
+    from game.ui.map.render import _mix
+    from game.ui.style import contrast, style
+
+    st = style()
+    worst = {}
+    for name, terrain in st.terrain.items():
+        for level in range(5):
+            fill = terrain.fill
+            if level:
+                fill = _mix(fill, st.level_tint, min(0.75, st.level_step * level))
+            worst[(name, level)] = contrast(st.label_ink(fill), fill)
+    assert min(worst.values()) >= 4.0, worst
+    assert min(v for (_, level), v in worst.items() if level <= 1) >= 4.5, worst
+
+
+def test_hex_labels_are_readable_at_the_four_board_maps_opening_zoom(app):
+    """The four boards open at the readable zoom (25): the labels were 9-pixel text there."""
+    from game.ui.map.render import label_size
+    from game.ui.map.view import READABLE_ZOOM
+
+    sc = load_scenario(scenarios_dir() / "bagration-4-boards.toml")
+    play = PlayScene(new_game(sc, 7, app.save_dir / "b4.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    assert play.map.camera.zoom == READABLE_ZOOM
+    assert label_size(play.map.camera.zoom) >= 11
+
+
+def test_hx12_the_set_up_area_is_edged_so_it_reads_on_a_green_map(app):
+    """A newcomer could not find the set-up area on the four-board map (a green tint on green
+    ground): its border is drawn in the area-edge ink while the side sets up, and gone after."""
+    from game.engine.actions import EndPhase
+    from game.ui.style import style
+
+    sc = load_scenario(scenarios_dir() / "bagration-4-boards.toml")
+    play = PlayScene(new_game(sc, 7, app.save_dir / "b4.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    clear_overlays(app, play)
+    edge = pygame.Color(*style().ui["area_edge"])
+
+    def edge_pixels() -> int:
+        m = play.map.rect
+        shot = app.screen.subsurface(m)
+        return sum(
+            1
+            for x in range(0, m.width, 2)
+            for y in range(0, m.height, 2)
+            if shot.get_at((x, y)) == edge
+        )
+
+    assert play.table.phase == "setup" and edge_pixels() > 100
+    for _ in range(4):  # the defender's set-up, then the attacker's (HX-12)
+        if play.table.phase not in ("setup", "setup_attacker"):
+            break
+        play.apply(EndPhase(), side=play.table.to_act)
+        clear_overlays(app, play)
+        app.pump([])
+    assert play.table.phase not in ("setup", "setup_attacker") and edge_pixels() == 0
+
+
+def test_a_handover_on_a_small_map_keeps_the_whole_map_in_view(app):
+    """Found in a newcomer's trial (lesson 1, step 7): when play passed to the German the
+    camera centred on its units and half the map's viewport went empty while the far rows were
+    cut off. A map that fits stays centred; a larger one fills the viewport edge to edge."""
+    from game.ui.map.geometry import map_extent
+
+    play = _duel(app)
+    m, cam, board = play.map.rect, play.map.camera, play.map.table.board
+    x0, y0, x1, y1 = map_extent(board.columns, board.rows)
+    assert (x1 - x0) * cam.zoom <= m.width and (y1 - y0) * cam.zoom <= m.height  # it fits
+    play.map.focus_own_units(always=True)
+    left, top = cam.world_to_screen(x0, y0)
+    right, bottom = cam.world_to_screen(x1, y1)
+    assert abs((left + right) / 2 - m.centerx) <= 1 and abs((top + bottom) / 2 - m.centery) <= 1
+    cam.zoom = 68  # now larger than the viewport: no empty band on any side
+    play.map.focus_own_units(always=True)
+    left, top = cam.world_to_screen(x0, y0)
+    right, bottom = cam.world_to_screen(x1, y1)
+    assert left <= m.left and top <= m.top and right >= m.right and bottom >= m.bottom
+
+
+@pytest.mark.parametrize("zoom", [25, 38, 56])
+def test_a_hills_level_is_written_beside_the_counter_not_under_it(app, zoom):
+    """Found in a newcomer's trial: lesson 2 speaks of a low hill in B3 and nothing showed
+    one: the "L1" was drawn where the T-34's counter covers it. It is drawn beside the counter's
+    square, inside the hex."""
+    from game.board.board import Board
+    from game.ui.map.render import MapRenderer
+
+    board = Board.from_map_table({"columns": 1, "rows": 1, "hexes": ["o1"]})
+    renderer = MapRenderer(board)
+    renderer.show_labels = False
+    surface = pygame.Surface((400, 400))
+    surface.fill((0, 0, 0))
+    h = board.hex_at(0)
+    renderer._draw_hex(surface, h, 200, 200, zoom)
+    fill = tuple(surface.get_at((200, 200))[:3])  # the hill's fill at its centre
+    counter = counter_box((200, 200), zoom).inflate(-2, -2)
+    left, right = int(200 - zoom * 0.85), int(200 - zoom * 0.58)  # the hex's edge is further
+    beside = [
+        (x, y)
+        for x in range(left, right)
+        for y in range(int(200 - zoom * 0.2), int(200 + zoom * 0.2))
+        if sum(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], fill, strict=True)) > 60
+        and not counter.collidepoint(x, y)
+    ]
+    assert len(beside) > 10  # the "L1" written there, clear of the counter
+
+
+def test_marker_chips_are_readable_at_the_usual_zoom():
+    """Found in a newcomer's trial: "ID A" and "-1A" on the counters could not be read at
+    the usual zoom (10-pixel text); 11 pixels at the default zoom and 13 at the duel's (the
+    chips still stay in their hex: test_ui_mapview.py tests every marker at every zoom)."""
+    from game.ui.map.counters import chip_size
+    from game.ui.map.geometry import DEFAULT_ZOOM
+
+    assert chip_size(DEFAULT_ZOOM) >= 11 and chip_size(38) >= 13
+
+
+def test_hx12_enemy_counters_that_set_up_later_are_faint_on_their_file_hexes(app):
+    """Found in a newcomer's trial: while the German set up, the T-34s stood at full strength
+    on their file's hexes and read as where they would be; they set up after it (HX-12). They
+    are marked so in the German's view (public: the file says it), drawn faint, and named so."""
+    from game.ui.style import style
+
+    play = _duel(app)
+    german = {u.id: u for u in play.session.table("german").view.units}
+    russian = {u.id: u for u in play.session.table("russian").view.units}
+    assert german["rus-t34-3"].awaiting_setup and not german["ger-pz4-1"].awaiting_setup
+    assert not any(u.awaiting_setup for u in russian.values())  # its own are its own
+    app.pump([])
+    cam, board = play.map.camera, play.map.table.board
+    x, y = cam.hex_to_screen(board.parse("L5"))
+    fill = pygame.Color(*style().side("russian").fill)
+    box = counter_box((x, y), cam.zoom).inflate(-8, -8)
+    full = sum(
+        1
+        for px in range(box.left, box.right)
+        for py in range(box.top, box.bottom)
+        if app.screen.get_at((px, py)) == fill
+    )
+    assert full == 0  # no pixel of the counter at full strength
+    # once the Russian has set up, they are counters like any other
+    from game.engine.actions import EndPhase
+
+    play.session.table("german").submit(EndPhase())
+    assert not any(u.awaiting_setup for u in play.session.table("german").view.units)

@@ -201,3 +201,21 @@ def test_a_defensive_first_fire_step_is_done_by_either_choice(app):
     assert card.at > at
     # it says so (or, when the shot took the T-34 out, that the steps about it are skipped)
     assert "You fired instead" in card.said or "out of play" in card.said
+
+
+def test_a_step_waiting_for_a_phase_is_skipped_when_the_game_ends_first(app, monkeypatch):
+    """Lesson 7's hints wait for phases of the duel; the dice may end the game before one
+    comes: the step is skipped (it would have waited for ever), and the lesson can end."""
+    from game.engine.table import Table
+
+    sc = load_scenario(scenarios_dir() / "lesson-7-duel.toml")
+    play = PlayScene(new_game(sc, 3, app.save_dir / "l7.json"), sc.title)
+    app.push(play)
+    app.pump([])
+    card = play.lesson
+    assert card is not None
+    card.at = next(i for i, s in enumerate(sc.lesson.steps) if s.kind == "phase")
+    monkeypatch.setattr(Table, "over", property(lambda self: True))
+    card.watch()
+    assert card.step is None or card.step.kind != "phase"
+    assert "game ended" in card.said

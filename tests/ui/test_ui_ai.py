@@ -172,6 +172,32 @@ def test_the_computers_turn_runs_with_no_input_and_keeps_its_secrets(app):
         assert words not in shown, words
 
 
+def test_the_computer_buttons_show_on_a_lesson_too_but_only_a_scenario_plays_one(app):
+    """Found in a newcomer's trial: the start screen opens on the first lesson and the
+    "vs computer" buttons were missing until a scenario was chosen, so a newcomer did not know
+    the computer was there. They are shown, disabled, on a lesson; a click does nothing."""
+    from ui_driver import click_widget
+
+    from game.ui.start.screen import StartScene
+
+    start = StartScene()
+    app.push(start)
+    app.pump([])
+    _, sc, _ = start.scenarios[start.chosen]
+    assert sc.lesson is not None  # the screen opens on a lesson for a newcomer
+    assert set(start.vs) == set(sc.setup.sides)
+    assert all(not b.is_enabled for b in start.vs.values())
+    assert start.level_button is not None and not start.level_button.is_enabled
+    click_widget(app, next(iter(start.vs.values())))
+    assert app.scene is start
+    start.chosen = next(
+        i for i, (p, _, _) in enumerate(start.scenarios) if p.stem == "tutorial-duel"
+    )
+    start.leave()
+    start.enter()
+    assert all(b.is_enabled for b in start.vs.values()) and start.level_button.is_enabled
+
+
 def test_the_start_screen_starts_a_game_against_the_computer_at_the_level_chosen(app):
     from ui_driver import click_widget
 

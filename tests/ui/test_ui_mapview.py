@@ -78,17 +78,28 @@ def test_a_counters_markers_never_leave_its_hex(app, z):
 
 
 @pytest.mark.parametrize("z", [20, 31, 68])
-def test_a_wreck_is_drawn_in_the_foot_of_its_hex_under_no_counter(app, z):
-    """A wreck is a drawn hull (not a text label) at the foot of its hex, clear of the
-    counter there and inside the hex, its count on it."""
+def test_a_wreck_under_a_counter_is_drawn_in_the_foot_of_its_hex_well_inside_it(app, z):
+    """A wreck under a counter is a drawn hull (not a text label) at the foot of its hex,
+    clear of the counter there, its count on it, and well inside the hex's edge: drawn at the
+    very foot it read as in the hex below (issue 38)."""
     surface = pygame.Surface((400, 400), pygame.SRCALPHA)
-    draw_wreck(surface, 200, 200, z, 2)
+    draw_wreck(surface, 200, 200, z, 2, under_counter=True)
     drawn, outside = _inside_hex(surface, 200, 200, z)
     assert drawn > 0 and outside == 0
     alpha = pygame.surfarray.pixels_alpha(surface).T
     ys, _ = np.nonzero(alpha)
     counter_bottom = 200 + int(z * 1.15) // 2
     assert ys.min() >= counter_bottom - 3  # below the counter: both stay visible
+    assert ys.max() <= 200 + 0.8 * z  # the hex's foot is 0.87 z below its centre
+
+
+@pytest.mark.parametrize("z", [20, 31, 68])
+def test_a_wreck_alone_in_its_hex_is_drawn_in_its_middle(app, z):
+    surface = pygame.Surface((400, 400), pygame.SRCALPHA)
+    draw_wreck(surface, 200, 200, z, 1)
+    alpha = pygame.surfarray.pixels_alpha(surface).T
+    ys, _ = np.nonzero(alpha)
+    assert abs(ys.mean() - 200) <= 0.15 * z
 
 
 def test_the_acquired_counter_lies_on_its_location_inside_the_hex(app):

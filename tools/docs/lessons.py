@@ -11,7 +11,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "disk")
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "helpers"))
+sys.path[:0] = [str(ROOT / "tests" / "helpers"), str(ROOT / "tests" / "ui")]
 
 import tempfile  # noqa: E402
 

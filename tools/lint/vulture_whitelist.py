@@ -32,3 +32,6 @@ from game.engine.view import UnitView, View  # noqa: E402
 
 UnitView.mp_left
 View.phase_title
+
+# pytest calls it: tests/conftest.py marks the slow tests
+pytest_collection_modifyitems

@@ -1,6 +1,5 @@
-"""Fire (002, C6, C7): the Defensive First Fire window (C6.17), firing, and the fire event,
-which carries the To Hit DRM, the dice, the To Kill steps and the outcome as data (its text is
-made from that data)."""
+"""Fire (002, C6, C7): the Defensive First Fire window (C6.17), firing, and what a shot does,
+step by step as the rules' procedure runs (its event's data and text: :mod:`.firelog`)."""
 
 from __future__ import annotations
 
@@ -10,12 +9,12 @@ from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.engine.state import GameState, UnitState
 from game.rules import acquisition as acq_rules
-from game.rules.attack import Attack, AttackResult, Plan, plan, resolve
+from game.rules.attack import Attack, AttackResult, plan, resolve
 from game.rules.facing import chart_aspect
 from game.rules.to_hit import case_j
-from game.rules.words import outcome_words
 
 from . import Commit
+from .firelog import fire_event, unseen_fire_event
 from .outcomes import REMOVAL, apply_outcome
 from .shot import (
     acq_gun,
@@ -125,65 +124,117 @@ def resolve_fire(
     dff: bool,
     claim: float | None = None,
 ) -> list[Event]:
-    """Roll the shot with the game's dice and apply everything that follows: the firer's
-    concealment (RD-11), turret (RD-7), ROF (RD-4), Defensive First Fire marks (C6.17),
-    acquisition (C6.5), the target's concealment (HX-9) and the outcome."""
+    """Roll the shot with the game's dice and apply everything that follows, in the order of
+    the rules' procedure (docs/rules.md "One AT attack, start to end"): the special round's
+    availability (RD-17), the 90-degree line's die (RD-8), the attack itself (C6, C7), then
+    the firer (RD-11, RD-7, RD-4, RD-12, C6.17), its acquisition (C6.5, HX-14), the target
+    (HX-9, the outcome, RD-13) and the Defensive First Fire window (C6.17)."""
     events: list[Event] = []
-    n = state.depletion(firer, ammo)
-    if n is not None:  # RD-17: is the special round there?
-        d = state.dice.die()
-        there = d <= n
-        if not there:
-            firer.ammo_out = (*firer.ammo_out, str(ammo))
-        events.append(
-            Event(
-                "ammo",
-                f"{firer.name} {ammo} availability dr {d} "
-                + (
-                    f"<= {n}: fires {ammo} (RD-17)"
-                    if there
-                    else f"> {n}: out of {ammo} for the rest of the game; fires AP (RD-17)"
-                ),
-                ("RD-17",),
-                (d,),
-                data={"unit": firer.id, "ammo": ammo, "number": n, "there": there},
-            )
-        )
-        ammo = ammo if there else "AP"
-    die = None
-    _, _, hull_t = aspects(firer, target)
-    if on_the_90_degree_line(state, firer, target):
-        die = state.dice.die()
-        side = chart_aspect(hull_t, die)
-        events.append(
-            Event(
-                "facing",
-                f"{firer.name} is exactly on {target.name}'s 90-degree line: "
-                f"dr {die}: {side} (RD-8)",
-                ("RD-8",),
-                (die,),
-                data={"firer": firer.id, "target": target.id, "aspect": side},
-            )
-        )
+    ammo = _special_round(state, firer, ammo, events)
+    die = _ninety_degree_die(state, firer, target, events)
     attack = build_attack(state, firer, target, ammo, dff=dff, chart_die=die, claim=claim)
     p = plan(attack)
-    mark = None
-    if dff:
-        shot = dff_shot(state, firer, target, claim)
-        mark = float(shot.mark if shot else state.loc_mp.get(state.target_facing(target), 0.0))
+    mark = _dff_mark(state, firer, target, claim) if dff else None
     result = resolve(attack, state.dice)
-    event = fire_event(firer, target, attack, p, result, mark)
     unseen = target.concealed and not result.hit  # RD-11: a miss reveals nothing of the "?"
+    event = fire_event(firer, target, attack, p, result, mark)
     if unseen:
-        firers = state.setup.other(target.side)
-        # its Motion counter lies under the "?" (RD-11); a move of it is seen (a counter moves);
-        # whether it is a vehicle is not known, so its Case J is a vehicle's (C6.1)
-        shown_j = [d.to_dict() for d in case_j(as_unknown(attack).situation)[0]]
-        event = event.hidden_from(firers, unseen_fire_event(event, target.label, shown_j))
-        # which armor aspect the 90-degree line dr gave would tell an AFV from the rest (RD-8)
-        events[:] = [e.hidden_from(firers) if e.kind == "facing" else e for e in events]
+        events, event = _unseen_shot(state, target, attack, events, event)
     events.append(event)
-    # the firer
+    events.extend(_firer_after_shot(state, firer, target, attack, result, dff, mark))
+    if firer.type.gun:
+        events.extend(_acquisition_after_shot(state, firer, target, result, unseen))
+    events.extend(_target_after_shot(state, target, result))
+    if dff and not state.over:
+        events.extend(_dff_window_after_shot(state))
+    return events
+
+
+def _special_round(
+    state: GameState, firer: UnitState, ammo: str | None, events: list[Event]
+) -> str | None:
+    """RD-17: a special round (APCR / APDS) is there on a dr <= its depletion number; if not,
+    the firer is out of it for the rest of the game and fires AP. The round fired (the event
+    of the dr added to ``events``)."""
+    n = state.depletion(firer, ammo)
+    if n is None:
+        return ammo
+    d = state.dice.die()
+    there = d <= n
+    if not there:
+        firer.ammo_out = (*firer.ammo_out, str(ammo))
+    verdict = (
+        f"<= {n}: fires {ammo} (RD-17)"
+        if there
+        else f"> {n}: out of {ammo} for the rest of the game; fires AP (RD-17)"
+    )
+    events.append(
+        Event(
+            "ammo",
+            f"{firer.name} {ammo} availability dr {d} {verdict}",
+            ("RD-17",),
+            (d,),
+            data={"unit": firer.id, "ammo": ammo, "number": n, "there": there},
+        )
+    )
+    return ammo if there else "AP"
+
+
+def _ninety_degree_die(
+    state: GameState, firer: UnitState, target: UnitState, events: list[Event]
+) -> int | None:
+    """RD-8: under the chart, a firer exactly on the AFV target's 90-degree line rolls a dr for
+    the aspect (1-3 front, 4-6 rear). The die (None: no die; its event added to ``events``)."""
+    if not on_the_90_degree_line(state, firer, target):
+        return None
+    _, _, hull_t = aspects(firer, target)
+    die = state.dice.die()
+    side = chart_aspect(hull_t, die)
+    events.append(
+        Event(
+            "facing",
+            f"{firer.name} is exactly on {target.name}'s 90-degree line: dr {die}: {side} (RD-8)",
+            ("RD-8",),
+            (die,),
+            data={"firer": firer.id, "target": target.id, "aspect": side},
+        )
+    )
+    return die
+
+
+def _dff_mark(state: GameState, firer: UnitState, target: UnitState, claim: float | None) -> float:
+    """C6.17: the MP of the target's Location a Defensive First Fire shot answers (its claim,
+    or the fewest that give the smallest Case J DRM)."""
+    shot = dff_shot(state, firer, target, claim)
+    return float(shot.mark if shot else state.loc_mp.get(state.target_facing(target), 0.0))
+
+
+def _unseen_shot(
+    state: GameState, target: UnitState, attack: Attack, before: list[Event], event: Event
+) -> tuple[list[Event], Event]:
+    """RD-11: a missed shot at a "?" as the firer's side reads it, and the dice events before
+    it (the 90-degree line's dr stays the target's side's: which armor aspect it gave would tell
+    an AFV from the rest, RD-8). Its Motion counter lies under the "?"; a move of it is seen (a
+    counter moves); whether it is a vehicle is not known, so its Case J is a vehicle's (C6.1)."""
+    firers = state.setup.other(target.side)
+    shown_j = [d.to_dict() for d in case_j(as_unknown(attack).situation)[0]]
+    hidden = event.hidden_from(firers, unseen_fire_event(event, target.label, shown_j))
+    return [e.hidden_from(firers) if e.kind == "facing" else e for e in before], hidden
+
+
+def _firer_after_shot(
+    state: GameState,
+    firer: UnitState,
+    target: UnitState,
+    attack: Attack,
+    result: AttackResult,
+    dff: bool,
+    mark: float | None,
+) -> list[Event]:
+    """The firer after its shot: it loses its concealment (RD-11), its turret turns to the
+    target (RD-7), it keeps or spends its Multiple ROF (RD-4; none in the AFPh), a Prep Fire
+    shot holds it still (RD-12), a Defensive First Fire shot is marked (C6.17, HX-8)."""
+    events: list[Event] = []
     if firer.concealed:
         firer.concealed = False
         events.append(
@@ -215,171 +266,63 @@ def resolve_fire(
         firer.first_fired = True
         key = (firer.id, target.id, target.label, state.target_facing(target))
         state.marks[key] = (*state.marks.get(key, ()), mark or 0.0)
-    if firer.type.gun:
-        before = firer.acquisition
-        firer.acquisition, _ = acq_rules.after_shot(
-            firer.acquisition, acq_gun(state, firer), acq_shot(target, result.hit)
-        )
-        firer.fired_at_acquired = (
-            firer.acquisition is not None and firer.acquisition.target == target.id
-        )
-        removes = result.outcome in REMOVAL  # HX-14: no counter on a unit the shot removes
-        if removes and (before is None or before.target != target.id):
-            firer.acquisition = None  # never placed (one it had on the target goes with it)
-        if firer.acquisition and firer.acquisition != before and not removes:
-            placed = Event(
-                "acquisition",
-                f"{firer.name} places {firer.acquisition.label} on {target.name} (C6.5)",
-                ("C6.5",),
-                data={"unit": firer.id, "target": target.id, "level": firer.acquisition.level},
-            )
-            if unseen:  # the "?" stays one to the firer's side (RD-11)
-                placed = placed.hidden_from(
-                    state.setup.other(target.side),
-                    placed._replace(
-                        text=f"{firer.name} places {firer.acquisition.label} on the concealed "
-                        f"unit in {target.label} (C6.5)",
-                        data={**placed.data, "target": None, "target_hex": target.label},
-                    ),
-                )
-            events.append(placed)
-    if result.hit and target.concealed:
-        target.concealed = False  # HX-9
-    events.extend(apply_outcome(state, target, result.outcome))
-    events.extend(check_victory(state))
-    if dff and not state.over:
-        mover = state.moving_target()
-        if mover is not None and mover.active and (mover.moving or state.dff_pending):
-            events.extend(offer_dff(state, mover))
-            if not state.dff_pending and not mover.moving:
-                state.moving_unit = None
-        else:
-            state.dff_pending = ()
     return events
 
 
-def fire_data(
-    firer: UnitState,
-    target: UnitState,
-    attack: Attack,
-    p: Plan,
-    result: AttackResult,
-    dff_mark: float | None = None,
-) -> dict:
-    """Everything a shot was and did, as plain values (the log, the UI and the tests read
-    these fields; :func:`fire_text` writes the log line from them). ``dff_mark``: a Defensive
-    First Fire shot's claim, the MP of the target's Location it answers (C6.17)."""
-    th = result.th_dr
-    return {
-        "firer": firer.id,
-        "firer_name": firer.name,
-        "target": target.id,
-        "target_name": target.name,
-        "weapon": attack.weapon or attack.ammo,
-        "range": attack.range,
-        "to_hit": {
-            "number": p.to_hit_number,
-            "rule": p.to_hit_rule,
-            "position_dr": p.dc_position,
-            "drms": [d.to_dict() for d in p.drms],
-            "drm_total": p.drm_total,
-        },
-        "dr": None if th is None else {"white": th.white, "colored": th.colored},
-        "hit": result.hit,
-        "location": result.location,
-        "critical_hit": result.critical_hit,
-        "tk": None if result.tk is None else result.tk.to_dict(),
-        "elimination_number": p.elimination_number,
-        "steps": [{"what": s.what, "rule": s.rule, "dice": list(s.dice)} for s in result.steps],
-        "outcome": result.outcome,
-        "rof_kept": result.rof_kept,
-        "dff_mark": dff_mark,
-    }
-
-
-def fire_text(data: dict) -> str:
-    """The log line of a fire event, from its data."""
-    drms = (
-        ", ".join(f"{d['value']:+d} Case {d['case']} ({d['rule']})" for d in data["to_hit"]["drms"])
-        or "no DRM"
+def _acquisition_after_shot(
+    state: GameState, firer: UnitState, target: UnitState, result: AttackResult, unseen: bool
+) -> list[Event]:
+    """A Gun's Acquired counter after its shot (C6.5): placed or raised on the target, none on
+    a unit the shot removes (HX-14); a "?" missed stays one to the firer's side (RD-11)."""
+    before = firer.acquisition
+    firer.acquisition, _ = acq_rules.after_shot(
+        firer.acquisition, acq_gun(state, firer), acq_shot(target, result.hit)
     )
-    rng = data["range"]
-    steps = []
-    for s in data["steps"]:
-        dice = f" [{'+'.join(map(str, s['dice']))}]" if s["dice"] else ""
-        steps.append(f"{s['what']}{dice} ({s['rule']})")
-    return (
-        f"{data['firer_name']} fires {data['weapon']} at {data['target_name']} "
-        f"({rng} hex{'es' if rng != 1 else ''}): {drms}; "
-        + "; ".join(steps)
-        + f" => {outcome_words(data['outcome'])}"
+    firer.fired_at_acquired = (
+        firer.acquisition is not None and firer.acquisition.target == target.id
     )
-
-
-def fire_event(
-    firer: UnitState,
-    target: UnitState,
-    attack: Attack,
-    p: Plan,
-    result: AttackResult,
-    dff_mark: float | None = None,
-) -> Event:
-    """The fire event: its data (:func:`fire_data`), its text made from the data, the rules it
-    applied and every die drawn."""
-    data = fire_data(firer, target, attack, p, result, dff_mark)
-    rules = tuple(
-        dict.fromkeys([p.to_hit_rule, *(d.rule for d in p.drms), *(s.rule for s in result.steps)])
+    removes = result.outcome in REMOVAL  # HX-14: no counter on a unit the shot removes
+    if removes and (before is None or before.target != target.id):
+        firer.acquisition = None  # never placed (one it had on the target goes with it)
+    if not firer.acquisition or firer.acquisition == before or removes:
+        return []
+    placed = Event(
+        "acquisition",
+        f"{firer.name} places {firer.acquisition.label} on {target.name} (C6.5)",
+        ("C6.5",),
+        data={"unit": firer.id, "target": target.id, "level": firer.acquisition.level},
     )
-    dice = tuple(d for s in result.steps for d in s.dice)
-    return Event("fire", fire_text(data), rules, dice, data=data)
+    if unseen:  # the "?" stays one to the firer's side (RD-11)
+        placed = placed.hidden_from(
+            state.setup.other(target.side),
+            placed._replace(
+                text=f"{firer.name} places {firer.acquisition.label} on the concealed "
+                f"unit in {target.label} (C6.5)",
+                data={**placed.data, "target": None, "target_hex": target.label},
+            ),
+        )
+    return [placed]
 
 
-KNOWN_CASES = ("K", "L", "M", "N", "O", "Q", "R")
-"""The To Hit DRM cases that do not depend on what a "?" is (RD-11): Case P is its size, a
-DC's Position DRM its type, facing and state; Case J its being a vehicle (C6.1) and its Motion,
-so the firer's side reads the Case J of a vehicle that moved as it saw (``unseen_fire_event``'s
-``shown_j``)."""
+def _target_after_shot(state: GameState, target: UnitState, result: AttackResult) -> list[Event]:
+    """The target after the shot: a hit reveals a "?" (HX-9), then the outcome (C7, 002) and
+    the victory conditions it may meet (RD-13)."""
+    if result.hit and target.concealed:
+        target.concealed = False  # HX-9
+    return [*apply_outcome(state, target, result.outcome), *check_victory(state)]
 
 
-def unseen_fire_event(event: Event, hex_label: str, shown_j: list[dict] | None = None) -> Event:
-    """A missed shot at a concealed unit as the firer's side may read it (RD-11): "a concealed
-    unit in E3", the To Hit DRM it may know (Case P, the target's size, left out; Case J as
-    ``shown_j``, a vehicle's for the moves it saw, none for the Motion counter under the "?",
-    whatever the "?" is) and the dice, nothing the target's identity or state decides."""
-    d = event.data
-    # only the DRM the firer's side knows without knowing the "?": its move, concealment, range,
-    # the firer's counters, terrain and hindrance (not Case P, nor a DC's Position DRM)
-    drms = [*(shown_j or []), *(x for x in d["to_hit"]["drms"] if x["case"] in KNOWN_CASES)]
-    dr = d["dr"]
-    position = bool(d["to_hit"]["position_dr"])
-    data = {
-        "firer": d["firer"],
-        "firer_name": d["firer_name"],
-        "target": None,
-        "target_name": f"a concealed unit in {hex_label}",
-        "target_hex": hex_label,
-        "weapon": d["weapon"],
-        "range": d["range"],
-        "to_hit": {
-            "number": None if position else d["to_hit"]["number"],
-            "rule": "RD-11" if position else d["to_hit"]["rule"],
-            "drms": drms,
-            "drm_total": sum(x["value"] for x in drms),
-        },
-        "dr": dr,
-        "hit": False,
-        "outcome": "miss",
-        "rof_kept": d["rof_kept"],
-        "dff_mark": d["dff_mark"],
-        "steps": [
-            {
-                "what": f"TH DR {dr['white']}+{dr['colored']}: miss (a miss reveals nothing)",
-                "rule": "RD-11",
-                "dice": [dr["white"], dr["colored"]],
-            }
-        ],
-    }
-    return Event("fire", fire_text(data), ("RD-11",), (dr["white"], dr["colored"]), data=data)
+def _dff_window_after_shot(state: GameState) -> list[Event]:
+    """C6.17: after a Defensive First Fire shot the window stays open for the units that may
+    still fire at the moving unit; when none may and its move had ended, it is over."""
+    mover = state.moving_target()
+    if mover is None or not mover.active or not (mover.moving or state.dff_pending):
+        state.dff_pending = ()
+        return []
+    events = offer_dff(state, mover)
+    if not state.dff_pending and not mover.moving:
+        state.moving_unit = None
+    return events
 
 
 def nearest_direction(a: Hex, b: Hex) -> int:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 
 from game.board.hexes import Hex, label
-from game.board.scalar import ScalarSight
 from game.engine.actions import BoreSight, Place
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
@@ -26,11 +25,7 @@ def bore_sight_hexes(state: GameState, unit: UnitState) -> list[str]:
     i = board.index(unit.hex)
     d = board.distances(i)
     near = np.flatnonzero((d > 0) & (d <= BORE_SIGHT_RANGE))
-    if isinstance(state.visibility, ScalarSight):  # the benchmark's reference: each traced
-        seen = [j for j in near if state.visibility.sees(i, int(j))]
-    else:
-        seen = list(near[state.viewshed(i)[0][near]])
-    return [label(board.hex_at(int(j))) for j in seen]
+    return [label(board.hex_at(int(j))) for j in near[state.viewshed(i)[0][near]]]
 
 
 def bore_sight(state: GameState, action: BoreSight) -> Commit:

@@ -6,7 +6,9 @@ movement tracking)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import fields, replace
+from functools import lru_cache
+from operator import attrgetter
 
 from game.board.los import los
 from game.engine.errors import IllegalAction
@@ -72,16 +74,50 @@ def fire_problem(
         reach = sw_range(firer)
         if reach is not None:  # plan()'s first refusal of an SW, asked before building it
             to_hit_number("sw", firer.hex.distance(target.hex), reach)
-        attack = build_attack(state, firer, target, ammo, dff=dff, chart_die=1)
-        if target.concealed:  # RD-20: refused only as a shot at any unit it may be would be
-            attack = as_unknown(attack)
+        attack = _as_planned(state, firer, target, ammo, dff)
         plan(attack)
         fallback = fallback_ammo(state, firer, ammo)
         if fallback != ammo:
-            plan(replace(attack, ammo=fallback))
+            plan(_as_planned(state, firer, target, fallback, dff))
     except RuleError as error:
         return str(error)
     return None
+
+
+def _as_planned(
+    state: GameState, firer: UnitState, target: UnitState, ammo: str | None, dff: bool
+) -> Attack:
+    """The attack :func:`fire_problem` asks the rules library about: ``firer``'s shot at
+    ``target`` with ``ammo`` (a die of 1 for the chart's 90-degree line, RD-8), a "?" as the
+    firer's side knows it (RD-20: refused only as a shot at any unit it may be would be). While
+    the state is held still (a list of legal actions), built once a firer and target and each
+    ammunition set on it: nothing else of the attack depends on the ammunition."""
+    asked = state.asked
+    key = ("shot", firer.id, target.id, dff)
+    base = asked.get(key) if asked is not None else None
+    if base is None:
+        base = build_attack(state, firer, target, ammo, dff=dff, chart_die=1)
+        if target.concealed:
+            base = as_unknown(base)
+        if asked is not None:
+            asked[key] = base
+    fired = ammo if not firer.type.sw else None  # build_attack's: an SW fires its own
+    return base if base.ammo == fired else with_ammo(base, fired)
+
+
+_ATTACK_FIELDS = tuple(f.name for f in fields(Attack))
+_AMMO = _ATTACK_FIELDS.index("ammo")
+_attack_values = attrgetter(*_ATTACK_FIELDS)
+if not all(f.init for f in fields(Attack)):  # with_ammo passes every field, in order
+    raise RuntimeError("an Attack field is not an __init__ argument")
+
+
+def with_ammo(attack: Attack, ammo: str | None) -> Attack:
+    """``replace(attack, ammo=ammo)``, read in one call (``dataclasses.replace`` reads each
+    field's declaration again: a third of a list of shots' time)."""
+    values = list(_attack_values(attack))
+    values[_AMMO] = ammo
+    return Attack(*values)
 
 
 def as_unknown(attack: Attack) -> Attack:
@@ -311,15 +347,24 @@ def elevation_advantage(state: GameState, firer: UnitState, target: UnitState) -
 
 def acq_gun(state: GameState, firer: UnitState) -> acq_rules.Acquirer:
     letter = state.letters.get(firer.id, "A")
-    return acq_rules.Acquirer(firer.id, letter, firer.type.caliber, lat_weapon=bool(firer.type.sw))
+    return _acquirer(firer.id, letter, firer.type.caliber, bool(firer.type.sw))
 
 
 def acq_shot(target: UnitState, hit: bool = False) -> acq_rules.Shot:
+    return _acq_shot(target.id, target.label, target.concealed, hit and target.concealed)
+
+
+@lru_cache(maxsize=4096)
+def _acquirer(uid: str, letter: str, caliber: float, lat_weapon: bool) -> acq_rules.Acquirer:
+    """The firing weapon as acquisition sees it (a value: made once, every shot asks it)."""
+    return acq_rules.Acquirer(uid, letter, caliber, lat_weapon=lat_weapon)
+
+
+@lru_cache(maxsize=4096)
+def _acq_shot(uid: str, hex_label: str, concealed: bool, lost: bool) -> acq_rules.Shot:
+    """A shot at ``uid`` in ``hex_label`` as acquisition sees it (a value: made once)."""
     return acq_rules.Shot(
-        target.id,
-        acq_rules.Location(target.label),
-        concealed=target.concealed,
-        concealment_lost=hit and target.concealed,
+        uid, acq_rules.Location(hex_label), concealed=concealed, concealment_lost=lost
     )
 
 
@@ -339,10 +384,17 @@ def dff_budget_for(state: GameState, firer: UnitState, target: UnitState) -> Dff
     return dff_budget(state.loc_mp.get(facing, 0.0), track.los_mp, marks, track.exempt)
 
 
-def preview_fire(state: GameState, firer_id: str, target_id: str, ammo: str | None = None) -> Odds:
+def preview_fire(
+    state: GameState,
+    firer_id: str,
+    target_id: str,
+    ammo: str | None = None,
+    claim: float | None = None,
+) -> Odds:
     """The exact odds of ``firer`` shooting at ``target`` now, built exactly as the shot
-    would be (the odds panel); IllegalAction with the reason when the shot is not allowed.
-    No die is drawn and nothing changes."""
+    would be (the odds panel; ``claim``: the MP a Defensive First Fire shot claims, C6.17);
+    IllegalAction with the reason when the shot is not allowed. No die is drawn and nothing
+    changes."""
     firer, target = state.unit(firer_id), state.unit(target_id)
     dff = (
         bool(state.dff_pending) and firer_id in state.dff_pending and state.moving_unit == target_id
@@ -351,4 +403,4 @@ def preview_fire(state: GameState, firer_id: str, target_id: str, ammo: str | No
     problem = fire_problem(state, firer, target, am, dff=dff, explain=True)
     if problem:
         raise IllegalAction("cannot_fire", problem)
-    return blend_leaves(shot_leaves(state, firer, target, am, dff), odds)
+    return blend_leaves(shot_leaves(state, firer, target, am, dff, claim), odds)

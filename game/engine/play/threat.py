@@ -10,18 +10,19 @@ play. Hypothetical: the phase and the shots already taken are not considered."""
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from game.board.hexes import Hex, direction_to, facing_angle
 from game.engine.state import GameState, UnitState
+from game.engine.unitstate import odds_key
 from game.rules.attack import Attack
 from game.rules.drm import RuleError
 from game.rules.facing import asl_aspect, facing_offset
 from game.rules.odds import Branch, Odds, blend, odds
 
-from .shot import COVERED_ARC_HALF, ammo_choices, build_attack, leaf_choices
+from .shot import COVERED_ARC_HALF, ammo_choices, build_attack, leaf_choices, with_ammo
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,30 +73,6 @@ SHOT_MEMO_LIMIT = 200_000
 """Entries the state's shot memo keeps before it starts again (a few tens of MB at most)."""
 
 
-def _target_key(unit: UnitState) -> tuple:
-    """What a shot's odds read of its target beyond where it stands and how it faces
-    (:func:`build_attack`): its type and its movement, concealment, CE and immobilized state."""
-    return (
-        unit.type.key,
-        unit.entered_new_hex,
-        unit.moving,
-        unit.motion,
-        unit.was_motion,
-        unit.concealed,
-        unit.ce,
-        unit.immobilized,
-    )
-
-
-def _firer_key(unit: UnitState) -> tuple:
-    """What a shot's odds read of a ghost firer (the attack map's, turned to face its target,
-    stopped, with no Acquisition) beyond where it stands: the rest of its state."""
-    d = unit.to_json()
-    for k in ("id", "hex", "facing", "turret", "acquisition", "moving", "motion"):
-        d.pop(k)
-    return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(d.items()))
-
-
 def _memo_shot(state: GameState, key: tuple, firer: UnitState, target: UnitState) -> Threat | None:
     """:func:`best_shot` through the state's shot memo (shared by the copies of a game):
     ``key`` names everything the shot depends on."""
@@ -142,7 +119,7 @@ def threat_here(state: GameState, unit_id: str, known: set[str] | None) -> HexTh
     board = state.board
     j = board.index(unit.hex)
     threats = []
-    here = ("here", _target_key(unit), state.phase, unit.key_text())
+    here = ("here", odds_key(unit, "target"), state.phase, unit.key_text())
     tem = board.terrain_at(unit.hex).tem
     for enemy in _shooters(state, unit, known):
         i = board.index(enemy.hex)
@@ -187,7 +164,7 @@ def threat_map(
                 shooters.setdefault(j, []).append(enemy)
     out: dict[int, list[Threat]] = {}
     memo: dict[tuple, Threat | None] = {}
-    shared = ("threat", _target_key(unit), state.phase)
+    shared = ("threat", odds_key(unit, "target"), state.phase)
     texts = {e.id: e.key_text() for e in enemies}
     for j, there in shooters.items():
         h = board.hex_at(j)
@@ -255,7 +232,7 @@ def best_shot(state: GameState, firer: UnitState, target: UnitState) -> Threat |
                 except RuleError:
                     break
             base = bases[die]
-            o = cached_odds(base if base.ammo == fired else replace(base, ammo=fired))
+            o = cached_odds(base if base.ammo == fired else with_ammo(base, fired))
             if o is None:
                 break
             parts.append(Branch(w, "", "RD-16", o))  # only the figures are kept
@@ -299,7 +276,10 @@ def attack_map(
     ]
     out: dict[int, list[tuple[str, float]]] = {}
     memo: dict[tuple, float | None] = {}
-    shared = ("attack", _firer_key(unit), state.phase)
+    stopped = copy.copy(unit)  # the firer as the map places it: stopped, no Acquisition (C6.5)
+    stopped.acquisition = None
+    stopped.moving = stopped.motion = False
+    shared = ("attack", odds_key(stopped, "firer"), state.phase)
     wanted = None if within is None else sorted(within)
     for target in targets:
         text = (target.key_text(), board.terrain_at(target.hex).tem)
@@ -320,14 +300,12 @@ def attack_map(
                 full = (*shared, text, *key[1:])
                 shot = state.shots.get(full, False)
                 if shot is False:
-                    ghost = copy.copy(unit)  # the firer there, facing the target
+                    ghost = copy.copy(stopped)  # the firer there, facing the target
                     ghost.hex = h
                     face = _nearest_direction(direction_to(h, target.hex))
                     ghost.turret = face
                     if not unit.type.turret:
                         ghost.facing = face
-                    ghost.acquisition = None
-                    ghost.moving = ghost.motion = False
                     shot = _memo_shot(state, full, ghost, target)
                 memo[key] = shot.p_kill if shot is not None else None
             p = memo[key]

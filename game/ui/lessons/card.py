@@ -40,6 +40,8 @@ class LessonCard:
         self._acted = False  # the learner applied an action while this step was shown
         self.card = pygame.Rect(0, 0, 0, 0)
         self.next_button = pygame.Rect(0, 0, 0, 0)
+        self.shown: list[str] = []
+        """The card's rows drawn last frame (those that fitted)."""
 
     # --- the steps --------------------------------------------------------------------------
 
@@ -121,6 +123,11 @@ class LessonCard:
             self.said = "The unit it was about is out of play, so that step was skipped."
             return
         game = self.play.table
+        if step.kind == "phase" and game.over:  # the dice ended the game before that phase
+            self.advance()
+            self.said = "The game ended before that phase, so that step was skipped."
+            self.watch()
+            return
         if (
             step.kind == "phase"
             and game.phase == step.phase
@@ -221,8 +228,6 @@ class LessonCard:
             if self.said:
                 out.append(("good", f"Done. {self.said}"))
             return out
-        if self.said:
-            out.append(("good", f"Done. {self.said}"))
         out.append(("select", f"Lesson {self.lesson.number}, step {n} of {total}"))
         out.append(("text", step.say))
         title = PHASES[step.phase].title if step.phase in PHASES else ""
@@ -241,6 +246,9 @@ class LessonCard:
         times = {1: "Esc", 2: "Esc twice", 3: "Esc three times"}[min(3, n_esc)]
         leave = f"{times}: leave the lesson."
         out.append(("dim", f"{follow}  {leave}"))
+        if self.said:  # under the step: words of several steps done at once ran to five lines
+            # and pushed the step's own words off the card
+            out.append(("good", f"Done. {self.said}"))
         return out
 
     def draw(self, surface: pygame.Surface, rects: dict[str, pygame.Rect]) -> None:
@@ -258,11 +266,13 @@ class LessonCard:
         pygame.draw.rect(surface, st.ui["select"], self.card, 2, border_radius=6)
         line_h = min(20, max(14, (self.card.height - 12) // max(1, len(rows))))
         y = self.card.top + 6
+        self.shown = []
         for colour, text, strong in rows:
             if y + line_h > self.card.bottom - 2:
-                break
+                break  # the card cuts from the bottom: what was done comes last
             f = bold if strong else font
             surface.blit(f.render(text, True, st.ui[colour]), (self.card.left + 12, y))
+            self.shown.append(text)
             y += line_h
         step = self.step
         if step is not None:

@@ -65,6 +65,26 @@ def _name_picture(name: str, size: int, ink: RGB, width: int) -> pygame.Surface:
     return t
 
 
+AWAITING_ALPHA = 90
+"""How much of an enemy counter shows that sets up after the side at the screen (HX-12)."""
+
+
+def draw_awaiting(target: pygame.Surface, unit: UnitRecord, cx: float, cy: float, z: int) -> None:
+    """An enemy counter that will set up after this side (HX-12), faint on its file's hex:
+    drawn at full strength it read as where the enemy will be."""
+    size = 2 * z + 4
+    ghost = pygame.Surface((size, size), pygame.SRCALPHA)
+    draw_counter(ghost, unit, size / 2, size / 2, z)
+    ghost.set_alpha(AWAITING_ALPHA)
+    target.blit(ghost, (int(cx - size / 2), int(cy - size / 2)))
+
+
+def chip_size(z: int) -> int:
+    """A marker chip's font size at zoom ``z``: 13 pixels at the duel's zoom (it was 10, and
+    "-1A" and "ID A" could not be read), never so large that the chips leave the hex."""
+    return min(max(11, int(z * 0.36)), 19)
+
+
 def draw_counter(
     target: pygame.Surface, unit: UnitRecord, cx: float, cy: float, z: int, selected: bool = False
 ) -> pygame.Rect:
@@ -211,7 +231,7 @@ def draw_acquired(
     text = f"-{level}{letter}" if z < 40 else f"-{level} {word} {letter}"
     if z >= 56:
         text += f" {firer_name}"
-    t = FONTS.text(text, max(9, int(z * 0.28)), (0, 0, 0), bold=True)
+    t = FONTS.text(text, chip_size(z), (0, 0, 0), bold=True)
     width = min(t.get_width() + 4, int(z * 1.0))
     chip = pygame.Rect(int(cx - z * 0.5), int(cy - z * 0.8), width, t.get_height() + 1)
     pygame.draw.rect(target, (255, 120, 200), chip, border_radius=2)
@@ -252,7 +272,7 @@ def draw_markers(
     chips = unit_markers(unit, phasing)
     if not chips:
         return
-    f = FONTS.get(max(9, int(z * 0.28)), bold=True)
+    f = FONTS.get(chip_size(z), bold=True)
     cx = centre[0] if centre is not None else rect.centerx
     right = int(cx + z * 0.62)
     y = rect.top + 1
@@ -261,7 +281,7 @@ def draw_markers(
         chips = [*chips[: room - 1], (f"+{len(chips) - room + 1}", (200, 200, 200))]
     for text, color in chips:
         ink = (0, 0, 0) if sum(color) > 300 else (255, 255, 255)
-        t = FONTS.text(text, max(9, int(z * 0.28)), ink, bold=True)
+        t = FONTS.text(text, chip_size(z), ink, bold=True)
         chip = pygame.Rect(0, y, min(t.get_width() + 4, int(z * 1.3)), t.get_height() + 1)
         chip.right = right
         pygame.draw.rect(target, color, chip, border_radius=2)

@@ -84,6 +84,28 @@ class Camera:
         self.ox = left + width / 2 - x * self.zoom
         self.oy = height / 2 - y * self.zoom
 
+    def keep_map_in(self, columns: int, rows: int, view: tuple[float, float, float, float]) -> None:
+        """No empty band beside the map where the map could fill it: along each axis a map
+        smaller than the viewport (left, top, width, height) is centred in it, a larger one
+        fills it edge to edge (a handover centred on a side's units left half a small map's
+        viewport empty and cut off its far rows)."""
+        x0, y0, x1, y1 = map_extent(columns, rows)
+        z = self.zoom
+        vl, vt, vw, vh = view
+        for lo, hi, start, size, axis in ((x0, x1, vl, vw, "x"), (y0, y1, vt, vh, "y")):
+            o = self.ox if axis == "x" else self.oy
+            a, b = lo * z + o, hi * z + o
+            if b - a <= size:
+                o += start + size / 2 - (a + b) / 2
+            elif a > start:
+                o -= a - start
+            elif b < start + size:
+                o += start + size - b
+            if axis == "x":
+                self.ox = o
+            else:
+                self.oy = o
+
     def fit(self, columns: int, rows: int, width: float, height: float, left: float = 0) -> None:
         """The largest zoom level at which the whole map fits (at least the smallest), centred."""
         x0, y0, x1, y1 = map_extent(columns, rows)

@@ -68,6 +68,12 @@ class Fonts:
 FONTS = Fonts()
 
 
+def label_size(zoom: int) -> int:
+    """The hex label's font size at ``zoom``: 11 pixels at least (9 was unreadable at the
+    four-board map's opening zoom), a little larger as the hexes grow."""
+    return max(11, int(zoom * 0.38))
+
+
 class MapRenderer:
     """The map of one board: cached terrain per zoom, and the dynamic layers."""
 
@@ -138,12 +144,14 @@ class MapRenderer:
         grid = st.contour if info.level else st.ui["grid"]
         pygame.draw.polygon(surf, grid, pts, 2 if info.level else 1)
         if info.level and zoom >= 16:
-            f = FONTS.get(int(zoom * 0.42), bold=True)
+            # left of the counter's square, where a counter in the hex leaves it in sight (it
+            # was drawn under the counter: lesson 2's "low hill" showed nothing of a hill)
+            f = FONTS.get(max(10, int(zoom * 0.32)), bold=True)
             t = f.render(f"L{info.level}", True, st.contour)
-            surf.blit(t, (cx + zoom * 0.35, cy - zoom * 0.35))
+            surf.blit(t, t.get_rect(midleft=(cx - zoom * 0.94, cy)))
         if self.show_labels and zoom >= 16:
-            f = FONTS.get(max(9, int(zoom * 0.36)))
-            t = f.render(label(h), True, st.ui["label"])
+            f = FONTS.get(label_size(zoom))
+            t = f.render(label(h), True, st.label_ink(fill))
             surf.blit(t, (cx - t.get_width() / 2, cy - zoom * 0.82))
 
     def _draw_road(
@@ -194,8 +202,15 @@ class MapRenderer:
 
     # --- per frame ------------------------------------------------------------------------
 
-    def draw(self, target: pygame.Surface, cam: Camera, viewport: pygame.Rect) -> None:
-        """Blit the cached terrain tiles on screen, then the wrecks and smoke."""
+    def draw(
+        self,
+        target: pygame.Surface,
+        cam: Camera,
+        viewport: pygame.Rect,
+        occupied: frozenset[Hex] = frozenset(),
+    ) -> None:
+        """Blit the cached terrain tiles on screen, then the wrecks and smoke (a wreck under a
+        counter in ``occupied`` at the foot of its hex)."""
         z = cam.zoom
         x0, y0 = self._origin(z)
         left, top = math.floor(cam.ox + x0), math.floor(cam.oy + y0)  # the map's corner
@@ -210,25 +225,32 @@ class MapRenderer:
         for ty in range(ty0, ty1 + 1):
             for tx in range(tx0, tx1 + 1):
                 target.blit(self.tile(z, tx, ty), (left + tx * TILE, top + ty * TILE))
-        self._draw_markers(target, cam)
+        self._draw_markers(target, cam, occupied)
         target.set_clip(None)
 
-    def draw_naive(self, target: pygame.Surface, cam: Camera, viewport: pygame.Rect) -> None:
+    def draw_naive(
+        self,
+        target: pygame.Surface,
+        cam: Camera,
+        viewport: pygame.Rect,
+        occupied: frozenset[Hex] = frozenset(),
+    ) -> None:
         """The reference: every hex polygon (and its pattern and label) drawn every frame."""
         target.set_clip(viewport)
         target.fill(style().ui["background"], viewport)
         for hx in self.hexes:
             sx, sy = cam.hex_to_screen(hx)
             self._draw_hex(target, hx, sx, sy, cam.zoom)
-        self._draw_markers(target, cam)
+        self._draw_markers(target, cam, occupied)
         target.set_clip(None)
 
-    def _draw_markers(self, target: pygame.Surface, cam: Camera) -> None:
+    def _draw_markers(self, target: pygame.Surface, cam: Camera, occupied: frozenset[Hex]) -> None:
         b = self.board
         z = cam.zoom
         for i in b.wrecks.nonzero()[0]:
-            sx, sy = cam.hex_to_screen(b.hex_at(int(i)))
-            draw_wreck(target, sx, sy, z, int(b.wrecks[i]))
+            h = b.hex_at(int(i))
+            sx, sy = cam.hex_to_screen(h)
+            draw_wreck(target, sx, sy, z, int(b.wrecks[i]), under_counter=h in occupied)
         for i in b.smoke.nonzero()[0]:
             sx, sy = cam.hex_to_screen(b.hex_at(int(i)))
             pygame.draw.circle(target, (210, 210, 210), (int(sx), int(sy)), int(z * 0.6), 3)
@@ -253,6 +275,35 @@ class MapRenderer:
                 pygame.draw.polygon(layer, (*color, alpha), pts)
         target.blit(layer, viewport.topleft)
 
+    def outline(
+        self,
+        target: pygame.Surface,
+        cam: Camera,
+        hexes: list[Hex],
+        color: RGB,
+        viewport: pygame.Rect,
+    ) -> None:
+        """The border of an area of hexes: each edge between a hex in it and one outside, in
+        a light line over a dark one (a green tint alone vanished on a green map)."""
+        inside = set(hexes)
+        z = cam.zoom
+        width = max(2, z // 10)
+        for h in hexes:
+            sx, sy = cam.hex_to_screen(h)
+            if not (
+                -z < sx - viewport.left < viewport.width + z
+                and -z < sy - viewport.top < viewport.height + z
+            ):
+                continue
+            corners = hex_corners(sx, sy, z)
+            for n in h.neighbors():
+                if n in inside:
+                    continue
+                nx, ny = cam.hex_to_screen(n)
+                a, b = sorted(corners, key=lambda c: (c[0] - nx) ** 2 + (c[1] - ny) ** 2)[:2]
+                pygame.draw.line(target, (20, 30, 20), a, b, width + 2)
+                pygame.draw.line(target, color, a, b, width)
+
     def highlight(
         self,
         target: pygame.Surface,
@@ -273,11 +324,19 @@ class MapRenderer:
         pygame.draw.polygon(target, color, pts, width)
 
 
-def draw_wreck(target: pygame.Surface, cx: float, cy: float, z: int, count: int = 1) -> None:
-    """A wreck (RD-9: +1 hindrance), drawn as a burnt-out hull in the strip at the foot of its
-    hex, below any counter there (the strip stays inside the hex), "x2" on it for two."""
+def draw_wreck(
+    target: pygame.Surface,
+    cx: float,
+    cy: float,
+    z: int,
+    count: int = 1,
+    under_counter: bool = False,
+) -> None:
+    """A wreck (RD-9: +1 hindrance), drawn as a burnt-out hull in the middle of its hex; under
+    a counter, in the strip at the foot of the hex, below the counter and well inside the hex's
+    edge (drawn at the very foot it read as in the hex below); "x2" on it for two."""
     hull = pygame.Rect(0, 0, max(8, int(z * 0.8)), max(4, int(z * 0.22)))
-    hull.center = (int(cx - z * 0.08), int(cy + z * 0.7))
+    hull.center = (int(cx - z * 0.08), int(cy + z * 0.66) if under_counter else int(cy))
     pygame.draw.rect(target, (48, 44, 40), hull, border_radius=2)
     pygame.draw.rect(target, (15, 12, 10), hull, 1, border_radius=2)
     turret = (hull.centerx - int(z * 0.1), hull.centery)  # seen from above, like a counter

@@ -18,8 +18,10 @@ from game.engine.knowledge import ShotOdds
 from game.engine.view import UnitView
 from game.session import Table
 from game.ui.map.analysis import AnalysisLayer
+from game.ui.map.boxes import MapBoxes
 from game.ui.map.counters import (
     draw_acquired,
+    draw_awaiting,
     draw_can_act,
     draw_counter,
     draw_markers,
@@ -27,7 +29,6 @@ from game.ui.map.counters import (
 )
 from game.ui.map.geometry import Camera, world_of
 from game.ui.map.input import MapInput
-from game.ui.map.layout import along, clear_corner, clear_spot, counter_box
 from game.ui.map.minimap import Minimap
 from game.ui.map.render import FONTS, MapRenderer
 from game.ui.map.viewstate import ShotBanner, ViewState, shot_banner
@@ -45,7 +46,7 @@ class Tables(Protocol):
     def refresh(self) -> None: ...
 
 
-class MapView:
+class MapView(MapBoxes):
     """The map of one game as one side (or both) may see it, in the rectangle ``rect``.
 
     ``source`` gives the tables of the game shown (a session, or the replay viewer's
@@ -238,6 +239,7 @@ class MapView:
         x, y = (sum(c) / len(own) for c in zip(*map(world_of, own), strict=True))
         self.camera.center_on(x, y, m.width, m.height, m.left)
         self.camera.oy += m.top
+        self.camera.keep_map_in(board.columns, board.rows, (m.left, m.top, m.width, m.height))
 
     def mouse_moved(self, pos: tuple[int, int]) -> None:
         """The hex under the mouse; one moved on into the side panel keeps the hex it left
@@ -261,7 +263,9 @@ class MapView:
         """The map in :attr:`rect`: terrain, highlights, overlays, counters, the banner."""
         m = self.rect
         cam = self.camera
-        self.renderer.draw(surface, cam, m)
+        board = self.table.board
+        occupied = frozenset(board.parse(u["hex"]) for u in self.units())
+        self.renderer.draw(surface, cam, m, occupied)
         surface.set_clip(m)
         self._draw_highlights(surface)
         self.analysis.draw_under(surface, m)
@@ -282,13 +286,14 @@ class MapView:
         setting_up = self.setting_up() and viewer is not None and viewer == game.to_act
         if setting_up and viewer is not None and (sel is None or sel["side"] != viewer):
             # before a unit is picked: where the side may set up at all, lighter (HX-12)
-            self.renderer.shade(
-                surface, cam, self._setup_area(viewer), st.ui["good"], 75, self.rect
-            )
+            area = self._setup_area(viewer)
+            self.renderer.shade(surface, cam, area, st.ui["good"], 75, self.rect)
+            self.renderer.outline(surface, cam, area, st.ui["area_edge"], self.rect)
         if sel is not None and sel["side"] == game.to_act:
             if self.setting_up():
                 area = self._unit_area(sel["id"])
                 self.renderer.shade(surface, cam, area, st.ui["good"], 90, self.rect)
+                self.renderer.outline(surface, cam, area, st.ui["area_edge"], self.rect)
             if game.phase == "movement":
                 for hx, cost in game.move_costs(sel["id"]).items():
                     h = game.board.parse(hx)
@@ -359,6 +364,9 @@ class MapView:
             for i, u in enumerate(stack):
                 off = stack_offset(i, z)
                 selected = u["id"] == self.state.selected
+                if u.get("awaiting_setup"):  # on its file's hex until its side sets up (HX-12)
+                    draw_awaiting(surface, u, sx + off, sy - off, z)
+                    continue
                 rect = draw_counter(surface, u, sx + off, sy - off, z, selected=selected)
                 if u["id"] in acting:  # it can still move or fire this phase
                     draw_can_act(surface, rect, z)
@@ -378,95 +386,21 @@ class MapView:
             draw_counter(surface, dragged, mx, my, z, selected=True)
         hovered = by_hex.get(self.state.hover_hex or "")
         if hovered and dragged is None:  # the full names of the counters under the mouse
-            names = [u.get("name") or "a concealed unit" for u in hovered]
+            names = [
+                (u.get("name") or "a concealed unit")
+                + (
+                    " (sets up after you: not its place yet, HX-12)"
+                    if u.get("awaiting_setup")
+                    else ""
+                )
+                for u in hovered
+            ]
             sx, sy = cam.hex_to_screen(at[hovered[0]["id"]])
             t = FONTS.text(" / ".join(names), 15, (255, 255, 255), True)
             box = t.get_rect(midbottom=(sx, sy - z * 0.62)).inflate(8, 4)
             box.clamp_ip(self.rect)
             pygame.draw.rect(surface, (16, 18, 22), box, border_radius=4)
             surface.blit(t, t.get_rect(center=box.center))
-
-    def tracking_lines(self) -> list[str]:
-        """The label by a moving vehicle, a line a known enemy firer: what a Defensive First
-        Fire shot now would have, in the odds panel's number and words."""
-        tracking = self.knows().tracking()
-        if tracking is None:
-            return []
-        rows = []
-        for name, _mp, _exempt, shot_mp, case in tracking.rows:
-            # the odds panel's number and words: the MP in the firer's LOS a Defensive First
-            # Fire shot now would count (the fewest of this Location that give its best Case J,
-            # C6.17), and that Case J (it said the whole move's MP, another number)
-            if not tracking.moved:
-                what = "only pivots: no Case J (C6.1)"
-            elif shot_mp is None:
-                what = "no Defensive First Fire shot left in this hex (C6.17)"
-            else:
-                what = f"a shot now: {shot_mp:g} MP in the firer's LOS, {case}"
-            rows.append(f"{name}: {what}")
-        return rows
-
-    def _draw_tracking(self, surface: pygame.Surface) -> None:
-        """While a vehicle moves: what a Defensive First Fire shot of each known enemy firer
-        would have now (C6.15-.17), in a box in a corner of the map clear of the counters, a
-        line from it to the mover (by the mover it covered the next hex and ran off the map)."""
-        tracking = self.knows().tracking()
-        rows = self.tracking_lines()
-        if tracking is None or not rows:
-            return
-        z = self.camera.zoom
-        board = self.table.board
-        sx, sy = self.camera.hex_to_screen(board.parse(tracking.hex))
-        f = FONTS.get(15, bold=True)
-        head = f.render(f"Moving in {tracking.hex}, in enemy sight:", True, (255, 255, 255))
-        pictures = [head] + [f.render(text, True, (255, 220, 160)) for text in rows]
-        size = (
-            min(self.rect.width - 16, max(t.get_width() for t in pictures) + 12),
-            sum(t.get_height() + 1 for t in pictures) + 8,
-        )
-        points = [self.camera.hex_to_screen(board.parse(u["hex"])) for u in self.units()]
-        if self.state.hover_hex:
-            points.append(self.camera.hex_to_screen(board.parse(self.state.hover_hex)))
-        order = ("top right", "top left", "bottom right", "bottom left")
-        box = clear_corner(self.rect, size, points, 2 * z, order, 8)
-        self.tracking_rect = box
-        pygame.draw.line(surface, (255, 220, 160), _nearest(box, (sx, sy)), (sx, sy), 2)
-        pygame.draw.rect(surface, (40, 30, 20), box, border_radius=4)
-        pygame.draw.rect(surface, (255, 220, 160), box, 1, border_radius=4)
-        y = box.top + 4
-        for t in pictures:
-            surface.blit(t, (box.left + 6, y), area=pygame.Rect(0, 0, box.width - 10, 20))
-            y += t.get_height() + 1
-
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        """The last shot, until the player at the screen acts or clicks it away (phases that
-        passed by themselves and the computer's moves hid a kill): by the line of fire where
-        it covers the fewest counters (over the target it covered the moving tank and its MP
-        label; midway between two neighbours, both names)."""
-        banner = self.state.banner
-        self.banner_rect = pygame.Rect(0, 0, 0, 0)
-        if banner is None:  # it stays until the player at the screen acts, or clicks it away
-            return
-        st = style()
-        cam = self.camera
-        board = self.table.board
-        pa = cam.hex_to_screen(board.parse(banner.firer_hex))
-        pb = cam.hex_to_screen(board.parse(banner.target_hex))
-        pygame.draw.line(surface, st.ui["target"], pa, pb, 2)
-        t = FONTS.get(18, bold=True).render(banner.text, True, (255, 255, 255))
-        size = t.get_rect().inflate(8, 4).size
-        counters = [
-            counter_box(cam.hex_to_screen(board.parse(u["hex"])), cam.zoom) for u in self.units()
-        ]
-        box = clear_spot(self.rect, size, along(pa, pb, cam.zoom, size), counters)
-        pygame.draw.rect(surface, (120, 30, 20), box, border_radius=3)
-        surface.blit(t, t.get_rect(center=box.center))
-        self.banner_rect = box
-
-
-def _nearest(rect: pygame.Rect, point: tuple[float, float]) -> tuple[float, float]:
-    """The point of ``rect``'s border nearest ``point`` (a line from a box to a hex)."""
-    return min(max(point[0], rect.left), rect.right), min(max(point[1], rect.top), rect.bottom)
 
 
 __all__ = ["READABLE_ZOOM", "MapInput", "MapView", "ShotBanner", "ViewState", "shot_banner"]

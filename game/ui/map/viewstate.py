@@ -56,5 +56,12 @@ def shot_banner(event: Event, knows: Table, at: int) -> ShotBanner | None:
     dr = d["dr"]
     dice = f"{dr['white']}+{dr['colored']}" if dr else ""
     target_hex = d.get("target_hex") or knows.where(d["target"])
+    kill = next(  # the To Kill roll that decided a hit (C7): "HIT 3+2: no effect" hid it
+        (s["dice"] for s in d.get("steps", ()) if "TK DR" in s["what"] and len(s["dice"]) == 2),
+        None,
+    )
+    tk = d.get("tk") or {}
+    if kill and tk.get("final") is not None:
+        dice += f", TK {kill[0]}+{kill[1]} vs {tk['final']}"
     text = f"{'HIT' if d['hit'] else 'MISS'} {dice}: {outcome_words(d['outcome'])}"
     return ShotBanner(knows.where(d["firer"]), target_hex, text, at)

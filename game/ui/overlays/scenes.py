@@ -144,6 +144,9 @@ class DffPrompt(Overlay):
             for u in knows.units()
             if u["id"] not in self.firers and u["id"] != mover
         ]
+        box = self.play.map.tracking_rect  # nor over the box by the mover (it hid it)
+        if box.width:
+            others += [box.topleft, box.topright, box.bottomleft, box.bottomright, box.center]
         self.panel = clear_corner(
             m, (width, height), keep_clear, cam.zoom + 6, corners, 10, rather_clear=others
         )
@@ -422,6 +425,12 @@ class EndScene(Scene):
             )
             for x in lost:
                 block.line(x, st.ui["dim"], indent=20)
+            block.gap(8)
+        luck = self.play.luck_lines()
+        if luck:
+            block.line("Luck (the dice against the exact odds of the shots taken):", bold=True)
+            for line in luck:
+                block.line(line, st.ui["dim"], indent=20)
             block.gap(8)
         if self.play.session.path:
             block.line(f"The game is saved in {self.play.session.path}", st.ui["dim"])

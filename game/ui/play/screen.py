@@ -8,8 +8,6 @@ questions it may ask); who acts next is the session's to say (:meth:`Session.nex
 from __future__ import annotations
 
 import time
-from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -19,42 +17,40 @@ from game.engine import IllegalAction
 from game.engine.actions import Action, Place
 from game.engine.events import Event
 from game.files.collector import settle
+from game.net.remote import RemoteSession
 from game.session import Session, Table
 from game.ui.bindings import action_for
 from game.ui.lessons.card import LessonCard
-from game.ui.map.geometry import ZOOMS, map_extent
 from game.ui.map.layout import BAR_H, BUTTONS_H, LESSON_DONE_H, LESSON_H, screen_rects
 from game.ui.map.view import MapView
 from game.ui.map.viewstate import shot_banner
 from game.ui.panel import frame, parts
 from game.ui.panel.buttons import button_row
-from game.ui.panel.links import linked, words_of
-from game.ui.panel.log import event_html, note_html
+from game.ui.panel.links import words_of
+from game.ui.panel.log import note_html
 from game.ui.play.dialogs import Dialogs
+from game.ui.play.logpane import LogPane
+from game.ui.play.online import NET_EVENT, OnlinePart
 from game.ui.play.orders import Orders
+from game.ui.play.setupmarks import SetUpMarks
 from game.ui.scenes.routes import DffChance, GameOver, HandOver, Push
 from game.ui.scenes.stack import Scene
 
-EMPTY_LOG = (
-    "<font color='#9a9a9a'>The log: every move, every die roll and the rule behind each result "
-    "appears here.</font>"
-)
-LOG_KEEP = 400
-LOG_SHOWN = 120
-LOG_ROWS = 6
-"""The log lines the box shows at once (about: a long line wraps)."""
 COMPUTER_PAUSE = 0.7
 """Seconds each of the computer's actions stays on the screen before the next (Space skips)."""
 
 
-class PlayScene(Scene):
+class PlayScene(LogPane, SetUpMarks, OnlinePart, Scene):
     """A game in progress, played at one screen."""
 
     bindings_screen = "play"
     """The screen of data/bindings.toml whose keys this screen reads (and its help shows)."""
 
     def __init__(self, session: Session | Any, title: str = "", viewer: str | None = None):
-        self.session: Session = session if isinstance(session, Session) else Session.of(session)
+        self.remote = session if isinstance(session, RemoteSession) else None  # hexfire join
+        self.session: Session = self.remote or (  # type: ignore[assignment]
+            session if isinstance(session, Session) else Session.of(session)
+        )
         self.title = title
         self.map = MapView(lambda: self.session)
         self.map.state.viewer = viewer
@@ -101,6 +97,8 @@ class PlayScene(Scene):
         sides: no handover screens)."""
         for event in self.table.events():
             self._log_event(event)
+        self._remote_at = (self.table.version, self.table.event_count())  # (version, logged)
+        self._luck: list[str] | None = None
 
     # --- the game, as the side at the screen sees it ------------------------------------
 
@@ -139,6 +137,9 @@ class PlayScene(Scene):
             state.message = e.reason
             return False
         state.banner = None  # the player acted: the last shot has been seen
+        if self.remote is not None:  # the server's answer: its view, read as any other
+            self.remote_changed()
+            return True
         self._shown(events, action)
         return True
 
@@ -184,6 +185,9 @@ class PlayScene(Scene):
             self._computer_at = time.monotonic() + (
                 0 if self._computer_dff() else self.computer_pause
             )
+        elif step.kind == "remote":
+            if step.side is not None and step.side != self.viewer:
+                self.map.state.message = f"{step.side.title()} to act: waiting for them"
         elif self.lesson is not None:  # one learner at the screen: no handover
             if step.side is not None and self.viewer != step.side:
                 self.hand_over(step.side, keep_shot=True)
@@ -199,93 +203,6 @@ class PlayScene(Scene):
         once, with no pause and no line (the mover must not learn that a unit it may not see
         could fire there, RD-11)."""
         return self.computer is not None and self.table.waiting_for_dff
-
-    def pass_idle_phases(self) -> None:
-        """HX-15: while the side to act can do nothing but end its phase, the phase ends by
-        itself (through the autosave, like a press of End Phase); one log line names the
-        phases passed (their own phase lines left out of the log but the last), and a shot
-        just fired stays on the map. The preference ``auto_pass`` turns it off."""
-        if not self.app.prefs.auto_pass:
-            return
-        state = self.map.state
-        fresh = state.banner is not None and state.banner.at == self.session.version
-        first = self.table.event_count()
-        passed, _ = self.session.pass_idle_phases()
-        if not passed:
-            return
-        new = self.table.events()[first:]
-        phase_lines = [i for i, e in enumerate(new, first) if e.kind == "phase"]
-        if self.lesson is not None:  # a step waiting for a phase passed by
-            self.lesson.watch()
-        self.quiet.update(phase_lines[:-1])  # the phase now to act keeps its line
-        line = f"Nothing to do, so passed by themselves (HX-15): {', '.join(passed)}"
-        self.passed[first] = line
-        before = len(self.log)
-        self.log.append(note_html(line))
-        for i, event in enumerate(new, first):
-            if i not in self.quiet:
-                self._log_event(event)
-        self._append_log(self.log[before:])
-        state.message = line
-        if fresh and state.banner is not None:  # the shot stays up until the player acts
-            state.banner = replace(state.banner, at=self.session.version)
-
-    def _log_event(self, event: Event) -> None:
-        seen = event.seen_by(self.viewer)  # what this side may read (its view's are already)
-        if seen is not None:
-            self.log.append(event_html(seen))
-        if len(self.log) > LOG_KEEP:
-            del self.log[: len(self.log) - LOG_KEEP]
-
-    def _refresh_log(self) -> None:
-        """Set the log box's whole text: its last lines (a new viewer, a new screen)."""
-        if self.log_box is not None:
-            shown = self.log[-LOG_SHOWN:]
-            self.log_box.set_text("<br>".join(map(linked, shown)) or EMPTY_LOG)  # words: links
-            self._log_lines = len(shown)
-            self._box_lines = list(shown)
-            self._scroll_log()
-
-    def _append_log(self, lines: list[str]) -> None:
-        """An action's new lines, appended to the log box (setting its whole text again cost
-        80 ms an action); the text is set anew only when the box holds twice its lines."""
-        if self.log_box is None or not lines:
-            return
-        if self._log_lines + len(lines) > 2 * LOG_SHOWN or not self._log_lines:
-            self._refresh_log()
-            return
-        self.log_box.append_html_text("<br>" + "<br>".join(map(linked, lines)))
-        self._log_lines += len(lines)
-        self._box_lines += lines
-        self._scroll_log()
-
-    def _scroll_log(self) -> None:
-        """The newest line in view; while the last shot's banner is up, its line stays in view
-        (the phases that passed after it and the computer's moves scrolled it away)."""
-        bar = self.log_box.scroll_bar if self.log_box is not None else None
-        if bar is None:
-            return
-        at = 1.0
-        shot, lines = self._shot_line, self._box_lines
-        if self.map.state.banner is not None and shot is not None and shot in lines:
-            k = len(lines) - 1 - lines[::-1].index(shot)
-            if len(lines) - k > LOG_ROWS:  # more lines after it than the box shows
-                at = max(0.0, (k - 0.5) / len(lines))
-        bar.set_scroll_from_start_percentage(at)
-
-    def rebuild_log(self) -> None:
-        """The viewer changed: the log shows what that side may know."""
-        self.log = []
-        history = self.table.events()
-        for k in [k for k in self.passed if k >= len(history)]:  # undone
-            del self.passed[k]
-        self.quiet = {i for i in self.quiet if i < len(history)}
-        for i, event in enumerate(history):
-            if i in self.passed:
-                self.log.append(note_html(self.passed[i]))
-            if i not in self.quiet:
-                self._log_event(event)
-        self._refresh_log()
 
     # --- layout and widgets ---------------------------------------------------------------
 
@@ -327,6 +244,8 @@ class PlayScene(Scene):
         self.widgets = [*self.buttons.values(), self.log_box]
         self._refresh_log()
         opening, self._opened = not self._opened, True
+        if opening and self.table.over and self.map.state.banner is None:
+            self._show_last_shot()
         due = opening and self.session.next_step(self.viewer, self.app.prefs.strict_hotseat)
         if (
             self.viewer is None
@@ -334,37 +253,6 @@ class PlayScene(Scene):
             or (self.app.prefs.auto_pass and self.table.nothing_to_do())
         ):
             self.after_change()
-
-    def remember_view(self) -> None:
-        """Keep this game's zoom, centre and selection for its Resume (in the preferences)."""
-        path = getattr(self.session, "path", None)
-        if path is None:
-            return
-        m, cam, state = self.map.rect, self.map.camera, self.map.state
-        x, y = cam.screen_to_world(*m.center)
-        view = {"zoom": cam.zoom, "center": [x, y], "viewer": state.viewer}
-        self.app.prefs.remember(Path(path), {**view, "selected": state.selected})
-
-    def _restore_view(self) -> None:
-        """A resumed game opens as its window last showed it: the zoom and the centre now,
-        the selection once the same side takes the seat again (its handover)."""
-        path = getattr(self.session, "path", None)
-        view = self.app.prefs.view_of(Path(path)) if path else None
-        if view is None:
-            return
-        m, cam = self.map.rect, self.map.camera
-        cam.zoom = min(ZOOMS, key=lambda z: abs(z - view["zoom"]))  # one of the zoom levels
-        board = self.table.board
-        x0, y0, x1, y1 = map_extent(board.columns, board.rows)
-        x, y = view["center"]  # on the map, whatever the file said
-        cam.center_on(min(max(x, x0), x1), min(max(y, y0), y1), m.width, m.height, m.left)
-        cam.oy += m.top
-        self._resumed_selection = (view["viewer"], view["selected"])
-        if view["viewer"] is not None and view["viewer"] == self.viewer:  # its seat, no handover
-            own = self.map.unit(view["selected"])  # (against the computer)
-            if own is not None and own["side"] == self.viewer:
-                self.map.state.selected = own["id"]
-                self._resumed_selection = (None, None)
 
     def may_close(self) -> bool:
         """Every action is autosaved, so closing loses nothing; unless the last save failed
@@ -382,24 +270,12 @@ class PlayScene(Scene):
     # --- input --------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.over_pending and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.over_pending = False
-            self.app.go(Push(GameOver(self)))
+        """One event, in this order: what ends or hurries the screen's own state (the result
+        due, the lesson card, the computer's pause, a word of the log), the buttons and
+        dialogs, the analysis tools, a key's binding, the map's own input, then the map."""
+        if self._handle_first(event):
             return
-        if self.lesson is not None and self.lesson.key(event):
-            return
-        if self.computer_acts() and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
-            self._computer_at = 0.0  # Space: the computer's next action now
-            return
-        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:  # a word of the log: its meaning
-            self.tip = (self.map.state.mouse, words_of(str(event.link_target)))
-            return
-        tip = self.tip
-        left = tip is not None and event.type == pygame.MOUSEMOTION and _far(event.pos, tip[0])
-        if event.type == pygame.MOUSEBUTTONDOWN or left:
-            self.tip = None
-        if event.type == pygame.MOUSEMOTION:
-            self.map.state.mouse = event.pos
+        self._track_mouse(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, button in self.buttons.items():
                 if event.ui_element is button:
@@ -417,6 +293,42 @@ class PlayScene(Scene):
             return
         if map_input.overview_event(event) or map_input.drag_and_wheel(event):
             return
+        self._handle_map(event)
+
+    def _handle_first(self, event: pygame.event.Event) -> bool:
+        """The events that come before any order: a key or click once the game is over (the
+        result), the lesson card's keys, Space to hurry the computer, a word of the log
+        clicked (its words by the mouse); for a seat on a server, its news. True: the event
+        was taken."""
+        if event.type == NET_EVENT:  # the server said something (game.net.remote)
+            self.remote_changed()
+            return True
+        if self.over_pending and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.over_pending = False
+            self.app.go(Push(GameOver(self)))
+            return True
+        if self.lesson is not None and self.lesson.key(event):
+            return True
+        if self.computer_acts() and event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self._computer_at = 0.0  # Space: the computer's next action now
+            return True
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:  # a word of the log: its meaning
+            self.tip = (self.map.state.mouse, words_of(str(event.link_target)))
+            return True
+        return False
+
+    def _track_mouse(self, event: pygame.event.Event) -> None:
+        """The mouse's place; a click, or the mouse gone from a clicked word, puts its tip away."""
+        tip = self.tip
+        left = tip is not None and event.type == pygame.MOUSEMOTION and _far(event.pos, tip[0])
+        if event.type == pygame.MOUSEBUTTONDOWN or left:
+            self.tip = None
+        if event.type == pygame.MOUSEMOTION:
+            self.map.state.mouse = event.pos
+
+    def _handle_map(self, event: pygame.event.Event) -> None:
+        """The mouse on the map: the hover, a click (select, move, fire, place; the last
+        shot's banner clicked away first), and a counter picked up and dropped in set-up."""
         state = self.map.state
         if event.type == pygame.MOUSEMOTION:
             self.map.mouse_moved(event.pos)
@@ -489,25 +401,6 @@ class PlayScene(Scene):
             self._acting = table.can_act()
         return self._acting
 
-    def placeable(self) -> set[str]:
-        """Own units the side at the screen may still place (HX-12)."""
-        return set(self.table.placeable())
-
-    def unplaced(self) -> list[str]:
-        """The units the side setting up may place and has not touched yet (HX-12): no
-        placement, turn, concealment or Bore Sight of theirs. They stand where the scenario
-        set them, which is a legal place: their counters are ringed and End Phase says how many
-        are unmoved (it said "to place", which a newcomer read as a duty, and it kept counting
-        a unit concealed where it stood)."""
-        if self.viewer != self.table.to_act:
-            return []
-        placed = {
-            r["action"].get("unit")
-            for r in self.session.saved_actions
-            if r["action"].get("type") in ("place", "conceal", "bore_sight")
-        }
-        return sorted(u for u in self.placeable() if u not in placed)
-
     def hand_over(self, side: str, keep_shot: bool = False) -> None:
         """The screen passes to ``side`` (the handover clicked): its view, no selection, no
         overlay or LOS thread left on by the other player, its own units in view."""
@@ -531,24 +424,6 @@ class PlayScene(Scene):
 
     # --- drawing ------------------------------------------------------------------------
 
-    def _draw_unplaced(self, surface: pygame.Surface, r: dict[str, pygame.Rect]) -> None:
-        """In the set-up: a ring on each unit still to place, and the count on End Phase."""
-        button = self.buttons.get("end_phase")
-        left = self.unplaced() if self.map.setting_up() else []
-        text = f"End Phase: {len(left)} unmoved" if left else "End Phase (e)"
-        if button is not None and button.text != text:
-            button.set_text(text)
-        if not left:
-            return
-        cam, z = self.map.camera, self.map.camera.zoom
-        surface.set_clip(r["map"])
-        for unit_id in left:
-            unit = self.map.unit(unit_id)
-            if unit is not None:
-                x, y = cam.hex_to_screen(self.table.board.parse(unit["hex"]))
-                pygame.draw.circle(surface, (110, 210, 110), (int(x), int(y)), int(z * 0.85), 2)
-        surface.set_clip(None)
-
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rects()
         frame.draw_map_screen(self.map, surface, r)
@@ -558,6 +433,10 @@ class PlayScene(Scene):
         if self.lesson is not None:
             self.lesson.watch()
             self.lesson.draw(surface, r)
+
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        """The words of a rule id or a short word: over the widgets (drawn under them, a
+        clicked word of the log had its tip hidden by the log box itself)."""
         if self.tip is not None:  # a word of the log clicked
             parts.draw_tip(surface, self.tip[0], self.tip[1])
         else:

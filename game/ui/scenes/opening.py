@@ -18,6 +18,7 @@ from game.files.savegame import SavedGame, SaveError, read_save
 from game.files.scenario import Scenario, ScenarioError, load_scenario
 from game.files.session import Autosave, new_game, resume
 from game.files.timeline import Timeline
+from game.net.remote import RemoteSession
 from game.session import Session
 from game.ui.prefs import autosave_path
 from game.ui.scenes.routes import Opening, Play, Progress, Push, Replace, Watch
@@ -38,7 +39,7 @@ def close_sessions(app: App) -> None:
         if remember is not None:
             remember()
         session = getattr(scene, "session", None)
-        if isinstance(session, (Autosave, Session)):
+        if isinstance(session, (Autosave, Session, RemoteSession)):
             session.close()
 
 

@@ -108,10 +108,11 @@ class StartScene(Scene):
         self.vs: dict[str, pygame_gui.elements.UIButton] = {}
         self.level_button: pygame_gui.elements.UIButton | None = None
         _, sc, _ = self.scenarios[self.chosen] if self.scenarios else (None, None, None)
-        if sc is not None and sc.lesson is None:  # against the computer (docs/ai.md)
+        if sc is not None:  # against the computer (docs/ai.md); a lesson is played as written
+            lesson = sc.lesson is not None
             self.level_button = pygame_gui.elements.UIButton(
                 pygame.Rect(30 + 2 * (width + 16), h - 196, width, 44),
-                self._level_text(),
+                "Computer: pick a scenario" if lesson else self._level_text(),
                 ui,
                 tool_tip_text="The computer's level (click to change): 0 random legal play, "
                 "1 a scorer of each decision on the exact odds and the threat map, 2 that and a "
@@ -127,6 +128,9 @@ class StartScene(Scene):
                     "other side (level 2: it weighs the exact odds and the threat to each hex, "
                     "and sees only what its side may know)",
                 )
+            if lesson:  # shown, so that a newcomer on the lessons knows the computer is there
+                for button in (self.level_button, *self.vs.values()):
+                    button.disable()
         self.widgets = [
             self.list,
             self.play,

@@ -1,4 +1,4 @@
-"""What the end of a level 3 playout is worth to the searching side (docs/ai.md "The value of
+"""What the end of a level-3 playout is worth to the searching side (docs/ai.md "The value of
 a playout's end"), as a share of a win (RD-13), from what that side may know there: a win or a
 loss itself; each unit knocked out by its stake (its RD-13 points and its share of each
 victory condition its removal brings nearer); how far the side is on its way to its exit
@@ -9,68 +9,28 @@ risk is always worth more than a unit lost."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
-from game.board.hexes import to_offset
-from game.engine.play.threat import HexThreat, Threat
 from game.engine.table import Table
 
-WIN = 100.0
+from ..tuning import tuning
+from .danger import removal_risk, unknown_risk
+from .objective import Objectives
+from .reach import HEXES_PER_MP, in_time, phases_left, to_edge
+
+WIN = tuning().playout.win
 """A win; a victory condition's steps are its shares (RD-13), a unit's RD-13 points and its
 objective a few. A playout that ends the game is worth twice a win (a loss its negative):
 more than any short of the end."""
-HEXES_PER_MP = 1 / 1.5
-"""About how far a unit gets on its MP (or MF): a hex for 1.5 of them (RD-10: open ground 1,
-a turn, a road, the odd obstacle)."""
 
 
 class Judge(Protocol):
-    """The searching side's player, whose objective and "?" prior the value reads."""
+    """The searching side's player, whose objective the value reads."""
 
-    side: str
-
-    def _objective_of(self, table: Table, unit_id: str) -> Any: ...
-
-    def _unknown_risk(self, table: Table) -> Callable[[str], float]: ...
-
-
-IMMOBILIZED_WEIGHT = 0.3
-"""What an immobilization counts for against a knock-out in the computer's risk: a vehicle
-that cannot move is often lost later (abandoned, C7.42; or left where the enemy's fire is)."""
-
-
-def removal_risk(t: HexThreat | Threat | None) -> float:
-    """The risk the computer reads from a threat map's figure for a hex, or from one enemy's
-    shot in it (RD-18): P(removed from play) plus ``IMMOBILIZED_WEIGHT`` of P(immobilized);
-    0 for no figure (no threat)."""
-    return 0.0 if t is None else t.p_kill + IMMOBILIZED_WEIGHT * t.p_immobilized
-
-
-def phases_left(table: Table, side: str, now: int = 0) -> int:
-    """The Movement Phases ``side`` has left after this player turn (RD-12), and ``now``
-    (1) to count this turn's own if it is still to come."""
-    after = table.turns - table.turn
-    if table.phasing == side:
-        return after + now
-    return after + (0 if table.first == side else 1)  # still to come this turn
-
-
-def to_edge(board, here, edge: str) -> int:
-    """Hexes from ``here`` to the map edge ``edge``."""
-    col, row = to_offset(here)
-    return {
-        "west": col,
-        "east": board.columns - 1 - col,
-        "north": row,
-        "south": board.rows - 1 - row,
-    }[edge]
-
-
-def in_time(board, here, edge: str, reach: float) -> float:
-    """1 if a unit in ``here`` can reach the map edge ``edge`` (and leave by it) within
-    ``reach`` hexes, falling to 0 a hex beyond."""
-    return min(1.0, max(0.0, reach - to_edge(board, here, edge) + 1.0)) if reach > 0 else 0.0
+    @property
+    def side(self) -> str: ...
+    @property
+    def objectives(self) -> Objectives: ...
 
 
 class Valuation:
@@ -105,9 +65,10 @@ class Valuation:
         an enemy, an exit victory's share if it could still leave by that edge in time."""
         out = {}
         board = table.board
+        t = tuning().targets
         for uid, u in self.start.items():
             afv = u.get("category") == "afv"
-            stake = 2.0 if afv else 1.0
+            stake = t.afv if afv else t.other
             for v in table.victory:
                 if v.side == u["side"]:
                     if v.kind == "exit" and v.edge and u["side"] != self.side:
@@ -121,7 +82,7 @@ class Valuation:
                     elif afv:
                         stake += WIN / max(1, v.count)
                 elif v.kind == "points":
-                    stake += WIN * (2.0 if afv else 1.0) / max(1, v.count)
+                    stake += WIN * (t.afv if afv else t.other) / max(1, v.count)
             out[uid] = stake
         return out
 
@@ -151,7 +112,8 @@ class Valuation:
                 ready += p * in_time(board, here, edge, left * max(kind.mp, kind.mf) * HEXES_PER_MP)
                 near += p * (1.0 - to_edge(board, here, edge) / span[edge])
             n = max(1, count)
-            score += WIN * (min(1.0, (gone + ready) / n) + 0.25 * min(1.0, (gone + near) / n))
+            share = tuning().playout.exit_near * min(1.0, (gone + near) / n)
+            score += WIN * (min(1.0, (gone + ready) / n) + share)
         return score
 
     def value(self, table: Table) -> float:
@@ -160,9 +122,8 @@ class Valuation:
         the search's start)."""
         if table.over:
             return WIN if table.winner == self.side else -WIN
-        player = self.player
         status = {u["id"]: u for u in table.units()}
-        unknown = player._unknown_risk(table)
+        unknown = unknown_risk(table, self.side)
         total = 0.0
         rows, alive = [], {}
         gone = table.out_of_play()
@@ -178,7 +139,7 @@ class Valuation:
                 if table.gone(uid) != "exited":
                     total -= self.stakes[uid]
                 continue
-            goal = player._objective_of(table, uid)
+            goal = self.player.objectives.of(table, uid)
             total += goal(now["hex"]) - goal(was["hex"])
             rows.append((now["hex"], uid))
             if now.get("is_vehicle"):

@@ -1,0 +1,80 @@
+"""The danger to the computer's own units (RD-18): the risk it reads from a threat map's figure,
+the prior of what an enemy "?" may do (RD-11), and whether a shot would give away a concealment
+worth keeping."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.engine.play.threat import HexThreat, Threat
+from game.engine.table import Table
+
+from ..tuning import tuning
+
+_RISK = tuning().risk
+IMMOBILIZED_WEIGHT = _RISK.immobilized
+"""What an immobilization counts for against a knock-out (``[risk] immobilized``)."""
+
+
+def removal_risk(t: HexThreat | Threat | None) -> float:
+    """The risk the computer reads from a threat map's figure for a hex, or from one enemy's
+    shot in it (RD-18): P(removed from play) plus ``IMMOBILIZED_WEIGHT`` of P(immobilized);
+    0 for no figure (no threat)."""
+    return 0.0 if t is None else t.p_kill + IMMOBILIZED_WEIGHT * t.p_immobilized
+
+
+def unknown_chance(distance: int) -> float:
+    """The prior chance that a "?" ``distance`` hexes away with a clear LOS knocks out a
+    vehicle (``[risk] unknown``): what it is is secret (RD-11), a Gun or only Infantry."""
+    for reach, chance in _RISK.unknown:
+        if distance <= reach:
+            return chance
+    return _RISK.unknown_beyond
+
+
+def unknown_risk(table: Table, side: str) -> Callable[[str], float]:
+    """The risk the enemy "?" may hold for a vehicle of ``side`` in a hex: each "?" with a clear
+    LOS to the hex (the terrain, which every side knows) counts as a fair chance of a hidden
+    Gun's shot, more at short range (:func:`unknown_chance`)."""
+    board = table.board
+    rows = [
+        (board.parse(u["hex"]), table.viewshed(u["hex"])[0])
+        for u in table.units()
+        if u["side"] != side and u.get("type") == "?"
+    ]
+    memo: dict[str, float] = {}
+
+    def risk(hx: str) -> float:
+        hit = memo.get(hx)
+        if hit is None:
+            here = board.parse(hx)
+            i = board.index(here)
+            alive = 1.0
+            for where, clear in rows:
+                d = where.distance(here)
+                if clear[i] and d > 0:
+                    alive *= 1.0 - unknown_chance(d)
+            hit = memo[hx] = 1.0 - alive
+        return hit
+
+    return risk
+
+
+def hidden(table: Table, unit_id: str) -> bool:
+    """Whether this side's vehicle is concealed (a shot or a move in sight reveals it; a Gun,
+    which cannot move, is there to fire)."""
+    return any(
+        u["id"] == unit_id and u.get("concealed") and u.get("is_vehicle") for u in table.units()
+    )
+
+
+def hides(table: Table, unit_id: str, target: str) -> bool:
+    """Whether a shot of ``unit_id`` at ``target`` would give away a concealment worth keeping
+    (RD-11): the firer is a concealed vehicle and the target is no danger to it (its shot where
+    the firer stands, RD-18, under ``[fire] duel_risk``): in a duel the first shot counts more
+    than staying unseen (Case K is only +2)."""
+    if not hidden(table, unit_id):
+        return False
+    here = table.threat_here(unit_id)
+    duel = tuning().fire.duel_risk
+    return sum(removal_risk(t) for t in here.threats if t.firer == target) < duel

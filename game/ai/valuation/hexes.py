@@ -1,0 +1,166 @@
+"""What a hex is worth to one of the computer's vehicles in its Movement Phase: the objective
+(:mod:`.objective`), less the risk of being knocked out there and on the way (the threat map,
+RD-18, and the "?" prior), plus the shots it would give (the attack map), each weighed by the
+side's caution and aggression and the plan's scales (level 3). The move candidates drive by it
+(``[move]`` in the tuning table)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from game.engine.actions import Turn
+from game.engine.play.paths import Route
+from game.engine.table import Table
+from game.engine.view import UnitView
+
+from ..tuning import Plan, tuning
+from .danger import removal_risk, unknown_risk
+from .maps import KeptMaps
+from .objective import Objectives
+from .reach import phases_left
+from .targets import worth
+
+Choice = tuple[float, str | None, Route | None]
+"""(score, hex, route): hex and route None for staying where it stands."""
+
+
+class Weighing(Protocol):
+    """Who weighs the hexes (a decision's :class:`~game.ai.situation.Situation`)."""
+
+    @property
+    def table(self) -> Table: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def rng(self) -> random.Random: ...
+    @property
+    def maps(self) -> KeptMaps: ...
+    @property
+    def objectives(self) -> Objectives: ...
+
+
+def weights(table: Table, side: str, level: int) -> tuple[float, float]:
+    """(caution, aggression): how much the risk of being knocked out (RD-18) and the shots a
+    hex gives count against the objective. The side that wins when time runs out (the
+    scenario defender, HX-11) holds back; the other must come on, the bolder as its turns run
+    out."""
+    t = tuning().move
+    if level < 2:
+        return t.caution, 0.0
+    defends = side == table.defender
+    late = table.turn / max(1, table.turns)
+    caution = t.defender_caution if defends else t.attacker_caution + t.early_caution * (1.0 - late)
+    aggression = (
+        t.defender_aggression if defends else t.attacker_aggression + t.late_aggression * late
+    )
+    return caution, aggression
+
+
+def last_exit(table: Table, side: str, unit: UnitView) -> Callable[[str, Route], bool]:
+    """In the side's last Movement Phase (RD-12) with an exit victory (RD-13): whether the
+    route to a hex leaves the vehicle on the edge that victory names with the MP to turn off
+    the map and leave by its front hexside (1 MP, RD-13 exit) this phase; a hex on the edge it
+    could not leave from then counts for nothing more than its nearness."""
+    wanted = {v.edge for v in table.victory if v.side == side and v.kind == "exit"}
+    if not wanted or phases_left(table, side) > 0 or not unit.get("is_vehicle"):
+        return lambda hx, route: False
+    board = table.board
+    left = float(unit.get("mp_left", 0.0))
+    facing0 = int(unit.get("facing", 0))
+
+    def leaves(hx: str, route: Route) -> bool:
+        here = board.parse(hx)
+        out = [f for f in range(6) if board.edge_beyond(here.neighbor(f)) in wanted]
+        if not out:
+            return False
+        facing = facing0
+        for step in route.steps:
+            if isinstance(step, Turn):
+                facing = step.facing
+        turns = min(min((f - facing) % 6, (facing - f) % 6) for f in out)
+        return left - route.mp >= 1 + turns
+
+    return leaves
+
+
+def routes_of(table: Table, unit_id: str, level: int) -> dict[str, Route]:
+    """The hexes a vehicle weighs and the routes there: level 2 every hex it can reach this
+    phase (the engine's route planner), level 1 the hexes next to it."""
+    if level >= 2:
+        return table.reachable(unit_id)
+    return {h: r for h in table.move_costs(unit_id) if (r := table.route(unit_id, h))}
+
+
+class HexScore:
+    """The score of each hex for one vehicle, its inputs read once (the maps over the hexes
+    ``within`` it weighs)."""
+
+    def __init__(self, s: Weighing, unit: UnitView, plan: Plan, within: frozenset[str]):
+        table, uid = s.table, unit["id"]
+        t = tuning()
+        self.s, self.unit, self.plan = s, unit, plan
+        self.threats = s.maps.threats(table, uid, within)
+        self.worth = t.targets.afv if unit.get("category") == "afv" else t.targets.other
+        self.unknown = unknown_risk(table, s.side) if s.level >= 2 else (lambda hx: 0.0)
+        caution, aggression = weights(table, s.side, s.level)
+        self.caution = caution * plan.caution
+        self.aggression = aggression * plan.aggression
+        # level 2 also seeks the hexes it could shoot from (the attack map, RD-18)
+        self.attacks = s.maps.attacks(table, uid, within) if s.level >= 2 else {}
+        self.worths: dict[str, float] = {}
+        self.leaves = last_exit(table, s.side, unit)
+
+    def risk_at(self, hx: str) -> float:
+        """The risk of being knocked out in ``hx``: the threat map's, and the "?" prior's."""
+        known = removal_risk(self.threats.get(hx))
+        return 1.0 - (1.0 - known) * (1.0 - self.unknown(hx))
+
+    def offense(self, hx: str) -> float:
+        """The shots ``hx`` would give: the best one's P(kill) x its target's worth, and a
+        share (``[move] other_shots``) of the others'."""
+        values = []
+        for target, p in self.attacks.get(hx, ()):
+            if target not in self.worths:
+                self.worths[target] = worth(self.s.table, self.s.side, target)
+            values.append(p * self.worths[target])
+        values.sort(reverse=True)
+        return values[0] + tuning().move.other_shots * sum(values[1:]) if values else 0.0
+
+    def __call__(self, hx: str, route: Route | None = None) -> float:
+        t = tuning().move
+        if route is not None and self.leaves(hx, route):
+            return t.exit_now  # off the map this phase: out of harm's way, and counted
+        safe = 1.0 - self.risk_at(hx)
+        if route is not None and self.s.level >= 2:  # Defensive First Fire on the way
+            for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
+                safe *= 1.0 - t.dff_on_the_way * self.risk_at(h)
+        goal = self.plan.objective * self.s.objectives.of(self.s.table, self.unit["id"])(hx)
+        return goal - self.caution * self.worth * (1.0 - safe) + self.aggression * self.offense(hx)
+
+
+def best_hex(s: Weighing, unit: UnitView, plan: Plan) -> Choice:
+    """Level 2's search over every hex the vehicle can reach (level 1: the hexes next to it):
+    the best by :class:`HexScore`, less a little for each MP the route spends, if it beats
+    staying (a concealed vehicle of the defender's a little more: a move in enemy sight would
+    reveal it, RD-11) by ``[move] better_by``; ties broken by the decision's seeded random
+    source."""
+    t = tuning().move
+    table = s.table
+    routes = routes_of(table, unit["id"], s.level)
+    # the hexes weighed: where it stands, where it could go and the hexes on the way
+    within = frozenset([unit["hex"], *routes, *(h for r in routes.values() for h in r.hexes)])
+    score = HexScore(s, unit, plan, within)
+    stay = score(unit["hex"])
+    if s.level >= 2 and s.side == table.defender and unit.get("concealed"):
+        stay += t.hidden_stays  # a move in enemy sight would reveal it (RD-11): it waits hidden
+    best: Choice = (stay, None, None)
+    s.maps.work += len(routes)
+    for hx in sorted(routes):
+        v = score(hx, routes[hx]) - t.mp_cost * routes[hx].mp + s.rng.random() * t.jitter
+        if v > best[0] + t.better_by:
+            best = (v, hx, routes[hx])
+    return best

@@ -1,0 +1,85 @@
+"""The threat and attack maps (RD-18) a computer player keeps: each of its vehicles' map over
+the hexes it weighs, kept while the enemies its side knows stand as they do, and the count of
+hexes weighed (``work``: what level 3's search budget counts)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.engine.table import Table
+from game.engine.view import UnitRecord
+
+KEEP = 64
+"""Maps kept at most (then all are dropped: a new phase or a moved enemy makes new ones)."""
+
+
+class KeptMaps:
+    """The maps of ``side``'s vehicles, kept in ``store`` (level 3's playout players share one:
+    the maps depend on the enemies, not on the plan), and the hexes weighed (``work``)."""
+
+    def __init__(self, side: str, store: dict[tuple, tuple[set[str], dict]] | None = None):
+        self.side = side
+        self.store: dict[tuple, tuple[set[str], dict]] = {} if store is None else store
+        self.work = 0
+        """The hexes weighed (each hex a planner call scores, each hex of a threat or attack
+        map made): what a search's budget counts, as it grows with the time spent."""
+
+    def threats(self, table: Table, unit_id: str, within: frozenset[str]) -> dict:
+        """The threat map of an own vehicle (RD-18) over the hexes ``within`` it weighs (a
+        large map's others cost time and are never read), kept while the enemies stand
+        still."""
+        # what it is read for depends on the enemies alone: an own vehicle's hex (the only
+        # other input, HX-4) is never scored (not reachable, not free to set up in), so a
+        # resumed game, its cache empty, decides the same
+        me: UnitRecord = next((u for u in table.units() if u["id"] == unit_id), {})
+        own = (me.get("facing"), me.get("turret"), me.get("status"))  # its aspect to each shot
+        what = ("threat", unit_id, own)
+        return self._kept(table, what, table.threat_map, unit_id, within)
+
+    def attacks(self, table: Table, unit_id: str, within: frozenset[str]) -> dict:
+        """The attack map of an own vehicle (the threat map turned round) over the hexes
+        ``within``, kept while the enemies stand still; the same key as :meth:`threats` (it
+        reads no more)."""
+        return self._kept(table, ("attack", unit_id), table.attack_map, unit_id, within)
+
+    def _kept(
+        self,
+        table: Table,
+        what: tuple,
+        build: Callable[[str, frozenset[str]], dict],
+        unit_id: str,
+        within: frozenset[str],
+    ) -> dict:
+        """A map of ``unit_id`` over the hexes ``within`` (``build(unit_id, hexes)``), kept
+        while the enemies it may see stand as they do, in this phase: a hex made once is not
+        made again (its figure is the same whatever other hexes were asked for), unless its
+        own side's unit stood in it (a hex it may not enter has no figure, HX-4); ``what``
+        names the map and what else it depends on."""
+        units = table.units()
+        enemies = tuple(  # and what a shot of theirs reads that a shot may change (C6.5)
+            (
+                u["id"],
+                u["hex"],
+                u.get("status"),
+                u.get("facing"),
+                u.get("turret"),
+                u.get("shock"),
+                tuple(u.get("acquisition") or ()),
+            )
+            for u in units
+            if u["side"] != self.side
+        )
+        key = (*what, enemies, table.turn, table.phasing, table.phase)
+        kept = self.store.get(key)
+        if kept is None:
+            if len(self.store) > KEEP:
+                self.store.clear()
+            kept = self.store[key] = (set(), {})
+        made, figures = kept
+        missing = within - made
+        if missing:
+            part = build(unit_id, frozenset(missing))
+            figures.update(part)
+            made |= missing - {u["hex"] for u in units if u["side"] == self.side}
+            self.work += len(part)
+        return figures

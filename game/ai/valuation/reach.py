@@ -1,0 +1,39 @@
+"""Time and distance as the computer reckons them: the Movement Phases a side has left
+(RD-12), how far a map edge is, and whether a unit can get there in time (RD-13 exits)."""
+
+from __future__ import annotations
+
+from game.board.hexes import to_offset
+from game.engine.table import Table
+
+from ..tuning import tuning
+
+HEXES_PER_MP = 1 / tuning().playout.mp_per_hex
+"""About how far a unit gets on its MP (or MF): a hex for 1.5 of them (RD-10: open ground 1,
+a turn, a road, the odd obstacle)."""
+
+
+def phases_left(table: Table, side: str, now: int = 0) -> int:
+    """The Movement Phases ``side`` has left after this player turn (RD-12), and ``now``
+    (1) to count this turn's own if it is still to come."""
+    after = table.turns - table.turn
+    if table.phasing == side:
+        return after + now
+    return after + (0 if table.first == side else 1)  # still to come this turn
+
+
+def to_edge(board, here, edge: str) -> int:
+    """Hexes from ``here`` to the map edge ``edge``."""
+    col, row = to_offset(here)
+    return {
+        "west": col,
+        "east": board.columns - 1 - col,
+        "north": row,
+        "south": board.rows - 1 - row,
+    }[edge]
+
+
+def in_time(board, here, edge: str, reach: float) -> float:
+    """1 if a unit in ``here`` can reach the map edge ``edge`` (and leave by it) within
+    ``reach`` hexes, falling to 0 a hex beyond."""
+    return min(1.0, max(0.0, reach - to_edge(board, here, edge) + 1.0)) if reach > 0 else 0.0

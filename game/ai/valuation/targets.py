@@ -1,0 +1,88 @@
+"""What an enemy is worth to the computer's side, and what each of its legal shots is worth:
+P(knock out) x the target's worth, from the odds its side may be shown (the odds panel's own
+exact numbers, RD-16). The fire and Defensive First Fire candidates score by it, and a
+vehicle's move by the shots a hex would give."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.actions import Action, Fire
+from game.engine.errors import IllegalAction
+from game.engine.table import Table
+
+from ..tuning import tuning
+
+
+def may_be(table: Table, unit_id: str, names: Iterable[str]) -> bool:
+    """Whether the enemy ``unit_id`` may be one of the units ``names`` (a victory condition's):
+    a unit this side sees is itself; which "?" is which is secret (RD-11), so a "?" may be any
+    of them not seen elsewhere and still in play (a removal is seen by both sides, HX-13)."""
+    if not names:
+        return False
+    shown = table.known_enemies()
+    if unit_id in shown:
+        return unit_id in names
+    gone = table.out_of_play()
+    return any(x not in shown and x not in gone for x in names)
+
+
+def worth(table: Table, side: str, unit_id: str) -> float:
+    """What knocking out an enemy is worth to ``side``: an AFV 2, anything else 1 (the points
+    of RD-13), doubled when a victory condition names it, tripled when it stands on a hex
+    ``side`` must hold, doubled when on a hex its own side must hold (``[targets]``)."""
+    t = tuning().targets
+    entry = next((u for u in table.units() if u["id"] == unit_id), None)
+    base = t.afv if entry is not None and entry.get("category") == "afv" else t.other
+    for v in table.victory:
+        if v.side == side and may_be(table, unit_id, v.units):
+            base *= t.named
+        if v.side == side and entry is not None and entry["hex"] in v.hexes:
+            base *= t.on_our_hold  # it stands on a hex this side must hold
+        if v.side != side and v.kind == "hold" and entry and entry["hex"] in v.hexes:
+            base *= t.on_their_hold  # it stands on a hex its side must hold (RD-13)
+    return base
+
+
+def hold_factor(table: Table, side: str, unit_id: str) -> float:
+    """``[targets] on_our_hold`` for an enemy on a hex ``side`` must hold (it must go), else 1."""
+    where = table.where(unit_id)
+    hold = any(v.side == side and where in v.hexes for v in table.victory)
+    return tuning().targets.on_our_hold if hold else 1.0
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One legal shot and its value to the firer's side; ``odds`` as the side may be shown
+    them (``Table.odds``)."""
+
+    value: float
+    action: Fire
+    odds: Any
+
+
+def shots(table: Table, side: str, legal: list[Action]) -> list[Shot]:
+    """Each legal shot with its value, the best first: P(knock out) x the target's worth, plus
+    a little of its To Hit (``[targets] hit``); a "?" by its To Hit x ``concealed_hit`` (what a
+    hit does is unknown, RD-11) and where it stands. Ties go by the firer, then the target's
+    hex, never its id: which "?" is which is secret (RD-11)."""
+    t = tuning().targets
+    out = []
+    for a in legal:
+        if not isinstance(a, Fire):
+            continue
+        try:
+            odds = table.odds(a.unit, a.target, a.ammo)
+        except IllegalAction:
+            continue
+        if odds.p_kill is None:  # a "?": a hit reveals it (HX-9); where it stands counts
+            value = odds.p_hit * t.concealed_hit * hold_factor(table, side, a.target)
+        else:
+            value = odds.p_kill * worth(table, side, a.target) + t.hit * odds.p_hit
+        out.append(Shot(value, a, odds))
+    out.sort(
+        key=lambda s: (-s.value, s.action.unit, table.where(s.action.target), repr(s.action.ammo))
+    )
+    return out

@@ -1,0 +1,144 @@
+"""A game the server holds (:class:`Hosted`): its fixed facts, its session rebuilt from the
+store, its seats' connections and standing orders; and what the end of a game reveals (the
+whole save with its seed, salt and hash chain; the result and the luck report)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai import ComputerPlayer
+from game.board.hexes import label
+from game.engine import Game
+from game.engine.actions import action_from_json
+from game.files.honest import SCHEME, chain_head
+from game.files.luck import LuckCounter
+from game.files.replay import apply_checked
+from game.files.savegame import SavedGame
+from game.files.scenario import parse_scenario
+from game.files.session import Autosave
+from game.net.wire import Commitment, DffOrder, End
+from game.session import Session
+
+from .connection import Conn
+from .store import GameMeta, StoredAction
+
+Player = Callable[[GameMeta, str, int], Any]
+"""Makes the computer's player for a side of a game at a level (the tests give their own)."""
+
+
+def computer_player(meta: GameMeta, side: str, level: int) -> ComputerPlayer:
+    """The computer, seeded from the game's own computer seed (never the dice seed: its choices
+    would tell something of the dice to come)."""
+    return ComputerPlayer(side, level, seed=meta.ai_seed)
+
+
+@dataclass
+class Hosted:
+    """A game the server holds: its fixed facts, its session, the stored actions' sides and
+    forms, each seat's connection and standing order."""
+
+    meta: GameMeta
+    session: Session
+    actions: list[StoredAction]
+    orders: dict[str, DffOrder]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: dict[str, Conn] = field(default_factory=dict)
+    ended: End | None = None
+    due: tuple[tuple, bool] | None = None
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def state(self) -> dict:
+        """The small state stored with each action: each side's view version, the computer's
+        plan, the standing orders."""
+        return {
+            "versions": {
+                s: self.session.view(s).version
+                for s in self.session.sides
+                if self.meta.seats[s].kind != "computer"  # no one sees the computer's view
+            },
+            "computer": self.session.saved.computer,
+            "orders": {s: o.model_dump() for s, o in self.orders.items()},
+        }
+
+    def commitment(self) -> Commitment:
+        return Commitment(sha256=self.meta.commitment, scenario_sha256=self.meta.scenario_sha256)
+
+
+def markers(game: Game) -> dict[str, Any]:
+    """The map's wrecks and smoke by hex (both sides see them)."""
+    board = game.board
+    wrecks, smoke = board.markers()
+    return {
+        "wrecks": {label(board.hex_at(i)): n for i, n in wrecks},
+        "smoke": [label(board.hex_at(i)) for i in smoke],
+    }
+
+
+def build_session(
+    meta: GameMeta, stored: list[StoredAction], state: dict, player: Player
+) -> Session:
+    """A game's session rebuilt from its store: the scenario, the seed and every action
+    replayed with its checks; each side's view version where it stood (a client that reconnects
+    compares its own)."""
+    scenario = parse_scenario(meta.scenario_text, meta.scenario_name)
+    game = Game(scenario.setup, meta.seed)
+    saved = SavedGame(meta.scenario_name, meta.scenario_text, meta.seed)
+    computer = None
+    for side, seat in meta.seats.items():
+        if seat.kind == "computer":
+            saved.computer = dict(state.get("computer") or {"side": side, "level": seat.level})
+            computer = player(meta, side, seat.level)
+            plan = saved.computer.get("plan")
+            if isinstance(plan, dict) and hasattr(computer, "resume_plan"):
+                computer.resume_plan(plan)
+    for i, a in enumerate(stored):
+        apply_checked(game, i, a.entry, f"game {meta.id}")
+        saved.actions.append(dict(a.entry))
+    session = Session(Autosave(game, saved, None), computer, remote=True)
+    for side, version in (state.get("versions") or {}).items():
+        session.resume_version(side, int(version))
+    return session
+
+
+def full_save(hosted: Hosted) -> dict:
+    """The whole save of a finished game: seed, salt and hash chain included."""
+    saved = hosted.session.saved
+    meta = hosted.meta
+    done = SavedGame(
+        saved.scenario_name,
+        saved.scenario_text,
+        saved.seed,
+        [dict(a) for a in saved.actions],
+        computer=dict(saved.computer) if saved.computer else None,
+        commitment={"scheme": SCHEME, "sha256": meta.commitment, "salt": meta.salt},
+        chain=chain_head(meta.scenario_sha256, saved.actions),
+    )
+    return done.to_json()
+
+
+def end_of(hosted: Hosted) -> End:
+    """The end message: the result, the seed revealed, the chain's head, the luck report."""
+    meta = hosted.meta
+    saved = hosted.session.saved
+    game = Game(parse_scenario(meta.scenario_text, meta.scenario_name).setup, meta.seed)
+    counter = LuckCounter()
+    for i, entry in enumerate(saved.actions):
+        action = action_from_json(entry["action"])
+        counter.before(game, action)
+        counter.after(action, apply_checked(game, i, entry, f"game {meta.id}"))
+    luck = {s.side: s.to_json() for s in counter.report(tuple(game.setup.sides))}
+    return End(
+        winner=game.winner,
+        reason=game.end_reason,
+        seed=meta.seed,
+        salt=meta.salt,
+        commitment=hosted.commitment(),
+        chain=chain_head(meta.scenario_sha256, saved.actions),
+        luck=luck,
+    )

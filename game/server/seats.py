@@ -1,0 +1,269 @@
+"""A seat's requests on the server (a part of :class:`game.server.server.Server`): an action
+checked, applied, stored and answered; an undo; a question of its table; its record; then what
+the server does by itself (:meth:`SeatRequests._settle`: the computer's actions, the phases that
+pass by themselves, HX-15, a standing order of a seat away) and the views pushed to the seats
+whose view changed, with "ready" when the server waits for a seat again."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.engine import IllegalAction
+from game.engine.actions import ActionError, EndPhase, Pass, action_from_json
+from game.net.wire import (
+    Act,
+    Answer,
+    Ask,
+    DffOrder,
+    Ready,
+    RecordMessage,
+    RecordRequest,
+    Refused,
+    UndoRequest,
+    ViewMessage,
+    dumps,
+)
+
+from .answers import BadQuestion, answer
+from .connection import Conn
+from .hosted import Hosted, end_of, full_save, markers
+from .orders import standing_fire
+from .store import GameStore, StoredAction, StoreError
+
+log = logging.getLogger("hexfire.server")
+
+QUICK_LEVEL = 1
+"""The computer's levels that decide within a millisecond or so: decided in the event loop's
+own thread (a higher level thinks in a worker thread, and the other games go on meanwhile)."""
+
+
+class SeatRequests:
+    """The server's handling of a seated connection's requests (its state is the server's)."""
+
+    store: GameStore
+
+    if TYPE_CHECKING:  # the server's
+
+        async def _db(self, fn: Callable, *args: Any) -> Any: ...
+
+        async def _work(self, fn: Callable, *args: Any) -> Any: ...
+
+        async def _reload(self, hosted: Hosted) -> None: ...
+
+    async def _act(self, hosted: Hosted, conn: Conn, side: str, msg: Act) -> None:
+        session = hosted.session
+        view = session.view(side)
+
+        def refuse(code: str, reason: str) -> None:
+            conn.post(dumps(Refused(seq=msg.seq, code=code, reason=reason, version=view.version)))
+
+        if msg.version != view.version:
+            return refuse(
+                "stale", f"chosen from view {msg.version}; your view is at version {view.version}"
+            )
+        acting = session.acting
+        if acting is None:
+            return refuse("game_over", "the game is over")
+        if acting != side:
+            return refuse("not_your_turn", f"{acting.title()} acts now, not {side.title()}")
+        try:
+            action = action_from_json(msg.action)
+        except ActionError as e:
+            return refuse("malformed", str(e))
+        table = session.table(side)
+        try:  # checked as it is applied (the same reason Table.check would give)
+            table.submit(action)
+        except IllegalAction as e:
+            return refuse("illegal", e.reason)
+        if not await self._stored(hosted, side, action.to_json()):
+            return refuse("store", "the server could not store your action: it was not taken")
+        self._push(hosted, answer_to=(conn, msg.seq), ready=not self._due(hosted))
+
+    async def _stored(self, hosted: Hosted, side: str, shown: dict, by: str = "seat") -> bool:
+        """Store the action just applied (durable before anyone is told of it); on failure
+        the game goes back to what the store holds."""
+        entry = dict(hosted.session.saved_actions[-1])
+        stored = StoredAction(entry, side, shown, by)
+        index = len(hosted.session.saved_actions) - 1
+        try:
+            await self._db(self.store.append, hosted.meta.id, index, stored, hosted.state())
+        except StoreError as e:
+            log.error("game %s: %s", hosted.meta.id, e)
+            await self._reload(hosted)
+            return False
+        hosted.actions.append(stored)
+        return True
+
+    async def _undo(self, hosted: Hosted, conn: Conn, side: str, msg: UndoRequest) -> None:
+        session = hosted.session
+        view = session.view(side)
+        if msg.version != view.version:
+            conn.post(
+                dumps(
+                    Refused(
+                        seq=msg.seq,
+                        code="stale",
+                        reason=f"chosen from view {msg.version}; yours is at {view.version}",
+                        version=view.version,
+                    )
+                )
+            )
+            return
+        why = (
+            "the game is over"
+            if session.acting is None
+            else "only your own last action can be taken back"
+            if not hosted.actions or hosted.actions[-1].side != side
+            else session.undo(side)
+        )
+        if why:
+            conn.post(dumps(Refused(seq=msg.seq, code="undo", reason=why, version=view.version)))
+            return
+        length = len(session.saved_actions)
+        try:
+            await self._db(self.store.truncate, hosted.meta.id, length, hosted.state())
+        except StoreError as e:
+            log.error("game %s: %s", hosted.meta.id, e)
+            await self._reload(hosted)
+            reason = "the server could not store the undo: nothing was taken back"
+            conn.post(dumps(Refused(seq=msg.seq, code="store", reason=reason)))
+            return
+        del hosted.actions[length:]
+        self._push(hosted, answer_to=(conn, msg.seq), ready=not self._due(hosted))
+
+    def _ask(self, hosted: Hosted, conn: Conn, side: str, msg: Ask) -> None:
+        table = hosted.session.table(side)
+        try:
+            value = answer(table, msg.question, list(msg.args))
+        except BadQuestion as e:
+            conn.post(dumps(Refused(seq=msg.seq, code="malformed", reason=str(e))))
+            return
+        except IllegalAction as e:
+            conn.post(dumps(Refused(seq=msg.seq, code="illegal", reason=e.reason)))
+            return
+        except (KeyError, ValueError, IndexError):
+            conn.post(dumps(Refused(seq=msg.seq, code="unknown", reason="no such unit or hex")))
+            return
+        conn.post(dumps(Answer(seq=msg.seq, value=value)))
+
+    def _record(self, hosted: Hosted, conn: Conn, side: str, msg: RecordRequest) -> None:
+        if hosted.ended is not None:
+            conn.post(dumps(RecordMessage(seq=msg.seq, kind="full", record=full_save(hosted))))
+            return
+        view = hosted.session.view(side)
+        record = {
+            "format": "hexfire-side-record",
+            "game": hosted.meta.id,
+            "side": side,
+            "title": hosted.game.setup.title,
+            "commitment": hosted.commitment().model_dump(),
+            "version": view.version,
+            "actions": [{"action": a.shown, "by": a.by} for a in hosted.actions if a.side == side],
+            "events": [e.model_dump(mode="json") for e in view.events],
+        }
+        conn.post(dumps(RecordMessage(seq=msg.seq, kind="side", record=record)))
+
+    # --- after a change ----------------------------------------------------------------------
+
+    def _push(
+        self, hosted: Hosted, answer_to: tuple[Conn, int] | None = None, ready: bool = False
+    ) -> None:
+        """Each connected seat's view when it changed (the one answered always gets it);
+        ``ready``: the server now waits for a seat (a seat whose view did not change but was
+        last sent one that was not ready is told so)."""
+        marks: dict | None = None
+        for side, conn in list(hosted.conns.items()):
+            view = hosted.session.view(side)
+            seq = answer_to[1] if answer_to is not None and answer_to[0] is conn else None
+            if seq is None and view.version == conn.sent_version:
+                if ready and not conn.ready_sent:
+                    conn.post(dumps(Ready(version=view.version)))
+                    conn.ready_sent = True
+                continue
+            if marks is None:
+                marks = markers(hosted.game)
+            conn.post(dumps(ViewMessage(seq=seq, ready=ready, view=view, markers=marks)))
+            conn.sent_version = view.version
+            conn.ready_sent = ready
+
+    def _due(self, hosted: Hosted) -> bool:
+        """Whether the server has something to do by itself now (:meth:`_settle`); worked out
+        once for each change of the game and of who is connected."""
+        key = (hosted.session.version, tuple(sorted(hosted.conns)), hosted.ended is None)
+        if hosted.due is not None and hosted.due[0] == key:
+            return hosted.due[1]
+        due = self._due_now(hosted)
+        hosted.due = (key, due)
+        return due
+
+    def _due_now(self, hosted: Hosted) -> bool:
+        session = hosted.session
+        acting = session.acting
+        if acting is None:
+            return hosted.ended is None
+        if session.computer_acts():
+            return True
+        table = session.table(acting)
+        order = hosted.orders.get(acting, DffOrder())
+        away = acting not in hosted.conns
+        return table.nothing_to_do() or bool(table.dff_pending and away and order.policy != "ask")
+
+    async def _settle_locked(self, hosted: Hosted) -> None:
+        try:
+            async with hosted.lock:
+                await self._settle(hosted)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            log.exception("game %s: %s: %s", hosted.meta.id, type(e).__name__, e)
+
+    async def _settle(self, hosted: Hosted) -> None:
+        """Play what is due without a seat's word: the computer's actions, the phases the side
+        to act cannot use (HX-15), a Defensive First Fire chance of a seat away under its
+        standing order; then the end, once."""
+        session = hosted.session
+        if not self._due(hosted):
+            return
+        for _ in range(100_000):
+            acting = session.acting
+            if acting is None:
+                break
+            if session.computer_acts():
+                quick = getattr(session.computer, "level", 2) <= QUICK_LEVEL
+                move = (
+                    session.computer_move(None)
+                    if quick
+                    else await self._work(session.computer_move, None)
+                )
+                ok = await self._stored(hosted, acting, move.action.to_json(), "computer")
+            else:
+                table = session.table(acting)
+                order = hosted.orders.get(acting, DffOrder())
+                away = acting not in hosted.conns
+                if table.nothing_to_do():
+                    action: Any = EndPhase()
+                elif table.dff_pending and away and order.policy != "ask":
+                    action = standing_fire(table, order) or Pass()
+                else:
+                    break
+                try:
+                    table.submit(action)
+                except IllegalAction as e:
+                    log.error("game %s: %s refused: %s", hosted.meta.id, action, e.reason)
+                    break
+                ok = await self._stored(hosted, acting, action.to_json(), "server")
+            if not ok:
+                break
+            if self._due(hosted):
+                self._push(hosted)
+            await asyncio.sleep(0)  # each action goes out as it is taken; other games go on
+        self._push(hosted, ready=True)
+        if session.acting is None and hosted.ended is None:
+            hosted.ended = await self._work(end_of, hosted)
+            text = dumps(hosted.ended)
+            for conn in hosted.conns.values():
+                conn.post(text)
+            log.info("game %s over: %s", hosted.meta.id, hosted.game.end_reason[:80])
