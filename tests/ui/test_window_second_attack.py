@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 
+import pygame
 import pytest
 from ui_driver import click_widget
 
@@ -313,3 +314,63 @@ def test_play_never_catches_up_more_than_a_few_actions_in_one_frame(app, long_re
     for _ in range(3):  # the next frames: the one action due, not those left behind
         scene.update(0.0)
     assert scene.at - at == first + 1
+
+
+# --- 6. the computer deciding for seconds --------------------------------------------------
+
+
+def test_the_window_answers_while_the_computer_decides(app, monkeypatch):
+    """Level 3's decision froze the window for up to 3 s (it was made in a frame). It is made
+    on a thread of its own: frames are drawn and input handled while it thinks (here a
+    decision held until the test lets it go), and the action is taken once decided."""
+    import threading
+
+    sc = load_scenario(scenarios_dir() / "tutorial-duel.toml")
+    first = sc.setup.sides[0]  # the computer sets up first
+    session = new_game(sc, 3, app.save_dir / "vs.json", {"side": first, "level": 3})
+    play = PlayScene(session, sc.title)
+    play.computer_pause = 0.0
+    computer = play.session.computer
+    assert computer is not None and play.computer_acts()
+    thinking, release = threading.Event(), threading.Event()
+    real = computer.choose
+
+    def slow(table):
+        thinking.set()
+        release.wait(10)  # seconds of thought, until the test says
+        return real(table)
+
+    monkeypatch.setattr(computer, "choose", slow)
+    app.push(play)
+    actions = len(play.session.saved_actions)
+    for _ in range(3):
+        app.frame(0.016)  # each frame comes back while the computer thinks
+    assert thinking.is_set() and not release.is_set()
+    assert "is thinking" in play.map.state.message
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 300), rel=(1, 1), buttons=(0, 0, 0))
+    )
+    for event in pygame.event.get():
+        app.handle(event)
+    app.frame(0.016)
+    assert play.map.state.mouse == (400, 300), "the window did not answer"
+    assert len(play.session.saved_actions) == actions and play.thought is not None
+    release.set()
+    app.pump([])
+    assert len(play.session.saved_actions) == actions + 1  # its action, taken once decided
+
+
+def test_a_decision_made_for_a_game_that_changed_meanwhile_is_not_taken(app, monkeypatch):
+    """The game changed while the computer thought (its last action taken back): what it
+    decided for the game before is dropped and it decides again."""
+    from game.session import ComputerChoice
+
+    sc = load_scenario(scenarios_dir() / "tutorial-duel.toml")
+    session = new_game(sc, 3, app.save_dir / "vs.json", {"side": sc.setup.sides[0], "level": 1})
+    play = PlayScene(session, sc.title)
+    app.push(play)
+    choice = play.session.computer_decide()
+    play.session._changed()  # as an undo does
+    assert isinstance(choice, ComputerChoice)
+    assert play.session.computer_take(choice, play.viewer) is None
+    assert play.session.saved_actions == []
