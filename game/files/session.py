@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -15,64 +13,15 @@ from game.engine.events import Event
 from game.engine.undo import why_not_undo
 
 from .lesson import Lesson
+from .lock import SaveLock, acquire_lock
 from .replay import replay
 from .savegame import SavedGame, SaveError, read_save, remove_stale_temporaries, save
 from .scenario import Scenario, ScenarioError
 
 
-class SaveLocked(SaveError):
-    """The save is the game another window is playing (its lock names the process)."""
-
-
-def lock_path(path: Path) -> Path:
-    """The lock beside a save being played: ``.NAME.lock``."""
-    return path.parent / f".{path.name}.lock"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's process: alive
-        return True
-    return True
-
-
-def acquire_lock(path: Path) -> Path:
-    """Lock the save at ``path`` for this process (an exclusive ``.NAME.lock`` holding its
-    pid); SaveLocked when a live process holds it, a stale lock (its process is gone: killed)
-    is taken over."""
-    lock = lock_path(path)
-    for _ in range(3):
-        try:
-            fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        except FileExistsError:
-            try:
-                pid = int(lock.read_text("ascii").strip() or "0")
-            except (OSError, ValueError):
-                pid = 0
-            if pid and pid != os.getpid() and _alive(pid):
-                raise SaveLocked(
-                    f"{path}: this game is open in another window (process {pid}); "
-                    "load a copy of it instead"
-                ) from None
-            if pid == os.getpid():
-                return lock
-            with contextlib.suppress(OSError):
-                lock.unlink()  # stale: its process was killed
-            continue
-        except OSError:
-            return lock  # a folder where no lock can be made: play on, unlocked
-        with os.fdopen(fd, "w") as f:
-            f.write(f"{os.getpid()}\n")
-        return lock
-    raise SaveLocked(f"{path}: cannot lock this game (its lock keeps changing)")
-
-
 class Autosave:
     """A game with its save: every action applied through it is saved at once. The save is
-    locked while it is played (:func:`acquire_lock`); :meth:`close` releases it."""
+    locked while it is played (:func:`.lock.acquire_lock`); :meth:`close` releases it."""
 
     def __init__(
         self, game: Game, saved: SavedGame, path: str | Path | None, write_now: bool = True
@@ -83,21 +32,21 @@ class Autosave:
         """The scenario's steps for a newcomer, when it is a lesson."""
         self.save_error: str | None = None
         self.path = Path(path) if path else None
-        self.lock: Path | None = None
+        self.lock: SaveLock | None = None
         if self.path:
             self.lock = acquire_lock(self.path)
             remove_stale_temporaries(self.path)
         if self.path and write_now:
-            save(self.saved, self.path)
+            try:
+                save(self.saved, self.path)
+            except SaveError:
+                self.close()  # never played here: its lock goes
+                raise
 
     def close(self) -> None:
         """Release the save's lock (the window closes, or another game is opened)."""
         if self.lock is not None:
-            try:
-                if self.lock.read_text("ascii").strip() == str(os.getpid()):
-                    self.lock.unlink()
-            except (OSError, ValueError):
-                pass
+            self.lock.release()
             self.lock = None
 
     def _write(self) -> None:
@@ -109,6 +58,13 @@ class Autosave:
                 save(self.saved, self.path)
             except SaveError as e:
                 self.save_error = str(e)
+
+    def retry(self) -> bool:
+        """After a failed save, try writing it again (the window is closing: the disk may
+        have room now); True when the save holds every action."""
+        if self.save_error is not None and self.path is not None:
+            self._write()
+        return self.save_error is None
 
     def apply(self, action: Action) -> list[Event]:
         """Apply through :meth:`Game.apply`, record it with its check, write the save. A save

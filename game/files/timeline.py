@@ -88,7 +88,3 @@ class Timeline:
         for entry in self.saved.actions[k * self.every : n]:
             game.apply(action_from_json(entry["action"]))
         return game
-
-    def events_until(self, n: int) -> list[tuple[int, Event]]:
-        """(action index, event) of the first ``n`` actions, in order."""
-        return [(i, e) for i in range(min(n, self.length)) for e in self.events[i]]

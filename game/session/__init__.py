@@ -4,6 +4,6 @@ computer player and the files) and the screen (docs/architecture.md "Seats and v
 
 from game.engine.table import Snapshot, Table
 
-from .session import ComputerMove, Seat, Session, Step
+from .session import ComputerChoice, ComputerMove, Seat, Session, Step
 
-__all__ = ["ComputerMove", "Seat", "Session", "Snapshot", "Step", "Table"]
+__all__ = ["ComputerChoice", "ComputerMove", "Seat", "Session", "Snapshot", "Step", "Table"]

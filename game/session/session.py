@@ -79,6 +79,17 @@ class ComputerMove:
     events: list[Event]
 
 
+@dataclass(frozen=True, slots=True)
+class ComputerChoice:
+    """The computer's decision, not yet taken (:meth:`Session.computer_decide`): made at the
+    game's ``version`` (taken only if the game is still there), with the plan it keeps."""
+
+    side: str
+    decision: Decision
+    plan: dict | None
+    version: int
+
+
 def phase_name(phase: PhaseName, phasing: str, to_act: str | None) -> str:
     """A phase as the phase bar names it: by its player turn (RD-12), with the side to act
     when that is the other side (the Defensive Fire Phase); a set-up phase by the side that
@@ -167,6 +178,10 @@ class Session:
 
     def save_as(self, path: str | Path) -> None:
         self._autosave.save_as(path)
+
+    def retry_save(self) -> bool:
+        """A failed save written again if it can be now (:meth:`Autosave.retry`)."""
+        return self._autosave.retry()
 
     def close(self) -> None:
         self._autosave.close()
@@ -318,17 +333,36 @@ class Session:
     def computer_move(self, watcher: str | None) -> ComputerMove:
         """Let the computer decide and take its action; the line ``watcher``'s log may show
         of it (never its secrets: its set-up choices, a "?" of its, a chance passed up)."""
+        move = self.computer_take(self.computer_decide(), watcher)
+        assert move is not None  # decided and taken at the same version
+        return move
+
+    def computer_decide(self) -> ComputerChoice:
+        """The computer's decision on its side's table, nothing changed: it only reads the
+        game, so a window runs it off its thread (level 3 thinks for seconds) and takes it
+        with :meth:`computer_take`."""
         computer = self.computer
         if computer is None or not self.computer_acts():
             raise IllegalAction("not_your_turn", "the computer does not act now")
-        game = self._autosave.game
+        version = self.version
         table = self.table(computer.side)  # its side's view and questions, never the game
         decision: Decision = computer.choose(table)
         plan = computer.plan_record(table)  # level 3: kept with the game (docs/ai.md)
+        return ComputerChoice(computer.side, decision, plan, version)
+
+    def computer_take(self, choice: ComputerChoice, watcher: str | None) -> ComputerMove | None:
+        """Take the decided action (None when the game changed since it was decided: an undo,
+        a phase passed; the computer decides again), with the line ``watcher``'s log may show
+        of it."""
+        computer = self.computer
+        if computer is None or choice.version != self.version or not self.computer_acts():
+            return None
+        game = self._autosave.game
         spec = getattr(self._autosave.saved, "computer", None)
-        if plan is not None and spec is not None and spec.get("plan") != plan:
-            spec["plan"] = plan
-        action = table.engine_action(decision.action)  # a "?" target by its id
+        if choice.plan is not None and spec is not None and spec.get("plan") != choice.plan:
+            spec["plan"] = choice.plan
+        table = self.table(computer.side)
+        action = table.engine_action(choice.decision.action)  # a "?" target by its id
         note: str | None = None
         if action.type in SEEN_CHOICES:
             actor = getattr(action, "unit", None)
@@ -338,7 +372,7 @@ class Session:
                 and (game.knowledge(watcher).hidden(game.state.unit(actor)))
             )
             if not hidden:  # a "?" to the watcher: its reasons tell what it is (RD-11)
-                why = PLAIN_WHY.get(action.type, decision.why)
+                why = PLAIN_WHY.get(action.type, choice.decision.why)
                 note = f"{computer.side.title()} (computer): {why}"
         events = self._apply(action)
         return ComputerMove(computer.side, action, note, events)

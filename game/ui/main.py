@@ -100,6 +100,8 @@ def run_window(
             raise SaveError(
                 f"--ai {computer['side']}: expected one of {', '.join(scenario.setup.sides)}"
             )
+    if path is not None and scenario is None:
+        _not_open_elsewhere(path)
     app = window(size, save_dir)
     failed = _StopOnError(app)
     if path is None:
@@ -107,7 +109,7 @@ def run_window(
     elif scenario is not None:
         start_scenario(app, scenario, seed, computer)
     else:
-        open_path(app, path, in_place=True, failed=failed)  # Resume: in its own file
+        open_path(app, path, in_place=True, failed=failed, offer_copy=False)  # Resume
     stop_on_sigterm(app)
     try:
         app.run()
@@ -122,14 +124,34 @@ def run_window(
     return 0
 
 
+def _not_open_elsewhere(path: Path) -> None:
+    """A save named on the command line that another window plays: SaveLocked, one line,
+    before any window opens (it opened and closed at once, exit 0, with no word)."""
+    from game.files.lock import SaveLocked, locked_by_another
+
+    locked = locked_by_another(path)
+    if locked is not None:
+        raise SaveLocked(
+            f"{path}: this game is open in {locked.holder}; to play a copy of it, open it "
+            "with Load on the start screen (hexfire play)",
+            locked.holder,
+        )
+
+
 def stop_on_sigterm(app) -> None:
-    """SIGTERM (a desktop logging out, ``kill``) ends the window as closing it does, so the
-    game's lock is released (a killed window left its lock behind). Every action is already
-    saved."""
+    """SIGTERM (a desktop logging out, ``kill``) closes the window as closing it does: the
+    game's lock released (a killed window left its lock behind), and while saves fail (a full
+    disk) the save tried again, then the question asked, and a second SIGTERM closes anyway
+    (it closed at once: every action since the last good save was lost)."""
     import signal
 
+    import pygame
+
     def stop(_signum, _frame) -> None:
-        app.running = False
+        try:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        except pygame.error:  # the window is gone already
+            app.running = False
 
     with contextlib.suppress(ValueError):  # not the main thread (a test): nothing to install
         signal.signal(signal.SIGTERM, stop)

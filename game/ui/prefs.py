@@ -5,7 +5,6 @@ the preferences (``prefs.json`` beside it, written atomically)."""
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 import time
@@ -23,6 +22,9 @@ MAX_STEM = 100
 """The most of a scenario's file name an autosave's name keeps (file names stop at 255)."""
 MAX_VIEWS = 20
 """The games whose map view (zoom, centre, selection) is kept for their Resume."""
+MAX_CENTER = 100_000
+"""The largest view centre coordinate read (world units: a hex's radius is 1, a 200 x 200 map
+is some 300 across); a larger one is a damaged file (1e308 crashed every Resume)."""
 
 
 def data_dir() -> Path:
@@ -176,8 +178,8 @@ def _views(raw: object) -> dict[str, dict]:
             continue
         if not (isinstance(center, list) and len(center) == 2):
             continue
-        if not all(type(c) in (int, float) and math.isfinite(c) for c in center):
-            continue
+        if not all(type(c) in (int, float) and -MAX_CENTER <= c <= MAX_CENTER for c in center):
+            continue  # not a number, not finite (NaN fails both), or far off any map (1e308)
         names = [v.get("viewer"), v.get("selected")]
         if not all(n is None or (isinstance(n, str) and len(n) <= 64) for n in names):
             continue

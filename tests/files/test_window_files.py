@@ -201,8 +201,9 @@ def test_resume_of_a_game_open_in_another_window_offers_a_copy(app):
 
     from ui_driver import click_widget
 
+    from game.files.lock import lock_path
     from game.files.scenario import load_scenario
-    from game.files.session import lock_path, new_game
+    from game.files.session import new_game
     from game.files.shipped import scenarios_dir
     from game.ui.play.screen import PlayScene
     from game.ui.scenes.routes import Push, Start
@@ -211,9 +212,15 @@ def test_resume_of_a_game_open_in_another_window_offers_a_copy(app):
     path = app.save_dir / "duel.json"
     new_game(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1, path).close()
     before = path.read_bytes()
-    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    hold = (  # the other window: it holds the game's lock
+        "import sys, time; from pathlib import Path; from game.files.lock import acquire_lock; "
+        "acquire_lock(Path(sys.argv[1])); print('open', flush=True); time.sleep(60)"
+    )
+    other = subprocess.Popen(
+        [sys.executable, "-c", hold, str(path)], stdout=subprocess.PIPE, text=True
+    )
     try:
-        lock_path(path).write_text(f"{other.pid}\n")  # the other window's lock
+        assert other.stdout is not None and other.stdout.readline().strip() == "open"
         app.go(Push(Start()))
         click_widget(app, app.scene.resume)
         assert isinstance(app.scene, type(app.scenes[0])) and app.questions, "it asks first"
@@ -393,7 +400,7 @@ def test_sigterm_ends_the_window_and_releases_the_games_lock(tmp_path):
     import signal
     import time
 
-    from game.files.session import lock_path
+    from game.files.lock import lock_path
 
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "disk"}
     env["XDG_DATA_HOME"] = str(tmp_path / "data")

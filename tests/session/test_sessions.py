@@ -11,9 +11,10 @@ import pytest
 
 from game.engine.actions import EndPhase
 from game.files import session as session_module
+from game.files.lock import SaveLocked, lock_path
 from game.files.savegame import SaveError, read_save
 from game.files.scenario import load_scenario
-from game.files.session import SaveLocked, lock_path, new_game, resume
+from game.files.session import new_game, resume
 from game.files.shipped import scenarios_dir
 
 HOLD = """

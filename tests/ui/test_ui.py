@@ -793,7 +793,7 @@ def test_ctrl_q_goes_back_to_the_start_screen_and_resume_opens_the_game_again(ap
     path = play.session.path
     key(app, pygame.K_q, "\x11", mod=pygame.KMOD_CTRL)
     assert isinstance(app.scene, StartScene)
-    from game.files.session import lock_path
+    from game.files.lock import lock_path
 
     assert not lock_path(path).exists()  # released: Resume may open it here
     from game.ui.scenes.opening import open_path

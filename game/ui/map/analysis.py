@@ -265,8 +265,10 @@ class AnalysisLayer:
         selected, viewer = view.state.selected, view.state.viewer
         labels = 0
         if self.overlay == "fire" and selected and viewer:
-            ammo = view.chosen_ammo(selected)  # the ammunition the odds panel shows
-            labels = draw_fire_map(surface, cam, self.table, selected, ammo)
+            firer = view.unit(selected)  # an enemy selected (the replay viewer): no fire map
+            if firer is not None and firer["side"] == viewer:
+                ammo = view.chosen_ammo(selected)  # the ammunition the odds panel shows
+                labels = draw_fire_map(surface, cam, self.table, selected, ammo)
         if self.thread is not None:
             board = self.table.board
             counters = [

@@ -58,10 +58,13 @@ class Dialogs:
         self.play.app.running = False
 
     def _saved_or_ask(self, how: str, then: Callable[[], None]) -> bool:
-        """True when the game is saved (or the question is open already: asked twice, it
-        goes); else the question, whose yes runs ``then``."""
+        """True when the game is saved (a failed save is tried again first), or the question
+        is open already (asked twice, it goes); else the question, whose yes runs ``then``."""
         play = self.play
         why = getattr(play.session, "save_error", None)
+        if why and play.session.retry_save():  # written now (the disk has room again)
+            why = None
+            play.map.state.message = ""
         if not why or self.closing is not None:
             if self.closing is not None:
                 self.closing.kill()

@@ -27,7 +27,7 @@ from game.ui.map.viewstate import shot_banner
 from game.ui.panel import frame, parts
 from game.ui.panel.buttons import button_row
 from game.ui.panel.links import words_of
-from game.ui.panel.log import note_html
+from game.ui.play.computer import ComputerTurn
 from game.ui.play.dialogs import Dialogs
 from game.ui.play.logpane import LogPane
 from game.ui.play.online import NET_EVENT, OnlinePart
@@ -40,7 +40,7 @@ COMPUTER_PAUSE = 0.7
 """Seconds each of the computer's actions stays on the screen before the next (Space skips)."""
 
 
-class PlayScene(LogPane, SetUpMarks, OnlinePart, Scene):
+class PlayScene(ComputerTurn, LogPane, SetUpMarks, OnlinePart, Scene):
     """A game in progress, played at one screen."""
 
     bindings_screen = "play"
@@ -88,7 +88,6 @@ class PlayScene(LogPane, SetUpMarks, OnlinePart, Scene):
         """The side the computer plays (docs/ai.md), or None: two players at one screen."""
         self.computer_pause = COMPUTER_PAUSE
         self._computer_at = 0.0  # when its next action is due (time.monotonic)
-        self._thinking = False
         if self.computer is not None and viewer is None:  # the human's seat, for good
             self.map.state.viewer = self.session.humans[0]
         lesson = self.session.lesson
@@ -177,6 +176,8 @@ class PlayScene(LogPane, SetUpMarks, OnlinePart, Scene):
         """What the screen must do next: the end screen, a handover, or the Defensive First
         Fire prompt."""
 
+        if self.thought is not None:  # the computer is deciding: nothing changes meanwhile
+            return
         self.pass_idle_phases()
         step = self.session.next_step(self.viewer, self.app.prefs.strict_hotseat)
         if step.kind == "over":
@@ -354,41 +355,6 @@ class PlayScene(LogPane, SetUpMarks, OnlinePart, Scene):
             hx = self.map.hex_at(event.pos)
             if unit is not None and hx and hx != unit["hex"]:
                 self.apply(Place(unit["id"], hx, unit["facing"]))
-
-    # --- the computer opponent -------------------------------------------------------------
-
-    def computer_acts(self) -> bool:
-        """Whether the computer is the one to act now (its phase, or its Defensive First Fire
-        chance during the human's move)."""
-        return self.computer is not None and not self.over_pending and self.session.computer_acts()
-
-    def animating(self) -> bool:
-        """The computer's turn needs frames with no event (the window otherwise sleeps until
-        the mouse moves: its turn stalled)."""
-        return self.computer_acts()
-
-    def update(self, dt: float) -> None:
-        """The computer's turn, an action at a time: each shown for a moment (the log, the
-        dice, the banner), a "thinking" line while it decides, Space to hurry it."""
-        del dt
-        if not self.computer_acts() or time.monotonic() < self._computer_at:
-            return
-        computer = self.computer
-        assert computer is not None
-        quiet = self._computer_dff()  # its DFF chance: no pause, no line (RD-11)
-        if not self._thinking and not quiet:  # a frame that says so first: it may take a moment
-            self._thinking = True
-            self.map.state.message = f"The computer ({computer.title()}) is thinking..."
-            return
-        self._thinking = False
-        move = self.session.computer_move(self.viewer)
-        if move.note is not None:
-            self.log.append(note_html(move.note))
-            self._append_log(self.log[-1:])
-        self._shown(move.events, move.action)
-        if not self.map.state.message and not quiet:
-            self.map.state.message = move.note or f"{computer.title()} (computer) plays"
-        self._computer_at = time.monotonic() + self.computer_pause
 
     def can_act(self) -> list[str]:
         """The own units that can still move (Movement) or fire (a fire phase), for the side

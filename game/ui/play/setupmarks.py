@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from game.session import Session, Table
+from game.ui.map.geometry import ZOOMS, map_extent
 from game.ui.map.view import MapView
 from game.ui.map.viewstate import shot_banner
 from game.ui.scenes.stack import App
@@ -95,9 +96,11 @@ class SetUpMarks:
         if view is None:
             return
         m, cam = self.map.rect, self.map.camera
-        cam.zoom = view["zoom"]
-        x, y = view["center"]
-        cam.center_on(x, y, m.width, m.height, m.left)
+        cam.zoom = min(ZOOMS, key=lambda z: abs(z - view["zoom"]))  # one of the zoom levels
+        board = self.map.table.board
+        x0, y0, x1, y1 = map_extent(board.columns, board.rows)
+        x, y = view["center"]  # on the map, whatever the file said
+        cam.center_on(min(max(x, x0), x1), min(max(y, y0), y1), m.width, m.height, m.left)
         cam.oy += m.top
         self._resumed_selection = (view["viewer"], view["selected"])
         if (

@@ -6,10 +6,13 @@ A save that does not verify opens up to its last good action, with the reason on
 
 from __future__ import annotations
 
+import bisect
+
 import pygame
 import pygame_gui
 
 from game.engine.actions import Action, action_from_json
+from game.engine.events import Event
 from game.files.timeline import Timeline
 from game.session import Snapshot
 from game.ui.bindings import action_for
@@ -28,6 +31,16 @@ from game.ui.style import style
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16)
 """Actions per second when playing."""
+STEPS_PER_FRAME = 4
+"""The most actions Play steps in one frame; a slower machine plays slower rather than
+catching up (each frame's catching up made the next one longer: frames of 1.2, 4.3, 13.7 s)."""
+LOG_LINES = 150
+"""The log lines shown: those of the actions before the one shown, the newest last."""
+LOG_LOOKBACK = 2_000
+"""The most actions the log looks back through for them (one side's view of a long stretch
+it saw nothing of: the log then starts there), so a step costs the same at any action."""
+LOG_EVERY_S = 0.25
+"""While playing, the log is written again at most this often (it takes a frame's time)."""
 
 
 class WatchScene(Scene):
@@ -53,6 +66,12 @@ class WatchScene(Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.log_box: pygame_gui.elements.UITextBox | None = None
         self.turn_list: pygame_gui.elements.UISelectionList | None = None
+        self._turn_at = [start for start, _, _ in timeline.turn_starts]
+        self._marked: int | None = -1
+        """The turn the turn list shows marked (-1: none yet)."""
+        self._log_stale = False
+        """The action shown changed since the log was written (it is written once a frame)."""
+        self._log_age = 0.0
 
     @property
     def viewer(self) -> str | None:
@@ -83,13 +102,14 @@ class WatchScene(Scene):
         self.map.refresh()
         if self.map.unit(state.selected) is None:
             state.selected = None
-        self._refresh_log()
+        self._log_stale = True  # the log follows once a frame (Play steps several actions
+        # in one; writing the log costs as much as a frame)
         self.mark_turn()
 
     def current_turn(self) -> int | None:
         """The index in the turn list of the player turn the action shown belongs to."""
-        starts = [i for i, (s, _, _) in enumerate(self.timeline.turn_starts) if s <= self.at]
-        return starts[-1] if starts else None
+        k = bisect.bisect_right(self._turn_at, self.at)
+        return k - 1 if k else None
 
     def mark_turn(self) -> None:
         """Highlight the player turn shown in the turn list (a click's highlight stayed on
@@ -97,6 +117,9 @@ class WatchScene(Scene):
         if self.turn_list is None:
             return
         now = self.current_turn()
+        if now == self._marked:
+            return
+        self._marked = now
         items = self.turn_list.item_list
         bar = self.turn_list.scroll_bar
         if bar is not None and now is not None and len(items) > 1:  # the turn shown in view
@@ -119,16 +142,29 @@ class WatchScene(Scene):
 
     # --- the screen's pieces ----------------------------------------------------------------
 
+    def seen_before(self) -> list[tuple[int, Event]]:
+        """(action index, event as the viewer may read it) of the last :data:`LOG_LINES`
+        events before the action shown, looked for back through at most
+        :data:`LOG_LOOKBACK` actions (every event up to the action was read at each step: the
+        steps of a long save grew slower and slower)."""
+        found: list[tuple[int, Event]] = []
+        events = self.timeline.events
+        for i in range(self.at - 1, max(-1, self.at - 1 - LOG_LOOKBACK), -1):
+            for event in reversed(events[i]):
+                seen = event.seen_by(self.viewer)  # one side's view: its own
+                if seen is not None:
+                    found.append((i, seen))
+            if len(found) >= LOG_LINES:
+                break
+        return found[:LOG_LINES][::-1]
+
     def _refresh_log(self) -> None:
+        self._log_stale = False
+        self._log_age = 0.0
         if self.log_box is None:
             return
         lines = []
-        seen_events = [
-            (i, seen)
-            for i, event in self.timeline.events_until(self.at)
-            if (seen := event.seen_by(self.viewer)) is not None  # one side's view: its own
-        ]
-        for i, event in seen_events[-150:]:
+        for i, event in self.seen_before():
             text = event_html(event)
             if i == self.at - 1:
                 text = f"<font color='#ffe66a'>&gt; {text}</font>"
@@ -172,6 +208,7 @@ class WatchScene(Scene):
             pygame.Rect(side.left + 8, side.bottom - 250, side.width - 16, 240), names, ui
         )
         self.widgets = [*self.buttons.values(), self.log_box, self.turn_list]
+        self._marked = -1  # a new list: mark it
         self._refresh_log()
         self.mark_turn()
         self.show_play_state()
@@ -270,17 +307,27 @@ class WatchScene(Scene):
         return self.playing
 
     def update(self, dt: float) -> None:
+        self._play(dt)
+        self._log_age += dt
+        if self._log_stale and (not self.playing or self._log_age >= LOG_EVERY_S):
+            self._refresh_log()
+
+    def _play(self, dt: float) -> None:
+        """Play: the actions due since the last frame, at most :data:`STEPS_PER_FRAME`."""
         if not self.playing:
             return
         self.clock += dt
         step = 1.0 / SPEEDS[self.speed]
-        while self.clock >= step and self.playing:
+        steps = 0
+        while self.clock >= step and self.playing and steps < STEPS_PER_FRAME:
             self.clock -= step
+            steps += 1
             if self.at >= self.timeline.length:
                 self.playing = False
                 self.show_play_state()
             else:
                 self.seek(self.at + 1)
+        self.clock = min(self.clock, step)  # behind: the rest is dropped, not caught up
         self.app.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:

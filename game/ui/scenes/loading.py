@@ -42,9 +42,10 @@ class LoadingScene(Scene):
         finally:
             self.finished.set()
 
-    def wait_done(self, timeout: float = 120.0) -> None:
+    def wait_done(self, timeout: float = 120.0) -> bool:
         """Tests (:meth:`App.pump`): wait for the work to finish."""
         self.finished.wait(timeout)
+        return True
 
     def animating(self) -> bool:
         return True  # the progress moves with no input

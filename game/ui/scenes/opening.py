@@ -13,9 +13,10 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.files.lock import SaveLocked
 from game.files.savegame import SavedGame, SaveError, read_save
 from game.files.scenario import Scenario, ScenarioError, load_scenario
-from game.files.session import Autosave, SaveLocked, new_game, resume
+from game.files.session import Autosave, new_game, resume
 from game.files.timeline import Timeline
 from game.net.remote import RemoteSession
 from game.session import Session
@@ -84,13 +85,15 @@ def open_path(
     path: Path,
     in_place: bool = False,
     failed: Callable[[Exception], None] | None = None,
+    offer_copy: bool = True,
 ) -> str | None:
     """Start a scenario (.toml) or open a save (.json): Resume (``in_place``) plays it on in
     its own file; Load plays it on in a new autosave, so a loaded checkpoint is never
     overwritten. A save is read, its game built and its actions replayed off the window's
     thread (:class:`.routes.Opening`: a 200,000-action save takes seconds). A file that cannot
     be opened shows its one-line error in a dialog (or goes to ``failed``); a scenario's is
-    also returned. A game open in another window is offered as a copy."""
+    also returned. A game open in another window is offered as a copy (unless not
+    ``offer_copy``: the command line names it and ends, its error to ``failed``)."""
     if path.suffix.lower() != ".json":
         try:
             scenario = load_scenario(path)
@@ -111,7 +114,7 @@ def open_path(
 
     def fail(error: Exception) -> None:
         _drop_reserved(copy)
-        if isinstance(error, SaveLocked) and in_place:
+        if isinstance(error, SaveLocked) and in_place and offer_copy:
             app.ask(  # the game is another window's: offer a copy, played on in a new autosave
                 f"{path.name} is open in another window, which goes on playing it. Open a "
                 "copy of it here (a new autosave; the other window's file stays as it is)?",

@@ -248,11 +248,11 @@ class App:
         """Tests: handle the posted events (or the given ones) and draw one frame."""
         for event in events if events is not None else pygame.event.get():
             self.handle(event)
-        for _ in range(8):  # a file opening off the window's thread: let it finish first
+        for _ in range(8):  # work off the window's thread (a file opening, the computer
+            # deciding): let it finish first
             wait = getattr(self.scene, "wait_done", None) if self.scenes else None
-            if wait is None:
+            if wait is None or not wait():
                 break
-            wait()
             self.frame(0.016)
         self.frame(0.016)
 
