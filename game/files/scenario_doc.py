@@ -103,7 +103,7 @@ class ScenarioDoc:
 
     @property
     def undo_title(self) -> str | None:
-        """What Undo would take back (``move ger-pz4-1 to C5``), or None."""
+        """What Undo would take back (``move ger-pz4-1 to D4``), or None."""
         return self._undo[-1][0].title if self._undo else None
 
     @property
