@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import tomlkit
-from tomlkit.items import AoT, Array, String, StringType, Table, Trivia
+from tomlkit.items import AoT, String, StringType, Trivia
 from tomlkit.toml_document import TOMLDocument
 
 from game.board.board import MAX_MAP_SIDE
@@ -41,7 +41,7 @@ class Edit:
 # --- the map ------------------------------------------------------------------------------
 
 
-def _map(doc: TOMLDocument) -> tuple[Table, Array, int, int]:
+def _map(doc: TOMLDocument) -> tuple[dict, list, int, int]:
     """The map table, its rows, columns and rows, when they can be edited."""
     m = doc.get("map")
     if not isinstance(m, dict) or not isinstance(m.get("hexes"), list):
@@ -177,7 +177,7 @@ def _units(doc: TOMLDocument) -> AoT:
     return units
 
 
-def _unit(doc: TOMLDocument, unit_id: str) -> tuple[int, Table]:
+def _unit(doc: TOMLDocument, unit_id: str) -> tuple[int, dict]:
     for i, u in enumerate(_units(doc) if "units" in doc else []):
         if isinstance(u, dict) and u.get("id") == unit_id:
             return i, u
