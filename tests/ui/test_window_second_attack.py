@@ -387,8 +387,8 @@ def _shadow_bytes(app) -> int:
 def test_a_storm_of_window_resizes_keeps_pygame_guis_shadows_bounded(app):
     """Each resize rebuilds the widgets at new sizes, and pygame-gui keeps a shadow picture
     for each size for 10 s of frames: a storm (events come faster than frames) piled them up,
-    182 MB after 500 resizes (most of the 100,000-event storm's 590 MB). They stay within
-    MAX_SHADOW_BYTES however many come between two frames."""
+    182 MB after 500 resizes (a 100,000-event storm grew the window by 590 MB). They stay
+    within MAX_SHADOW_BYTES however many come between two frames."""
     import random
 
     from game.ui.scenes.routes import Play, Push
