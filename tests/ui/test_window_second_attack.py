@@ -406,3 +406,20 @@ def test_a_storm_of_window_resizes_keeps_pygame_guis_shadows_bounded(app):
     app.frame(0.016)
     assert most <= MAX_SHADOW_BYTES, f"{most / 2**20:.0f} MiB of shadows kept"
     assert app.scene is play and play.map.rect.right <= app.size[0]  # laid out at the last
+
+
+def test_the_texts_kept_stay_within_their_memory_however_many_change(app):
+    """The map's rendered texts were kept by their words, 4,096 of them whatever their size:
+    sentences that keep changing (a refusal naming two hexes, a hovered unit's description)
+    filled them with some 35 MiB in a soak, and long ones could hold far more. The least
+    recently drawn go once they hold MAX_TEXT_BYTES; the ones drawn every frame stay."""
+    from game.ui.map.render import MAX_TEXT_BYTES, Fonts
+
+    fonts = Fonts()
+    name = fonts.text("T-34/76", 18, (255, 255, 255))
+    for i in range(3000):  # a new sentence each time, a counter's name drawn in between
+        fonts.text(f"Cannot fire: no LOS from {i}A to {i}B (the hindrance adds {i})", 18, (0, 0, 0))
+        assert fonts.text("T-34/76", 18, (255, 255, 255)) is name
+    kept = fonts._texts.values()
+    held = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in kept)
+    assert held <= MAX_TEXT_BYTES, f"{held / 2**20:.0f} MiB of texts kept"
