@@ -374,3 +374,52 @@ def test_a_decision_made_for_a_game_that_changed_meanwhile_is_not_taken(app, mon
     assert isinstance(choice, ComputerChoice)
     assert play.session.computer_take(choice, play.viewer) is None
     assert play.session.saved_actions == []
+
+
+# --- 7. what a storm of input kept in memory ---------------------------------------------
+
+
+def _shadow_bytes(app) -> int:
+    kept = app.ui.get_theme().get_shadow_generator().short_term_rect_cache
+    return sum(s.get_width() * s.get_height() * s.get_bytesize() for s in kept.values())
+
+
+def test_a_storm_of_window_resizes_keeps_pygame_guis_shadows_bounded(app):
+    """Each resize rebuilds the widgets at new sizes, and pygame-gui keeps a shadow picture
+    for each size for 10 s of frames: a storm (events come faster than frames) piled them up,
+    182 MB after 500 resizes (a 100,000-event storm grew the window by 590 MB). They stay
+    within MAX_SHADOW_BYTES however many come between two frames."""
+    import random
+
+    from game.ui.scenes.routes import Play, Push
+    from game.ui.scenes.stack import MAX_SHADOW_BYTES
+
+    session = new_game(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1, None)
+    app.go(Push(Play(session, "duel", viewer=session.game.to_act)))
+    play = app.scene
+    rng = random.Random(44)
+    most = 0
+    for _ in range(80):  # no frame in between: the storm comes faster
+        w, h = rng.randrange(960, 1700), rng.randrange(640, 1100)
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+        most = max(most, _shadow_bytes(app))
+    app.frame(0.016)
+    assert most <= MAX_SHADOW_BYTES, f"{most / 2**20:.0f} MiB of shadows kept"
+    assert app.scene is play and play.map.rect.right <= app.size[0]  # laid out at the last
+
+
+def test_the_texts_kept_stay_within_their_memory_however_many_change(app):
+    """The map's rendered texts were kept by their words, 4,096 of them whatever their size:
+    sentences that keep changing (a refusal naming two hexes, a hovered unit's description)
+    filled them with some 35 MiB in a soak, and long ones could hold far more. The least
+    recently drawn go once they hold MAX_TEXT_BYTES; the ones drawn every frame stay."""
+    from game.ui.map.render import MAX_TEXT_BYTES, Fonts
+
+    fonts = Fonts()
+    name = fonts.text("T-34/76", 18, (255, 255, 255))
+    for i in range(3000):  # a new sentence each time, a counter's name drawn in between
+        fonts.text(f"Cannot fire: no LOS from {i}A to {i}B (the hindrance adds {i})", 18, (0, 0, 0))
+        assert fonts.text("T-34/76", 18, (255, 255, 255)) is name
+    kept = fonts._texts.values()
+    held = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in kept)
+    assert held <= MAX_TEXT_BYTES, f"{held / 2**20:.0f} MiB of texts kept"

@@ -45,7 +45,14 @@ class HexThreat:
     threats: tuple[Threat, ...]
 
 
-@lru_cache(maxsize=65536)
+ODDS_KEPT = 16384
+"""The attacks whose odds are kept: a whole level-3 game on the four-board map asks some
+16,000. Each holds 1.6-2.5 KiB (its attack and odds): 65,536 of them (100-160 MiB) filled up
+under 20 minutes of random input on the screen (the threat and fire maps of every unit and hex
+shown)."""
+
+
+@lru_cache(maxsize=ODDS_KEPT)
 def cached_odds(attack: Attack) -> Odds | None:
     """The odds of an attack, or None if the rules refuse it; kept (refusals too): most hexes
     of a map see the same few shots."""

@@ -23,6 +23,10 @@ MAX_CACHED_TILES = 96
 """Tiles kept (1 MiB each): several screens' worth at two or three zoom levels."""
 MAX_CACHED_TEXTS = 4096
 """Rendered texts kept (a few KiB each): every name, chip and label of a big map, twice."""
+MAX_TEXT_BYTES = 16 * 2**20
+"""... and the most their pictures hold: the texts that keep changing (the side panel's and
+the phase bar's sentences, 8 KiB each on average) had filled the 4,096 with some 35 MiB in a
+soak; the least recently drawn go first."""
 LABEL_REACH = 3.0
 """How far (in hex radii) a hex's picture may reach from its centre: its hexside, and a long
 column label (AAAAAAA1) drawn above the centre."""
@@ -41,7 +45,8 @@ class Fonts:
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._texts: dict[tuple, pygame.Surface] = {}
+        self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._text_bytes = 0
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, size), bold)
@@ -56,13 +61,21 @@ class Fonts:
         """``text`` rendered (antialiased), kept: the map draws the same counter names, marker
         chips and MP labels every frame (rendering them anew was a third of a frame)."""
         key = (text, max(6, size), bold, tuple(color))
-        surf = self._texts.get(key)
-        if surf is None:
-            surf = self.get(size, bold).render(text, True, color)
-            self._texts[key] = surf
-            if len(self._texts) > MAX_CACHED_TEXTS:
-                del self._texts[next(iter(self._texts))]
+        texts = self._texts
+        surf = texts.get(key)
+        if surf is not None:
+            texts.move_to_end(key)
+            return surf
+        surf = self.get(size, bold).render(text, True, color)
+        texts[key] = surf
+        self._text_bytes += _bytes(surf)
+        while len(texts) > MAX_CACHED_TEXTS or self._text_bytes > MAX_TEXT_BYTES:
+            self._text_bytes -= _bytes(texts.popitem(last=False)[1])
         return surf
+
+
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()
 
 
 FONTS = Fonts()

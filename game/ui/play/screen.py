@@ -213,7 +213,8 @@ class PlayScene(ComputerTurn, LogPane, SetUpMarks, OnlinePart, Scene):
         return screen_rects(self.app.size, lesson=strip)
 
     def enter(self) -> None:
-        settle()  # the game's objects left out of the collector's passes during play
+        if not self._opened:  # (not at each resize: a full collection took 90 ms)
+            settle()  # the game's objects left out of the collector's passes during play
         ui = self.app.ui
         r = self.rects()
         self.map.rect = r["map"]

@@ -18,6 +18,10 @@ from game.ui.scenes.routes import Pop, Push, Quit, Replace, Screen, Transition
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 640)
+MAX_SHADOW_BYTES = 16 * 2**20
+"""The most pygame-gui's shadow pictures may hold. It keeps one for each element size made,
+for 10 s of its own clock (frames' time): a storm of window resizes (each one rebuilds the
+widgets at new sizes) piled up hundreds before a frame came (182 MB after 500 resizes)."""
 FONTS_TO_PRELOAD: list[dict[str, str | int | float]] = [
     {"name": "noto_sans", "point_size": 13, "style": "bold", "antialiased": "1"},
     {"name": "noto_sans", "point_size": 14, "style": "bold", "antialiased": "1"},
@@ -103,6 +107,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.build = build
         self.questions: dict[object, Callable[[], None]] = {}
+        self._shadows_seen = 0
         """Open yes/no dialogs (:meth:`ask`) and what their yes does."""
         """Builds the scene a transition names (:func:`game.ui.screens.build`; the window made by
         :func:`game.ui.screens.window` has it)."""
@@ -167,7 +172,25 @@ class App:
     # --- the loop -----------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        """One event: to the widgets, then to the top scene."""
+        """One event: to the widgets, then to the top scene; pygame-gui's shadow pictures
+        kept within :data:`MAX_SHADOW_BYTES`."""
+        self._handle(event)
+        self.bound_shadows()
+
+    def bound_shadows(self) -> None:
+        """Drop pygame-gui's kept shadow pictures (one for each element size made; it drops
+        them itself only every 10 s of frames) once they hold more than
+        :data:`MAX_SHADOW_BYTES`: they are made again when next needed."""
+        shadows = self.ui.get_theme().get_shadow_generator()
+        kept: dict = getattr(shadows, "short_term_rect_cache", {})
+        if len(kept) == self._shadows_seen:  # nothing new since the last look
+            return
+        size = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in kept.values())
+        if size > MAX_SHADOW_BYTES:
+            shadows.clear_short_term_caches()
+        self._shadows_seen = len(kept)
+
+    def _handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             if all(scene.may_close() for scene in reversed(self.scenes)):
                 self.running = False
@@ -201,6 +224,7 @@ class App:
     def frame(self, dt: float = 0.0) -> None:
         """Update and draw one frame."""
         self.ui.update(dt)
+        self.bound_shadows()
         if self.scenes:
             self.scene.update(dt)
         self.render(self.screen)
