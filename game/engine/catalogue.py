@@ -219,3 +219,34 @@ def depletion_number(ut: UnitType, ammo: str | None, year: int | None) -> int | 
     row = depletion_table()[(ut.nationality, ammo)]
     y = min(max(year if year is not None else UNDATED_YEAR, FIRST_YEAR), LAST_YEAR)
     return row[y - FIRST_YEAR]
+
+
+def nationalities() -> tuple[str, ...]:
+    """The catalogue's nationalities, sorted (an editor's choice of them)."""
+    return tuple(sorted({u.nationality for u in unit_types().values()}))
+
+
+def search_units(
+    text: str = "", nationality: str | None = None, year: int | str | None = None
+) -> tuple[UnitType, ...]:
+    """The unit types an editor offers for a search: every word of ``text`` in the type's
+    name or key (case ignored; empty: any), of ``nationality`` (None: any), fielded by
+    ``year`` (a year, or a scenario date "YYYY-MM": the type's ``available`` month no later;
+    None: any). The catalogue gives the first month of service only, no last: a type stays
+    in service from then on, and a type without ``available`` matches every year. Sorted by
+    nationality, category and name."""
+    words = text.casefold().split()
+    latest: str | None
+    if isinstance(year, int):
+        latest = f"{year:04d}-12"
+    else:
+        latest = year.strip() if isinstance(year, str) and year.strip() else None
+    found = [
+        u
+        for u in unit_types().values()
+        if all(w in u.name.casefold() or w in u.key.casefold() for w in words)
+        and (nationality is None or u.nationality == nationality.casefold())
+        and (latest is None or u.available is None or u.available <= latest)
+    ]
+    order = ("afv", "vehicle", "gun", "infantry")
+    return tuple(sorted(found, key=lambda u: (u.nationality, order.index(u.category), u.name)))
