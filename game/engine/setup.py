@@ -50,6 +50,9 @@ class UnitSetup:
     area: SetupArea | None = None
     """Its set-up area: the player may place it anywhere in it (HX-12); None: the scenario
     fixes its hex."""
+    bore_sight: str | None = None
+    """The scenario defender's set-up Bore Sighted Location (C6.41-.42), as the BoreSight
+    set-up action would record it; dropped if the unit is placed elsewhere at set-up."""
 
 
 @dataclass(frozen=True, slots=True)

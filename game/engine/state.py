@@ -164,6 +164,7 @@ class GameState:
                 turret=us.turret if us.turret is not None else us.facing,
                 concealed=us.concealed,
                 ce=us.ce,
+                bore_sight=us.bore_sight,
             )
             if types[us.type].gun:
                 n = sum(1 for k in letters if units[k].side == us.side)

@@ -15,7 +15,9 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from game.board import Board, MapError
+from game.board.los import los
 from game.engine.catalogue import unit_types
+from game.engine.play.setup import BORE_SIGHT_RANGE
 from game.engine.schema import problems
 from game.engine.setup import EDGES, Setup, SetupArea, UnitSetup, Victory
 
@@ -133,7 +135,16 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
         turns=doc.turns,
         units=tuple(
             UnitSetup(
-                u.id, u.type, u.side, u.hex.upper(), u.facing, u.turret, u.concealed, u.ce, area
+                u.id,
+                u.type,
+                u.side,
+                u.hex.upper(),
+                u.facing,
+                u.turret,
+                u.concealed,
+                u.ce,
+                area,
+                u.bore_sight.upper() if u.bore_sight else None,
             )
             for u, area in zip(doc.units, areas, strict=True)
         ),
@@ -238,6 +249,8 @@ def _cross_checks(
         areas.append(u.area())
         if board is not None:
             _unit_on_map(board, u, areas[-1], occupied, at, err)
+            if u.bore_sight is not None:
+                _bore_sight(board, u, defender, f"{at}.bore_sight", err)
     for i, v in victory:
         _victory_condition(v, seen, f"victory[{i}]", err)
     return defender, first, areas
@@ -298,6 +311,26 @@ def _unit_on_map(
             f"{at}.setup_area",
             f"the unit's hex {u.hex} is outside its area ({area.describe()})",
         )
+
+
+def _bore_sight(board: Board, u: Unit, defender: str, at: str, err: Errors) -> None:
+    """A set-up Bore Sighted Location as the BoreSight set-up action takes one: the scenario
+    defender's Gun or vehicle main armament (C6.41), outside its hex, within 16 hexes and in
+    its LOS (C6.42)."""
+    spot = str(u.bore_sight)
+    ut = unit_types()[u.type]
+    if defender and u.side != defender:
+        err.add(at, f"only the scenario defender ({defender}) may Bore Sight (C6.41)")
+    elif not ut.gun:
+        err.add(at, f"{ut.name}: only a Gun or a vehicle's main armament may Bore Sight (C6.41)")
+    else:
+        a, b = board.parse(u.hex), board.parse(spot)
+        if a == b:
+            err.add(at, f"{spot} is the unit's own hex: Bore Sight a hex outside it (C6.42)")
+        elif a.distance(b) > BORE_SIGHT_RANGE:
+            err.add(at, f"{spot} is {a.distance(b)} hexes from {u.hex}: 16 at most (C6.42)")
+        elif not los(board, a, b).clear:
+            err.add(at, f"{spot} is not in the LOS from {u.hex} (C6.42)")
 
 
 def _victory_condition(v: VictoryCondition, units: set[str], at: str, err: Errors) -> None:

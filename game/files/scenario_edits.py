@@ -19,7 +19,7 @@ from game.board.board import MAX_MAP_SIDE
 from game.board.hexes import parse_label, to_offset
 
 _TOKEN = re.compile(r"\S+")
-UNIT_FLAGS = ("facing", "turret", "concealed", "ce")
+UNIT_FLAGS = ("facing", "turret", "concealed", "ce", "bore_sight")
 """The keys of a unit :class:`SetUnit` sets (its hex: :class:`MoveUnit`; its area:
 :class:`SetSetupArea`)."""
 
@@ -245,12 +245,13 @@ class RemoveUnit(Edit):
 
 @dataclass(frozen=True)
 class SetUnit(Edit):
-    """Set a unit's facing, turret, concealed or ce (``None``: the key removed, the format's
+    """Set a unit's facing, turret, concealed, ce or bore_sight (a hex label: the scenario
+    defender's set-up Bore Sighted Location, C6.42) (``None``: the key removed, the format's
     default)."""
 
     id: str
     key: str
-    value: int | bool | None
+    value: int | bool | str | None
 
     @property
     def title(self) -> str:  # type: ignore[override]

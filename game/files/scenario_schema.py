@@ -236,6 +236,7 @@ class Unit(BaseModel):
     turret: Direction | None = None
     concealed: Flag = False
     ce: Flag = False
+    bore_sight: HexLabel | None = None
     setup_area: Annotated[
         Area | None, Field(description='a table like {columns = "A-E", rows = "1-10"}')
     ] = None
