@@ -13,10 +13,7 @@ import os
 import signal
 import statistics
 import sys
-import threading
 import time
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 
@@ -34,8 +31,6 @@ MAX_GAMES = 10_000
 """The most games ``balance`` (and ``validate --balance``) plays."""
 MAX_WORKERS = 64
 """The most worker processes asked for with ``--workers``."""
-PARENT_CHECK_S = 0.5
-"""How often a worker checks that the command that started it still lives."""
 
 
 def check_games(games: int) -> int:
@@ -54,43 +49,12 @@ def check_workers(workers: int | None) -> int:
     return workers
 
 
-def _worker_start(parent: int) -> None:
-    """In each worker: Ctrl+C is the command's to handle (it stops the workers), SIGTERM ends
-    the worker quietly (not the command's handler, inherited by fork), and a watch thread ends
-    it when the command that started it is gone (killed with SIGKILL: no one else would)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-    def watch() -> None:
-        while True:
-            time.sleep(PARENT_CHECK_S)
-            if os.getppid() != parent:
-                os._exit(1)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
 class _Stop(Exception):
     """SIGTERM to the command: stop the workers and end (no traceback)."""
 
 
 def _on_sigterm(signum: int, _frame: object) -> None:
     raise _Stop(signum)
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """End every worker now (the games they play are dropped) and wait for them."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in processes:
-        with contextlib.suppress(Exception):
-            proc.terminate()
-    for proc in processes:
-        with contextlib.suppress(Exception):
-            proc.join(5)
-            if proc.is_alive():
-                proc.kill()
-                proc.join(5)
 
 
 @cache
@@ -100,89 +64,62 @@ def _setup(path: str):
     return load_scenario(path).setup
 
 
-def _one(job: tuple[str, int, dict[str, int]]) -> dict:
-    """One self-play game in a worker: its result as plain values."""
-    from game.ai.selfplay import play_game
-
-    path, seed, levels = job
-    _, r = play_game(_setup(path), seed, levels)
-    return {
-        "seed": r.seed,
-        "winner": r.winner,
-        "turn": r.turn,
-        "reason": r.reason,
-        "afvs_lost": r.afvs_lost,
-        "actions": len(r.actions),
-    }
-
-
 def _run(jobs: list, workers: int, label: str, quiet: bool) -> list[dict]:
-    """The games, in parallel, with a progress bar on stderr. Ctrl+C or SIGTERM stops every
-    worker and ends the command with one line (:class:`Interrupted`); a worker that died is
-    a one-line error too."""
-    out: list[dict] = []
-    pool = ProcessPoolExecutor(
-        max_workers=min(workers, len(jobs)) or 1,
-        initializer=_worker_start,
-        initargs=(os.getpid(),),
-    )
+    """The games (jobs of one scenario: path, seed, levels), in parallel, with a progress bar
+    and the running tally on stderr. Ctrl+C or SIGTERM stops every worker and ends the command
+    with one line (:class:`Interrupted`); a worker that died is a one-line error too."""
+    from game.ai.balance import Progress, play_games
+
+    def show(p: Progress) -> None:
+        if quiet:
+            return
+        bar = "#" * (30 * p.done // p.total)
+        tally = "  ".join(f"{side} {n}" for side, n in p.wins)
+        print(f"\r{label} [{bar:<30}] {p.done}/{p.total}  {tally}", end="", file=sys.stderr)
+
+    done = 0
+
+    def count(p: Progress) -> None:
+        nonlocal done
+        done = p.done
+        show(p)
+
     previous = None
     with contextlib.suppress(ValueError):  # not the main thread (a test): nothing to install
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
-        for i, r in enumerate(pool.map(_one, jobs), 1):
-            out.append(r)
-            if not quiet:
-                bar = "#" * (30 * i // len(jobs))
-                print(f"\r{label} [{bar:<30}] {i}/{len(jobs)}", end="", file=sys.stderr)
+        setup = _setup(jobs[0][0])
+        out = play_games(setup, [(seed, levels) for _, seed, levels in jobs], workers, count)
     except (KeyboardInterrupt, _Stop) as e:
-        with contextlib.suppress(ValueError):  # a second signal waits: the workers stop first
-            signal.signal(signal.SIGTERM, signal.SIG_IGN)
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            _stop_workers(pool)
-        finally:
-            with contextlib.suppress(ValueError):
-                signal.signal(signal.SIGINT, signal.default_int_handler)
+        with contextlib.suppress(ValueError):
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         signum = signal.SIGINT if isinstance(e, KeyboardInterrupt) else signal.SIGTERM
         if not quiet:
             print(file=sys.stderr)
         raise Interrupted(
-            f"stopped ({signal.Signals(signum).name}) after {len(out)} of {len(jobs)} games; "
+            f"stopped ({signal.Signals(signum).name}) after {done} of {len(jobs)} games; "
             "no worker left running",
             128 + signum,
         ) from None
     except BrokenProcessPool:
-        _stop_workers(pool)
         raise CliError("a worker process died (killed?); no figures") from None
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-    pool.shutdown()
     if not quiet:
         print(file=sys.stderr)
     return out
 
 
 def balance(path: str, games: int, level: int, workers: int, quiet: bool = False) -> dict:
-    """``games`` games of the computer at ``level`` against itself: the figures."""
-    from game.ai.selfplay import wilson
+    """``games`` games of the computer at ``level`` against itself: the figures
+    (:func:`game.ai.balance.balance`), with the progress bar on stderr unless ``quiet``."""
+    from game.ai.balance import figures
 
-    setup = _setup(path)
-    levels = {s: level for s in setup.sides}
-    results = _run([(path, 1 + n, levels) for n in range(games)], workers, "balance", quiet)
-    figures: dict = {"scenario": path, "games": games, "level": level, "sides": {}}
-    for side in setup.sides:
-        wins = sum(r["winner"] == side for r in results)
-        lo, hi = wilson(wins, games)
-        figures["sides"][side] = {
-            "win_rate": round(wins / games, 3),
-            "ci95": [round(lo, 3), round(hi, 3)],
-            "afvs_lost_mean": round(statistics.mean(r["afvs_lost"][side] for r in results), 2),
-        }
-    figures["mean_end_turn"] = round(statistics.mean(r["turn"] for r in results), 2)
-    figures["decided_by"] = dict(Counter(r["reason"] for r in results).most_common())
-    return figures
+    levels = {s: level for s in _setup(path).sides}
+    jobs = [(path, 1 + n, levels) for n in range(games)]
+    results = _run(jobs, workers, "balance", quiet)
+    return {"scenario": path, **figures(_setup(path), games, level, results)}
 
 
 def _cmd_balance(args: argparse.Namespace) -> int:
