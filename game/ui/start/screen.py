@@ -21,6 +21,7 @@ from game.ui.panel.parts import wrap
 from game.ui.prefs import newest_save
 from game.ui.scenes.filedialog import HEXFIRE_FILES, FileDialog
 from game.ui.scenes.opening import error_dialog, one_line, open_path, start_scenario, watch_path
+from game.ui.scenes.routes import Edit, Push
 from game.ui.scenes.stack import Scene
 from game.ui.start.online import OnlinePanel
 from game.ui.style import style
@@ -134,6 +135,19 @@ class StartScene(Scene):
             if lesson:  # shown, so that a newcomer on the lessons knows the computer is there
                 for button in (self.level_button, *self.vs.values()):
                     button.disable()
+        self.edit_button = pygame_gui.elements.UIButton(
+            pygame.Rect(30 + 3 * (width + 16), h - 196, width, 44),
+            "Edit this scenario",
+            ui,
+            tool_tip_text="The scenario editor on a copy of it, saved in the data folder's "
+            "scenarios: paint the map, place the units, save the TOML (docs/editor.md)",
+        )
+        self.new_button = pygame_gui.elements.UIButton(
+            pygame.Rect(w - 30 - width, 24, width, 44),
+            "New scenario",
+            ui,
+            tool_tip_text="The scenario editor on a blank 20 x 12 map (hexfire edit)",
+        )
         self.online_button = pygame_gui.elements.UIButton(
             pygame.Rect(30 + 4 * (width + 16), h - 196, width, 44),
             "Play online...",
@@ -145,6 +159,8 @@ class StartScene(Scene):
             self.online.build(pygame.Rect(480, 96, w - 510, h - 236))
         self.widgets = [
             self.list,
+            self.edit_button,
+            self.new_button,
             self.online_button,
             self.play,
             self.resume,
@@ -255,6 +271,10 @@ class StartScene(Scene):
             self.start(against_computer_as=versus[0])
         elif element is self.play:
             self.start()
+        elif element is self.edit_button and self.scenarios:
+            self.edit_copy(self.scenarios[self.chosen][0])
+        elif element is self.new_button:
+            self.app.go(Push(Edit(None)))
         elif element is self.resume and self.newest:
             open_path(self.app, self.newest, in_place=True, failed=self.resume_failed)
         elif element is self.load:
@@ -268,6 +288,17 @@ class StartScene(Scene):
                 self.app.prefs.save()
             except (SaveError, OSError) as e:  # a full or read-only folder: this session
                 error_dialog(self.app, e, "The preference holds until you close hexfire")
+
+    def edit_copy(self, shipped: Path) -> None:
+        """The editor on a copy of a shipped scenario (saved to the data folder's scenarios:
+        the shipped file stays as it is)."""
+        try:
+            text = shipped.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            error_dialog(self.app, e, "The scenario could not be read")
+            return
+        target = self.app.save_dir.parent / "scenarios" / shipped.name
+        self.app.go(Push(Edit(target, text if not target.exists() else None)))
 
     def open_dialog(self, watch: bool = False) -> None:
         self.watching = watch

@@ -1,0 +1,352 @@
+"""The editor screen: the scenario's map on the play screen's one map view (drawn from a
+:class:`~.sketch.Sketch`, no game yet), painted with a brush, a fill or a line, every change
+a named edit of the document (undo / redo), validated off the frame and its located errors
+listed beside the map; Ctrl+S saves the TOML as the person wrote it, a draft is kept after each
+change, and closing with unsaved changes asks."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import Any, cast
+
+import pygame
+import pygame_gui
+
+from game.board.hexes import Hex, label
+from game.files.scenario import ScenarioError
+from game.files.scenario_doc import ScenarioDoc
+from game.files.scenario_edits import SetHexes
+from game.ui.bindings import action_for
+from game.ui.edit.brush import BRUSH_SIZES, Paint, disc, fill, stroke_line
+from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
+from game.ui.edit.sketch import Sketch, blank_text
+from game.ui.edit.worker import DocWorker, Done
+from game.ui.map.render import FONTS, MapRenderer
+from game.ui.map.view import MapView
+from game.ui.scenes.routes import Pop, Replace, Start
+from game.ui.scenes.stack import Scene
+from game.ui.style import style
+
+STATUS_HEIGHT = 28
+MAP_ACTIONS = ("pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_out")
+
+
+class EditScene(Scene):
+    """One scenario file in the editor (``path`` None: a new scenario)."""
+
+    def __init__(self, path: Path | None = None, text: str | None = None):
+        self.path = path
+        name = str(path) if path is not None else "new-scenario.toml"
+        if text is not None:
+            self.doc = ScenarioDoc(text, name)
+        elif path is not None:
+            self.doc = ScenarioDoc.load(path)
+        else:
+            self.doc = ScenarioDoc(blank_text(), name)
+        self.sketch = Sketch(self.doc)
+        self.view = MapView(lambda: cast(Any, self.sketch), shows_all=True)
+        self.panel: EditPanel | None = None
+        self.worker: DocWorker | None = None
+        self.errors: tuple[str, ...] = self.doc.check().errors
+        self.said = f"editing {name}" if path is not None else "a new scenario: paint its map"
+        self.unsaved = False
+        self.waiting = False
+        """An undo or redo is being made: the map takes no stroke until its map is back."""
+        self.stroke: dict[str, Hex] | None = None
+        self.last: Hex | None = None
+        self.line_from: Hex | None = None
+
+    # --- the scene --------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        w, h = self.app.size
+        self.view.rect = pygame.Rect(0, 0, w - PANEL_WIDTH, h - STATUS_HEIGHT)
+        self.view.fit()
+        self.panel = EditPanel(self.app.ui, self.app.size)
+        self.panel.show_errors(self.errors)
+        if self.worker is None:
+            stem = self.path.stem if self.path is not None else "new-scenario"
+            self.worker = DocWorker(self.doc, self.app.save_dir / "drafts" / f"{stem}.toml")
+            self.offer_draft()
+
+    def offer_draft(self) -> None:
+        """Unsaved work kept from an editor that closed without saving (a crash): ask to bring
+        it back."""
+        assert self.worker is not None and self.worker.draft is not None
+        try:
+            text = self.worker.draft.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return
+        if text == self.doc.text:
+            return
+        self.app.ask(
+            f"Unsaved changes to {Path(self.doc.name).name} were kept from an earlier session "
+            "(the editor closed before they were saved). Bring them back?",
+            "Resume the draft",
+            "Resume",
+            lambda: self.resume_draft(text),
+        )
+
+    def resume_draft(self, text: str) -> None:
+        """The draft's text in the editor, unsaved (Save writes it to the file)."""
+        assert self.worker is not None
+        try:
+            doc = ScenarioDoc(text, self.doc.name)
+        except ScenarioError as e:
+            self.said = f"the draft could not be read: {e.errors[0]}"
+            return
+        doc.saved = self.doc.saved
+        self.doc = self.worker.doc = doc
+        self.sketch = Sketch(doc)
+        self.view.renderer = MapRenderer(self.sketch.board)
+        self.errors = doc.check().errors
+        if self.panel is not None:
+            self.panel.show_errors(self.errors)
+        self.unsaved = True
+        self.said = "the draft brought back (not saved yet)"
+
+    def leave(self) -> None:
+        if self.panel is not None:
+            self.panel.kill()
+            self.panel = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.view.fitted = False
+        super().resize(size)
+
+    def animating(self) -> bool:
+        return self.worker is not None and self.worker.busy
+
+    def frame_rate(self) -> int:
+        return 30
+
+    def wait_done(self, timeout: float = 60.0) -> bool:
+        """Tests (:meth:`App.pump`): wait for the document's jobs; False when there were none."""
+        return self.worker is not None and self.worker.wait(timeout)
+
+    def may_close(self) -> bool:
+        if not self.unsaved:
+            return True
+        self.app.ask(
+            "This scenario has unsaved changes (a draft of them is kept). Close without saving?",
+            "Unsaved changes",
+            "Close",
+            self._quit,
+        )
+        return False
+
+    def _quit(self) -> None:
+        self.unsaved = False
+        self.app.running = False
+
+    # --- input ------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        assert self.panel is not None
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            command = self.panel.pressed(event.ui_element)
+            if command is not None:
+                self.do(command)
+            return
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            error = self.panel.chosen_error(event)
+            if error is not None:
+                self.show(error)
+            return
+        if event.type == pygame.KEYDOWN:
+            action = action_for(event, "edit")
+            if action in MAP_ACTIONS:
+                self.view.input.do(action)
+            elif action == "labels":
+                self.view.renderer.show_labels = not self.view.renderer.show_labels
+            elif action in ("brush_bigger", "brush_smaller"):
+                i = BRUSH_SIZES.index(self.panel.brush) + (1 if action == "brush_bigger" else -1)
+                self.panel.brush = BRUSH_SIZES[max(0, min(len(BRUSH_SIZES) - 1, i))]
+                self.panel.mark()
+            elif action is not None:
+                self.do(action)
+            return
+        if self.view.input.drag_and_wheel(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.view.mouse_moved(event.pos)
+            if self.stroke is not None and self.panel.tool == "paint":
+                self.paint_at(self.view.state.hover_hex)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.press(self.view.hex_at(event.pos))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.release(self.view.hex_at(event.pos))
+
+    def do(self, command: str) -> None:
+        """A panel button or a key: undo, redo, save, save as, close."""
+        assert self.worker is not None
+        if command in ("undo", "redo"):
+            self.waiting = True
+            self.worker.undo(redo=command == "redo", on_done=self._wake)
+        elif command in ("save", "save_as"):
+            target = self.path
+            if target is None or command == "save_as":
+                target = self.app.save_dir.parent / "scenarios" / f"{self._stem()}.toml"
+                self.path = target
+            self.worker.save(target, on_done=self._wake)
+        elif command == "close" and self.may_close():
+            self.close()
+            self.app.go(Pop() if len(self.app.scenes) > 1 else Replace(Start()))
+
+    def _stem(self) -> str:
+        ident = str(self.doc.doc.get("id", "new-scenario"))
+        return "".join(c for c in ident if c.isalnum() or c in "-_") or "new-scenario"
+
+    def _wake(self) -> None:
+        """From the worker: a result is ready (the window may be asleep in its event wait)."""
+        with contextlib.suppress(pygame.error):
+            pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"editor": True}))
+
+    def show(self, error: str) -> None:
+        """Bring what an error is about into view: its hex, or its unit."""
+        at = located_hex(error)
+        unit = located_unit(error)
+        units = self.doc.doc.get("units", [])
+        if at is None and unit is not None and unit < len(units):
+            at = str(units[unit].get("hex", "")) or None
+            self.view.state.selected = str(units[unit].get("id", "")) or None
+        if at is not None:
+            try:
+                self.view.center_on(at)
+            except ValueError:
+                return
+            self.view.state.hover_hex = at
+
+    # --- painting ---------------------------------------------------------------------------
+
+    def _paint(self) -> Paint:
+        assert self.panel is not None
+        codes = self.sketch.board.catalogue.codes
+        kind = codes[self.panel.terrain].id if self.panel.terrain is not None else None
+        return Paint(kind, self.panel.level)
+
+    def press(self, at: str | None) -> None:
+        if at is None or self.waiting or self.panel is None:
+            return
+        h = self.sketch.board.parse(at)
+        if self.panel.tool == "paint":
+            self.stroke, self.last = {}, None
+            self.paint_at(at)
+        elif self.panel.tool == "line":
+            self.line_from = h
+        else:
+            self.paint_hexes(fill(self.sketch.board, h))
+            self.finish()
+
+    def release(self, at: str | None) -> None:
+        if self.panel is not None and self.panel.tool == "line" and self.line_from is not None:
+            if at is not None:
+                self.paint_hexes(
+                    stroke_line(self.sketch.board, self.line_from, self.sketch.board.parse(at))
+                )
+            self.line_from = None
+        self.finish()
+
+    def paint_at(self, at: str | None) -> None:
+        """The brush at hex ``at`` (and along the way from the last hex: a fast drag skips none)."""
+        if at is None or self.panel is None:
+            return
+        board = self.sketch.board
+        h = board.parse(at)
+        path = stroke_line(board, self.last, h) if self.last is not None else [h]
+        self.last = h
+        hexes: dict[Hex, None] = {}
+        for step in path:
+            hexes.update(dict.fromkeys(disc(board, step, self.panel.brush)))
+        self.paint_hexes(list(hexes))
+
+    def paint_hexes(self, hexes: list[Hex]) -> list[Hex]:
+        """Paint ``hexes`` on the board on screen and draw them again; the ones it changed."""
+        board = self.sketch.board
+        paint = self._paint()
+        changed = [h for h in hexes if paint.differs(board, board.index(h))]
+        if not changed:
+            return changed
+        board.paint([board.index(h) for h in changed], paint.kind, paint.level)
+        self.view.renderer.repaint(changed, self.view.camera.zoom)
+        if self.stroke is None:
+            self.stroke = {}
+        self.stroke.update({label(h): h for h in changed})
+        self.unsaved = True
+        return changed
+
+    def finish(self) -> None:
+        """The stroke ends: one edit of the document, written and validated off the frame."""
+        stroke, self.stroke, self.last = self.stroke, None, None
+        if not stroke or self.worker is None or self.panel is None:
+            return
+        sorted_hexes = sorted(stroke.values(), key=self.sketch.board.index)
+        edit = SetHexes(tuple(label(h) for h in sorted_hexes), self.panel.terrain, self.panel.level)
+        self.worker.apply(edit, repaints=False, on_done=self._wake)
+        self.said = f"{edit.title}: checking..."
+
+    # --- results and drawing ----------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        del dt
+        if self.worker is None:
+            return
+        for done in self.worker.results():
+            self.take(done)
+
+    def take(self, done: Done) -> None:
+        """A job's result: its errors listed, its map and units on screen."""
+        self.said = done.said
+        if done.checked is not None:
+            self.errors = done.checked.errors
+            if self.panel is not None:
+                self.panel.show_errors(self.errors)
+        if done.board is not None:
+            self.sketch.board = done.board
+            self.view.renderer = MapRenderer(done.board)
+            self.waiting = False
+        if done.units is not None:
+            self.sketch.set_units(list(done.units))
+        if done.said.startswith("saved "):
+            self.unsaved = False
+        elif done.changed:
+            self.unsaved = True
+        if done.board is None and done.said.startswith(("nothing to be", "not done")):
+            self.waiting = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        st = style()
+        surface.fill(st.ui["background"])
+        self.view.draw(surface)
+        w, h = surface.get_size()
+        panel = pygame.Rect(w - PANEL_WIDTH, 0, PANEL_WIDTH, h)
+        pygame.draw.rect(surface, st.ui["panel"], panel)
+        title = str(self.doc.name) + (" *" if self.unsaved else "")
+        t = FONTS.text(Path(title).name, 18, st.ui["select"], True)
+        surface.blit(t, (panel.left + 10, 12))
+        if self.panel is not None:
+            for y, text in zip(self.panel.headings_at, ("Terrain", "Ground level"), strict=True):
+                surface.blit(FONTS.text(text, 14, st.ui["dim"], True), (panel.left + 10, y + 2))
+            count = len(self.errors)
+            head = (
+                f"{count} error{'s' if count != 1 else ''} (click one to see it)"
+                if count
+                else "Valid: it plays"
+            )
+            color = st.ui["bad"] if count else st.ui["good"]
+            surface.blit(
+                FONTS.text(head, 14, color, True), (panel.left + 10, self.panel.errors_top - 20)
+            )
+        bar = pygame.Rect(0, h - STATUS_HEIGHT, w - PANEL_WIDTH, STATUS_HEIGHT)
+        pygame.draw.rect(surface, st.ui["panel"], bar)
+        hover = self.view.state.hover_hex or ""
+        text = f"{hover}  {self.said}" if hover else self.said
+        surface.blit(FONTS.text(text, 15, st.ui["text"]), (bar.left + 10, bar.top + 5))
+
+    def close(self) -> None:
+        """The worker stopped, its jobs done (the editor closes)."""
+        if self.worker is not None:
+            self.worker.close()
+            for done in self.worker.results():
+                self.take(done)

@@ -1,0 +1,167 @@
+"""The scenario editor (issue 42), driven with real pygame events: paint, fill, a line, undo
+and redo, the located errors, save (the bytes of an unchanged file kept), closing asks."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pygame
+from ui_driver import click, key, post
+
+from game.board.hexes import label, to_offset
+from game.files.scenario_doc import ScenarioDoc
+from game.ui.edit.screen import EditScene
+from game.ui.scenes.routes import Edit, Push
+
+ROOT = Path(__file__).resolve().parents[2]
+DUEL = ROOT / "scenarios" / "tutorial-duel.toml"
+
+
+def open_editor(app, tmp_path: Path, name: str = "tutorial-duel.toml") -> tuple[EditScene, Path]:
+    path = tmp_path / name
+    shutil.copyfile(ROOT / "scenarios" / name, path)
+    app.go(Push(Edit(path)))
+    app.pump()
+    scene = app.scene
+    assert isinstance(scene, EditScene)
+    return scene, path
+
+
+def at(scene: EditScene, hx: str) -> tuple[int, int]:
+    sx, sy = scene.view.camera.hex_to_screen(scene.sketch.board.parse(hx))
+    return int(sx), int(sy)
+
+
+def drag(app, points: list[tuple[int, int]]) -> None:
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=points[0], rel=(0, 0), buttons=(0, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=points[0], button=1))
+    for p in points[1:]:
+        post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=points[-1], button=1))
+    app.pump()
+    app.pump()
+
+
+def button(scene: EditScene, what: str, value: object):
+    assert scene.panel is not None
+    return next(b for b, wv in scene.panel.buttons.items() if wv == (what, value))
+
+
+def rows(path_or_text: str) -> list[list[str]]:
+    doc = ScenarioDoc(path_or_text)
+    return [str(r).split() for r in doc.doc["map"]["hexes"]]
+
+
+def test_a_brush_stroke_paints_the_board_and_the_document_as_one_undoable_edit(app, tmp_path):
+    scene, path = open_editor(app, tmp_path)
+    before_text = path.read_text()
+    click(app, button(scene, "terrain", "w").rect.center)
+    click(app, button(scene, "brush", 3).rect.center)
+    pixel_before = app.screen.get_at(at(scene, "H7"))
+    drag(app, [at(scene, "G7"), at(scene, "H7")])
+    grid = rows(scene.doc.text)
+    # a brush 3 across: G7 and its neighbours, then H7 and its neighbours, all woods
+    for hx in ("G7", "G6", "G8", "H7", "H8", "F7"):
+        h = scene.sketch.board.parse(hx)
+        col, row = to_offset(h)
+        assert grid[row][col].startswith("w"), hx
+        assert scene.sketch.board.terrain_at(h).key == "woods"
+    assert scene.doc.undo_title == "terrain w in 10 hexes"  # the ones it changed
+    assert app.screen.get_at(at(scene, "H7")) != pixel_before  # drawn on screen at once
+    assert scene.unsaved and scene.errors == ()
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    app.pump()
+    assert scene.doc.text == before_text and scene.doc.undo_title is None  # one edit
+    assert scene.sketch.board.terrain_at(scene.sketch.board.parse("H7")).key == "open"
+    key(app, pygame.K_y, "y", pygame.KMOD_CTRL)
+    app.pump()
+    assert rows(scene.doc.text)[6][7].startswith("w")
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    app.pump()
+    assert path.read_text() == scene.doc.text != before_text
+    assert not scene.unsaved
+    assert "# [map] rows run from row 1" in path.read_text()  # the comments kept
+
+
+def test_fill_and_a_road_line_and_a_ground_level(app, tmp_path):
+    scene, _ = open_editor(app, tmp_path)
+    click(app, button(scene, "tool", "line").rect.center)
+    click(app, button(scene, "terrain", "r").rect.center)
+    drag(app, [at(scene, "A8"), at(scene, "E8")])
+    grid = rows(scene.doc.text)
+    assert [grid[7][c] for c in range(5)] == ["r"] * 5 or all(
+        any(grid[r][c] == "r" for r in range(6, 8)) for c in range(5)
+    )
+    click(app, button(scene, "tool", "fill").rect.center)
+    click(app, button(scene, "terrain", None).rect.center)
+    click(app, button(scene, "level", 2).rect.center)
+    click(app, at(scene, "H4"))  # the woods on the level-2 hill: one hex
+    app.pump()
+    assert rows(scene.doc.text)[3][7] == "w2"
+    click(app, at(scene, "J8"))  # the open ground around J8: every o joined to it
+    app.pump()
+    grid = rows(scene.doc.text)
+    assert grid[7][9] == grid[7][11] == grid[7][6] == "o2"  # J8, L8, G8
+    assert grid[0][0] == "o" and grid[6][4] == "br"  # A1 beyond the road, E7 brush: not
+
+
+def test_an_error_is_listed_and_its_entry_shows_its_hex(app, tmp_path):
+    scene, _ = open_editor(app, tmp_path)
+    from game.files.scenario_edits import MoveUnit
+
+    scene.worker.apply(MoveUnit("rus-t34-1", "C7"), repaints=False)
+    app.pump()
+    assert scene.errors and any("rus-t34-1" in e or "units[1]" in e for e in scene.errors)
+    assert scene.panel is not None
+    items = scene.panel.errors.item_list
+    assert len(items) == len(scene.errors)
+    entry = scene.panel.errors.item_list_container.elements[0]
+    click(app, entry.rect.center)
+    assert scene.view.state.hover_hex is not None or scene.view.state.selected == "rus-t34-1"
+
+
+def test_an_unchanged_file_saves_byte_identical_and_closing_unsaved_work_asks(app, tmp_path):
+    scene, path = open_editor(app, tmp_path)
+    before = path.read_bytes()
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    app.pump()
+    assert path.read_bytes() == before
+    drag(app, [at(scene, "A1")])
+    assert scene.unsaved
+    draft = app.save_dir / "drafts" / "tutorial-duel.toml"
+    assert draft.read_text() == scene.doc.text  # unsaved work kept
+    post(pygame.event.Event(pygame.QUIT))
+    app.pump()
+    assert app.running and app.questions  # it asked
+    app.questions.popitem()[1]()
+    assert not app.running
+
+
+def test_a_new_scenario_opens_on_a_blank_map_and_says_what_is_missing(app, tmp_path):
+    app.go(Push(Edit(None)))
+    app.pump()
+    scene = app.scene
+    assert isinstance(scene, EditScene)
+    assert (scene.sketch.board.columns, scene.sketch.board.rows) == (20, 12)
+    assert scene.errors  # no unit yet: the validator says so
+    assert label(scene.sketch.board.hex_at(0)) == "A1"
+
+
+def test_a_draft_left_by_a_crash_is_offered_and_brought_back(app, tmp_path):
+    scene, path = open_editor(app, tmp_path)
+    drag(app, [at(scene, "A1")])
+    painted = scene.doc.text
+    scene.close()
+    app.pop()  # the editor gone without saving (a crash leaves the draft as this does)
+    assert path.read_text() != painted
+    app.go(Push(Edit(path)))
+    app.pump()
+    again = app.scene
+    assert isinstance(again, EditScene) and app.questions  # it asks
+    app.questions.popitem()[1]()
+    assert again.doc.text == painted and again.unsaved
+    assert again.sketch.board.terrain_at(again.sketch.board.parse("A1")).key == "woods"
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    app.pump()
+    assert path.read_text() == painted and not (app.save_dir / "drafts" / path.name).exists()
