@@ -165,3 +165,28 @@ def test_a_draft_left_by_a_crash_is_offered_and_brought_back(app, tmp_path):
     key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
     app.pump()
     assert path.read_text() == painted and not (app.save_dir / "drafts" / path.name).exists()
+
+
+def test_a_stroke_redraws_only_its_part_of_the_tiles_and_the_same_pixels_as_afresh(app, tmp_path):
+    """The tiles a stroke touched, drawn again in part, match the whole map drawn afresh
+    (a road's neighbours, a hill's contour and the labels included)."""
+    scene, _ = open_editor(app, tmp_path)
+    click(app, button(scene, "terrain", "r").rect.center)
+    click(app, button(scene, "level", 2).rect.center)
+    click(app, button(scene, "brush", 3).rect.center)
+    kept = dict(scene.view.renderer._cache)
+    drag(app, [at(scene, "E4"), at(scene, "F5"), at(scene, "G5")])
+    assert all(scene.view.renderer._cache[k] is v for k, v in kept.items())  # kept, not made
+    app.frame(0.016)
+    painted = pygame.image.tobytes(app.screen, "RGB")
+    scene.view.renderer._cache.clear()
+    app.frame(0.016)
+    assert pygame.image.tobytes(app.screen, "RGB") == painted
+
+
+def test_smoke_bench_edit():
+    from game.ui.bench.edit import bench_edit
+
+    figures = bench_edit(strokes=3)
+    assert figures["map"].startswith("200 x 200") and figures["stroke_ms"] > 0
+    assert figures["reference_redraw_ms"] > figures["stroke_ms"]
