@@ -190,3 +190,65 @@ def test_smoke_bench_edit():
     figures = bench_edit(strokes=3)
     assert figures["map"].startswith("200 x 200") and figures["stroke_ms"] > 0
     assert figures["reference_redraw_ms"] > figures["stroke_ms"]
+
+
+def typed(app, text: str) -> None:
+    post(*(pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in text))
+    app.pump()
+    app.pump()  # the entry's change event, posted while the first was handled
+
+
+def unit_table(scene: EditScene, uid: str) -> dict | None:
+    return next((dict(u) for u in scene.doc.doc.get("units", []) if u["id"] == uid), None)
+
+
+def test_units_found_in_the_catalogue_placed_turned_moved_given_an_area_and_removed(app, tmp_path):
+    scene, _ = open_editor(app, tmp_path)
+    click(app, button(scene, "tab", "units").rect.center)
+    assert scene.panel.tab == "units" and scene.panel.types is not None
+    search = scene.panel.entries["search"]
+    click(app, search.rect.center)
+    typed(app, "panther")
+    shown = [item["text"] for item in scene.panel.types.item_list]
+    assert shown and all("panther" in t.lower() for t in shown)
+    click(app, scene.panel.types.item_list_container.elements[0].rect.center)
+    assert scene.panel.type is not None
+    click(app, button(scene, "side", "german").rect.center)
+    click(app, button(scene, "facing", 2).rect.center)
+    click(app, at(scene, "F2"))
+    uid = f"ger-{scene.panel.type}-1"
+    table = unit_table(scene, uid)
+    assert table is not None and (table["hex"], table["facing"], table["side"]) == (
+        "F2",
+        2,
+        "german",
+    )
+    assert scene.view.unit(uid) is not None  # drawn
+    drag(app, [at(scene, "F2"), at(scene, "G3")])
+    assert unit_table(scene, uid)["hex"] == "G3"
+    click(app, button(scene, "facing", 4).rect.center)
+    assert unit_table(scene, uid)["facing"] == 4
+    click(app, scene.panel.entries["area_columns"].rect.center)
+    typed(app, "f-h")
+    click(app, button(scene, "do", "area").rect.center)
+    assert unit_table(scene, uid)["setup_area"] == {"columns": "F-H"}
+    assert scene.errors == ()
+    german = {label(h) for h in scene.sketch.areas["german"]}
+    assert {"F1", "H8", "A1"} <= german  # the Panzer's A-E and the new F-H
+    click(app, button(scene, "do", "remove").rect.center)
+    assert unit_table(scene, uid) is None
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert unit_table(scene, uid) is not None
+
+
+def test_resizing_the_map_is_an_edit_the_units_off_it_are_errors(app, tmp_path):
+    scene, _ = open_editor(app, tmp_path)
+    for name, value in (("columns", "10"), ("rows", "6")):
+        entry = scene.panel.entries[name]
+        entry.set_text(value)
+    click(app, button(scene, "do", "resize").rect.center)
+    assert (scene.sketch.board.columns, scene.sketch.board.rows) == (10, 6)
+    assert any("L7" in e or "units[" in e for e in scene.errors)  # the T-34 in L7 is off it
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert (scene.sketch.board.columns, scene.sketch.board.rows) == (12, 8)
+    assert scene.errors == ()

@@ -1,7 +1,9 @@
-"""The editor's side panel: the tools (paint, fill, line), the terrain and ground level the
-brush puts down, the brush size, Undo / Redo / Save / Close, and the list of the document's
-located errors (a click on one brings its hex into view). pygame-gui widgets, as the rest of
-the screen's."""
+"""The editor's side panel, in tabs. Map: the tools (paint, fill, line), the terrain and
+ground level the brush puts down, the brush size, the map's size. Units: a unit type found in
+the catalogue, its side, facing, concealed, and the set-up area of the unit selected. Under
+every tab: Undo / Redo / Save / Close and the list of the document's located errors (a click
+on one brings its hex or unit into view). pygame-gui widgets, as the rest of the screen's;
+the choices outlive the widgets (a tab change or a resize builds them again)."""
 
 from __future__ import annotations
 
@@ -11,11 +13,15 @@ import pygame
 import pygame_gui
 
 from game.board.terrain import terrain_catalogue
+from game.engine.catalogue import unit_types
 from game.ui.edit.brush import BRUSH_SIZES
 
 PANEL_WIDTH = 300
+TABS = ("map", "units", "scenario")
 TOOLS = ("paint", "fill", "line")
 LEVELS = (0, 1, 2, 3, 4)
+FACINGS = ("0", "1", "2", "3", "4", "5")
+"""The facings, as the scenario file numbers them (the hexside the counter faces)."""
 _HEX = re.compile(r"\bhex ([A-Z]{1,2}[0-9]{1,3})\b")
 _UNIT = re.compile(r"\bunits\[(\d+)\]")
 
@@ -32,57 +38,157 @@ def located_unit(error: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def find_types(query: str) -> list[tuple[str, str]]:
+    """(what the list shows, type key) of the catalogue's unit types matching every word of
+    ``query`` in their name, key, nationality or first month (``1943``)."""
+    words = query.lower().split()
+    out = []
+    for key, t in sorted(unit_types().items(), key=lambda kv: (kv[1].nationality, kv[1].name)):
+        text = f"{t.name} {key} {t.nationality} {t.available or ''}".lower()
+        if all(w in text for w in words):
+            out.append(
+                (f"{t.name} ({t.nationality}{', ' + t.available if t.available else ''})", key)
+            )
+    return out
+
+
 class EditPanel:
     """The widgets at the right of the map; the scene reads what they are set to."""
 
-    def __init__(self, ui: pygame_gui.UIManager, size: tuple[int, int]):
-        w, h = size
-        x0 = w - PANEL_WIDTH + 10
-        inner = PANEL_WIDTH - 20
+    def __init__(self, sides: list[str]):
+        self.tab = "map"
         self.tool = "paint"
         self.terrain: str | None = "w"
         self.level: int | None = None
         self.brush = 1
+        self.sides = sides or ["german", "russian"]
+        self.side = self.sides[0]
+        self.facing = 0
+        self.concealed = False
+        self.type: str | None = None
+        self.search = ""
         self.buttons: dict[pygame_gui.elements.UIButton, tuple[str, object]] = {}
-        y = 44
-
-        names = {t.code: t.name for t in terrain_catalogue().terrains}
-
-        def row(items: list[tuple[str, str, object]], height: int = 28) -> None:
-            nonlocal y
-            width = (inner - 4 * (len(items) - 1)) // len(items)
-            for i, (text, what, value) in enumerate(items):
-                rect = pygame.Rect(x0 + i * (width + 4), y, width, height)
-                tip = names.get(text) if what == "terrain" else None
-                button = pygame_gui.elements.UIButton(rect, text, ui, tool_tip_text=tip)
-                self.buttons[button] = (what, value)
-            y += height + 4
-
-        row([(t.title(), "tool", t) for t in TOOLS])
-        terrain_at = y
-        y += 20  # "Terrain" heading
-        codes = [(t.code, t.code) for t in terrain_catalogue().terrains]
-        codes.insert(0, ("keep", None))  # type: ignore[arg-type]
-        for i in range(0, len(codes), 5):
-            row([(text, "terrain", value) for text, value in codes[i : i + 5]])
-        level_at = y
-        y += 20  # "Ground level" heading
-        row([("keep", "level", None)] + [(f"L{n}", "level", n) for n in LEVELS])
-        row([(f"Brush {n}", "brush", n) for n in BRUSH_SIZES])
-        y += 6
-        row([("Undo", "do", "undo"), ("Redo", "do", "redo"), ("Save", "do", "save")], 32)
-        row([("Save as...", "do", "save_as"), ("Close", "do", "close")], 32)
-        self.headings_at = (terrain_at, level_at)
-        self.errors_top = y + 22
-        self.errors = pygame_gui.elements.UISelectionList(
-            pygame.Rect(x0, self.errors_top, inner, max(60, h - self.errors_top - 40)), [], ui
-        )
+        self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
+        self.headings: list[tuple[int, str]] = []
+        self.types: pygame_gui.elements.UISelectionList | None = None
+        self.errors: pygame_gui.elements.UISelectionList | None = None
+        self.errors_top = 0
         self._shown: list[str] | None = None
+        self._listed = False
+        self._ui: pygame_gui.UIManager | None = None
+        self._x0 = self._y = 0
+        self._inner = PANEL_WIDTH - 20
+
+    # --- building ---------------------------------------------------------------------------
+
+    def _row(self, items: list[tuple[str, str, object]], height: int = 28, tip: str = "") -> None:
+        assert self._ui is not None
+        names = {t.code: t.name for t in terrain_catalogue().terrains}
+        width = (self._inner - 4 * (len(items) - 1)) // len(items)
+        for i, (text, what, value) in enumerate(items):
+            rect = pygame.Rect(self._x0 + i * (width + 4), self._y, width, height)
+            hint = names.get(text) if what == "terrain" else (tip or None)
+            button = pygame_gui.elements.UIButton(rect, text, self._ui, tool_tip_text=hint)
+            self.buttons[button] = (what, value)
+        self._y += height + 4
+
+    def _heading(self, text: str) -> None:
+        self.headings.append((self._y, text))
+        self._y += 20
+
+    def _entry(self, name: str, text: str, x: int, width: int) -> None:
+        assert self._ui is not None
+        rect = pygame.Rect(self._x0 + x, self._y, width, 30)
+        entry = pygame_gui.elements.UITextEntryLine(rect, self._ui, initial_text=text)
+        self.entries[name] = entry
+
+    def build(
+        self, ui: pygame_gui.UIManager, size: tuple[int, int], columns: int, rows: int
+    ) -> None:
+        """The widgets of the tab shown (``columns`` x ``rows``: the map's size now)."""
+        self.kill()
+        w, h = size
+        self._ui, self._x0, self._y = ui, w - PANEL_WIDTH + 10, 40
+        self._row([(t.title(), "tab", t) for t in TABS], 26)
+        self._y += 4
+        if self.tab == "map":
+            self._map_tab(columns, rows)
+        elif self.tab == "units":
+            self._units_tab(h)
+        self._y += 4
+        self._row([("Undo", "do", "undo"), ("Redo", "do", "redo"), ("Save", "do", "save")], 30)
+        self._row([("Save as...", "do", "save_as"), ("Close", "do", "close")], 30)
+        self.errors_top = self._y + 22
+        rect = pygame.Rect(
+            self._x0, self.errors_top, self._inner, max(60, h - self.errors_top - 10)
+        )
+        self.errors = pygame_gui.elements.UISelectionList(rect, [], ui)
+        self._listed = False
+        self.show_errors(tuple(self._shown or ()))
         self.mark()
+
+    def _map_tab(self, columns: int, rows: int) -> None:
+        self._row([(t.title(), "tool", t) for t in TOOLS])
+        self._heading("Terrain")
+        codes: list[tuple[str, str | None]] = [("keep", None)]
+        codes += [(t.code, t.code) for t in terrain_catalogue().terrains]
+        for i in range(0, len(codes), 5):
+            self._row([(text, "terrain", value) for text, value in codes[i : i + 5]])
+        self._heading("Ground level")
+        self._row([("keep", "level", None)] + [(f"L{n}", "level", n) for n in LEVELS])
+        self._row([(f"Brush {n}", "brush", n) for n in BRUSH_SIZES])
+        self._heading("Map size: columns x rows")
+        self._entry("columns", str(columns), 0, 80)
+        self._entry("rows", str(rows), 88, 80)
+        self._x0 += 176
+        self._inner -= 176
+        self._row([("Resize", "do", "resize")], 30)
+        self._x0 -= 176
+        self._inner += 176
+
+    def _units_tab(self, h: int) -> None:
+        assert self._ui is not None
+        self._heading("Unit type: search name, nationality, year")
+        self._entry("search", self.search, 0, self._inner)
+        self._y += 34
+        height = max(70, min(180, h - self._y - 380))
+        rect = pygame.Rect(self._x0, self._y, self._inner, height)
+        items: list[str | tuple[str, str]] = list(find_types(self.search))
+        self.types = pygame_gui.elements.UISelectionList(rect, items, self._ui)
+        self._y += height + 4
+        self._row([(s.title(), "side", s) for s in self.sides[:3]])
+        self._heading("Facing 0-5 (a click on the map adds, a drag moves)")
+        self._row([(f, "facing", i) for i, f in enumerate(FACINGS)], 26)
+        self._row(
+            [
+                ("Concealed", "concealed", True),
+                ("Open", "concealed", False),
+                ("Remove", "do", "remove"),
+            ]
+        )
+        self._heading("Set-up area of the selected unit (A-E, 1-10)")
+        self._entry("area_columns", "", 0, 80)
+        self._entry("area_rows", "", 88, 80)
+        self._x0 += 176
+        self._inner -= 176
+        self._row([("Set area", "do", "area")], 30)
+        self._x0 -= 176
+        self._inner += 176
+
+    # --- reading it -------------------------------------------------------------------------
 
     def mark(self) -> None:
         """Each button of the choice in force shown selected."""
-        now = {"tool": self.tool, "terrain": self.terrain, "level": self.level, "brush": self.brush}
+        now = {
+            "tab": self.tab,
+            "tool": self.tool,
+            "terrain": self.terrain,
+            "level": self.level,
+            "brush": self.brush,
+            "side": self.side,
+            "facing": self.facing,
+            "concealed": self.concealed,
+        }
         for button, (what, value) in self.buttons.items():
             if what in now and now[what] == value:
                 button.select()
@@ -90,38 +196,68 @@ class EditPanel:
                 button.unselect()
 
     def pressed(self, element: object) -> str | None:
-        """A button pressed: its choice taken (None back), or the command it is ("undo",
-        "redo", "save", "save_as", "close")."""
+        """A button pressed: its choice taken (back: "tab" for a new tab, or the choice's
+        name), or the command it is ("undo", "redo", "save", "save_as", "close", "resize",
+        "remove", "area")."""
         what, value = self.buttons.get(element, (None, None))  # type: ignore[call-overload]
         if what == "do":
             return str(value)
-        if what is not None:
-            setattr(self, str(what), value)
-            self.mark()
-        return None
+        if what is None:
+            return None
+        setattr(self, str(what), value)
+        self.mark()
+        return str(what)
+
+    def text(self, name: str) -> str:
+        entry = self.entries.get(name)
+        return entry.get_text().strip() if entry is not None else ""
+
+    def searched(self, event: pygame.event.Event) -> bool:
+        """A UI_TEXT_ENTRY_CHANGED in the search line: the list of types follows it."""
+        entry, types = self.entries.get("search"), self.types
+        if entry is None or types is None or id(getattr(event, "ui_element", None)) != id(entry):
+            return False
+        self.search = entry.get_text()
+        types.set_item_list(list(find_types(self.search)))
+        return True
+
+    def picked_type(self, event: pygame.event.Event) -> bool:
+        """A type picked in the list (UI_SELECTION_LIST_NEW_SELECTION)."""
+        types = self.types
+        if types is None or id(getattr(event, "ui_element", None)) != id(types):
+            return False
+        chosen = types.get_single_selection(include_object_id=True)
+        if isinstance(chosen, tuple):
+            self.type = chosen[1]
+        return True
 
     def show_errors(self, errors: tuple[str, ...]) -> None:
         """The document's located errors, one entry each (shortened to the panel's width)."""
-        if list(errors) == self._shown:
+        if self.errors is not None and self._listed and list(errors) == self._shown:
             return
         self._shown = list(errors)
+        if self.errors is None:
+            return
         items: list[str | tuple[str, str]] = [(_short(e), str(i)) for i, e in enumerate(errors)]
-        items = items or [("no errors: it plays", "-")]
-        self.errors.set_item_list(items)
+        self.errors.set_item_list(items or [("no errors: it plays", "-")])
+        self._listed = True
 
     def chosen_error(self, event: pygame.event.Event) -> str | None:
         """The error an entry picked names (a UI_SELECTION_LIST_NEW_SELECTION)."""
-        if getattr(event, "ui_element", None) is not self.errors:
+        errors = self.errors
+        if errors is None or id(getattr(event, "ui_element", None)) != id(errors):
             return None
-        index = self.errors.get_single_selection(include_object_id=True)
+        index = errors.get_single_selection(include_object_id=True)
         if not index or not isinstance(index, tuple) or not index[1].isdigit():
             return None
         return self._shown[int(index[1])] if self._shown else None
 
     def kill(self) -> None:
-        for button in self.buttons:
-            button.kill()
-        self.errors.kill()
+        for widget in (*self.buttons, *self.entries.values(), self.types, self.errors):
+            if widget is not None:
+                widget.kill()
+        self.buttons, self.entries, self.headings = {}, {}, []
+        self.types = self.errors = None
 
 
 def _short(error: str) -> str:

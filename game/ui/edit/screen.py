@@ -16,11 +16,12 @@ import pygame_gui
 from game.board.hexes import Hex, label
 from game.files.scenario import ScenarioError
 from game.files.scenario_doc import ScenarioDoc
-from game.files.scenario_edits import SetHexes
+from game.files.scenario_edits import Edit, ResizeMap, SetHexes
 from game.ui.bindings import action_for
 from game.ui.edit.brush import BRUSH_SIZES, Paint, disc, fill, stroke_line
 from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
-from game.ui.edit.sketch import Sketch, blank_text
+from game.ui.edit.placing import Placing
+from game.ui.edit.sketch import Sketch, blank_text, setup_areas
 from game.ui.edit.worker import DocWorker, Done
 from game.ui.map.render import FONTS, MapRenderer
 from game.ui.map.view import MapView
@@ -46,9 +47,14 @@ class EditScene(Scene):
             self.doc = ScenarioDoc(blank_text(), name)
         self.sketch = Sketch(self.doc)
         self.view = MapView(lambda: cast(Any, self.sketch), shows_all=True)
-        self.panel: EditPanel | None = None
+        sides = self.doc.doc.get("sides")
+        self.panel = EditPanel(list(sides) if isinstance(sides, dict) else [])
+        self.placing = Placing(self)
         self.worker: DocWorker | None = None
-        self.errors: tuple[str, ...] = self.doc.check().errors
+        checked = self.doc.check()
+        self.errors: tuple[str, ...] = checked.errors
+        if checked.scenario is not None:
+            self.sketch.areas = setup_areas(checked.scenario)
         self.said = f"editing {name}" if path is not None else "a new scenario: paint its map"
         self.unsaved = False
         self.waiting = False
@@ -63,8 +69,7 @@ class EditScene(Scene):
         w, h = self.app.size
         self.view.rect = pygame.Rect(0, 0, w - PANEL_WIDTH, h - STATUS_HEIGHT)
         self.view.fit()
-        self.panel = EditPanel(self.app.ui, self.app.size)
-        self.panel.show_errors(self.errors)
+        self.build_panel()
         if self.worker is None:
             stem = self.path.stem if self.path is not None else "new-scenario"
             self.worker = DocWorker(self.doc, self.app.save_dir / "drafts" / f"{stem}.toml")
@@ -106,10 +111,13 @@ class EditScene(Scene):
         self.unsaved = True
         self.said = "the draft brought back (not saved yet)"
 
+    def build_panel(self) -> None:
+        board = self.sketch.board
+        self.panel.build(self.app.ui, self.app.size, board.columns, board.rows)
+        self.panel.show_errors(self.errors)
+
     def leave(self) -> None:
-        if self.panel is not None:
-            self.panel.kill()
-            self.panel = None
+        self.panel.kill()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.view.fitted = False
@@ -143,16 +151,19 @@ class EditScene(Scene):
     # --- input ------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        assert self.panel is not None
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            command = self.panel.pressed(event.ui_element)
-            if command is not None:
-                self.do(command)
+            self.pressed(event.ui_element)
+            return
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self.panel.searched(event)
             return
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
             error = self.panel.chosen_error(event)
             if error is not None:
                 self.show(error)
+            self.panel.picked_type(event)
+            return
+        if event.type == pygame.KEYDOWN and self.typing():
             return
         if event.type == pygame.KEYDOWN:
             action = action_for(event, "edit")
@@ -169,14 +180,57 @@ class EditScene(Scene):
             return
         if self.view.input.drag_and_wheel(event):
             return
+        units = self.panel.tab == "units"
         if event.type == pygame.MOUSEMOTION:
             self.view.mouse_moved(event.pos)
             if self.stroke is not None and self.panel.tool == "paint":
                 self.paint_at(self.view.state.hover_hex)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.press(self.view.hex_at(event.pos))
+            at = self.view.hex_at(event.pos)
+            if units and at is not None and not self.waiting:
+                self.placing.press(at)
+            elif not units:
+                self.press(at)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.release(self.view.hex_at(event.pos))
+            at = self.view.hex_at(event.pos)
+            if units:
+                self.placing.release(at)
+            else:
+                self.release(at)
+
+    def typing(self) -> bool:
+        """A text line of the panel has the keys (the search, a size, an area)."""
+        focus = self.app.ui.get_focus_set() or set()
+        return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus)
+
+    def pressed(self, element: object) -> None:
+        """A panel button: a tab, a choice, or a command."""
+        what = self.panel.pressed(element)
+        if what == "tab":
+            self.build_panel()
+        elif what in ("facing", "concealed"):
+            self.placing.choice(what)
+        elif what in ("remove", "area"):
+            self.placing.command(what)
+        elif what == "resize":
+            self.resize_map()
+        elif what in ("undo", "redo", "save", "save_as", "close"):
+            self.do(what)
+
+    def submit(self, edit: Edit, repaints: bool = False) -> None:
+        """One edit of the document, written and validated off the frame."""
+        assert self.worker is not None
+        self.worker.apply(edit, repaints=repaints, on_done=self._wake)
+        self.waiting = self.waiting or repaints
+        self.said = f"{edit.title}: checking..."
+
+    def resize_map(self) -> None:
+        try:
+            columns, rows = int(self.panel.text("columns")), int(self.panel.text("rows"))
+        except ValueError:
+            self.said = "the map's size: two whole numbers (columns, rows)"
+            return
+        self.submit(ResizeMap(columns, rows), repaints=True)
 
     def do(self, command: str) -> None:
         """A panel button or a key: undo, redo, save, save as, close."""
@@ -221,13 +275,12 @@ class EditScene(Scene):
     # --- painting ---------------------------------------------------------------------------
 
     def _paint(self) -> Paint:
-        assert self.panel is not None
         codes = self.sketch.board.catalogue.codes
         kind = codes[self.panel.terrain].id if self.panel.terrain is not None else None
         return Paint(kind, self.panel.level)
 
     def press(self, at: str | None) -> None:
-        if at is None or self.waiting or self.panel is None:
+        if at is None or self.waiting:
             return
         h = self.sketch.board.parse(at)
         if self.panel.tool == "paint":
@@ -240,7 +293,7 @@ class EditScene(Scene):
             self.finish()
 
     def release(self, at: str | None) -> None:
-        if self.panel is not None and self.panel.tool == "line" and self.line_from is not None:
+        if self.panel.tool == "line" and self.line_from is not None:
             if at is not None:
                 self.paint_hexes(
                     stroke_line(self.sketch.board, self.line_from, self.sketch.board.parse(at))
@@ -250,7 +303,7 @@ class EditScene(Scene):
 
     def paint_at(self, at: str | None) -> None:
         """The brush at hex ``at`` (and along the way from the last hex: a fast drag skips none)."""
-        if at is None or self.panel is None:
+        if at is None:
             return
         board = self.sketch.board
         h = board.parse(at)
@@ -279,12 +332,10 @@ class EditScene(Scene):
     def finish(self) -> None:
         """The stroke ends: one edit of the document, written and validated off the frame."""
         stroke, self.stroke, self.last = self.stroke, None, None
-        if not stroke or self.worker is None or self.panel is None:
+        if not stroke:
             return
-        sorted_hexes = sorted(stroke.values(), key=self.sketch.board.index)
-        edit = SetHexes(tuple(label(h) for h in sorted_hexes), self.panel.terrain, self.panel.level)
-        self.worker.apply(edit, repaints=False, on_done=self._wake)
-        self.said = f"{edit.title}: checking..."
+        hexes = tuple(label(h) for h in sorted(stroke.values(), key=self.sketch.board.index))
+        self.submit(SetHexes(hexes, self.panel.terrain, self.panel.level))
 
     # --- results and drawing ----------------------------------------------------------------
 
@@ -300,12 +351,15 @@ class EditScene(Scene):
         self.said = done.said
         if done.checked is not None:
             self.errors = done.checked.errors
-            if self.panel is not None:
-                self.panel.show_errors(self.errors)
+            self.panel.show_errors(self.errors)
         if done.board is not None:
             self.sketch.board = done.board
             self.view.renderer = MapRenderer(done.board)
             self.waiting = False
+            if self.panel.tab == "map":
+                self.build_panel()  # the map's size shown
+        if done.areas is not None:
+            self.sketch.areas = done.areas
         if done.units is not None:
             self.sketch.set_units(list(done.units))
         if done.said.startswith("saved "):
@@ -325,24 +379,38 @@ class EditScene(Scene):
         title = str(self.doc.name) + (" *" if self.unsaved else "")
         t = FONTS.text(Path(title).name, 18, st.ui["select"], True)
         surface.blit(t, (panel.left + 10, 12))
-        if self.panel is not None:
-            for y, text in zip(self.panel.headings_at, ("Terrain", "Ground level"), strict=True):
-                surface.blit(FONTS.text(text, 14, st.ui["dim"], True), (panel.left + 10, y + 2))
-            count = len(self.errors)
-            head = (
-                f"{count} error{'s' if count != 1 else ''} (click one to see it)"
-                if count
-                else "Valid: it plays"
-            )
-            color = st.ui["bad"] if count else st.ui["good"]
-            surface.blit(
-                FONTS.text(head, 14, color, True), (panel.left + 10, self.panel.errors_top - 20)
-            )
+        self.draw_areas(surface)
+        for y, text in self.panel.headings:
+            surface.blit(FONTS.text(text, 14, st.ui["dim"], True), (panel.left + 10, y + 2))
+        count = len(self.errors)
+        head = (
+            f"{count} error{'s' if count != 1 else ''} (click one to see it)"
+            if count
+            else "Valid: it plays"
+        )
+        color = st.ui["bad"] if count else st.ui["good"]
+        surface.blit(
+            FONTS.text(head, 14, color, True), (panel.left + 10, self.panel.errors_top - 20)
+        )
         bar = pygame.Rect(0, h - STATUS_HEIGHT, w - PANEL_WIDTH, STATUS_HEIGHT)
         pygame.draw.rect(surface, st.ui["panel"], bar)
         hover = self.view.state.hover_hex or ""
         text = f"{hover}  {self.said}" if hover else self.said
         surface.blit(FONTS.text(text, 15, st.ui["text"]), (bar.left + 10, bar.top + 5))
+
+    def draw_areas(self, surface: pygame.Surface) -> None:
+        """Each side's set-up area (HX-12): its edge in the side's colour, its name in a
+        corner of the map."""
+        st = style()
+        y = self.view.rect.top + 8
+        for side, hexes in sorted(self.sketch.areas.items()):
+            if not hexes:
+                continue
+            color = st.side(side).fill
+            self.view.renderer.outline(surface, self.view.camera, hexes, color, self.view.rect)
+            t = FONTS.text(f"{side.title()} set-up area", 14, color, True)
+            surface.blit(t, (self.view.rect.left + 8, y))
+            y += 18
 
     def close(self) -> None:
         """The worker stopped, its jobs done (the editor closes)."""

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from game.board import Board
 from game.board.board import MapError
-from game.board.hexes import label
+from game.board.hexes import Hex, label
 from game.engine.catalogue import unit_types
 from game.engine.view import UnitView
+from game.files.scenario import Scenario
 from game.files.scenario_doc import ScenarioDoc
 
 BLANK_ROWS = 12
@@ -81,6 +84,25 @@ def unit_views(doc: ScenarioDoc, board: Board) -> list[UnitView]:
     return out
 
 
+def setup_areas(scenario: Scenario) -> dict[str, list[Hex]]:
+    """Each side's set-up area (HX-12): the hexes where one of its units may set up."""
+    board = scenario.setup.board
+    col = np.arange(board.size) % board.columns
+    row = np.arange(board.size) // board.columns
+    out: dict[str, list[Hex]] = {}
+    for side in scenario.setup.sides:
+        inside = np.zeros(board.size, dtype=bool)
+        for area in {u.area for u in scenario.setup.units if u.side == side and u.area}:
+            mask = np.ones(board.size, dtype=bool)
+            if area.columns:
+                mask &= (area.columns[0] <= col) & (col <= area.columns[1])
+            if area.rows:
+                mask &= (area.rows[0] <= row) & (row <= area.rows[1])
+            inside |= mask
+        out[side] = [board.hex_at(int(i)) for i in np.flatnonzero(inside)]
+    return out
+
+
 class Sketch:
     """The document as the map view reads a table: the board (painted in place by the
     editor's brush), the units, a version that changes with each edit."""
@@ -95,6 +117,8 @@ class Sketch:
         self.version = 0
         self.board = board_of(doc)
         self._units = unit_views(doc, self.board)
+        self.areas: dict[str, list[Hex]] = {}
+        """Each side's set-up area, as the document last validated gave them."""
 
     def units(self) -> list[UnitView]:
         return self._units

@@ -13,11 +13,12 @@ from pathlib import Path
 
 from game.board import Board
 from game.board.board import MapError
+from game.board.hexes import Hex
 from game.engine.view import UnitView
 from game.files.savegame import SaveError, write_atomic
 from game.files.scenario_doc import Checked, EditError, ScenarioDoc
 from game.files.scenario_edits import Edit
-from game.ui.edit.sketch import board_of, unit_views
+from game.ui.edit.sketch import board_of, setup_areas, unit_views
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,8 @@ class Done:
     units: tuple[UnitView, ...] | None = None
     board: Board | None = None
     changed: bool = True
+    areas: dict[str, list[Hex]] | None = None
+    """Each side's set-up area when the document is valid (None: as they were)."""
 
 
 class DocWorker:
@@ -86,7 +89,8 @@ class DocWorker:
                 write_atomic(self.draft, self.doc.text)
             except (SaveError, OSError) as e:
                 said += f" (the draft could not be kept: {e})"
-        return Done(said, checked, units, new_board)
+        areas = setup_areas(checked.scenario) if checked.scenario is not None else None
+        return Done(said, checked, units, new_board, areas=areas)
 
     # --- the jobs ---------------------------------------------------------------------------
 
