@@ -252,3 +252,37 @@ def test_resizing_the_map_is_an_edit_the_units_off_it_are_errors(app, tmp_path):
     key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
     assert (scene.sketch.board.columns, scene.sketch.board.rows) == (12, 8)
     assert scene.errors == ()
+
+
+def test_the_scenario_forms_write_the_texts_sides_rules_and_victory(app, tmp_path):
+    scene, path = open_editor(app, tmp_path)
+    click(app, button(scene, "tab", "scenario").rect.center)
+    scene.panel.entries["title"].set_text("Duel at Dawn")
+    scene.panel.entries["turns"].set_text("7")
+    assert scene.panel.briefing is not None
+    scene.panel.briefing.set_text("Line one.\n\nLine two.")
+    click(app, button(scene, "do", "texts").rect.center)
+    d = scene.doc.doc
+    assert (d["title"], d["turns"]) == ("Duel at Dawn", 7)
+    assert (
+        d["briefing"] == "Line one.\n\nLine two.\n"
+        and 'briefing = """\nLine one.' in scene.doc.text
+    )
+    click(app, button(scene, "moves_first", "german").rect.center)
+    click(app, button(scene, "defender", "russian").rect.center)
+    click(app, button(scene, "to_kill", "chart").rect.center)
+    assert d["sides"]["german"]["moves_first"] and "moves_first" not in d["sides"]["russian"]
+    assert d["sides"]["russian"]["defender"] and d["rules"]["to_kill"] == "chart"
+    click(app, button(scene, "victory_side", "russian").rect.center)
+    click(app, button(scene, "victory_kind", "hold").rect.center)
+    scene.panel.entries["victory_detail"].set_text("g5, h5")
+    click(app, button(scene, "do", "victory_add").rect.center)
+    assert dict(d["victory"][-1]) == {"side": "russian", "kind": "hold", "hexes": ["G5", "H5"]}
+    assert scene.panel.victories is not None and len(scene.panel.victories.item_list) == 4
+    click(app, scene.panel.victories.item_list_container.elements[0].rect.center)
+    click(app, button(scene, "do", "victory_remove").rect.center)
+    assert len(scene.doc.doc["victory"]) == 3
+    assert scene.errors == ()
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    text = path.read_text()
+    assert "# hexfire scenario: a small duel" in text and 'title = "Duel at Dawn"' in text

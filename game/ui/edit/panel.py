@@ -8,6 +8,7 @@ the choices outlive the widgets (a tab change or a resize builds them again)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import pygame
 import pygame_gui
@@ -67,6 +68,15 @@ class EditPanel:
         self.concealed = False
         self.type: str | None = None
         self.search = ""
+        self.values: dict = {}
+        """The Scenario tab's fields as the document has them (:func:`.forms.form_values`)."""
+        self.moves_first: str | None = None
+        self.defender: str | None = None
+        self.to_kill = "asl"
+        self.victory_side = self.sides[0]
+        self.victory_kind = "eliminate"
+        self.briefing: pygame_gui.elements.UITextEntryBox | None = None
+        self.victories: pygame_gui.elements.UISelectionList | None = None
         self.buttons: dict[pygame_gui.elements.UIButton, tuple[str, object]] = {}
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
         self.headings: list[tuple[int, str]] = []
@@ -81,7 +91,9 @@ class EditPanel:
 
     # --- building ---------------------------------------------------------------------------
 
-    def _row(self, items: list[tuple[str, str, object]], height: int = 28, tip: str = "") -> None:
+    def _row(
+        self, items: Sequence[tuple[str, str, object]], height: int = 28, tip: str = ""
+    ) -> None:
         assert self._ui is not None
         names = {t.code: t.name for t in terrain_catalogue().terrains}
         width = (self._inner - 4 * (len(items) - 1)) // len(items)
@@ -115,6 +127,8 @@ class EditPanel:
             self._map_tab(columns, rows)
         elif self.tab == "units":
             self._units_tab(h)
+        else:
+            self._scenario_tab(h)
         self._y += 4
         self._row([("Undo", "do", "undo"), ("Redo", "do", "redo"), ("Save", "do", "save")], 30)
         self._row([("Save as...", "do", "save_as"), ("Close", "do", "close")], 30)
@@ -175,6 +189,59 @@ class EditPanel:
         self._x0 -= 176
         self._inner += 176
 
+    def _scenario_tab(self, h: int) -> None:
+        assert self._ui is not None
+        v = self.values
+        self.moves_first, self.defender = v.get("moves_first"), v.get("defender")
+        self.to_kill = v.get("to_kill", "asl")
+        self._heading("Title")
+        self._entry("title", v.get("title", ""), 0, self._inner)
+        self._y += 34
+        self._heading("Id, date (YYYY-MM), turns")
+        third = (self._inner - 8) // 3
+        for i, key in enumerate(("id", "date", "turns")):
+            self._entry(key, v.get(key, ""), i * (third + 4), third)
+        self._y += 34
+        self._heading("Briefing")
+        height = max(50, min(110, h - self._y - 470))
+        rect = pygame.Rect(self._x0, self._y, self._inner, height)
+        self.briefing = pygame_gui.elements.UITextEntryBox(
+            rect, v.get("briefing", "").strip("\n"), self._ui
+        )
+        self._y += height + 4
+        self._row([("Apply the texts", "do", "texts")], 26)
+        self._heading("Moves first; defends (sets up first); To Kill")
+        self._row([(f"{s.title()} first", "moves_first", s) for s in self.sides[:2]], 26)
+        self._row([(f"{s.title()} defends", "defender", s) for s in self.sides[:2]], 26)
+        self._row([("ASL C7 tables", "to_kill", "asl"), ("V&V chart", "to_kill", "chart")], 26)
+        self._heading("Victory conditions")
+        height = max(40, min(80, h - self._y - 280))
+        rect = pygame.Rect(self._x0, self._y, self._inner, height)
+        items: list[str | tuple[str, str]] = [
+            (t, str(i)) for i, t in enumerate(v.get("victory", []))
+        ]
+        self.victories = pygame_gui.elements.UISelectionList(rect, items, self._ui)
+        self._y += height + 4
+        self._row([(s.title(), "victory_side", s) for s in self.sides[:2]], 26)
+        self._row(
+            [("eliminate N", "victory_kind", "eliminate"), ("hold hexes", "victory_kind", "hold")],
+            26,
+        )
+        self._entry("victory_detail", "", 0, 96)
+        self._x0 += 100
+        self._inner -= 100
+        self._row([("Add", "do", "victory_add"), ("Remove", "do", "victory_remove")], 30)
+        self._x0 -= 100
+        self._inner += 100
+
+    def briefing_text(self) -> str:
+        return self.briefing.get_text() if self.briefing is not None else ""
+
+    def chosen_victory(self) -> int | None:
+        victories = self.victories
+        chosen = victories.get_single_selection(include_object_id=True) if victories else None
+        return int(chosen[1]) if isinstance(chosen, tuple) and chosen[1].isdigit() else None
+
     # --- reading it -------------------------------------------------------------------------
 
     def mark(self) -> None:
@@ -188,6 +255,11 @@ class EditPanel:
             "side": self.side,
             "facing": self.facing,
             "concealed": self.concealed,
+            "moves_first": self.moves_first,
+            "defender": self.defender,
+            "to_kill": self.to_kill,
+            "victory_side": self.victory_side,
+            "victory_kind": self.victory_kind,
         }
         for button, (what, value) in self.buttons.items():
             if what in now and now[what] == value:
@@ -253,11 +325,13 @@ class EditPanel:
         return self._shown[int(index[1])] if self._shown else None
 
     def kill(self) -> None:
-        for widget in (*self.buttons, *self.entries.values(), self.types, self.errors):
+        widgets = (*self.buttons, *self.entries.values(), self.types, self.errors)
+        for widget in (*widgets, self.briefing, self.victories):
             if widget is not None:
                 widget.kill()
         self.buttons, self.entries, self.headings = {}, {}, []
-        self.types = self.errors = None
+        self.types = self.errors = self.victories = None
+        self.briefing = None
 
 
 def _short(error: str) -> str:

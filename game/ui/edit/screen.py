@@ -19,6 +19,7 @@ from game.files.scenario_doc import ScenarioDoc
 from game.files.scenario_edits import Edit, ResizeMap, SetHexes
 from game.ui.bindings import action_for
 from game.ui.edit.brush import BRUSH_SIZES, Paint, disc, fill, stroke_line
+from game.ui.edit.forms import Forms, form_values
 from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
 from game.ui.edit.placing import Placing
 from game.ui.edit.sketch import Sketch, blank_text, setup_areas
@@ -50,6 +51,7 @@ class EditScene(Scene):
         sides = self.doc.doc.get("sides")
         self.panel = EditPanel(list(sides) if isinstance(sides, dict) else [])
         self.placing = Placing(self)
+        self.forms = Forms(self)
         self.worker: DocWorker | None = None
         checked = self.doc.check()
         self.errors: tuple[str, ...] = checked.errors
@@ -112,6 +114,10 @@ class EditScene(Scene):
         self.said = "the draft brought back (not saved yet)"
 
     def build_panel(self) -> None:
+        if self.panel.tab == "scenario":
+            if self.worker is not None:
+                self.worker.wait()  # the document read here, not while it is being written
+            self.panel.values = form_values(self.doc)
         board = self.sketch.board
         self.panel.build(self.app.ui, self.app.size, board.columns, board.rows)
         self.panel.show_errors(self.errors)
@@ -210,6 +216,12 @@ class EditScene(Scene):
             self.build_panel()
         elif what in ("facing", "concealed"):
             self.placing.choice(what)
+        elif what in ("moves_first", "defender", "to_kill"):
+            self.forms.choice(what)
+        elif what == "texts":
+            self.forms.texts()
+        elif what in ("victory_add", "victory_remove"):
+            (self.forms.add_victory if what == "victory_add" else self.forms.remove_victory)()
         elif what in ("remove", "area"):
             self.placing.command(what)
         elif what == "resize":
@@ -360,6 +372,8 @@ class EditScene(Scene):
                 self.build_panel()  # the map's size shown
         if done.areas is not None:
             self.sketch.areas = done.areas
+        if self.panel.tab == "scenario" and done.checked is not None:
+            self.build_panel()  # the fields and the victory list as the document has them
         if done.units is not None:
             self.sketch.set_units(list(done.units))
         if done.said.startswith("saved "):
