@@ -286,3 +286,21 @@ def test_the_scenario_forms_write_the_texts_sides_rules_and_victory(app, tmp_pat
     key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
     text = path.read_text()
     assert "# hexfire scenario: a small duel" in text and 'title = "Duel at Dawn"' in text
+
+
+def test_test_play_opens_a_new_game_and_leaving_it_comes_back_to_the_editor(app, tmp_path):
+    from game.ui.play.screen import PlayScene
+
+    scene, _ = open_editor(app, tmp_path)
+    drag(app, [at(scene, "A1")])  # unsaved work: the game plays it as it stands
+    click(app, button(scene, "do", "test_ai").rect.center)
+    for _ in range(4):
+        app.pump()
+    play = next(s for s in app.scenes if isinstance(s, PlayScene))
+    assert app.scenes[0] is scene
+    assert play.table.board.terrain_at(play.table.board.parse("A1")).key == "woods"
+    assert play.session.saved.computer == {"side": "german", "level": 2}  # Russian moves first
+    play.orders.command("start_screen")
+    for _ in range(3):
+        app.pump()
+    assert app.scene is scene and scene.unsaved and scene.panel.errors is not None

@@ -130,8 +130,21 @@ class EditPanel:
         else:
             self._scenario_tab(h)
         self._y += 4
-        self._row([("Undo", "do", "undo"), ("Redo", "do", "redo"), ("Save", "do", "save")], 30)
-        self._row([("Save as...", "do", "save_as"), ("Close", "do", "close")], 30)
+        self._row(
+            [("Undo", "do", "undo"), ("Redo", "do", "redo"), ("Save", "do", "save")]
+            + [("Save as", "do", "save_as")],
+            30,
+        )
+        self._row(
+            [
+                ("Test play", "do", "test"),
+                ("vs computer", "do", "test_ai"),
+                ("Close", "do", "close"),
+            ],
+            30,
+            tip="Test play: a new game of it at this screen, back here when you leave it; "
+            "vs computer: you play the side that moves first",
+        )
         self.errors_top = self._y + 22
         rect = pygame.Rect(
             self._x0, self.errors_top, self._inner, max(60, h - self.errors_top - 10)

@@ -14,12 +14,12 @@ import pygame
 import pygame_gui
 
 from game.board.hexes import Hex, label
-from game.files.scenario import ScenarioError
 from game.files.scenario_doc import ScenarioDoc
 from game.files.scenario_edits import Edit, ResizeMap, SetHexes
 from game.ui.bindings import action_for
 from game.ui.edit.brush import BRUSH_SIZES, Paint, disc, fill, stroke_line
 from game.ui.edit.forms import Forms, form_values
+from game.ui.edit.outings import offer_draft, test_play
 from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
 from game.ui.edit.placing import Placing
 from game.ui.edit.sketch import Sketch, blank_text, setup_areas
@@ -36,6 +36,8 @@ MAP_ACTIONS = ("pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_o
 
 class EditScene(Scene):
     """One scenario file in the editor (``path`` None: a new scenario)."""
+
+    home = True
 
     def __init__(self, path: Path | None = None, text: str | None = None):
         self.path = path
@@ -75,43 +77,7 @@ class EditScene(Scene):
         if self.worker is None:
             stem = self.path.stem if self.path is not None else "new-scenario"
             self.worker = DocWorker(self.doc, self.app.save_dir / "drafts" / f"{stem}.toml")
-            self.offer_draft()
-
-    def offer_draft(self) -> None:
-        """Unsaved work kept from an editor that closed without saving (a crash): ask to bring
-        it back."""
-        assert self.worker is not None and self.worker.draft is not None
-        try:
-            text = self.worker.draft.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            return
-        if text == self.doc.text:
-            return
-        self.app.ask(
-            f"Unsaved changes to {Path(self.doc.name).name} were kept from an earlier session "
-            "(the editor closed before they were saved). Bring them back?",
-            "Resume the draft",
-            "Resume",
-            lambda: self.resume_draft(text),
-        )
-
-    def resume_draft(self, text: str) -> None:
-        """The draft's text in the editor, unsaved (Save writes it to the file)."""
-        assert self.worker is not None
-        try:
-            doc = ScenarioDoc(text, self.doc.name)
-        except ScenarioError as e:
-            self.said = f"the draft could not be read: {e.errors[0]}"
-            return
-        doc.saved = self.doc.saved
-        self.doc = self.worker.doc = doc
-        self.sketch = Sketch(doc)
-        self.view.renderer = MapRenderer(self.sketch.board)
-        self.errors = doc.check().errors
-        if self.panel is not None:
-            self.panel.show_errors(self.errors)
-        self.unsaved = True
-        self.said = "the draft brought back (not saved yet)"
+            offer_draft(self)
 
     def build_panel(self) -> None:
         if self.panel.tab == "scenario":
@@ -226,6 +192,8 @@ class EditScene(Scene):
             self.placing.command(what)
         elif what == "resize":
             self.resize_map()
+        elif what in ("test", "test_ai"):
+            test_play(self, against_computer=what == "test_ai")
         elif what in ("undo", "redo", "save", "save_as", "close"):
             self.do(what)
 
