@@ -304,3 +304,45 @@ def test_test_play_opens_a_new_game_and_leaving_it_comes_back_to_the_editor(app,
     for _ in range(3):
         app.pump()
     assert app.scene is scene and scene.unsaved and scene.panel.errors is not None
+
+
+def test_the_start_screen_opens_the_editor_and_offers_a_draft_left_by_a_crash(app, tmp_path):
+    from game.ui.scenes.routes import Start
+    from game.ui.start.screen import StartScene
+
+    app.go(Push(Start()))
+    app.pump()
+    start = app.scene
+    assert isinstance(start, StartScene) and not start.draft_button.is_enabled
+    click(app, start.new_button.rect.center)
+    scene = app.scene
+    assert isinstance(scene, EditScene) and scene.path is None
+    drag(app, [at(scene, "C3")])
+    painted = scene.doc.text
+    scene.close()
+    app.pop()  # the editor gone without saving, as a crash leaves it
+    app.pump()
+    start = app.scene
+    assert isinstance(start, StartScene) and start.draft_button.is_enabled
+    click(app, start.draft_button.rect.center)
+    again = app.scene
+    assert isinstance(again, EditScene) and again.doc.text == painted and again.unsaved
+    assert not app.questions  # brought back already: nothing to ask
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    saved = app.save_dir.parent / "scenarios" / "new-scenario.toml"
+    assert saved.read_text() == painted and not list((app.save_dir / "drafts").iterdir())
+
+
+def test_edit_this_scenario_edits_a_copy_in_the_data_folder(app, tmp_path):
+    from game.ui.scenes.routes import Start
+
+    app.go(Push(Start()))
+    app.pump()
+    start = app.scene
+    click(app, start.edit_button.rect.center)
+    scene = app.scene
+    assert isinstance(scene, EditScene) and scene.unsaved  # the copy is not written yet
+    shipped = start.scenarios[start.chosen][0]
+    assert scene.path == app.save_dir.parent / "scenarios" / shipped.name
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    assert scene.path.read_bytes() == shipped.read_bytes()  # byte-identical

@@ -42,8 +42,9 @@ class EditScene(Scene):
     def __init__(self, path: Path | None = None, text: str | None = None):
         self.path = path
         name = str(path) if path is not None else "new-scenario.toml"
-        if text is not None:
+        if text is not None:  # a copy to be saved, or a draft brought back: not saved yet
             self.doc = ScenarioDoc(text, name)
+            self.doc.saved = _read(path)
         elif path is not None:
             self.doc = ScenarioDoc.load(path)
         else:
@@ -60,7 +61,7 @@ class EditScene(Scene):
         if checked.scenario is not None:
             self.sketch.areas = setup_areas(checked.scenario)
         self.said = f"editing {name}" if path is not None else "a new scenario: paint its map"
-        self.unsaved = False
+        self.unsaved = self.doc.saved != text if text is not None else False
         self.waiting = False
         """An undo or redo is being made: the map takes no stroke until its map is back."""
         self.stroke: dict[str, Hex] | None = None
@@ -76,7 +77,8 @@ class EditScene(Scene):
         self.build_panel()
         if self.worker is None:
             stem = self.path.stem if self.path is not None else "new-scenario"
-            self.worker = DocWorker(self.doc, self.app.save_dir / "drafts" / f"{stem}.toml")
+            draft = self.app.save_dir / "drafts" / f"{stem}.toml"
+            self.worker = DocWorker(self.doc, draft, self.path)
             offer_draft(self)
 
     def build_panel(self) -> None:
@@ -400,3 +402,11 @@ class EditScene(Scene):
             self.worker.close()
             for done in self.worker.results():
                 self.take(done)
+
+
+def _read(path: Path | None) -> str:
+    """The text of the file a copy or a draft will be saved to ("" when there is none yet)."""
+    try:
+        return path.read_text(encoding="utf-8") if path is not None else ""
+    except (OSError, UnicodeDecodeError):
+        return ""

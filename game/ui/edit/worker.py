@@ -38,9 +38,12 @@ class Done:
 class DocWorker:
     """One thread doing the document's jobs in order; :meth:`results` hands back those done."""
 
-    def __init__(self, doc: ScenarioDoc, draft: Path | None = None):
+    def __init__(self, doc: ScenarioDoc, draft: Path | None = None, target: Path | None = None):
         self.doc = doc
         self.draft = draft
+        self.target = target
+        """The file the document is saved to (None: a new scenario not saved yet), written
+        beside the draft (``NAME.target``) for the start screen's Resume draft."""
         """Where a copy of unsaved work is kept after every change (None: nowhere)."""
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hexfire-edit")
         self._done: list[Done] = []
@@ -87,6 +90,8 @@ class DocWorker:
             try:
                 self.draft.parent.mkdir(parents=True, exist_ok=True)
                 write_atomic(self.draft, self.doc.text)
+                target = str(self.target) if self.target is not None else ""
+                write_atomic(self.draft.with_suffix(".target"), target)
             except (SaveError, OSError) as e:
                 said += f" (the draft could not be kept: {e})"
         areas = setup_areas(checked.scenario) if checked.scenario is not None else None
@@ -115,9 +120,18 @@ class DocWorker:
 
     def save(self, path: Path | None, on_done: Callable[[], None] | None = None) -> None:
         def job() -> Done:
+            if path is not None:
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as e:
+                    raise SaveError(
+                        f"{path.parent}: cannot make the folder: {e.strerror}"
+                    ) from None
             target = self.doc.save(path)
+            self.target = target
             if self.draft is not None:
                 self.draft.unlink(missing_ok=True)
+                self.draft.with_suffix(".target").unlink(missing_ok=True)
             return Done(f"saved {target}", None, changed=False)
 
         self._run(job, on_done)

@@ -18,7 +18,7 @@ from game.files.scenario import Scenario, ScenarioError, load_scenario
 from game.files.shipped import shipped_scenarios
 from game.ui.map.render import FONTS
 from game.ui.panel.parts import wrap
-from game.ui.prefs import newest_save
+from game.ui.prefs import newest_draft, newest_save
 from game.ui.scenes.filedialog import HEXFIRE_FILES, FileDialog
 from game.ui.scenes.opening import error_dialog, one_line, open_path, start_scenario, watch_path
 from game.ui.scenes.routes import Edit, Push
@@ -148,6 +148,20 @@ class StartScene(Scene):
             ui,
             tool_tip_text="The scenario editor on a blank 20 x 12 map (hexfire edit)",
         )
+        self.draft = newest_draft(self.app.save_dir)
+        self.draft_button = pygame_gui.elements.UIButton(
+            pygame.Rect(w - 46 - 2 * width, 24, width, 44),
+            "Resume draft",
+            ui,
+            tool_tip_text=(
+                f"The editor's unsaved work on {html.escape(self.draft[0].stem)}, kept "
+                f"{time.strftime('%d %b %H:%M', time.localtime(self.draft[0].stat().st_mtime))}"
+                if self.draft
+                else "No unsaved work of the scenario editor is kept"
+            ),
+        )
+        if self.draft is None:
+            self.draft_button.disable()
         self.online_button = pygame_gui.elements.UIButton(
             pygame.Rect(30 + 4 * (width + 16), h - 196, width, 44),
             "Play online...",
@@ -161,6 +175,7 @@ class StartScene(Scene):
             self.list,
             self.edit_button,
             self.new_button,
+            self.draft_button,
             self.online_button,
             self.play,
             self.resume,
@@ -275,6 +290,14 @@ class StartScene(Scene):
             self.edit_copy(self.scenarios[self.chosen][0])
         elif element is self.new_button:
             self.app.go(Push(Edit(None)))
+        elif element is self.draft_button and self.draft is not None:
+            draft, target = self.draft
+            try:
+                text = draft.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as e:
+                error_dialog(self.app, e, "The draft could not be read")
+                return
+            self.app.go(Push(Edit(target, text)))
         elif element is self.resume and self.newest:
             open_path(self.app, self.newest, in_place=True, failed=self.resume_failed)
         elif element is self.load:
