@@ -192,6 +192,19 @@ def test_smoke_bench_edit():
     assert figures["reference_redraw_ms"] > figures["stroke_ms"]
 
 
+def pick(app, scene: EditScene, path: Path) -> None:
+    """A file picked in the Save as dialog (as its OK button does)."""
+    import pygame_gui
+
+    dialog = scene.file_dialog
+    dialog.kill()  # as its OK button does, then the event
+    post(
+        pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=dialog)
+    )
+    app.pump()
+    app.pump()
+
+
 def typed(app, text: str) -> None:
     post(*(pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in text))
     app.pump()
@@ -328,9 +341,13 @@ def test_the_start_screen_opens_the_editor_and_offers_a_draft_left_by_a_crash(ap
     again = app.scene
     assert isinstance(again, EditScene) and again.doc.text == painted and again.unsaved
     assert not app.questions  # brought back already: nothing to ask
-    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
-    saved = app.save_dir.parent / "scenarios" / "new-scenario.toml"
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)  # a new scenario: Save as's dialog
+    assert again.file_dialog is not None and again.file_dialog.alive()
+    saved = tmp_path / "mine" / "first.toml"
+    saved.parent.mkdir()
+    pick(app, again, saved)
     assert saved.read_text() == painted and not list((app.save_dir / "drafts").iterdir())
+    assert again.path == saved and not again.unsaved
 
 
 def test_edit_this_scenario_edits_a_copy_in_the_data_folder(app, tmp_path):
@@ -346,3 +363,27 @@ def test_edit_this_scenario_edits_a_copy_in_the_data_folder(app, tmp_path):
     assert scene.path == app.save_dir.parent / "scenarios" / shipped.name
     key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
     assert scene.path.read_bytes() == shipped.read_bytes()  # byte-identical
+
+
+def test_f1_shows_the_editors_keys(app, tmp_path):
+    scene, _ = open_editor(app, tmp_path)
+    key(app, pygame.K_F1)
+    assert type(app.scene).__name__ == "HelpScene"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+
+def test_every_shipped_scenario_opens_in_the_editor_and_saves_byte_identical(app, tmp_path):
+    from game.files.shipped import shipped_scenarios
+
+    for shipped in shipped_scenarios():
+        path = tmp_path / shipped.name
+        shutil.copyfile(shipped, path)
+        app.go(Push(Edit(path)))
+        app.pump()
+        scene = app.scene
+        assert isinstance(scene, EditScene) and scene.errors == (), shipped.name
+        key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+        assert path.read_bytes() == shipped.read_bytes(), shipped.name
+        scene.close()
+        app.pop()

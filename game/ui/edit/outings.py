@@ -1,7 +1,7 @@
-"""The editor's ways out and back: Test play (a new game of the scenario as it stands, on
-the play screen over the editor, which the game comes back to when left), and the draft of
-unsaved work (kept after every change; offered back when the editor opens on the file again,
-after a crash)."""
+"""The editor's ways out and back: Save as (a file dialog); Test play (a new game of the
+scenario as it stands, on the play screen over the editor, which the game comes back to when
+left); and the draft of unsaved work (kept after every change; offered back when the editor
+opens on the file again, after a crash)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
+
+import pygame
 
 from game.files.scenario import ScenarioError
 from game.files.scenario_doc import ScenarioDoc
@@ -18,6 +20,7 @@ from game.ui.edit.sketch import Sketch
 from game.ui.edit.worker import DocWorker
 from game.ui.map.render import MapRenderer
 from game.ui.map.view import MapView
+from game.ui.scenes.filedialog import FileDialog
 from game.ui.scenes.routes import Opening, Play, Progress, Push
 
 
@@ -94,3 +97,19 @@ def resume_draft(scene: EditScene, text: str) -> None:
         scene.panel.show_errors(scene.errors)
     scene.unsaved = True
     scene.said = "the draft brought back (not saved yet)"
+
+
+def save_dialog(app: Any, initial: Path) -> FileDialog:
+    """The Save as dialog, on ``initial`` (a scenario's ``.toml``; Enter saves)."""
+    try:
+        initial.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        initial = Path.home() / initial.name
+    return FileDialog(
+        pygame.Rect(app.size[0] // 2 - 260, 80, 520, 460),
+        app.ui,
+        "Save the scenario as (Enter saves)",
+        initial,
+        existing_only=False,
+        suffixes=(".toml",),
+    )

@@ -19,14 +19,14 @@ from game.files.scenario_edits import Edit, ResizeMap, SetHexes
 from game.ui.bindings import action_for
 from game.ui.edit.brush import BRUSH_SIZES, Paint, disc, fill, stroke_line
 from game.ui.edit.forms import Forms, form_values
-from game.ui.edit.outings import offer_draft, test_play
+from game.ui.edit.outings import offer_draft, save_dialog, test_play
 from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
 from game.ui.edit.placing import Placing
 from game.ui.edit.sketch import Sketch, blank_text, setup_areas
 from game.ui.edit.worker import DocWorker, Done
 from game.ui.map.render import FONTS, MapRenderer
 from game.ui.map.view import MapView
-from game.ui.scenes.routes import Pop, Replace, Start
+from game.ui.scenes.routes import Help, Pop, Push, Replace, Start
 from game.ui.scenes.stack import Scene
 from game.ui.style import style
 
@@ -38,6 +38,8 @@ class EditScene(Scene):
     """One scenario file in the editor (``path`` None: a new scenario)."""
 
     home = True
+    bindings_screen = "edit"
+    """The help (F1) shows the editor's keys and the map's."""
 
     def __init__(self, path: Path | None = None, text: str | None = None):
         self.path = path
@@ -64,6 +66,8 @@ class EditScene(Scene):
         self.unsaved = self.doc.saved != text if text is not None else False
         self.waiting = False
         """An undo or redo is being made: the map takes no stroke until its map is back."""
+        self.file_dialog: Any = None
+        """The Save as dialog, while it is open."""
         self.stroke: dict[str, Hex] | None = None
         self.last: Hex | None = None
         self.line_from: Hex | None = None
@@ -92,6 +96,9 @@ class EditScene(Scene):
 
     def leave(self) -> None:
         self.panel.kill()
+        if self.file_dialog is not None:
+            self.file_dialog.kill()
+            self.file_dialog = None
 
     def resize(self, size: tuple[int, int]) -> None:
         self.view.fitted = False
@@ -128,6 +135,14 @@ class EditScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.pressed(event.ui_element)
             return
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.file_dialog = None
+            self.save_to(Path(event.text))
+            return
+        if event.type == pygame.KEYDOWN and self.file_dialog is not None:
+            if self.file_dialog.alive():
+                return  # the dialog's keys
+            self.file_dialog = None
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self.panel.searched(event)
             return
@@ -220,15 +235,25 @@ class EditScene(Scene):
         if command in ("undo", "redo"):
             self.waiting = True
             self.worker.undo(redo=command == "redo", on_done=self._wake)
+        elif command == "save" and self.path is not None:
+            self.save_to(self.path)
         elif command in ("save", "save_as"):
-            target = self.path
-            if target is None or command == "save_as":
-                target = self.app.save_dir.parent / "scenarios" / f"{self._stem()}.toml"
-                self.path = target
-            self.worker.save(target, on_done=self._wake)
+            folder = self.path.parent if self.path else self.app.save_dir.parent / "scenarios"
+            self.file_dialog = save_dialog(self.app, folder / f"{self._stem()}.toml")
+        elif command == "help":
+            self.app.go(Push(Help(self)))
         elif command == "close" and self.may_close():
             self.close()
             self.app.go(Pop() if len(self.app.scenes) > 1 else Replace(Start()))
+
+    def save_to(self, target: Path) -> None:
+        """Save the document to ``target`` (the file it is edited as from then on)."""
+        assert self.worker is not None
+        if target.is_dir() or (target.exists() and not target.is_file()):
+            self.said = f"cannot save to {target}: not a file; type a file name"
+            return
+        self.path = target
+        self.worker.save(target, on_done=self._wake)
 
     def _stem(self) -> str:
         ident = str(self.doc.doc.get("id", "new-scenario"))
