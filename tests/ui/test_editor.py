@@ -12,7 +12,7 @@ from ui_driver import click, key, post
 from game.board.hexes import label, to_offset
 from game.files.scenario_doc import ScenarioDoc
 from game.ui.edit.screen import EditScene
-from game.ui.scenes.routes import Edit, Push
+from game.ui.scenes.routes import Edit, Push, Replace, Start
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = ROOT / "scenarios" / "tutorial-duel.toml"
@@ -387,3 +387,51 @@ def test_every_shipped_scenario_opens_in_the_editor_and_saves_byte_identical(app
         assert path.read_bytes() == shipped.read_bytes(), shipped.name
         scene.close()
         app.pop()
+
+
+def test_a_new_scenario_made_from_nothing_validates_plays_and_saves(app, tmp_path):
+    """The issue's trial, by events: a 20 x 12 map with a wood and a road, six units with
+    set-up areas, a victory condition; it validates, test plays against the computer, saves."""
+    from game.files.scenario import load_scenario
+
+    app.go(Push(Edit(None)))
+    app.pump()
+    scene = app.scene
+    assert isinstance(scene, EditScene)
+    click(app, button(scene, "brush", 3).rect.center)
+    drag(app, [at(scene, "H5"), at(scene, "J6")])  # woods
+    click(app, button(scene, "tool", "line").rect.center)
+    click(app, button(scene, "terrain", "r").rect.center)
+    drag(app, [at(scene, "A6"), at(scene, "T6")])  # a road across
+    click(app, button(scene, "tab", "units").rect.center)
+    for side, query, hexes, area in (
+        ("german", "pz", ("B3", "C5", "B8"), "A-D"),
+        ("russian", "t-34", ("R3", "S6", "Q9"), "P-T"),
+    ):
+        click(app, scene.panel.entries["search"].rect.center)
+        scene.panel.entries["search"].set_text("")
+        typed(app, query)
+        click(app, scene.panel.types.item_list_container.elements[0].rect.center)
+        click(app, button(scene, "side", side).rect.center)
+        for hx in hexes:
+            click(app, at(scene, hx))
+            scene.panel.entries["area_columns"].set_text(area)
+            click(app, button(scene, "do", "area").rect.center)
+    assert len(scene.doc.doc["units"]) == 6
+    click(app, button(scene, "tab", "scenario").rect.center)
+    click(app, button(scene, "victory_side", "russian").rect.center)
+    scene.panel.entries["victory_detail"].set_text("2")
+    click(app, button(scene, "do", "victory_add").rect.center)
+    assert scene.errors == (), scene.errors
+    click(app, button(scene, "do", "test_ai").rect.center)
+    for _ in range(4):
+        app.pump()
+    assert type(app.scene).__name__ != "EditScene"
+    scene.app.go(Replace(Start()))
+    app.pump()
+    assert app.scene is scene
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    target = tmp_path / "mine.toml"
+    pick(app, scene, target)
+    sc = load_scenario(target)
+    assert (sc.setup.board.columns, sc.setup.board.rows, len(sc.setup.units)) == (20, 12, 6)
