@@ -435,3 +435,17 @@ def test_a_new_scenario_made_from_nothing_validates_plays_and_saves(app, tmp_pat
     pick(app, scene, target)
     sc = load_scenario(target)
     assert (sc.setup.board.columns, sc.setup.board.rows, len(sc.setup.units)) == (20, 12, 6)
+
+
+def test_closing_the_editor_with_unsaved_work_asks_then_goes_back_not_out(app, tmp_path):
+    from game.ui.start.screen import StartScene
+
+    app.go(Push(Start()))
+    app.pump()
+    scene, _ = open_editor(app, tmp_path)
+    drag(app, [at(scene, "A1")])
+    key(app, pygame.K_q, "q", pygame.KMOD_CTRL)
+    assert app.scene is scene and app.questions  # asked, still here
+    app.questions.popitem()[1]()
+    app.pump()
+    assert isinstance(app.scene, StartScene) and app.running  # back, the window open

@@ -7,6 +7,7 @@ change, and closing with unsaved changes asks."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -18,6 +19,7 @@ from game.files.scenario_doc import ScenarioDoc
 from game.files.scenario_edits import Edit, ResizeMap, SetHexes
 from game.ui.bindings import action_for
 from game.ui.edit.brush import BRUSH_SIZES, Paint, disc, fill, stroke_line
+from game.ui.edit.drawing import draw_areas
 from game.ui.edit.forms import Forms, form_values
 from game.ui.edit.outings import offer_draft, save_dialog, test_play
 from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
@@ -114,20 +116,30 @@ class EditScene(Scene):
         """Tests (:meth:`App.pump`): wait for the document's jobs; False when there were none."""
         return self.worker is not None and self.worker.wait(timeout)
 
-    def may_close(self) -> bool:
+    def may_close(self, then: Callable[[], None] | None = None) -> bool:
+        """Whether the editor may close now; with unsaved changes it asks first, and ``then``
+        (default: the window closes) runs on yes."""
         if not self.unsaved:
             return True
         self.app.ask(
             "This scenario has unsaved changes (a draft of them is kept). Close without saving?",
             "Unsaved changes",
             "Close",
-            self._quit,
+            lambda: self._closed(then),
         )
         return False
 
-    def _quit(self) -> None:
+    def _closed(self, then: Callable[[], None] | None) -> None:
         self.unsaved = False
-        self.app.running = False
+        if then is None:
+            self.app.running = False
+        else:
+            then()
+
+    def leave_editor(self) -> None:
+        """Back to the screen it was opened from (the start screen when none)."""
+        self.close()
+        self.app.go(Pop() if len(self.app.scenes) > 1 else Replace(Start()))
 
     # --- input ------------------------------------------------------------------------------
 
@@ -242,9 +254,8 @@ class EditScene(Scene):
             self.file_dialog = save_dialog(self.app, folder / f"{self._stem()}.toml")
         elif command == "help":
             self.app.go(Push(Help(self)))
-        elif command == "close" and self.may_close():
-            self.close()
-            self.app.go(Pop() if len(self.app.scenes) > 1 else Replace(Start()))
+        elif command == "close" and self.may_close(self.leave_editor):
+            self.leave_editor()
 
     def save_to(self, target: Path) -> None:
         """Save the document to ``target`` (the file it is edited as from then on)."""
@@ -388,7 +399,7 @@ class EditScene(Scene):
         title = str(self.doc.name) + (" *" if self.unsaved else "")
         t = FONTS.text(Path(title).name, 18, st.ui["select"], True)
         surface.blit(t, (panel.left + 10, 12))
-        self.draw_areas(surface)
+        draw_areas(surface, self.view, self.sketch.areas)
         for y, text in self.panel.headings:
             surface.blit(FONTS.text(text, 14, st.ui["dim"], True), (panel.left + 10, y + 2))
         count = len(self.errors)
@@ -406,20 +417,6 @@ class EditScene(Scene):
         hover = self.view.state.hover_hex or ""
         text = f"{hover}  {self.said}" if hover else self.said
         surface.blit(FONTS.text(text, 15, st.ui["text"]), (bar.left + 10, bar.top + 5))
-
-    def draw_areas(self, surface: pygame.Surface) -> None:
-        """Each side's set-up area (HX-12): its edge in the side's colour, its name in a
-        corner of the map."""
-        st = style()
-        y = self.view.rect.top + 8
-        for side, hexes in sorted(self.sketch.areas.items()):
-            if not hexes:
-                continue
-            color = st.side(side).fill
-            self.view.renderer.outline(surface, self.view.camera, hexes, color, self.view.rect)
-            t = FONTS.text(f"{side.title()} set-up area", 14, color, True)
-            surface.blit(t, (self.view.rect.left + 8, y))
-            y += 18
 
     def close(self) -> None:
         """The worker stopped, its jobs done (the editor closes)."""
