@@ -277,6 +277,7 @@ class EditScene(Scene):
 
     def show(self, error: str) -> None:
         """Bring what an error is about into view: its hex, or its unit."""
+        self.said = error.split(": ", 1)[-1]  # the whole of it (the list's entry may be cut)
         at = located_hex(error)
         unit = located_unit(error)
         units = self.doc.doc.get("units", [])
