@@ -14,7 +14,9 @@ from typing import Any, cast
 import pygame
 import pygame_gui
 
+from game.board.board import MapError
 from game.board.hexes import Hex, label
+from game.files.scenario import ScenarioError
 from game.files.scenario_doc import ScenarioDoc
 from game.files.scenario_edits import Edit, ResizeMap, SetHexes
 from game.ui.bindings import action_for
@@ -53,7 +55,12 @@ class EditScene(Scene):
             self.doc = ScenarioDoc.load(path)
         else:
             self.doc = ScenarioDoc(blank_text(), name)
-        self.sketch = Sketch(self.doc)
+        try:
+            self.sketch = Sketch(self.doc)
+        except MapError as e:  # nothing to draw: one line, as hexfire validate says it
+            raise ScenarioError(
+                [f"{name}: {e.path}: {e.message} (the editor draws the map: fix it first)"]
+            ) from None
         self.view = MapView(lambda: cast(Any, self.sketch), shows_all=True)
         sides = self.doc.doc.get("sides")
         self.panel = EditPanel(list(sides) if isinstance(sides, dict) else [])

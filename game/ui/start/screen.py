@@ -289,7 +289,7 @@ class StartScene(Scene):
         elif element is self.edit_button and self.scenarios:
             self.edit_copy(self.scenarios[self.chosen][0])
         elif element is self.new_button:
-            self.app.go(Push(Edit(None)))
+            self.open_editor(Edit(None))
         elif element is self.draft_button and self.draft is not None:
             draft, target = self.draft
             try:
@@ -297,7 +297,7 @@ class StartScene(Scene):
             except (OSError, UnicodeDecodeError) as e:
                 error_dialog(self.app, e, "The draft could not be read")
                 return
-            self.app.go(Push(Edit(target, text)))
+            self.open_editor(Edit(target, text))
         elif element is self.resume and self.newest:
             open_path(self.app, self.newest, in_place=True, failed=self.resume_failed)
         elif element is self.load:
@@ -312,6 +312,13 @@ class StartScene(Scene):
             except (SaveError, OSError) as e:  # a full or read-only folder: this session
                 error_dialog(self.app, e, "The preference holds until you close hexfire")
 
+    def open_editor(self, edit: Edit) -> None:
+        """The scenario editor; a file it cannot open (its map unreadable): why, in a dialog."""
+        try:
+            self.app.go(Push(edit))
+        except ScenarioError as e:
+            error_dialog(self.app, e, "Cannot edit this scenario")
+
     def edit_copy(self, shipped: Path) -> None:
         """The editor on a copy of a shipped scenario (saved to the data folder's scenarios:
         the shipped file stays as it is)."""
@@ -321,7 +328,7 @@ class StartScene(Scene):
             error_dialog(self.app, e, "The scenario could not be read")
             return
         target = self.app.save_dir.parent / "scenarios" / shipped.name
-        self.app.go(Push(Edit(target, text if not target.exists() else None)))
+        self.open_editor(Edit(target, text if not target.exists() else None))
 
     def open_dialog(self, watch: bool = False) -> None:
         self.watching = watch
