@@ -415,9 +415,10 @@ def test_a_new_scenario_made_from_nothing_validates_plays_and_saves(app, tmp_pat
         click(app, button(scene, "side", side).rect.center)
         for hx in hexes:
             click(app, at(scene, hx))
-            scene.panel.entries["area_columns"].set_text(area)
-            click(app, button(scene, "do", "area").rect.center)
+        scene.panel.entries["area_columns"].set_text(area)
+        click(app, button(scene, "do", "side_area").rect.center)  # every unit of the side
     assert len(scene.doc.doc["units"]) == 6
+    assert [u["setup_area"]["columns"] for u in scene.doc.doc["units"]] == ["A-D"] * 3 + ["P-T"] * 3
     click(app, button(scene, "tab", "scenario").rect.center)
     click(app, button(scene, "victory_side", "russian").rect.center)
     scene.panel.entries["victory_detail"].set_text("2")

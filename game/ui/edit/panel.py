@@ -193,12 +193,12 @@ class EditPanel:
                 ("Remove", "do", "remove"),
             ]
         )
-        self._heading("Set-up area of the selected unit (A-E, 1-10)")
+        self._heading("Set-up area (A-E, 1-10): the unit's, the side's")
         self._entry("area_columns", "", 0, 80)
         self._entry("area_rows", "", 88, 80)
         self._x0 += 176
         self._inner -= 176
-        self._row([("Set area", "do", "area")], 30)
+        self._row([("Unit", "do", "area"), ("Side", "do", "side_area")], 30)
         self._x0 -= 176
         self._inner += 176
 

@@ -80,8 +80,17 @@ class Placing:
             self.editor.submit(SetUnit(uid, "concealed", True if panel.concealed else None))
 
     def command(self, command: str) -> None:
-        """Remove, or set the set-up area of, the unit selected."""
+        """Remove, or set the set-up area of, the unit selected; or set the set-up area of
+        every unit of the side chosen (``side_area``)."""
         uid, panel = self.selected, self.editor.panel
+        if command == "side_area":
+            side = [u["id"] for u in self.editor.view.units() if u["side"] == panel.side]
+            if not side:
+                self.editor.said = f"no {panel.side} unit yet"
+                return
+            columns = panel.text("area_columns").upper() or None
+            self.editor.submit(SetSetupArea(tuple(side), columns, panel.text("area_rows") or None))
+            return
         if uid is None:
             self.editor.said = "select a unit first (a click on its counter)"
             return

@@ -224,7 +224,7 @@ class EditScene(Scene):
             self.forms.texts()
         elif what in ("victory_add", "victory_remove"):
             (self.forms.add_victory if what == "victory_add" else self.forms.remove_victory)()
-        elif what in ("remove", "area"):
+        elif what in ("remove", "area", "side_area"):
             self.placing.command(what)
         elif what == "resize":
             self.resize_map()
