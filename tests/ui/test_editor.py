@@ -450,3 +450,22 @@ def test_closing_the_editor_with_unsaved_work_asks_then_goes_back_not_out(app, t
     app.questions.popitem()[1]()
     app.pump()
     assert isinstance(app.scene, StartScene) and app.running  # back, the window open
+
+
+def test_every_key_of_the_editor_and_the_map_does_something_known(app, tmp_path):
+    """Each binding of the editor's rows and the map's, pressed in the editor (painted first,
+    a unit selected): nothing raises, the document stays valid TOML."""
+    from game.ui.bindings import bindings
+
+    scene, _ = open_editor(app, tmp_path)
+    drag(app, [at(scene, "B2")])
+    scene.view.state.selected = "ger-pz4-1"
+    for b in bindings():
+        if b.screen not in ("edit", "map") or b.action in ("close", "help", "save"):
+            continue
+        for spec in b.keys:
+            name = spec.removeprefix("ctrl+")
+            mod = pygame.KMOD_CTRL if spec.startswith("ctrl+") else 0
+            key(app, pygame.key.key_code(name), name if len(name) == 1 else "", mod)
+            assert app.scene is scene, spec
+    assert ScenarioDoc(scene.doc.text).text == scene.doc.text
