@@ -422,8 +422,13 @@ class EditScene(Scene):
         )
         bar = pygame.Rect(0, h - STATUS_HEIGHT, w - PANEL_WIDTH, STATUS_HEIGHT)
         pygame.draw.rect(surface, st.ui["panel"], bar)
-        hover = self.view.state.hover_hex or ""
-        text = f"{hover}  {self.said}" if hover else self.said
+        text = self.said
+        hover = self.view.state.hover_hex
+        if hover:  # what is there: its terrain and level
+            board = self.sketch.board
+            at = board.parse(hover)
+            what = f"{board.terrain_at(at).name}, level {board.level_at(at)}"
+            text = f"{hover} ({what})   {self.said}"
         surface.blit(FONTS.text(text, 15, st.ui["text"]), (bar.left + 10, bar.top + 5))
 
     def close(self) -> None:
