@@ -21,5 +21,7 @@ def draw_areas(surface: pygame.Surface, view: MapView, areas: dict[str, list[Hex
         color = st.side(side).fill
         view.renderer.outline(surface, view.camera, hexes, color, view.rect)
         t = FONTS.text(f"{side.title()} set-up area", 14, color, True)
+        box = t.get_rect(topleft=(view.rect.left + 8, y)).inflate(10, 4)
+        pygame.draw.rect(surface, (16, 18, 22), box, border_radius=4)  # read on any terrain
         surface.blit(t, (view.rect.left + 8, y))
-        y += 18
+        y += 22
