@@ -11,6 +11,7 @@ from ui_driver import click, key, post
 
 from game.board.hexes import label, to_offset
 from game.files.scenario_doc import ScenarioDoc
+from game.ui.edit.outings import draft_name
 from game.ui.edit.screen import EditScene
 from game.ui.scenes.routes import Edit, Push, Replace, Start
 
@@ -129,7 +130,8 @@ def test_an_unchanged_file_saves_byte_identical_and_closing_unsaved_work_asks(ap
     assert path.read_bytes() == before
     drag(app, [at(scene, "A1")])
     assert scene.unsaved
-    draft = app.save_dir / "drafts" / "tutorial-duel.toml"
+    draft = app.save_dir / "drafts" / draft_name(path)
+    assert draft.name.startswith("tutorial-duel-")
     assert draft.read_text() == scene.doc.text  # unsaved work kept
     post(pygame.event.Event(pygame.QUIT))
     app.pump()
@@ -164,7 +166,7 @@ def test_a_draft_left_by_a_crash_is_offered_and_brought_back(app, tmp_path):
     assert again.sketch.board.terrain_at(again.sketch.board.parse("A1")).key == "woods"
     key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
     app.pump()
-    assert path.read_text() == painted and not (app.save_dir / "drafts" / path.name).exists()
+    assert path.read_text() == painted and not (app.save_dir / "drafts" / draft_name(path)).exists()
 
 
 def test_a_stroke_redraws_only_its_part_of_the_tiles_and_the_same_pixels_as_afresh(app, tmp_path):

@@ -5,6 +5,7 @@ opens on the file again, after a crash)."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -113,3 +114,12 @@ def save_dialog(app: Any, initial: Path) -> FileDialog:
         existing_only=False,
         suffixes=(".toml",),
     )
+
+
+def draft_name(path: Path | None) -> str:
+    """The draft's file name for the scenario file ``path`` (None: a new scenario): its name
+    and a short digest of its full path, so that two files of one name keep two drafts."""
+    if path is None:
+        return "new-scenario.toml"
+    digest = hashlib.sha1(str(path.resolve()).encode("utf-8")).hexdigest()[:8]
+    return f"{path.stem}-{digest}.toml"

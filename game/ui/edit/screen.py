@@ -23,7 +23,7 @@ from game.ui.bindings import action_for
 from game.ui.edit.brush import BRUSH_SIZES, Paint, disc, fill, stroke_line
 from game.ui.edit.drawing import draw_areas
 from game.ui.edit.forms import Forms, form_values
-from game.ui.edit.outings import offer_draft, save_dialog, test_play
+from game.ui.edit.outings import draft_name, offer_draft, save_dialog, test_play
 from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
 from game.ui.edit.placing import Placing
 from game.ui.edit.sketch import Sketch, blank_text, setup_areas
@@ -89,8 +89,7 @@ class EditScene(Scene):
         self.view.fit()
         self.build_panel()
         if self.worker is None:
-            stem = self.path.stem if self.path is not None else "new-scenario"
-            draft = self.app.save_dir / "drafts" / f"{stem}.toml"
+            draft = self.app.save_dir / "drafts" / draft_name(self.path)
             self.worker = DocWorker(self.doc, draft, self.path)
             offer_draft(self)
 
