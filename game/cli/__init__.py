@@ -1,7 +1,8 @@
 """The ``hexfire`` command line: one module per command (``los``, ``odds``, ``files``:
-validate / replay / scenarios, ``convert``: Tiled maps, ``window``: play / watch, ``online``:
-serve / host / join, ``bench``, ``ai``: balance and the computer's benchmark). Every command
-has ``--help``; bad input exits 2 with a one-line reason, never a traceback."""
+validate / replay / scenarios, ``convert``: Tiled maps, ``window``: play / watch, ``edit``:
+the scenario editor, ``online``: serve / host / join, ``bench``, ``ai``: balance and the
+computer's benchmark). Every command has ``--help``; bad input exits 2 with a one-line
+reason, never a traceback."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from game import __version__
 
-from . import ai, bench, convert, files, los, odds, online, window
+from . import ai, bench, convert, edit, files, los, odds, online, window
 from .common import CliError, Interrupted, say
 
 
@@ -27,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="with no command: the start screen with its saves in DIR (as hexfire play --save-dir)",
     )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (los, odds, files, convert, window, online, bench, ai):
+    for module in (los, odds, files, convert, window, edit, online, bench, ai):
         module.add_commands(sub)
     return p
 

@@ -97,6 +97,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         figures = bench_net(args.games, args.concurrent, args.kills, args.think, args.sync)
         _print_figures(figures, args.json, title)
         return 0
+    if args.what == "edit":
+        from game.ui.bench.edit import bench_edit
+
+        title = "hexfire bench edit: brush strokes in the scenario editor on the 200 x 200 map"
+        _print_figures(bench_edit(), args.json, title)
+        return 0
     if args.what == "ai":
         from .ai import _cmd_bench_ai
 
@@ -125,6 +131,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
             "replay",
             "files",
             "render",
+            "edit",
             "open",
             "reliability",
             "ai",
@@ -134,6 +141,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "engine: actions applied per second; replay: a 2,000-action save verified; "
         "files: scenarios and saves read and validated; "
         "render: the play screen's frame times; "
+        "edit: a brush stroke in the editor on the 200 x 200 map, against drawing it afresh; "
         "open: long saves opened in the window (first frame, whole game, memory); "
         "reliability: open's figures and the largest set-up's clicks, against issue 17's goals; "
         "ai: the computer's strength and speed (about 13 minutes on 2 cores); "

@@ -12,8 +12,9 @@ from importlib import resources
 
 import pygame
 
-SCREENS = ("play", "replay", "map")
-"""Where a binding holds: the play screen, the replay viewer, or the map on both."""
+SCREENS = ("play", "replay", "map", "edit")
+"""Where a binding holds: the play screen, the replay viewer, the map on every screen, or the
+scenario editor."""
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """Entry points for the command line: open the window (the start screen, or a scenario or save
-given on the command line), or render one frame to a PNG (``--screenshot``)."""
+given on the command line; the scenario editor), or render one frame to a PNG
+(``--screenshot``)."""
 
 from __future__ import annotations
 
@@ -291,4 +292,55 @@ def watch_screenshot(
         scene.map.state.hover_hex = hover.upper()
     _analysis(scene, overlay, thread)
     app.screenshot(out)
+    return 0
+
+
+# --- hexfire edit: the scenario editor ----------------------------------------------------
+
+
+def _close_workers(app) -> None:
+    for scene in app.scenes:
+        close = getattr(scene, "close", None)
+        if close is not None:
+            close()
+
+
+def run_edit(path: Path | None, size: tuple[int, int], save_dir: str | None) -> int:
+    """The editor's window on ``path`` (None: a new scenario); ScenarioError (one line) when
+    the file is not TOML."""
+    from game.ui.scenes.routes import Edit, Push
+    from game.ui.screens import window
+
+    app = window(size, save_dir)
+    try:
+        app.go(Push(Edit(path)))
+    except BaseException:
+        import pygame
+
+        pygame.display.quit()
+        raise
+    stop_on_sigterm(app)
+    try:
+        app.run()
+    finally:
+        _close_workers(app)
+    return 0
+
+
+def edit_screenshot(path: Path | None, out: Path, size: tuple[int, int]) -> int:
+    """The editor's first frame on ``path`` written to ``out``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.ui.scenes.routes import Edit, Push
+    from game.ui.screens import window
+
+    app = window(size, Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
+    try:
+        app.go(Push(Edit(path)))
+        app.screenshot(out)
+    finally:
+        _close_workers(app)
+        import pygame
+
+        pygame.display.quit()
+    print(out)
     return 0

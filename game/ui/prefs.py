@@ -51,6 +51,21 @@ def newest_save(folder: Path) -> Path | None:
     return max(saves, key=lambda p: p.stat().st_mtime) if saves else None
 
 
+def newest_draft(folder: Path) -> tuple[Path, Path | None] | None:
+    """The scenario editor's most recent draft of unsaved work in ``folder``'s ``drafts``
+    (what the start screen's "Resume draft" offers) and the file it is a draft of (None: a
+    new scenario), from the ``.target`` file beside it."""
+    drafts = [p for p in (folder / "drafts").glob("*.toml") if p.is_file()]
+    if not drafts:
+        return None
+    draft = max(drafts, key=lambda p: p.stat().st_mtime)
+    try:
+        target = draft.with_suffix(".target").read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        target = ""
+    return draft, Path(target) if target else None
+
+
 def autosave_path(folder: Path, scenario_id: str) -> Path:
     """A new autosave's file: the scenario and the time it began, reserved at once (created
     empty, exclusively), so two windows started together never share one."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.ui.edit.screen import EditScene
 from game.ui.overlays.scenes import DffPrompt, EndScene, Handover, HelpScene, StackChooser
 from game.ui.play.screen import PlayScene
 from game.ui.replay.viewer import WatchScene
@@ -13,6 +14,7 @@ from game.ui.scenes.loading import LoadingScene
 from game.ui.scenes.routes import (
     ChooseStack,
     DffChance,
+    Edit,
     GameOver,
     HandOver,
     Help,
@@ -36,6 +38,8 @@ def build(screen: Screen) -> Scene:
     match screen:
         case Start():
             return StartScene()
+        case Edit(path, text):
+            return EditScene(path, text)
         case Play(session, title, viewer):
             return PlayScene(session, title, viewer)
         case Watch(timeline, title, at):

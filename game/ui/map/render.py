@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Collection
 
 import numpy as np
 import pygame
@@ -112,34 +113,67 @@ class MapRenderer:
         if surf is not None:
             self._cache.move_to_end(key)
             return surf
-        # drawn with a margin wide enough that every coordinate is positive: pygame truncates
-        # coordinates toward zero, so negative ones would round differently from tile to tile
-        pad = math.ceil(LABEL_REACH * zoom) + 2
-        big = pygame.Surface((TILE + 2 * pad, TILE + 2 * pad))
-        big.fill(style().ui["background"])
-        x0, y0 = self._origin(zoom)
-        ox, oy = pad - x0 - tx * TILE, pad - y0 - ty * TILE  # world x zoom -> pixel
-        for hx in self._hexes_near(zoom, tx, ty):
-            wx, wy = world_of(hx)
-            self._draw_hex(big, hx, wx * zoom + ox, wy * zoom + oy, zoom)
-        surf = big.subsurface((pad, pad, TILE, TILE)).copy()
+        surf = self._render(zoom, tx * TILE, ty * TILE, TILE, TILE)
         self._cache[key] = surf
         while len(self._cache) > MAX_CACHED_TILES:
             self._cache.popitem(last=False)
         return surf
 
-    def _hexes_near(self, zoom: int, tx: int, ty: int) -> list[Hex]:
-        """The hexes whose picture (label included) may reach into a tile, in board order
-        (the order the whole map is drawn in, so that shared edges come out the same)."""
+    def _render(self, zoom: int, x: int, y: int, w: int, h: int) -> pygame.Surface:
+        """The w x h pixels at (x, y) of the whole map's terrain picture at ``zoom``."""
+        # drawn with a margin wide enough that every coordinate is positive: pygame truncates
+        # coordinates toward zero, so negative ones would round differently from tile to tile
+        pad = math.ceil(LABEL_REACH * zoom) + 2
+        big = pygame.Surface((w + 2 * pad, h + 2 * pad))
+        big.fill(style().ui["background"])
+        x0, y0 = self._origin(zoom)
+        ox, oy = pad - x0 - x, pad - y0 - y  # world x zoom -> pixel
+        for hx in self._hexes_near(zoom, x, y, w, h):
+            wx, wy = world_of(hx)
+            self._draw_hex(big, hx, wx * zoom + ox, wy * zoom + oy, zoom)
+        return big.subsurface((pad, pad, w, h)).copy()
+
+    def _hexes_near(self, zoom: int, x: int, y: int, w: int, h: int) -> list[Hex]:
+        """The hexes whose picture (label included) may reach into the w x h pixels at (x, y)
+        of the map's picture, in board order (the order the whole map is drawn in, so that
+        shared edges come out the same)."""
         x0, y0 = self._origin(zoom)
         margin = LABEL_REACH
-        xlo, xhi = (tx * TILE + x0) / zoom - margin, ((tx + 1) * TILE + x0) / zoom + margin
-        ylo, yhi = (ty * TILE + y0) / zoom - margin, ((ty + 1) * TILE + y0) / zoom + margin
+        xlo, xhi = (x + x0) / zoom - margin, (x + w + x0) / zoom + margin
+        ylo, yhi = (y + y0) / zoom - margin, (y + h + y0) / zoom + margin
         cols, rows = self.board.columns, self.board.rows
         c0, c1 = max(0, math.ceil(xlo / 1.5)), min(cols - 1, math.floor(xhi / 1.5))
         r0 = max(0, math.floor(ylo / SQRT3) - 1)
         r1 = min(rows - 1, math.ceil(yhi / SQRT3))
         return [self.hexes[r * cols + c] for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
+
+    def repaint(self, changed: Collection[Hex], zoom: int) -> None:
+        """Hexes whose terrain or level changed (an editor's stroke): the part of the map's
+        picture they and their neighbours (a road's ends, a hill's contour) cover drawn again
+        into the kept tiles of ``zoom`` (the zoom on screen); the other zooms' tiles there are
+        dropped, drawn afresh when shown."""
+        if not changed:
+            return
+        x0, y0 = self._origin(zoom)
+        xs, ys = zip(*(world_of(h) for h in changed), strict=True)
+        reach = 2.0  # the neighbours' pictures: a hex and a half, rounded up
+        left = math.floor((min(xs) - reach) * zoom - x0)
+        top = math.floor((min(ys) - reach) * zoom - y0)
+        right = math.ceil((max(xs) + reach) * zoom - x0)
+        bottom = math.ceil((max(ys) + reach) * zoom - y0)
+        area = pygame.Rect(left, top, right - left, bottom - top)
+        picture: pygame.Surface | None = None
+        for key in list(self._cache):
+            z, _labels, tx, ty = key
+            tile = pygame.Rect(tx * TILE, ty * TILE, TILE, TILE)
+            if not tile.colliderect(area):
+                continue
+            if z != zoom or _labels != self.show_labels:
+                del self._cache[key]
+                continue
+            if picture is None:
+                picture = self._render(zoom, area.x, area.y, area.w, area.h)
+            self._cache[key].blit(picture, (area.x - tile.x, area.y - tile.y))
 
     def _draw_hex(self, surf: pygame.Surface, h: Hex, cx: float, cy: float, zoom: int) -> None:
         st = style()

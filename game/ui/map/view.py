@@ -52,7 +52,11 @@ class MapView(MapBoxes):
     ``source`` gives the tables of the game shown (a session, or the replay viewer's
     :class:`~game.session.Snapshot`, which changes as it seeks); ``shows_all``:
     with no viewer, show both sides (the replay) rather than nothing (a game before its first
-    handover)."""
+    handover).
+
+    The scenario editor draws a scenario with no game yet through a view-like value of its
+    own (:class:`game.ui.edit.sketch.Sketch`: the board, the units, the version and the
+    phase); it asks no rules question of it (no odds, no overlay)."""
 
     def __init__(self, source: Callable[[], Tables], shows_all: bool = False):
         self.source = source

@@ -23,6 +23,15 @@ class Start:
 
 
 @dataclass(frozen=True)
+class Edit:
+    """The scenario editor on a scenario file (None: a new scenario; ``text``: a draft's
+    text brought back, to be saved to ``path``)."""
+
+    path: Any = None
+    text: str | None = None
+
+
+@dataclass(frozen=True)
 class Play:
     """A game at one screen (``session``: an Autosave or any object with its door)."""
 
@@ -114,7 +123,9 @@ class Opening:
     """Callable[[Exception], None] | None."""
 
 
-Screen = Start | Play | Watch | Help | DffChance | HandOver | GameOver | ChooseStack | Opening
+Screen = (
+    Start | Edit | Play | Watch | Help | DffChance | HandOver | GameOver | ChooseStack | Opening
+)
 
 
 @dataclass(frozen=True)

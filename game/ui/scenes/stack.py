@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 
 from game.ui.prefs import Prefs, saves_dir
-from game.ui.scenes.routes import Pop, Push, Quit, Replace, Screen, Transition
+from game.ui.scenes.routes import Pop, Push, Quit, Replace, Screen, Start, Transition
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 640)
@@ -40,6 +40,9 @@ class Scene:
 
     app: App
     keeps_below = False
+    home = False
+    """A screen a game opened from it comes back to (the editor's Test play): leaving that
+    game for the start screen returns here instead."""
 
     def enter(self) -> None:
         """Build its widgets (called when it becomes the top scene)."""
@@ -135,6 +138,9 @@ class App:
                 self.pop()
             case Quit():
                 self.running = False
+            case Replace(Start()) if any(scene.home for scene in self.scenes):
+                while not self.scene.home:
+                    self.pop()
             case Push(screen) | Replace(screen):
                 if self.build is None:
                     raise RuntimeError("this window builds no screens (use screens.window)")

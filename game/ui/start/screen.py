@@ -18,9 +18,10 @@ from game.files.scenario import Scenario, ScenarioError, load_scenario
 from game.files.shipped import shipped_scenarios
 from game.ui.map.render import FONTS
 from game.ui.panel.parts import wrap
-from game.ui.prefs import newest_save
+from game.ui.prefs import newest_draft, newest_save
 from game.ui.scenes.filedialog import HEXFIRE_FILES, FileDialog
 from game.ui.scenes.opening import error_dialog, one_line, open_path, start_scenario, watch_path
+from game.ui.scenes.routes import Edit, Push
 from game.ui.scenes.stack import Scene
 from game.ui.start.online import OnlinePanel
 from game.ui.style import style
@@ -134,6 +135,33 @@ class StartScene(Scene):
             if lesson:  # shown, so that a newcomer on the lessons knows the computer is there
                 for button in (self.level_button, *self.vs.values()):
                     button.disable()
+        self.edit_button = pygame_gui.elements.UIButton(
+            pygame.Rect(30 + 3 * (width + 16), h - 196, width, 44),
+            "Edit this scenario",
+            ui,
+            tool_tip_text="The scenario editor on a copy of it, saved in the data folder's "
+            "scenarios: paint the map, place the units, save the TOML (docs/editor.md)",
+        )
+        self.new_button = pygame_gui.elements.UIButton(
+            pygame.Rect(w - 30 - width, 24, width, 44),
+            "New scenario",
+            ui,
+            tool_tip_text="The scenario editor on a blank 20 x 12 map (hexfire edit)",
+        )
+        self.draft = newest_draft(self.app.save_dir)
+        self.draft_button = pygame_gui.elements.UIButton(
+            pygame.Rect(w - 46 - 2 * width, 24, width, 44),
+            "Resume draft",
+            ui,
+            tool_tip_text=(
+                f"The editor's unsaved work on {html.escape(self.draft[0].stem)}, kept "
+                f"{time.strftime('%d %b %H:%M', time.localtime(self.draft[0].stat().st_mtime))}"
+                if self.draft
+                else "No unsaved work of the scenario editor is kept"
+            ),
+        )
+        if self.draft is None:
+            self.draft_button.disable()
         self.online_button = pygame_gui.elements.UIButton(
             pygame.Rect(30 + 4 * (width + 16), h - 196, width, 44),
             "Play online...",
@@ -145,6 +173,9 @@ class StartScene(Scene):
             self.online.build(pygame.Rect(480, 96, w - 510, h - 236))
         self.widgets = [
             self.list,
+            self.edit_button,
+            self.new_button,
+            self.draft_button,
             self.online_button,
             self.play,
             self.resume,
@@ -255,6 +286,18 @@ class StartScene(Scene):
             self.start(against_computer_as=versus[0])
         elif element is self.play:
             self.start()
+        elif element is self.edit_button and self.scenarios:
+            self.edit_copy(self.scenarios[self.chosen][0])
+        elif element is self.new_button:
+            self.open_editor(Edit(None))
+        elif element is self.draft_button and self.draft is not None:
+            draft, target = self.draft
+            try:
+                text = draft.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as e:
+                error_dialog(self.app, e, "The draft could not be read")
+                return
+            self.open_editor(Edit(target, text))
         elif element is self.resume and self.newest:
             open_path(self.app, self.newest, in_place=True, failed=self.resume_failed)
         elif element is self.load:
@@ -268,6 +311,24 @@ class StartScene(Scene):
                 self.app.prefs.save()
             except (SaveError, OSError) as e:  # a full or read-only folder: this session
                 error_dialog(self.app, e, "The preference holds until you close hexfire")
+
+    def open_editor(self, edit: Edit) -> None:
+        """The scenario editor; a file it cannot open (its map unreadable): why, in a dialog."""
+        try:
+            self.app.go(Push(edit))
+        except ScenarioError as e:
+            error_dialog(self.app, e, "Cannot edit this scenario")
+
+    def edit_copy(self, shipped: Path) -> None:
+        """The editor on a copy of a shipped scenario (saved to the data folder's scenarios:
+        the shipped file stays as it is)."""
+        try:
+            text = shipped.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            error_dialog(self.app, e, "The scenario could not be read")
+            return
+        target = self.app.save_dir.parent / "scenarios" / shipped.name
+        self.open_editor(Edit(target, text if not target.exists() else None))
 
     def open_dialog(self, watch: bool = False) -> None:
         self.watching = watch

@@ -1,0 +1,356 @@
+"""The editor's side panel, in tabs. Map: the tools (paint, fill, line), the terrain and
+ground level the brush puts down, the brush size, the map's size. Units: a unit type found in
+the catalogue, its side, facing, concealed, and the set-up area of the unit selected. Under
+every tab: Undo / Redo / Save / Close and the list of the document's located errors (a click
+on one brings its hex or unit into view). pygame-gui widgets, as the rest of the screen's;
+the choices outlive the widgets (a tab change or a resize builds them again)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import pygame
+import pygame_gui
+
+from game.board.terrain import terrain_catalogue
+from game.engine.catalogue import unit_types
+from game.ui.edit.brush import BRUSH_SIZES
+
+PANEL_WIDTH = 300
+TABS = ("map", "units", "scenario")
+TOOLS = ("paint", "fill", "line")
+LEVELS = (0, 1, 2, 3, 4)
+FACINGS = ("0", "1", "2", "3", "4", "5")
+"""The facings, as the scenario file numbers them (the hexside the counter faces)."""
+_HEX = re.compile(r"\bhex ([A-Z]{1,2}[0-9]{1,3})\b")
+_UNIT = re.compile(r"\bunits\[(\d+)\]")
+
+
+def located_hex(error: str) -> str | None:
+    """The hex an error is about (``hex F6``), if it names one."""
+    m = _HEX.search(error)
+    return m.group(1) if m else None
+
+
+def located_unit(error: str) -> int | None:
+    """The index of the unit an error is about (``units[2].hex``), if it names one."""
+    m = _UNIT.search(error)
+    return int(m.group(1)) if m else None
+
+
+def find_types(query: str) -> list[tuple[str, str]]:
+    """(what the list shows, type key) of the catalogue's unit types matching every word of
+    ``query`` in their name, key, nationality or first month (``1943``)."""
+    words = query.lower().split()
+    out = []
+    for key, t in sorted(unit_types().items(), key=lambda kv: (kv[1].nationality, kv[1].name)):
+        text = f"{t.name} {key} {t.nationality} {t.available or ''}".lower()
+        if all(w in text for w in words):
+            out.append(
+                (f"{t.name} ({t.nationality}{', ' + t.available if t.available else ''})", key)
+            )
+    return out
+
+
+class EditPanel:
+    """The widgets at the right of the map; the scene reads what they are set to."""
+
+    def __init__(self, sides: list[str]):
+        self.tab = "map"
+        self.tool = "paint"
+        self.terrain: str | None = "w"
+        self.level: int | None = None
+        self.brush = 1
+        self.sides = sides or ["german", "russian"]
+        self.side = self.sides[0]
+        self.facing = 0
+        self.concealed = False
+        self.type: str | None = None
+        self.search = ""
+        self.values: dict = {}
+        """The Scenario tab's fields as the document has them (:func:`.forms.form_values`)."""
+        self.moves_first: str | None = None
+        self.defender: str | None = None
+        self.to_kill = "asl"
+        self.victory_side = self.sides[0]
+        self.victory_kind = "eliminate"
+        self.briefing: pygame_gui.elements.UITextEntryBox | None = None
+        self.victories: pygame_gui.elements.UISelectionList | None = None
+        self.buttons: dict[pygame_gui.elements.UIButton, tuple[str, object]] = {}
+        self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
+        self.headings: list[tuple[int, str]] = []
+        self.types: pygame_gui.elements.UISelectionList | None = None
+        self.errors: pygame_gui.elements.UISelectionList | None = None
+        self.errors_top = 0
+        self._shown: list[str] | None = None
+        self._listed = False
+        self._ui: pygame_gui.UIManager | None = None
+        self._x0 = self._y = 0
+        self._inner = PANEL_WIDTH - 20
+
+    # --- building ---------------------------------------------------------------------------
+
+    def _row(
+        self, items: Sequence[tuple[str, str, object]], height: int = 28, tip: str = ""
+    ) -> None:
+        assert self._ui is not None
+        names = {t.code: t.name for t in terrain_catalogue().terrains}
+        width = (self._inner - 4 * (len(items) - 1)) // len(items)
+        for i, (text, what, value) in enumerate(items):
+            rect = pygame.Rect(self._x0 + i * (width + 4), self._y, width, height)
+            hint = names.get(text) if what == "terrain" else (tip or None)
+            button = pygame_gui.elements.UIButton(rect, text, self._ui, tool_tip_text=hint)
+            self.buttons[button] = (what, value)
+        self._y += height + 4
+
+    def _heading(self, text: str) -> None:
+        self.headings.append((self._y, text))
+        self._y += 20
+
+    def _entry(self, name: str, text: str, x: int, width: int) -> None:
+        assert self._ui is not None
+        rect = pygame.Rect(self._x0 + x, self._y, width, 30)
+        entry = pygame_gui.elements.UITextEntryLine(rect, self._ui, initial_text=text)
+        self.entries[name] = entry
+
+    def build(
+        self, ui: pygame_gui.UIManager, size: tuple[int, int], columns: int, rows: int
+    ) -> None:
+        """The widgets of the tab shown (``columns`` x ``rows``: the map's size now)."""
+        self.kill()
+        w, h = size
+        self._ui, self._x0, self._y = ui, w - PANEL_WIDTH + 10, 40
+        self._row([(t.title(), "tab", t) for t in TABS], 26)
+        self._y += 4
+        if self.tab == "map":
+            self._map_tab(columns, rows)
+        elif self.tab == "units":
+            self._units_tab(h)
+        else:
+            self._scenario_tab(h)
+        self._y += 4
+        self._row(
+            [("Undo", "do", "undo"), ("Redo", "do", "redo"), ("Save", "do", "save")]
+            + [("Save as", "do", "save_as")],
+            30,
+        )
+        self._row(
+            [
+                ("Test play", "do", "test"),
+                ("vs computer", "do", "test_ai"),
+                ("Close", "do", "close"),
+            ],
+            30,
+            tip="Test play: a new game of it at this screen, back here when you leave it; "
+            "vs computer: you play the side that moves first",
+        )
+        self.errors_top = self._y + 22
+        rect = pygame.Rect(
+            self._x0, self.errors_top, self._inner, max(60, h - self.errors_top - 10)
+        )
+        self.errors = pygame_gui.elements.UISelectionList(rect, [], ui)
+        self._listed = False
+        self.show_errors(tuple(self._shown or ()))
+        self.mark()
+
+    def _map_tab(self, columns: int, rows: int) -> None:
+        self._row([(t.title(), "tool", t) for t in TOOLS])
+        self._heading("Terrain")
+        codes: list[tuple[str, str | None]] = [("keep", None)]
+        codes += [(t.code, t.code) for t in terrain_catalogue().terrains]
+        for i in range(0, len(codes), 5):
+            self._row([(text, "terrain", value) for text, value in codes[i : i + 5]])
+        self._heading("Ground level")
+        self._row([("keep", "level", None)] + [(f"L{n}", "level", n) for n in LEVELS])
+        self._row([(f"Brush {n}", "brush", n) for n in BRUSH_SIZES])
+        self._heading("Map size: columns x rows")
+        self._entry("columns", str(columns), 0, 80)
+        self._entry("rows", str(rows), 88, 80)
+        self._x0 += 176
+        self._inner -= 176
+        self._row([("Resize", "do", "resize")], 30)
+        self._x0 -= 176
+        self._inner += 176
+
+    def _units_tab(self, h: int) -> None:
+        assert self._ui is not None
+        self._heading("Unit type: search name, nationality, year")
+        self._entry("search", self.search, 0, self._inner)
+        self._y += 34
+        height = max(70, min(180, h - self._y - 380))
+        rect = pygame.Rect(self._x0, self._y, self._inner, height)
+        items: list[str | tuple[str, str]] = list(find_types(self.search))
+        self.types = pygame_gui.elements.UISelectionList(rect, items, self._ui)
+        self._y += height + 4
+        self._row([(s.title(), "side", s) for s in self.sides[:3]])
+        self._heading("Facing 0-5 (a click on the map adds, a drag moves)")
+        self._row([(f, "facing", i) for i, f in enumerate(FACINGS)], 26)
+        self._row(
+            [
+                ("Concealed", "concealed", True),
+                ("Open", "concealed", False),
+                ("Remove", "do", "remove"),
+            ]
+        )
+        self._heading("Set-up area (A-E, 1-10): the unit's, the side's")
+        self._entry("area_columns", "", 0, 80)
+        self._entry("area_rows", "", 88, 80)
+        self._x0 += 176
+        self._inner -= 176
+        self._row([("Unit", "do", "area"), ("Side", "do", "side_area")], 30)
+        self._x0 -= 176
+        self._inner += 176
+
+    def _scenario_tab(self, h: int) -> None:
+        assert self._ui is not None
+        v = self.values
+        self.moves_first, self.defender = v.get("moves_first"), v.get("defender")
+        self.to_kill = v.get("to_kill", "asl")
+        self._heading("Title")
+        self._entry("title", v.get("title", ""), 0, self._inner)
+        self._y += 34
+        self._heading("Id, date (YYYY-MM), turns")
+        third = (self._inner - 8) // 3
+        for i, key in enumerate(("id", "date", "turns")):
+            self._entry(key, v.get(key, ""), i * (third + 4), third)
+        self._y += 34
+        self._heading("Briefing")
+        height = max(50, min(110, h - self._y - 470))
+        rect = pygame.Rect(self._x0, self._y, self._inner, height)
+        self.briefing = pygame_gui.elements.UITextEntryBox(
+            rect, v.get("briefing", "").strip("\n"), self._ui
+        )
+        self._y += height + 4
+        self._row([("Apply the texts", "do", "texts")], 26)
+        self._heading("Moves first; defends (sets up first); To Kill")
+        self._row([(f"{s.title()} first", "moves_first", s) for s in self.sides[:2]], 26)
+        self._row([(f"{s.title()} defends", "defender", s) for s in self.sides[:2]], 26)
+        self._row([("ASL C7 tables", "to_kill", "asl"), ("V&V chart", "to_kill", "chart")], 26)
+        self._heading("Victory conditions")
+        height = max(40, min(80, h - self._y - 280))
+        rect = pygame.Rect(self._x0, self._y, self._inner, height)
+        items: list[str | tuple[str, str]] = [
+            (t, str(i)) for i, t in enumerate(v.get("victory", []))
+        ]
+        self.victories = pygame_gui.elements.UISelectionList(rect, items, self._ui)
+        self._y += height + 4
+        self._row([(s.title(), "victory_side", s) for s in self.sides[:2]], 26)
+        self._row(
+            [("eliminate N", "victory_kind", "eliminate"), ("hold hexes", "victory_kind", "hold")],
+            26,
+        )
+        self._entry("victory_detail", "", 0, 96)
+        self._x0 += 100
+        self._inner -= 100
+        self._row([("Add", "do", "victory_add"), ("Remove", "do", "victory_remove")], 30)
+        self._x0 -= 100
+        self._inner += 100
+
+    def briefing_text(self) -> str:
+        return self.briefing.get_text() if self.briefing is not None else ""
+
+    def chosen_victory(self) -> int | None:
+        victories = self.victories
+        chosen = victories.get_single_selection(include_object_id=True) if victories else None
+        return int(chosen[1]) if isinstance(chosen, tuple) and chosen[1].isdigit() else None
+
+    # --- reading it -------------------------------------------------------------------------
+
+    def mark(self) -> None:
+        """Each button of the choice in force shown selected."""
+        now = {
+            "tab": self.tab,
+            "tool": self.tool,
+            "terrain": self.terrain,
+            "level": self.level,
+            "brush": self.brush,
+            "side": self.side,
+            "facing": self.facing,
+            "concealed": self.concealed,
+            "moves_first": self.moves_first,
+            "defender": self.defender,
+            "to_kill": self.to_kill,
+            "victory_side": self.victory_side,
+            "victory_kind": self.victory_kind,
+        }
+        for button, (what, value) in self.buttons.items():
+            if what in now and now[what] == value:
+                button.select()
+            else:
+                button.unselect()
+
+    def pressed(self, element: object) -> str | None:
+        """A button pressed: its choice taken (back: "tab" for a new tab, or the choice's
+        name), or the command it is ("undo", "redo", "save", "save_as", "close", "resize",
+        "remove", "area")."""
+        what, value = self.buttons.get(element, (None, None))  # type: ignore[call-overload]
+        if what == "do":
+            return str(value)
+        if what is None:
+            return None
+        setattr(self, str(what), value)
+        self.mark()
+        return str(what)
+
+    def text(self, name: str) -> str:
+        entry = self.entries.get(name)
+        return entry.get_text().strip() if entry is not None else ""
+
+    def searched(self, event: pygame.event.Event) -> bool:
+        """A UI_TEXT_ENTRY_CHANGED in the search line: the list of types follows it."""
+        entry, types = self.entries.get("search"), self.types
+        if entry is None or types is None or id(getattr(event, "ui_element", None)) != id(entry):
+            return False
+        self.search = entry.get_text()
+        types.set_item_list(list(find_types(self.search)))
+        return True
+
+    def picked_type(self, event: pygame.event.Event) -> bool:
+        """A type picked in the list (UI_SELECTION_LIST_NEW_SELECTION)."""
+        types = self.types
+        if types is None or id(getattr(event, "ui_element", None)) != id(types):
+            return False
+        chosen = types.get_single_selection(include_object_id=True)
+        if isinstance(chosen, tuple):
+            self.type = chosen[1]
+        return True
+
+    def show_errors(self, errors: tuple[str, ...]) -> None:
+        """The document's located errors, one entry each (shortened to the panel's width)."""
+        if self.errors is not None and self._listed and list(errors) == self._shown:
+            return
+        self._shown = list(errors)
+        if self.errors is None:
+            return
+        items: list[str | tuple[str, str]] = [(_short(e), str(i)) for i, e in enumerate(errors)]
+        self.errors.set_item_list(items or [("no errors: it plays", "-")])
+        self._listed = True
+
+    def chosen_error(self, event: pygame.event.Event) -> str | None:
+        """The error an entry picked names (a UI_SELECTION_LIST_NEW_SELECTION)."""
+        errors = self.errors
+        if errors is None or id(getattr(event, "ui_element", None)) != id(errors):
+            return None
+        index = errors.get_single_selection(include_object_id=True)
+        if not index or not isinstance(index, tuple) or not index[1].isdigit():
+            return None
+        return self._shown[int(index[1])] if self._shown else None
+
+    def kill(self) -> None:
+        widgets = (*self.buttons, *self.entries.values(), self.types, self.errors)
+        for widget in (*widgets, self.briefing, self.victories):
+            if widget is not None:
+                widget.kill()
+        self.buttons, self.entries, self.headings = {}, {}, []
+        self.types = self.errors = self.victories = None
+        self.briefing = None
+
+
+def _short(error: str) -> str:
+    """An error without its file name (the panel is narrow): ``line 12: map.hexes[3]: ...``."""
+    head, sep, rest = error.partition(": ")
+    if not sep or not head.endswith((".toml", ".tmx", ".tmj")) and ".toml:" not in head:
+        return error
+    _, _, line = head.rpartition(":")
+    return f"line {line}: {rest}" if line.isdigit() else rest

@@ -1,0 +1,446 @@
+"""The editor screen: the scenario's map on the play screen's one map view (drawn from a
+:class:`~.sketch.Sketch`, no game yet), painted with a brush, a fill or a line, every change
+a named edit of the document (undo / redo), validated off the frame and its located errors
+listed beside the map; Ctrl+S saves the TOML as the person wrote it, a draft is kept after each
+change, and closing with unsaved changes asks."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, cast
+
+import pygame
+import pygame_gui
+
+from game.board.board import MapError
+from game.board.hexes import Hex, label
+from game.files.scenario import ScenarioError
+from game.files.scenario_doc import ScenarioDoc
+from game.files.scenario_edits import Edit, ResizeMap, SetHexes
+from game.ui.bindings import action_for
+from game.ui.edit.brush import BRUSH_SIZES, Paint, disc, fill, stroke_line
+from game.ui.edit.drawing import draw_areas
+from game.ui.edit.forms import Forms, form_values
+from game.ui.edit.outings import draft_name, offer_draft, save_dialog, test_play
+from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
+from game.ui.edit.placing import Placing
+from game.ui.edit.sketch import Sketch, blank_text, setup_areas
+from game.ui.edit.worker import DocWorker, Done
+from game.ui.map.render import FONTS, MapRenderer
+from game.ui.map.view import MapView
+from game.ui.scenes.routes import Help, Pop, Push, Replace, Start
+from game.ui.scenes.stack import Scene
+from game.ui.style import style
+
+STATUS_HEIGHT = 28
+MAP_ACTIONS = ("pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_out")
+
+
+class EditScene(Scene):
+    """One scenario file in the editor (``path`` None: a new scenario)."""
+
+    home = True
+    bindings_screen = "edit"
+    """The help (F1) shows the editor's keys and the map's."""
+
+    def __init__(self, path: Path | None = None, text: str | None = None):
+        self.path = path
+        name = str(path) if path is not None else "new-scenario.toml"
+        if text is not None:  # a copy to be saved, or a draft brought back: not saved yet
+            self.doc = ScenarioDoc(text, name)
+            self.doc.saved = _read(path)
+        elif path is not None:
+            self.doc = ScenarioDoc.load(path)
+        else:
+            self.doc = ScenarioDoc(blank_text(), name)
+        try:
+            self.sketch = Sketch(self.doc)
+        except MapError as e:  # nothing to draw: one line, as hexfire validate says it
+            raise ScenarioError(
+                [f"{name}: {e.path}: {e.message} (the editor draws the map: fix it first)"]
+            ) from None
+        self.view = MapView(lambda: cast(Any, self.sketch), shows_all=True)
+        sides = self.doc.doc.get("sides")
+        self.panel = EditPanel(list(sides) if isinstance(sides, dict) else [])
+        self.placing = Placing(self)
+        self.forms = Forms(self)
+        self.worker: DocWorker | None = None
+        checked = self.doc.check()
+        self.errors: tuple[str, ...] = checked.errors
+        if checked.scenario is not None:
+            self.sketch.areas = setup_areas(checked.scenario)
+        self.said = f"editing {name}" if path is not None else "a new scenario: paint its map"
+        self.unsaved = self.doc.saved != text if text is not None else False
+        self.waiting = False
+        """An undo or redo is being made: the map takes no stroke until its map is back."""
+        self.file_dialog: Any = None
+        """The Save as dialog, while it is open."""
+        self.stroke: dict[str, Hex] | None = None
+        self.last: Hex | None = None
+        self.line_from: Hex | None = None
+
+    # --- the scene --------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        w, h = self.app.size
+        self.view.rect = pygame.Rect(0, 0, w - PANEL_WIDTH, h - STATUS_HEIGHT)
+        self.view.fit()
+        self.build_panel()
+        if self.worker is None:
+            draft = self.app.save_dir / "drafts" / draft_name(self.path)
+            self.worker = DocWorker(self.doc, draft, self.path)
+            offer_draft(self)
+
+    def build_panel(self) -> None:
+        if self.panel.tab == "scenario":
+            if self.worker is not None:
+                self.worker.wait()  # the document read here, not while it is being written
+            self.panel.values = form_values(self.doc)
+        board = self.sketch.board
+        self.panel.build(self.app.ui, self.app.size, board.columns, board.rows)
+        self.panel.show_errors(self.errors)
+
+    def leave(self) -> None:
+        self.panel.kill()
+        if self.file_dialog is not None:
+            self.file_dialog.kill()
+            self.file_dialog = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.view.fitted = False
+        super().resize(size)
+
+    def animating(self) -> bool:
+        return self.worker is not None and self.worker.busy
+
+    def frame_rate(self) -> int:
+        return 30
+
+    def wait_done(self, timeout: float = 60.0) -> bool:
+        """Tests (:meth:`App.pump`): wait for the document's jobs; False when there were none."""
+        return self.worker is not None and self.worker.wait(timeout)
+
+    def may_close(self, then: Callable[[], None] | None = None) -> bool:
+        """Whether the editor may close now; with unsaved changes it asks first, and ``then``
+        (default: the window closes) runs on yes."""
+        if not self.unsaved:
+            return True
+        self.app.ask(
+            "This scenario has unsaved changes (a draft of them is kept). Close without saving?",
+            "Unsaved changes",
+            "Close",
+            lambda: self._closed(then),
+        )
+        return False
+
+    def _closed(self, then: Callable[[], None] | None) -> None:
+        self.unsaved = False
+        if then is None:
+            self.app.running = False
+        else:
+            then()
+
+    def leave_editor(self) -> None:
+        """Back to the screen it was opened from (the start screen when none)."""
+        self.close()
+        self.app.go(Pop() if len(self.app.scenes) > 1 else Replace(Start()))
+
+    # --- input ------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.pressed(event.ui_element)
+            return
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.file_dialog = None
+            self.save_to(Path(event.text))
+            return
+        if event.type == pygame.KEYDOWN and self.file_dialog is not None:
+            if self.file_dialog.alive():
+                return  # the dialog's keys
+            self.file_dialog = None
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self.panel.searched(event)
+            return
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            error = self.panel.chosen_error(event)
+            if error is not None:
+                self.show(error)
+            self.panel.picked_type(event)
+            return
+        if event.type == pygame.KEYDOWN and self.typing():
+            return
+        if event.type == pygame.KEYDOWN:
+            action = action_for(event, "edit")
+            if action in MAP_ACTIONS:
+                self.view.input.do(action)
+            elif action == "labels":
+                self.view.renderer.show_labels = not self.view.renderer.show_labels
+            elif action in ("brush_bigger", "brush_smaller"):
+                i = BRUSH_SIZES.index(self.panel.brush) + (1 if action == "brush_bigger" else -1)
+                self.panel.brush = BRUSH_SIZES[max(0, min(len(BRUSH_SIZES) - 1, i))]
+                self.panel.mark()
+            elif action is not None:
+                self.do(action)
+            return
+        if self.view.input.drag_and_wheel(event):
+            return
+        units = self.panel.tab == "units"
+        if event.type == pygame.MOUSEMOTION:
+            self.view.mouse_moved(event.pos)
+            if self.stroke is not None and self.panel.tool == "paint":
+                self.paint_at(self.view.state.hover_hex)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            at = self.view.hex_at(event.pos)
+            if units and at is not None and not self.waiting:
+                self.placing.press(at)
+            elif not units:
+                self.press(at)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            at = self.view.hex_at(event.pos)
+            if units:
+                self.placing.release(at)
+            else:
+                self.release(at)
+
+    def typing(self) -> bool:
+        """A text line of the panel has the keys (the search, a size, an area)."""
+        focus = self.app.ui.get_focus_set() or set()
+        return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus)
+
+    def pressed(self, element: object) -> None:
+        """A panel button: a tab, a choice, or a command."""
+        what = self.panel.pressed(element)
+        if what == "tab":
+            self.build_panel()
+        elif what in ("facing", "concealed"):
+            self.placing.choice(what)
+        elif what in ("moves_first", "defender", "to_kill"):
+            self.forms.choice(what)
+        elif what == "texts":
+            self.forms.texts()
+        elif what in ("victory_add", "victory_remove"):
+            (self.forms.add_victory if what == "victory_add" else self.forms.remove_victory)()
+        elif what in ("remove", "area", "side_area"):
+            self.placing.command(what)
+        elif what == "resize":
+            self.resize_map()
+        elif what in ("test", "test_ai"):
+            test_play(self, against_computer=what == "test_ai")
+        elif what in ("undo", "redo", "save", "save_as", "close"):
+            self.do(what)
+
+    def submit(self, edit: Edit, repaints: bool = False) -> None:
+        """One edit of the document, written and validated off the frame."""
+        assert self.worker is not None
+        self.worker.apply(edit, repaints=repaints, on_done=self._wake)
+        self.waiting = self.waiting or repaints
+        self.said = f"{edit.title}: checking..."
+
+    def resize_map(self) -> None:
+        try:
+            columns, rows = int(self.panel.text("columns")), int(self.panel.text("rows"))
+        except ValueError:
+            self.said = "the map's size: two whole numbers (columns, rows)"
+            return
+        self.submit(ResizeMap(columns, rows), repaints=True)
+
+    def do(self, command: str) -> None:
+        """A panel button or a key: undo, redo, save, save as, close."""
+        assert self.worker is not None
+        if command in ("undo", "redo"):
+            self.waiting = True
+            self.worker.undo(redo=command == "redo", on_done=self._wake)
+        elif command == "save" and self.path is not None:
+            self.save_to(self.path)
+        elif command in ("save", "save_as"):
+            folder = self.path.parent if self.path else self.app.save_dir.parent / "scenarios"
+            self.file_dialog = save_dialog(self.app, folder / f"{self._stem()}.toml")
+        elif command == "help":
+            self.app.go(Push(Help(self)))
+        elif command == "close" and self.may_close(self.leave_editor):
+            self.leave_editor()
+
+    def save_to(self, target: Path) -> None:
+        """Save the document to ``target`` (the file it is edited as from then on)."""
+        assert self.worker is not None
+        if target.is_dir() or (target.exists() and not target.is_file()):
+            self.said = f"cannot save to {target}: not a file; type a file name"
+            return
+        self.path = target
+        self.worker.save(target, on_done=self._wake)
+
+    def _stem(self) -> str:
+        ident = str(self.doc.doc.get("id", "new-scenario"))
+        return "".join(c for c in ident if c.isalnum() or c in "-_") or "new-scenario"
+
+    def _wake(self) -> None:
+        """From the worker: a result is ready (the window may be asleep in its event wait)."""
+        with contextlib.suppress(pygame.error):
+            pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"editor": True}))
+
+    def show(self, error: str) -> None:
+        """Bring what an error is about into view: its hex, or its unit."""
+        self.said = error.split(": ", 1)[-1]  # the whole of it (the list's entry may be cut)
+        at = located_hex(error)
+        unit = located_unit(error)
+        units = self.doc.doc.get("units", [])
+        if at is None and unit is not None and unit < len(units):
+            at = str(units[unit].get("hex", "")) or None
+            self.view.state.selected = str(units[unit].get("id", "")) or None
+        if at is not None:
+            try:
+                self.view.center_on(at)
+            except ValueError:
+                return
+            self.view.state.hover_hex = at
+
+    # --- painting ---------------------------------------------------------------------------
+
+    def _paint(self) -> Paint:
+        codes = self.sketch.board.catalogue.codes
+        kind = codes[self.panel.terrain].id if self.panel.terrain is not None else None
+        return Paint(kind, self.panel.level)
+
+    def press(self, at: str | None) -> None:
+        if at is None or self.waiting:
+            return
+        h = self.sketch.board.parse(at)
+        if self.panel.tool == "paint":
+            self.stroke, self.last = {}, None
+            self.paint_at(at)
+        elif self.panel.tool == "line":
+            self.line_from = h
+        else:
+            self.paint_hexes(fill(self.sketch.board, h))
+            self.finish()
+
+    def release(self, at: str | None) -> None:
+        if self.panel.tool == "line" and self.line_from is not None:
+            if at is not None:
+                self.paint_hexes(
+                    stroke_line(self.sketch.board, self.line_from, self.sketch.board.parse(at))
+                )
+            self.line_from = None
+        self.finish()
+
+    def paint_at(self, at: str | None) -> None:
+        """The brush at hex ``at`` (and along the way from the last hex: a fast drag skips none)."""
+        if at is None:
+            return
+        board = self.sketch.board
+        h = board.parse(at)
+        path = stroke_line(board, self.last, h) if self.last is not None else [h]
+        self.last = h
+        hexes: dict[Hex, None] = {}
+        for step in path:
+            hexes.update(dict.fromkeys(disc(board, step, self.panel.brush)))
+        self.paint_hexes(list(hexes))
+
+    def paint_hexes(self, hexes: list[Hex]) -> list[Hex]:
+        """Paint ``hexes`` on the board on screen and draw them again; the ones it changed."""
+        board = self.sketch.board
+        paint = self._paint()
+        changed = [h for h in hexes if paint.differs(board, board.index(h))]
+        if not changed:
+            return changed
+        board.paint([board.index(h) for h in changed], paint.kind, paint.level)
+        self.view.renderer.repaint(changed, self.view.camera.zoom)
+        if self.stroke is None:
+            self.stroke = {}
+        self.stroke.update({label(h): h for h in changed})
+        self.unsaved = True
+        return changed
+
+    def finish(self) -> None:
+        """The stroke ends: one edit of the document, written and validated off the frame."""
+        stroke, self.stroke, self.last = self.stroke, None, None
+        if not stroke:
+            return
+        hexes = tuple(label(h) for h in sorted(stroke.values(), key=self.sketch.board.index))
+        self.submit(SetHexes(hexes, self.panel.terrain, self.panel.level))
+
+    # --- results and drawing ----------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        del dt
+        if self.worker is None:
+            return
+        for done in self.worker.results():
+            self.take(done)
+
+    def take(self, done: Done) -> None:
+        """A job's result: its errors listed, its map and units on screen."""
+        self.said = done.said
+        if done.checked is not None:
+            self.errors = done.checked.errors
+            self.panel.show_errors(self.errors)
+        if done.board is not None:
+            self.sketch.board = done.board
+            self.view.renderer = MapRenderer(done.board)
+            self.waiting = False
+            if self.panel.tab == "map":
+                self.build_panel()  # the map's size shown
+        if done.areas is not None:
+            self.sketch.areas = done.areas
+        if self.panel.tab == "scenario" and done.checked is not None:
+            self.build_panel()  # the fields and the victory list as the document has them
+        if done.units is not None:
+            self.sketch.set_units(list(done.units))
+        if done.said.startswith("saved "):
+            self.unsaved = False
+        elif done.changed:
+            self.unsaved = True
+        if done.board is None and done.said.startswith(("nothing to be", "not done")):
+            self.waiting = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        st = style()
+        surface.fill(st.ui["background"])
+        self.view.draw(surface)
+        w, h = surface.get_size()
+        panel = pygame.Rect(w - PANEL_WIDTH, 0, PANEL_WIDTH, h)
+        pygame.draw.rect(surface, st.ui["panel"], panel)
+        title = str(self.doc.name) + (" *" if self.unsaved else "")
+        t = FONTS.text(Path(title).name, 18, st.ui["select"], True)
+        surface.blit(t, (panel.left + 10, 12))
+        draw_areas(surface, self.view, self.sketch.areas)
+        for y, text in self.panel.headings:
+            surface.blit(FONTS.text(text, 14, st.ui["dim"], True), (panel.left + 10, y + 2))
+        count = len(self.errors)
+        head = (
+            f"{count} error{'s' if count != 1 else ''} (click one to see it)"
+            if count
+            else "Valid: it plays"
+        )
+        color = st.ui["bad"] if count else st.ui["good"]
+        surface.blit(
+            FONTS.text(head, 14, color, True), (panel.left + 10, self.panel.errors_top - 20)
+        )
+        bar = pygame.Rect(0, h - STATUS_HEIGHT, w - PANEL_WIDTH, STATUS_HEIGHT)
+        pygame.draw.rect(surface, st.ui["panel"], bar)
+        text = self.said
+        hover = self.view.state.hover_hex
+        if hover:  # what is there: its terrain and level
+            board = self.sketch.board
+            at = board.parse(hover)
+            what = f"{board.terrain_at(at).name}, level {board.level_at(at)}"
+            text = f"{hover} ({what})   {self.said}"
+        surface.blit(FONTS.text(text, 15, st.ui["text"]), (bar.left + 10, bar.top + 5))
+
+    def close(self) -> None:
+        """The worker stopped, its jobs done (the editor closes)."""
+        if self.worker is not None:
+            self.worker.close()
+            for done in self.worker.results():
+                self.take(done)
+
+
+def _read(path: Path | None) -> str:
+    """The text of the file a copy or a draft will be saved to ("" when there is none yet)."""
+    try:
+        return path.read_text(encoding="utf-8") if path is not None else ""
+    except (OSError, UnicodeDecodeError):
+        return ""

@@ -1,0 +1,143 @@
+"""The editor's document work off the window's thread: each edit, undo, redo or save is a job
+for one worker, run in order. Writing a stroke into the TOML and validating the result (the
+whole ``parse_scenario`` of a 200 x 200 file: some 0.16 s) never holds up a frame; the screen
+picks up each result when it is done and shows its errors."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.board import Board
+from game.board.board import MapError
+from game.board.hexes import Hex
+from game.engine.view import UnitView
+from game.files.savegame import SaveError, write_atomic
+from game.files.scenario_doc import Checked, EditError, ScenarioDoc
+from game.files.scenario_edits import Edit
+from game.ui.edit.sketch import board_of, setup_areas, unit_views
+
+
+@dataclass(frozen=True)
+class Done:
+    """One job's result: what to say, the document's errors now, and the map and units read
+    from it again (``board`` None: the map on screen already is the document's)."""
+
+    said: str
+    checked: Checked | None
+    units: tuple[UnitView, ...] | None = None
+    board: Board | None = None
+    changed: bool = True
+    areas: dict[str, list[Hex]] | None = None
+    """Each side's set-up area when the document is valid (None: as they were)."""
+
+
+class DocWorker:
+    """One thread doing the document's jobs in order; :meth:`results` hands back those done."""
+
+    def __init__(self, doc: ScenarioDoc, draft: Path | None = None, target: Path | None = None):
+        self.doc = doc
+        self.draft = draft
+        self.target = target
+        """The file the document is saved to (None: a new scenario not saved yet), written
+        beside the draft (``NAME.target``) for the start screen's Resume draft."""
+        """Where a copy of unsaved work is kept after every change (None: nowhere)."""
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hexfire-edit")
+        self._done: list[Done] = []
+        self._lock = threading.Lock()
+        self._pending: list[Future] = []
+
+    def _run(self, job: Callable[[], Done], on_done: Callable[[], None] | None) -> None:
+        def work() -> None:
+            try:
+                result = job()
+            except (EditError, SaveError, MapError) as e:
+                result = Done(f"not done: {e}", None, changed=False)
+            with self._lock:
+                self._done.append(result)
+            if on_done is not None:
+                on_done()
+
+        self._pending = [f for f in self._pending if not f.done()]
+        self._pending.append(self._pool.submit(work))
+
+    @property
+    def busy(self) -> bool:
+        return any(not f.done() for f in self._pending)
+
+    def wait(self, timeout: float = 60.0) -> bool:
+        """Tests: wait for every job given so far; False when there was none."""
+        pending = [f for f in self._pending if not f.done()]
+        for f in pending:
+            f.result(timeout)
+        return bool(pending)
+
+    def results(self) -> list[Done]:
+        with self._lock:
+            done, self._done = self._done, []
+        return done
+
+    def _after(self, said: str, checked: Checked | None, board: bool) -> Done:
+        """The document changed: read it again, keep the draft."""
+        if checked is None:
+            return Done(said, None, changed=False)
+        new_board = board_of(self.doc) if board else None
+        # the units' hexes read on a board of the document's map: the valid scenario's own
+        # (building one from the text again took a 200 x 200 map's stroke 0.1 s more)
+        known = checked.scenario.setup.board if checked.scenario is not None else None
+        units = tuple(unit_views(self.doc, new_board or known or board_of(self.doc)))
+        if self.draft is not None:
+            try:
+                self.draft.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic(self.draft, self.doc.text)
+                target = str(self.target) if self.target is not None else ""
+                write_atomic(self.draft.with_suffix(".target"), target)
+            except (SaveError, OSError) as e:
+                said += f" (the draft could not be kept: {e})"
+        areas = setup_areas(checked.scenario) if checked.scenario is not None else None
+        return Done(said, checked, units, new_board, areas=areas)
+
+    # --- the jobs ---------------------------------------------------------------------------
+
+    def apply(self, edit: Edit, repaints: bool, on_done: Callable[[], None] | None = None) -> None:
+        """Make ``edit``; ``repaints``: its map change is not on screen yet (a resize)."""
+
+        def job() -> Done:
+            return self._after(edit.title, self.doc.apply(edit), board=repaints)
+
+        self._run(job, on_done)
+
+    def undo(self, redo: bool = False, on_done: Callable[[], None] | None = None) -> None:
+        def job() -> Done:
+            title = self.doc.redo_title if redo else self.doc.undo_title
+            checked = self.doc.redo() if redo else self.doc.undo()
+            word = "redone" if redo else "undone"
+            return self._after(
+                f"{word}: {title}" if title else f"nothing to be {word}", checked, True
+            )
+
+        self._run(job, on_done)
+
+    def save(self, path: Path | None, on_done: Callable[[], None] | None = None) -> None:
+        def job() -> Done:
+            if path is not None:
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as e:
+                    raise SaveError(
+                        f"{path.parent}: cannot make the folder: {e.strerror}"
+                    ) from None
+            target = self.doc.save(path)
+            self.target = target
+            if self.draft is not None:
+                self.draft.unlink(missing_ok=True)
+                self.draft.with_suffix(".target").unlink(missing_ok=True)
+            return Done(f"saved {target}", None, changed=False)
+
+        self._run(job, on_done)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)

@@ -1,0 +1,473 @@
+"""The scenario editor (issue 42), driven with real pygame events: paint, fill, a line, undo
+and redo, the located errors, save (the bytes of an unchanged file kept), closing asks."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pygame
+from ui_driver import click, key, post
+
+from game.board.hexes import label, to_offset
+from game.files.scenario_doc import ScenarioDoc
+from game.ui.edit.outings import draft_name
+from game.ui.edit.screen import EditScene
+from game.ui.scenes.routes import Edit, Push, Replace, Start
+
+ROOT = Path(__file__).resolve().parents[2]
+DUEL = ROOT / "scenarios" / "tutorial-duel.toml"
+
+
+def open_editor(app, tmp_path: Path, name: str = "tutorial-duel.toml") -> tuple[EditScene, Path]:
+    path = tmp_path / name
+    shutil.copyfile(ROOT / "scenarios" / name, path)
+    app.go(Push(Edit(path)))
+    app.pump()
+    scene = app.scene
+    assert isinstance(scene, EditScene)
+    return scene, path
+
+
+def at(scene: EditScene, hx: str) -> tuple[int, int]:
+    sx, sy = scene.view.camera.hex_to_screen(scene.sketch.board.parse(hx))
+    return int(sx), int(sy)
+
+
+def drag(app, points: list[tuple[int, int]]) -> None:
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=points[0], rel=(0, 0), buttons=(0, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=points[0], button=1))
+    for p in points[1:]:
+        post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=points[-1], button=1))
+    app.pump()
+    app.pump()
+
+
+def button(scene: EditScene, what: str, value: object):
+    assert scene.panel is not None
+    return next(b for b, wv in scene.panel.buttons.items() if wv == (what, value))
+
+
+def rows(path_or_text: str) -> list[list[str]]:
+    doc = ScenarioDoc(path_or_text)
+    return [str(r).split() for r in doc.doc["map"]["hexes"]]
+
+
+def test_a_brush_stroke_paints_the_board_and_the_document_as_one_undoable_edit(app, tmp_path):
+    scene, path = open_editor(app, tmp_path)
+    before_text = path.read_text()
+    click(app, button(scene, "terrain", "w").rect.center)
+    click(app, button(scene, "brush", 3).rect.center)
+    pixel_before = app.screen.get_at(at(scene, "H7"))
+    drag(app, [at(scene, "G7"), at(scene, "H7")])
+    grid = rows(scene.doc.text)
+    # a brush 3 across: G7 and its neighbours, then H7 and its neighbours, all woods
+    for hx in ("G7", "G6", "G8", "H7", "H8", "F7"):
+        h = scene.sketch.board.parse(hx)
+        col, row = to_offset(h)
+        assert grid[row][col].startswith("w"), hx
+        assert scene.sketch.board.terrain_at(h).key == "woods"
+    assert scene.doc.undo_title == "terrain w in 10 hexes"  # the ones it changed
+    assert app.screen.get_at(at(scene, "H7")) != pixel_before  # drawn on screen at once
+    assert scene.unsaved and scene.errors == ()
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    app.pump()
+    assert scene.doc.text == before_text and scene.doc.undo_title is None  # one edit
+    assert scene.sketch.board.terrain_at(scene.sketch.board.parse("H7")).key == "open"
+    key(app, pygame.K_y, "y", pygame.KMOD_CTRL)
+    app.pump()
+    assert rows(scene.doc.text)[6][7].startswith("w")
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    app.pump()
+    assert path.read_text() == scene.doc.text != before_text
+    assert not scene.unsaved
+    assert "# [map] rows run from row 1" in path.read_text()  # the comments kept
+
+
+def test_fill_and_a_road_line_and_a_ground_level(app, tmp_path):
+    scene, _ = open_editor(app, tmp_path)
+    click(app, button(scene, "tool", "line").rect.center)
+    click(app, button(scene, "terrain", "r").rect.center)
+    drag(app, [at(scene, "A8"), at(scene, "E8")])
+    grid = rows(scene.doc.text)
+    assert [grid[7][c] for c in range(5)] == ["r"] * 5 or all(
+        any(grid[r][c] == "r" for r in range(6, 8)) for c in range(5)
+    )
+    click(app, button(scene, "tool", "fill").rect.center)
+    click(app, button(scene, "terrain", None).rect.center)
+    click(app, button(scene, "level", 2).rect.center)
+    click(app, at(scene, "H4"))  # the woods on the level-2 hill: one hex
+    app.pump()
+    assert rows(scene.doc.text)[3][7] == "w2"
+    click(app, at(scene, "J8"))  # the open ground around J8: every o joined to it
+    app.pump()
+    grid = rows(scene.doc.text)
+    assert grid[7][9] == grid[7][11] == grid[7][6] == "o2"  # J8, L8, G8
+    assert grid[0][0] == "o" and grid[6][4] == "br"  # A1 beyond the road, E7 brush: not
+
+
+def test_an_error_is_listed_and_its_entry_shows_its_hex(app, tmp_path):
+    scene, _ = open_editor(app, tmp_path)
+    from game.files.scenario_edits import MoveUnit
+
+    scene.worker.apply(MoveUnit("rus-t34-1", "C7"), repaints=False)
+    app.pump()
+    assert scene.errors and any("rus-t34-1" in e or "units[1]" in e for e in scene.errors)
+    assert scene.panel is not None
+    items = scene.panel.errors.item_list
+    assert len(items) == len(scene.errors)
+    entry = scene.panel.errors.item_list_container.elements[0]
+    click(app, entry.rect.center)
+    assert scene.view.state.hover_hex is not None or scene.view.state.selected == "rus-t34-1"
+
+
+def test_an_unchanged_file_saves_byte_identical_and_closing_unsaved_work_asks(app, tmp_path):
+    scene, path = open_editor(app, tmp_path)
+    before = path.read_bytes()
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    app.pump()
+    assert path.read_bytes() == before
+    drag(app, [at(scene, "A1")])
+    assert scene.unsaved
+    draft = app.save_dir / "drafts" / draft_name(path)
+    assert draft.name.startswith("tutorial-duel-")
+    assert draft.read_text() == scene.doc.text  # unsaved work kept
+    post(pygame.event.Event(pygame.QUIT))
+    app.pump()
+    assert app.running and app.questions  # it asked
+    app.questions.popitem()[1]()
+    assert not app.running
+
+
+def test_a_new_scenario_opens_on_a_blank_map_and_says_what_is_missing(app, tmp_path):
+    app.go(Push(Edit(None)))
+    app.pump()
+    scene = app.scene
+    assert isinstance(scene, EditScene)
+    assert (scene.sketch.board.columns, scene.sketch.board.rows) == (20, 12)
+    assert scene.errors  # no unit yet: the validator says so
+    assert label(scene.sketch.board.hex_at(0)) == "A1"
+
+
+def test_a_draft_left_by_a_crash_is_offered_and_brought_back(app, tmp_path):
+    scene, path = open_editor(app, tmp_path)
+    drag(app, [at(scene, "A1")])
+    painted = scene.doc.text
+    scene.close()
+    app.pop()  # the editor gone without saving (a crash leaves the draft as this does)
+    assert path.read_text() != painted
+    app.go(Push(Edit(path)))
+    app.pump()
+    again = app.scene
+    assert isinstance(again, EditScene) and app.questions  # it asks
+    app.questions.popitem()[1]()
+    assert again.doc.text == painted and again.unsaved
+    assert again.sketch.board.terrain_at(again.sketch.board.parse("A1")).key == "woods"
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    app.pump()
+    assert path.read_text() == painted and not (app.save_dir / "drafts" / draft_name(path)).exists()
+
+
+def test_a_stroke_redraws_only_its_part_of_the_tiles_and_the_same_pixels_as_afresh(app, tmp_path):
+    """The tiles a stroke touched, drawn again in part, match the whole map drawn afresh
+    (a road's neighbours, a hill's contour and the labels included)."""
+    scene, _ = open_editor(app, tmp_path)
+    click(app, button(scene, "terrain", "r").rect.center)
+    click(app, button(scene, "level", 2).rect.center)
+    click(app, button(scene, "brush", 3).rect.center)
+    kept = dict(scene.view.renderer._cache)
+    drag(app, [at(scene, "E4"), at(scene, "F5"), at(scene, "G5")])
+    assert all(scene.view.renderer._cache[k] is v for k, v in kept.items())  # kept, not made
+    app.frame(0.016)
+    painted = pygame.image.tobytes(app.screen, "RGB")
+    scene.view.renderer._cache.clear()
+    app.frame(0.016)
+    assert pygame.image.tobytes(app.screen, "RGB") == painted
+
+
+def test_smoke_bench_edit():
+    from game.ui.bench.edit import bench_edit
+
+    figures = bench_edit(strokes=3)
+    assert figures["map"].startswith("200 x 200") and figures["stroke_ms"] > 0
+    assert figures["reference_redraw_ms"] > figures["stroke_ms"]
+
+
+def pick(app, scene: EditScene, path: Path) -> None:
+    """A file picked in the Save as dialog (as its OK button does)."""
+    import pygame_gui
+
+    dialog = scene.file_dialog
+    dialog.kill()  # as its OK button does, then the event
+    post(
+        pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=dialog)
+    )
+    app.pump()
+    app.pump()
+
+
+def typed(app, text: str) -> None:
+    post(*(pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in text))
+    app.pump()
+    app.pump()  # the entry's change event, posted while the first was handled
+
+
+def unit_table(scene: EditScene, uid: str) -> dict | None:
+    return next((dict(u) for u in scene.doc.doc.get("units", []) if u["id"] == uid), None)
+
+
+def test_units_found_in_the_catalogue_placed_turned_moved_given_an_area_and_removed(app, tmp_path):
+    scene, _ = open_editor(app, tmp_path)
+    click(app, button(scene, "tab", "units").rect.center)
+    assert scene.panel.tab == "units" and scene.panel.types is not None
+    search = scene.panel.entries["search"]
+    click(app, search.rect.center)
+    typed(app, "panther")
+    shown = [item["text"] for item in scene.panel.types.item_list]
+    assert shown and all("panther" in t.lower() for t in shown)
+    click(app, scene.panel.types.item_list_container.elements[0].rect.center)
+    assert scene.panel.type is not None
+    click(app, button(scene, "side", "german").rect.center)
+    click(app, button(scene, "facing", 2).rect.center)
+    click(app, at(scene, "F2"))
+    uid = f"ger-{scene.panel.type}-1"
+    table = unit_table(scene, uid)
+    assert table is not None and (table["hex"], table["facing"], table["side"]) == (
+        "F2",
+        2,
+        "german",
+    )
+    assert scene.view.unit(uid) is not None  # drawn
+    drag(app, [at(scene, "F2"), at(scene, "G3")])
+    assert unit_table(scene, uid)["hex"] == "G3"
+    click(app, button(scene, "facing", 4).rect.center)
+    assert unit_table(scene, uid)["facing"] == 4
+    click(app, scene.panel.entries["area_columns"].rect.center)
+    typed(app, "f-h")
+    click(app, button(scene, "do", "area").rect.center)
+    assert unit_table(scene, uid)["setup_area"] == {"columns": "F-H"}
+    assert scene.errors == ()
+    german = {label(h) for h in scene.sketch.areas["german"]}
+    assert {"F1", "H8", "A1"} <= german  # the Panzer's A-E and the new F-H
+    click(app, button(scene, "do", "remove").rect.center)
+    assert unit_table(scene, uid) is None
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert unit_table(scene, uid) is not None
+
+
+def test_resizing_the_map_is_an_edit_the_units_off_it_are_errors(app, tmp_path):
+    scene, _ = open_editor(app, tmp_path)
+    for name, value in (("columns", "10"), ("rows", "6")):
+        entry = scene.panel.entries[name]
+        entry.set_text(value)
+    click(app, button(scene, "do", "resize").rect.center)
+    assert (scene.sketch.board.columns, scene.sketch.board.rows) == (10, 6)
+    assert any("L7" in e or "units[" in e for e in scene.errors)  # the T-34 in L7 is off it
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert (scene.sketch.board.columns, scene.sketch.board.rows) == (12, 8)
+    assert scene.errors == ()
+
+
+def test_the_scenario_forms_write_the_texts_sides_rules_and_victory(app, tmp_path):
+    scene, path = open_editor(app, tmp_path)
+    click(app, button(scene, "tab", "scenario").rect.center)
+    scene.panel.entries["title"].set_text("Duel at Dawn")
+    scene.panel.entries["turns"].set_text("7")
+    assert scene.panel.briefing is not None
+    scene.panel.briefing.set_text("Line one.\n\nLine two.")
+    click(app, button(scene, "do", "texts").rect.center)
+    d = scene.doc.doc
+    assert (d["title"], d["turns"]) == ("Duel at Dawn", 7)
+    assert (
+        d["briefing"] == "Line one.\n\nLine two.\n"
+        and 'briefing = """\nLine one.' in scene.doc.text
+    )
+    click(app, button(scene, "moves_first", "german").rect.center)
+    click(app, button(scene, "defender", "russian").rect.center)
+    click(app, button(scene, "to_kill", "chart").rect.center)
+    assert d["sides"]["german"]["moves_first"] and "moves_first" not in d["sides"]["russian"]
+    assert d["sides"]["russian"]["defender"] and d["rules"]["to_kill"] == "chart"
+    click(app, button(scene, "victory_side", "russian").rect.center)
+    click(app, button(scene, "victory_kind", "hold").rect.center)
+    scene.panel.entries["victory_detail"].set_text("g5, h5")
+    click(app, button(scene, "do", "victory_add").rect.center)
+    assert dict(d["victory"][-1]) == {"side": "russian", "kind": "hold", "hexes": ["G5", "H5"]}
+    assert scene.panel.victories is not None and len(scene.panel.victories.item_list) == 4
+    click(app, scene.panel.victories.item_list_container.elements[0].rect.center)
+    click(app, button(scene, "do", "victory_remove").rect.center)
+    assert len(scene.doc.doc["victory"]) == 3
+    assert scene.errors == ()
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    text = path.read_text()
+    assert "# hexfire scenario: a small duel" in text and 'title = "Duel at Dawn"' in text
+
+
+def test_test_play_opens_a_new_game_and_leaving_it_comes_back_to_the_editor(app, tmp_path):
+    from game.ui.play.screen import PlayScene
+
+    scene, _ = open_editor(app, tmp_path)
+    drag(app, [at(scene, "A1")])  # unsaved work: the game plays it as it stands
+    click(app, button(scene, "do", "test_ai").rect.center)
+    for _ in range(4):
+        app.pump()
+    play = next(s for s in app.scenes if isinstance(s, PlayScene))
+    assert app.scenes[0] is scene
+    assert play.table.board.terrain_at(play.table.board.parse("A1")).key == "woods"
+    assert play.session.saved.computer == {"side": "german", "level": 2}  # Russian moves first
+    play.orders.command("start_screen")
+    for _ in range(3):
+        app.pump()
+    assert app.scene is scene and scene.unsaved and scene.panel.errors is not None
+
+
+def test_the_start_screen_opens_the_editor_and_offers_a_draft_left_by_a_crash(app, tmp_path):
+    from game.ui.scenes.routes import Start
+    from game.ui.start.screen import StartScene
+
+    app.go(Push(Start()))
+    app.pump()
+    start = app.scene
+    assert isinstance(start, StartScene) and not start.draft_button.is_enabled
+    click(app, start.new_button.rect.center)
+    scene = app.scene
+    assert isinstance(scene, EditScene) and scene.path is None
+    drag(app, [at(scene, "C3")])
+    painted = scene.doc.text
+    scene.close()
+    app.pop()  # the editor gone without saving, as a crash leaves it
+    app.pump()
+    start = app.scene
+    assert isinstance(start, StartScene) and start.draft_button.is_enabled
+    click(app, start.draft_button.rect.center)
+    again = app.scene
+    assert isinstance(again, EditScene) and again.doc.text == painted and again.unsaved
+    assert not app.questions  # brought back already: nothing to ask
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)  # a new scenario: Save as's dialog
+    assert again.file_dialog is not None and again.file_dialog.alive()
+    saved = tmp_path / "mine" / "first.toml"
+    saved.parent.mkdir()
+    pick(app, again, saved)
+    assert saved.read_text() == painted and not list((app.save_dir / "drafts").iterdir())
+    assert again.path == saved and not again.unsaved
+
+
+def test_edit_this_scenario_edits_a_copy_in_the_data_folder(app, tmp_path):
+    from game.ui.scenes.routes import Start
+
+    app.go(Push(Start()))
+    app.pump()
+    start = app.scene
+    click(app, start.edit_button.rect.center)
+    scene = app.scene
+    assert isinstance(scene, EditScene) and scene.unsaved  # the copy is not written yet
+    shipped = start.scenarios[start.chosen][0]
+    assert scene.path == app.save_dir.parent / "scenarios" / shipped.name
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    assert scene.path.read_bytes() == shipped.read_bytes()  # byte-identical
+
+
+def test_f1_shows_the_editors_keys(app, tmp_path):
+    scene, _ = open_editor(app, tmp_path)
+    key(app, pygame.K_F1)
+    assert type(app.scene).__name__ == "HelpScene"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+
+def test_every_shipped_scenario_opens_in_the_editor_and_saves_byte_identical(app, tmp_path):
+    from game.files.shipped import shipped_scenarios
+
+    for shipped in shipped_scenarios():
+        path = tmp_path / shipped.name
+        shutil.copyfile(shipped, path)
+        app.go(Push(Edit(path)))
+        app.pump()
+        scene = app.scene
+        assert isinstance(scene, EditScene) and scene.errors == (), shipped.name
+        key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+        assert path.read_bytes() == shipped.read_bytes(), shipped.name
+        scene.close()
+        app.pop()
+
+
+def test_a_new_scenario_made_from_nothing_validates_plays_and_saves(app, tmp_path):
+    """The issue's trial, by events: a 20 x 12 map with a wood and a road, six units with
+    set-up areas, a victory condition; it validates, test plays against the computer, saves."""
+    from game.files.scenario import load_scenario
+
+    app.go(Push(Edit(None)))
+    app.pump()
+    scene = app.scene
+    assert isinstance(scene, EditScene)
+    click(app, button(scene, "brush", 3).rect.center)
+    drag(app, [at(scene, "H5"), at(scene, "J6")])  # woods
+    click(app, button(scene, "tool", "line").rect.center)
+    click(app, button(scene, "terrain", "r").rect.center)
+    drag(app, [at(scene, "A6"), at(scene, "T6")])  # a road across
+    click(app, button(scene, "tab", "units").rect.center)
+    for side, query, hexes, area in (
+        ("german", "pz", ("B3", "C5", "B8"), "A-D"),
+        ("russian", "t-34", ("R3", "S6", "Q9"), "P-T"),
+    ):
+        click(app, scene.panel.entries["search"].rect.center)
+        scene.panel.entries["search"].set_text("")
+        typed(app, query)
+        click(app, scene.panel.types.item_list_container.elements[0].rect.center)
+        click(app, button(scene, "side", side).rect.center)
+        for hx in hexes:
+            click(app, at(scene, hx))
+        scene.panel.entries["area_columns"].set_text(area)
+        click(app, button(scene, "do", "side_area").rect.center)  # every unit of the side
+    assert len(scene.doc.doc["units"]) == 6
+    assert [u["setup_area"]["columns"] for u in scene.doc.doc["units"]] == ["A-D"] * 3 + ["P-T"] * 3
+    click(app, button(scene, "tab", "scenario").rect.center)
+    click(app, button(scene, "victory_side", "russian").rect.center)
+    scene.panel.entries["victory_detail"].set_text("2")
+    click(app, button(scene, "do", "victory_add").rect.center)
+    assert scene.errors == (), scene.errors
+    click(app, button(scene, "do", "test_ai").rect.center)
+    for _ in range(4):
+        app.pump()
+    assert type(app.scene).__name__ != "EditScene"
+    scene.app.go(Replace(Start()))
+    app.pump()
+    assert app.scene is scene
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    target = tmp_path / "mine.toml"
+    pick(app, scene, target)
+    sc = load_scenario(target)
+    assert (sc.setup.board.columns, sc.setup.board.rows, len(sc.setup.units)) == (20, 12, 6)
+
+
+def test_closing_the_editor_with_unsaved_work_asks_then_goes_back_not_out(app, tmp_path):
+    from game.ui.start.screen import StartScene
+
+    app.go(Push(Start()))
+    app.pump()
+    scene, _ = open_editor(app, tmp_path)
+    drag(app, [at(scene, "A1")])
+    key(app, pygame.K_q, "q", pygame.KMOD_CTRL)
+    assert app.scene is scene and app.questions  # asked, still here
+    app.questions.popitem()[1]()
+    app.pump()
+    assert isinstance(app.scene, StartScene) and app.running  # back, the window open
+
+
+def test_every_key_of_the_editor_and_the_map_does_something_known(app, tmp_path):
+    """Each binding of the editor's rows and the map's, pressed in the editor (painted first,
+    a unit selected): nothing raises, the document stays valid TOML."""
+    from game.ui.bindings import bindings
+
+    scene, _ = open_editor(app, tmp_path)
+    drag(app, [at(scene, "B2")])
+    scene.view.state.selected = "ger-pz4-1"
+    for b in bindings():
+        if b.screen not in ("edit", "map") or b.action in ("close", "help", "save"):
+            continue
+        for spec in b.keys:
+            name = spec.removeprefix("ctrl+")
+            mod = pygame.KMOD_CTRL if spec.startswith("ctrl+") else 0
+            key(app, pygame.key.key_code(name), name if len(name) == 1 else "", mod)
+            assert app.scene is scene, spec
+    assert ScenarioDoc(scene.doc.text).text == scene.doc.text
