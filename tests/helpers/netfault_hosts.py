@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -37,10 +38,21 @@ def why_not() -> str | None:
     made = _ip("netns", "add", name, check=False)
     if made.returncode != 0:
         return f"ip netns add fails here: {made.stderr.strip()}"
-    _ip("netns", "del", name, check=False)
-    if shutil.which("tc") is None and not os.path.exists("/dev/net/tun"):
+    try:
+        if os.path.exists("/dev/net/tun") or _netem_in(name):
+            return None
         return "neither tc netem nor a TUN device (/dev/net/tun) to make a faulty link"
-    return None
+    finally:
+        _ip("netns", "del", name, check=False)
+
+
+def _netem_in(ns: str) -> bool:
+    """Whether ``tc qdisc ... netem`` works (on a veth pair in namespace ``ns``)."""
+    if shutil.which("tc") is None:
+        return False
+    _ip("-n", ns, "link", "add", "hxfp0", "type", "veth", "peer", "name", "hxfp1", check=False)
+    tc = ["ip", "netns", "exec", ns, "tc", "qdisc", "add", "dev", "hxfp0", "root", "netem"]
+    return subprocess.run([*tc, "delay", "0ms"], capture_output=True).returncode == 0
 
 
 class Hosts:
@@ -180,19 +192,26 @@ class Hosts:
                 capture_output=True,
             )
 
-    def frames(self) -> str:
-        """What the link passed and dropped (the emulation's counts; netem's statistics)."""
+    def frames(self) -> tuple[int, int]:
+        """The frames the link passed and dropped (the emulation's counts; netem's statistics
+        of both ends)."""
         if self.link is not None:
             assert self.link.stdin is not None and self.link.stdout is not None
             self.link.stdin.write("stats\n")
             self.link.stdin.flush()
-            return self.link.stdout.readline().strip()
-        out = subprocess.run(
-            ["ip", "netns", "exec", self.server_ns, "tc", "-s", "qdisc", "show", "dev", self.a],
-            capture_output=True,
-            text=True,
-        )
-        return " ".join(out.stdout.split())
+            words = self.link.stdout.readline().split()  # passed N dropped M
+            return int(words[1]), int(words[3])
+        passed = dropped = 0
+        for ns, dev in ((self.server_ns, self.a), (self.players_ns, self.b)):
+            out = subprocess.run(
+                ["ip", "netns", "exec", ns, "tc", "-s", "qdisc", "show", "dev", dev],
+                capture_output=True,
+                text=True,
+            ).stdout
+            m = re.search(r"(\d+) pkt \(dropped (\d+)", out)
+            if m:
+                passed, dropped = passed + int(m[1]), dropped + int(m[2])
+        return passed, dropped
 
     # --- processes in a namespace -------------------------------------------------------------
 

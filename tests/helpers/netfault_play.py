@@ -4,9 +4,10 @@ for tests/server/test_netfault.py, which runs it in the players' network namespa
 
     python3 netfault_play.py SERVER_URL SCENARIO SEED
 
-It prints ``created GAME``, then ``acted N`` after each acknowledged action (the test cuts
-the link mid-game by them), and last one JSON line: each side's attempts (acknowledged,
-refused, unknown: the connection dropped with it in flight), the desyncs (the view hash not
+It prints ``created GAME``, then ``acted N T`` after each acknowledged action (T: the
+monotonic clock; the test cuts the link mid-game by them), and last one JSON line: each
+side's attempts (acknowledged, refused, unknown: the connection dropped with it in flight),
+the desyncs (the view hash not
 the server's after an action), whether each client ended on the server's hash, the
 reconnections and the wall time. :func:`tally` compares the attempts with the seat's actions
 as the server stored them (the test reads its store)."""
@@ -80,7 +81,7 @@ async def side(client: Client, seed: int, out: dict, progress: list[int]) -> Non
         if outcome != "acked":
             continue
         progress[0] += 1
-        print(f"acted {progress[0]}", flush=True)
+        print(f"acted {progress[0]} {time.monotonic()}", flush=True)
         try:
             await client.until(lambda: settled(client), 60)
             if client.end is None:

@@ -95,6 +95,8 @@ class Players:
         )
         self.lines: queue.Queue[str] = queue.Queue()
         self.acted = 0
+        self.times: list[float] = []
+        """When each action was acknowledged (the monotonic clock)."""
         self.report: dict | None = None
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -108,6 +110,7 @@ class Players:
             line = self.lines.get()
             if line.startswith("acted "):
                 self.acted = int(line.split()[1])
+                self.times.append(float(line.split()[2]))
             elif line.startswith("{"):
                 self.report = json.loads(line)
 
@@ -152,7 +155,11 @@ def play_under_faults(
     hosts.cut()
     time.sleep(cut_seconds)
     hosts.mend()
+    mended = time.monotonic()
     reports = [g.wait(600) for g in games]
+    for g, report in zip(games, reports, strict=True):  # how long after the link came back
+        after = [t - mended for t in g.times if t > mended]
+        report["resumed_after_s"] = round(after[0], 1) if after else None
     server.terminate()
     server.wait(20)
     store = SqliteStore(tmp_path / "data" / "games.sqlite")
@@ -161,8 +168,11 @@ def play_under_faults(
             check(report, store)
     finally:
         store.close()
-    for report in reports:
-        print(json.dumps({k: v for k, v in report.items() if k != "sides"}), hosts.frames())
+    passed, dropped = hosts.frames()
+    assert dropped > passed * 0.03, (passed, dropped)  # the link did lose frames
+    for report in reports:  # the back-off is at most 5 s: not stuck
+        assert report["resumed_after_s"] is None or report["resumed_after_s"] < 60, report
+        print(json.dumps({k: v for k, v in report.items() if k != "sides"}), passed, dropped)
         for side, r in report["sides"].items():
             print(" ", side, {k: v for k, v in r.items() if k != "attempts"})
     return reports
