@@ -25,7 +25,7 @@ from net_helpers import new_game, pick
 
 from game.engine.actions import action_from_json
 from game.net.client import Backoff, Client, Disconnected, NetError, Refusal, invitation
-from game.net.wire import Answer
+from game.net.wire import Answer, Welcome
 
 DEADLINE = 600.0
 """No game of the test takes longer than this (seconds): a game stuck fails it."""
@@ -54,6 +54,10 @@ async def side(client: Client, seed: int, out: dict, progress: list[int]) -> Non
     seen: dict[str, str] = {}
 
     def heard(message: object) -> None:  # the view's hash when an answer came, in order
+        if isinstance(message, Welcome):  # (re)joined: when
+            out.setdefault("joined", []).append(time.monotonic())
+        if message is None and client.status == "reconnecting":  # the connection dropped
+            out.setdefault("dropped", []).append(time.monotonic())
         if isinstance(message, Answer) and isinstance(message.value, str):
             seen[message.value] = digest(client) if client.view is not None else ""
 

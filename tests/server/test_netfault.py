@@ -160,6 +160,9 @@ def play_under_faults(
     for g, report in zip(games, reports, strict=True):  # how long after the link came back
         after = [t - mended for t in g.times if t > mended]
         report["resumed_after_s"] = round(after[0], 1) if after else None
+        for r in report["sides"].values():  # the clients' rejoins after it
+            r["rejoined_after_s"] = [round(t - mended, 1) for t in r.pop("joined", [])]
+            r["dropped_after_s"] = [round(t - mended, 1) for t in r.pop("dropped", [])]
     server.terminate()
     server.wait(20)
     store = SqliteStore(tmp_path / "data" / "games.sqlite")
