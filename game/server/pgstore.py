@@ -14,7 +14,10 @@ once); a store of a newer schema is refused (:mod:`.schema`).
 
 from __future__ import annotations
 
+import os
+import secrets
 import threading
+from collections.abc import Callable
 
 import psycopg
 
@@ -22,6 +25,11 @@ from . import schema
 from .store import SqlStore, StoreError
 
 MIGRATE_LOCK = 0x68657866  # "hexf": the advisory lock held while a server migrates the store
+CHANNEL = "hexfire_games"
+"""The NOTIFY channel: a write of a game tells every server process "GAME ORIGIN"."""
+_KEY = "hashtextextended(?, 0)"
+"""A game's advisory lock key (64 bits of its id's hash; a clash only makes two games share
+an owner)."""
 
 
 def _sql(statement: str) -> str:
@@ -55,6 +63,10 @@ class PgStore(SqlStore):
         self._timeout = connect_timeout
         self._lock = threading.Lock()
         self._db: psycopg.Connection | None = None
+        self.origin = f"{os.getpid()}-{secrets.token_hex(4)}"
+        """This store's name in its notifications (its own are not told back to it)."""
+        self._claimed: set[str] = set()
+        self.listening = threading.Event()
         try:
             with self._lock:
                 db = self._connection()
@@ -121,6 +133,63 @@ class PgStore(SqlStore):
     def _drop_if_broken(self) -> None:
         if self._db is not None and (self._db.closed or self._db.broken):
             self._db = None
+            self._claimed.clear()  # a session's advisory locks end with it
+
+    # --- several server processes ------------------------------------------------------------
+
+    shared = True
+    """Several server processes may serve this store's games at once."""
+
+    def _changed(self, game_id: str) -> list[tuple[str, tuple]]:
+        return [("SELECT pg_notify(?, ?)", (CHANNEL, f"{game_id} {self.origin}"))]
+
+    def claim(self, game_id: str) -> bool:
+        """Whether this process owns ``game_id`` (it plays the server's part of the game: the
+        computer, the phases passed by themselves, the standing orders): an advisory lock of
+        the store's connection, taken if free. It is PostgreSQL's to free when the process
+        dies: its connection ends, and another process's claim succeeds."""
+        if game_id in self._claimed:
+            with self._lock:
+                if self._db is not None and not self._db.closed:
+                    return True
+            self._claimed.discard(game_id)
+        got = bool(self._query(f"SELECT pg_try_advisory_lock({_KEY})", (game_id,))[0][0])
+        if got:
+            self._claimed.add(game_id)
+        return got
+
+    def listen(self, told: Callable[[str | None], None]) -> Callable[[], None]:
+        """Tell ``told`` the id of each game another process wrote (None: the connection that
+        listens was made again, so notifications may have been missed: every game may have
+        changed), from a thread of its own. Returns the function that stops it."""
+        stop = threading.Event()
+
+        def run() -> None:
+            first = True
+            while not stop.is_set():
+                try:
+                    with psycopg.connect(self.url, autocommit=True, connect_timeout=5) as db:
+                        db.execute(f"LISTEN {CHANNEL}")
+                        self.listening.set()
+                        if not first:
+                            told(None)
+                        first = False
+                        while not stop.is_set():
+                            for note in db.notifies(timeout=0.5):
+                                game, _, origin = note.payload.partition(" ")
+                                if origin != self.origin:
+                                    told(game)
+                except psycopg.Error:
+                    stop.wait(0.5)
+
+        thread = threading.Thread(target=run, daemon=True, name="hexfire-listen")
+        thread.start()
+
+        def stopping() -> None:
+            stop.set()
+            thread.join(5)
+
+        return stopping
 
     def close(self) -> None:
         with self._lock:

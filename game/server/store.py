@@ -19,7 +19,7 @@ import queue
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -138,6 +138,11 @@ class SqlStore:
     def _commit(self, statements: list[tuple[str, tuple]]) -> None:
         raise NotImplementedError
 
+    def _changed(self, game_id: str) -> list[tuple[str, tuple]]:
+        """What a write of a game adds to its transaction to tell other server processes
+        (PostgreSQL's NOTIFY; nothing here)."""
+        return []
+
     def _queries(self, statements: list[tuple[str, tuple]]) -> list[list[tuple]]:
         """The rows of each statement, read together (one snapshot)."""
         raise NotImplementedError
@@ -225,6 +230,7 @@ class SqlStore:
                     ),
                 ),
                 ("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id)),
+                *self._changed(game_id),
             ]
         )
 
@@ -233,11 +239,17 @@ class SqlStore:
             [
                 ("DELETE FROM actions WHERE game = ? AND idx >= ?", (game_id, length)),
                 ("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id)),
+                *self._changed(game_id),
             ]
         )
 
     def set_state(self, game_id: str, state: dict) -> None:
-        self._write([("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id))])
+        self._write(
+            [
+                ("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id)),
+                *self._changed(game_id),
+            ]
+        )
 
     def game_ids(self) -> list[str]:
         return [r[0] for r in self._query("SELECT id FROM games ORDER BY created", ())]
@@ -360,7 +372,9 @@ class GroupWriter:
                         fn(*args)
             except Exception as e:
                 for _, _, future in batch:
-                    future.set_exception(e if isinstance(e, StoreError) else StoreError(str(e)))
+                    with contextlib.suppress(InvalidStateError):  # its waiter gone (stopping)
+                        future.set_exception(e if isinstance(e, StoreError) else StoreError(str(e)))
                 continue
             for _, _, future in batch:
-                future.set_result(None)
+                with contextlib.suppress(InvalidStateError):
+                    future.set_result(None)
