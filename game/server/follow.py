@@ -79,6 +79,12 @@ class Follow:
             self.owned.discard(game_id)
         return got
 
+    async def opened(self, hosted: Any) -> None:
+        """A game just loaded here: own it if no one does; else catch up with what its owner
+        wrote while it loaded (a NOTIFY that came before it was open here was not for it)."""
+        if not await self.claim(hosted.meta.id):
+            self.server._spawn(self._follow(hosted))
+
     async def _claiming(self) -> None:
         while True:
             await asyncio.sleep(CLAIM_SECONDS)

@@ -151,7 +151,7 @@ class Server(SeatRequests):
                 }
                 hosted = Hosted(stored.meta, session, list(stored.actions), orders)
                 self.games[game_id] = hosted
-                await self.follow.claim(game_id)
+                await self.follow.opened(hosted)
                 self._spawn(self._settle_locked(hosted))
             future.set_result(hosted)
             return hosted
