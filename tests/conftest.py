@@ -34,6 +34,7 @@ def app(tmp_path, data_dir):
 # and the benchmarks' smoke tests. Each is a node id or its prefix (a test and all its
 # parameters); `python3 -m pytest -m slow` runs them, and CI does after the default run.
 SLOW = (
+    "tests/server/test_server_failover.py::",
     "tests/ui/test_ui_ai.py::test_a_human_plays_each_scenario_against_the_computer_to_its_end",
     "tests/ui/test_ui_monkey.py::test_random_clicks_and_keys_never_crash_or_cheat",
     "tests/ui/test_ui_playthrough.py::test_each_shipped_scenario_played_to_the_end_by_events",

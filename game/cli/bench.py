@@ -94,6 +94,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         )
         if not 0 <= args.think <= 60:
             raise CliError(f"--think: expected 0-60 seconds, got {args.think}")
+        if args.db:
+            return _bench_shared(args)
         figures = bench_net(args.games, args.concurrent, args.kills, args.think, args.sync)
         _print_figures(figures, args.json, title)
         return 0
@@ -113,6 +115,32 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         _print_figures(bench_odds(), args.json, "hexfire bench odds: exact odds of AT attacks")
         return 0
     raise CliError(f"unknown benchmark {args.what!r}")
+
+
+def _bench_shared(args: argparse.Namespace) -> int:
+    """``bench net --db postgresql://... --servers N``: issue 43's figures."""
+    from game.server.bench_shared import bench_shared
+
+    if not args.db.startswith(("postgresql://", "postgres://")):
+        raise CliError(f"--db: expected postgresql://..., got {args.db[:40]!r}")
+    if not 1 <= args.servers <= 16:
+        raise CliError(f"--servers: expected 1-16, got {args.servers}")
+    if not 5 <= args.seconds <= 3600 or not 1 <= args.kill_every <= 3600:
+        raise CliError("--seconds: expected 5-3600; --kill-every: expected 1-3600")
+    title = (
+        f"hexfire bench net: {args.concurrent} games at once over {args.servers} server "
+        f"processes on one PostgreSQL store for {args.seconds:g} s, one killed every "
+        f"{args.kill_every:g} s"
+    )
+    try:
+        figures = bench_shared(
+            args.db, args.servers, args.concurrent, args.seconds, args.kill_every, args.think
+        )
+    except Exception as e:  # the database refused (psycopg's errors): one line
+        first = (str(e).splitlines() or [type(e).__name__])[0]
+        raise CliError(f"bench net --db: {first}") from None
+    _print_figures(figures, args.json, title)
+    return 0
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
@@ -170,5 +198,23 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         choices=["full", "normal"],
         default="full",
         help="net: the server's --sync (default full: each action synced to disk)",
+    )
+    bench.add_argument(
+        "--db",
+        metavar="URL",
+        help="net: the servers keep the games in this PostgreSQL (issue 43's bench: "
+        "--servers processes, one killed every --kill-every seconds, for --seconds)",
+    )
+    bench.add_argument(
+        "--servers", type=int, default=2, help="net --db: server processes (default 2)"
+    )
+    bench.add_argument(
+        "--seconds", type=float, default=95.0, help="net --db: how long (default 95)"
+    )
+    bench.add_argument(
+        "--kill-every",
+        type=float,
+        default=30.0,
+        help="net --db: a server process killed (SIGKILL) every this many seconds (default 30)",
     )
     bench.set_defaults(run=_cmd_bench)

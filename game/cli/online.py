@@ -37,20 +37,36 @@ def _ssl_context(certfile: str | None, keyfile: str | None):
     return context
 
 
+def open_store(args: argparse.Namespace) -> tuple:
+    """The store ``--db`` (PostgreSQL) or ``--data`` (SQLite, the default) names, and where
+    it is, said without a password."""
+    from game.server.store import SqliteStore, StoreError
+
+    try:
+        if args.db:
+            if args.data:
+                raise CliError("--db and --data: give one (--db: PostgreSQL; --data: SQLite)")
+            if not args.db.startswith(("postgresql://", "postgres://")):
+                raise CliError(f"--db: expected postgresql://..., got {args.db[:40]!r}")
+            from game.server.pgstore import PgStore
+
+            pg = PgStore(args.db)
+            return pg, pg.where
+        path = data_folder(args.data) / "games.sqlite"
+        return SqliteStore(path, args.sync), str(path)
+    except StoreError as e:
+        raise CliError(str(e)) from None
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     import logging
 
     from game.server.server import run
-    from game.server.store import SqliteStore, StoreError
 
     if not 0 <= args.port <= 65535:
         raise CliError(f"--port: expected 0-65535, got {args.port}")
     context = _ssl_context(args.certfile, args.keyfile)
-    folder = data_folder(args.data)
-    try:
-        store = SqliteStore(folder / "games.sqlite", args.sync)
-    except StoreError as e:
-        raise CliError(str(e)) from None
+    store, where = open_store(args)
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr
     )
@@ -63,7 +79,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     def ready(port: int) -> None:
         say(
             f"hexfire serve: {scheme}://{args.host}:{port} ({kept} game{'s' * (kept != 1)} "
-            f"kept in {folder / 'games.sqlite'})"
+            f"kept in {where})"
         )
         sys.stdout.flush()
 
@@ -184,7 +200,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     srv.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any)"
     )
-    srv.add_argument("--data", metavar="DIR", help="where the games are kept (SQLite)")
+    srv.add_argument("--data", metavar="DIR", help="where the games are kept (SQLite, default)")
+    srv.add_argument(
+        "--db",
+        metavar="URL",
+        help="keep the games in PostgreSQL (postgresql://USER@HOST:PORT/DB): any number of "
+        "server processes may share it",
+    )
     srv.add_argument(
         "--sync",
         choices=["full", "normal"],

@@ -280,6 +280,14 @@ class Seer:
         rebuilt from its store: its views go on from where they stood, not from 0)."""
         self._resumed[side] = version
 
+    def carry(self, other: Seer, side: str) -> None:
+        """``side``'s views go on from the last one ``other`` made (a game rebuilt after
+        another server process changed it: the version rises only if what it shows did)."""
+        last = other._stamps.get(side)
+        if last is not None:
+            self._stamps[side] = (last[0], -1, last[2])
+            self._resumed.pop(side, None)
+
     def stamp(self, view: View, change: int) -> View:
         """``view`` with its side's version: one more than the last view of that side made
         here whenever what it shows changed. ``change`` counts the game's changes (actions

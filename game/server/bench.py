@@ -49,8 +49,8 @@ def _free_port() -> int:
 class ServerProcess:
     """``hexfire serve`` in a process of its own, on a fixed port and data folder."""
 
-    def __init__(self, data: Path, port: int, sync: str = "full"):
-        self.data, self.port, self.sync = data, port, sync
+    def __init__(self, data: Path, port: int, sync: str = "full", db: str | None = None):
+        self.data, self.port, self.sync, self.db = data, port, sync, db
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
@@ -62,8 +62,7 @@ class ServerProcess:
                 "serve",
                 "--port",
                 str(self.port),
-                "--data",
-                str(self.data),
+                *(["--db", self.db] if self.db else ["--data", str(self.data)]),
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

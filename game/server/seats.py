@@ -29,6 +29,7 @@ from game.net.wire import (
 
 from .answers import BadQuestion, answer
 from .connection import Conn
+from .follow import Follow
 from .hosted import Hosted, end_of, full_save, markers
 from .orders import standing_fire
 from .store import GameStore, StoredAction, StoreError
@@ -44,6 +45,7 @@ class SeatRequests:
     """The server's handling of a seated connection's requests (its state is the server's)."""
 
     store: GameStore
+    follow: Follow
 
     if TYPE_CHECKING:  # the server's
 
@@ -227,7 +229,8 @@ class SeatRequests:
         session = hosted.session
         if not self._due(hosted):
             return
-        for _ in range(100_000):
+        owner = self.follow.owns(hosted.meta.id)  # else another server process plays it
+        for _ in range(100_000 if owner else 0):
             acting = session.acting
             if acting is None:
                 break
@@ -260,7 +263,8 @@ class SeatRequests:
             if self._due(hosted):
                 self._push(hosted)
             await asyncio.sleep(0)  # each action goes out as it is taken; other games go on
-        self._push(hosted, ready=True)
+        if owner:
+            self._push(hosted, ready=True)
         if session.acting is None and hosted.ended is None:
             hosted.ended = await self._work(end_of, hosted)
             text = dumps(hosted.ended)

@@ -57,6 +57,7 @@ from game.net.wire import (
 )
 
 from .connection import Conn, Flood, Limits, Randomness, SystemRandomness, token_sha256
+from .follow import Follow
 from .hosted import Hosted, Player, build_session, computer_player, markers
 from .seats import SeatRequests
 from .store import WRITES, GameMeta, GameStore, GroupWriter, SeatMeta, StoredGame, StoreError
@@ -91,6 +92,7 @@ class Server(SeatRequests):
         self._writer = GroupWriter(store) if hasattr(store, "together") else None
         self._work_pool = ThreadPoolExecutor(1, thread_name_prefix="hexfire-work")
         self._tasks: set[asyncio.Task] = set()
+        self.follow = Follow(self)  # the other server processes on the store (if shared)
         self.taps: dict[tuple[str, str], Callable[[str], None]] = {}
         """(game, side) -> a function told every message sent to that seat (the tests')."""
 
@@ -118,6 +120,7 @@ class Server(SeatRequests):
         for hosted in self.games.values():
             for conn in hosted.conns.values():
                 conn.close(1001, "server stopping")
+        await self.follow.stop()
         if self._writer is not None:
             self._writer.close()
         self._db_pool.shutdown(wait=True)
@@ -148,6 +151,7 @@ class Server(SeatRequests):
                 }
                 hosted = Hosted(stored.meta, session, list(stored.actions), orders)
                 self.games[game_id] = hosted
+                await self.follow.opened(hosted)
                 self._spawn(self._settle_locked(hosted))
             future.set_result(hosted)
             return hosted
@@ -223,6 +227,7 @@ class Server(SeatRequests):
             )
             return
         self.games[game_id] = hosted
+        await self.follow.claim(game_id)
         log.info("game %s: %s created", game_id, msg.scenario_name[:60])
         conn.post(dumps(Created(game=game_id, tokens=tokens, commitment=hosted.commitment())))
         self._spawn(self._settle_locked(hosted))
@@ -416,6 +421,7 @@ def listen(server: Server, host: str, port: int, ssl_context: Any = None):
         max_queue=16,
         compression=None,
         close_timeout=2,
+        reuse_port=server.follow.shared,  # several processes on one port: the kernel spreads
     )
 
 
@@ -430,6 +436,7 @@ async def run(
 ) -> None:
     """Serve until ``stop`` is done (forever without one); ``ready`` is told the port."""
     server = Server(store, **options)
+    await server.follow.start()
     async with listen(server, host, port, ssl_context) as ws_server:
         bound = next(iter(ws_server.sockets)).getsockname()[1]
         if ready is not None:

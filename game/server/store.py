@@ -6,8 +6,9 @@ their tokens' SHA-256), its actions (each as the save records it, with the side 
 and the form that side knows it by) and a small state that changes with them (each side's
 view version, the computer's plan, the seats' standing orders). Each action is durable when
 :meth:`GameStore.append` returns: the server acknowledges it only then, so a ``kill -9`` of the
-server loses no acknowledged action. A later issue gives the same interface a PostgreSQL
-implementation.
+server loses no acknowledged action. Both stores (:class:`SqliteStore` here,
+:class:`~.pgstore.PgStore` for several server processes) share :class:`SqlStore`: the same
+statements on the same schema (:mod:`.schema`, with its migrations).
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ import queue
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+
+from . import schema
 
 
 class StoreError(Exception):
@@ -102,8 +105,8 @@ class StoredGame:
 
 
 class GameStore(Protocol):
-    """The server's storage (SQLite here; PostgreSQL next). Every method is durable when it
-    returns, or raises StoreError having changed nothing."""
+    """The server's storage (:class:`SqliteStore`; :class:`~.pgstore.PgStore`). Every method
+    is durable when it returns, or raises StoreError having changed nothing."""
 
     def create(self, meta: GameMeta, state: dict) -> None: ...
 
@@ -122,49 +125,27 @@ class GameStore(Protocol):
     def close(self) -> None: ...
 
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS scenarios (sha256 TEXT PRIMARY KEY, text TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY, scenario TEXT NOT NULL REFERENCES scenarios(sha256),
-    meta TEXT NOT NULL, state TEXT NOT NULL, created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game TEXT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, side TEXT NOT NULL,
-    entry TEXT NOT NULL, shown TEXT NOT NULL, by TEXT NOT NULL, PRIMARY KEY (game, idx)
-);
-"""
+class SqlStore:
+    """What both stores share: the statements of :mod:`.schema` (``?`` for an argument) and
+    the group commit (:meth:`together`). A store gives :meth:`_commit` (statements in one
+    transaction) and :meth:`_queries` (the rows of statements read together)."""
 
+    where = "the game store"
 
-SYNCS = {"full": "FULL", "normal": "NORMAL"}
-"""How a commit reaches the disk: "full" (the default) syncs it before the commit returns, so
-neither a killed server nor a power cut loses it; "normal" (WAL) leaves it to the operating
-system: a killed server loses nothing, a power cut may lose the last commits, and a commit
-takes microseconds instead of a disk sync's milliseconds."""
-
-
-class SqliteStore:
-    """A :class:`GameStore` in one SQLite file (WAL journal, ``synchronous=FULL``: a commit is
-    on disk, synced, when it returns; a sync takes milliseconds, so the server groups the
-    writes that come meanwhile into one commit, :meth:`together`). Safe to call from any one
-    thread at a time."""
-
-    def __init__(self, path: str | Path, sync: str = "full"):
-        if sync not in SYNCS:
-            raise StoreError(f"sync: expected one of {', '.join(SYNCS)}, got {sync!r}")
-        self.path = Path(path)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(
-                str(self.path), isolation_level=None, check_same_thread=False, timeout=30
-            )
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(f"PRAGMA synchronous={SYNCS[sync]}")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(SCHEMA)
-        except (OSError, sqlite3.Error) as e:
-            raise StoreError(f"{self.path}: cannot open the game store: {e}") from None
-        self._lock = threading.Lock()
+    def __init__(self) -> None:
         self._pending: list[tuple[str, tuple]] | None = None
+
+    def _commit(self, statements: list[tuple[str, tuple]]) -> None:
+        raise NotImplementedError
+
+    def _changed(self, game_id: str) -> list[tuple[str, tuple]]:
+        """What a write of a game adds to its transaction to tell other server processes
+        (PostgreSQL's NOTIFY; nothing here)."""
+        return []
+
+    def _queries(self, statements: list[tuple[str, tuple]]) -> list[list[tuple]]:
+        """The rows of each statement, read together (one snapshot)."""
+        raise NotImplementedError
 
     @contextlib.contextmanager
     def together(self) -> Iterator[None]:
@@ -185,25 +166,11 @@ class SqliteStore:
             return
         self._commit(statements)
 
-    def _commit(self, statements: list[tuple[str, tuple]]) -> None:
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    for sql, args in statements:
-                        self._db.execute(sql, args)
-                except BaseException:
-                    self._db.execute("ROLLBACK")
-                    raise
-                self._db.execute("COMMIT")
-            except sqlite3.Error as e:
-                raise StoreError(f"{self.path}: {e}") from None
-
     def create(self, meta: GameMeta, state: dict) -> None:
         self._write(
             [
                 (
-                    "INSERT OR IGNORE INTO scenarios (sha256, text) VALUES (?, ?)",
+                    "INSERT INTO scenarios (sha256, text) VALUES (?, ?) ON CONFLICT DO NOTHING",
                     (meta.scenario_sha256, meta.scenario_text),
                 ),
                 (
@@ -219,39 +186,33 @@ class SqliteStore:
             ]
         )
 
+    _GAME = (
+        "SELECT g.meta, s.text, g.state FROM games g JOIN scenarios s "
+        "ON s.sha256 = g.scenario WHERE g.id = ?"
+    )
+    _ACTIONS = "SELECT side, entry, shown, by FROM actions WHERE game = ? AND idx >= ? ORDER BY idx"
+
     def load(self, game_id: str) -> StoredGame | None:
-        with self._lock:
-            try:
-                row = self._db.execute(
-                    "SELECT g.meta, g.state, s.text FROM games g JOIN scenarios s "
-                    "ON s.sha256 = g.scenario WHERE g.id = ?",
-                    (game_id,),
-                ).fetchone()
-                if row is None:
-                    return None
-                rows = self._db.execute(
-                    "SELECT side, entry, shown, by FROM actions WHERE game = ? ORDER BY idx",
-                    (game_id,),
-                ).fetchall()
-            except sqlite3.Error as e:
-                raise StoreError(f"{self.path}: {e}") from None
-        meta = GameMeta.from_json(game_id, json.loads(row[0]), row[2])
+        games, rows = self._queries([(self._GAME, (game_id,)), (self._ACTIONS, (game_id, 0))])
+        if not games:
+            return None
+        meta = GameMeta.from_json(game_id, json.loads(games[0][0]), games[0][1])
         actions = [StoredAction(json.loads(e), side, json.loads(s), by) for side, e, s, by in rows]
-        return StoredGame(meta, actions, json.loads(row[1]))
+        return StoredGame(meta, actions, json.loads(games[0][2]))
 
     def load_meta(self, game_id: str) -> GameMeta | None:
         """A game's fixed facts without its actions (a seat's token is checked against them
         before the game is loaded)."""
-        with self._lock:
-            try:
-                row = self._db.execute(
-                    "SELECT g.meta, s.text FROM games g JOIN scenarios s "
-                    "ON s.sha256 = g.scenario WHERE g.id = ?",
-                    (game_id,),
-                ).fetchone()
-            except sqlite3.Error as e:
-                raise StoreError(f"{self.path}: {e}") from None
-        return None if row is None else GameMeta.from_json(game_id, json.loads(row[0]), row[1])
+        rows = self._query(self._GAME, (game_id,))
+        return None if not rows else GameMeta.from_json(game_id, json.loads(rows[0][0]), rows[0][1])
+
+    def _query(self, sql: str, args: tuple) -> list[tuple]:
+        return self._queries([(sql, args)])[0]
+
+    def actions_from(self, game_id: str, start: int) -> list[StoredAction]:
+        """A game's actions from index ``start`` on (what another server process added)."""
+        rows = self._query(self._ACTIONS, (game_id, start))
+        return [StoredAction(json.loads(e), side, json.loads(s), by) for side, e, s, by in rows]
 
     def append(self, game_id: str, index: int, action: StoredAction, state: dict) -> None:
         self._write(
@@ -269,6 +230,7 @@ class SqliteStore:
                     ),
                 ),
                 ("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id)),
+                *self._changed(game_id),
             ]
         )
 
@@ -277,16 +239,86 @@ class SqliteStore:
             [
                 ("DELETE FROM actions WHERE game = ? AND idx >= ?", (game_id, length)),
                 ("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id)),
+                *self._changed(game_id),
             ]
         )
 
     def set_state(self, game_id: str, state: dict) -> None:
-        self._write([("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id))])
+        self._write(
+            [
+                ("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id)),
+                *self._changed(game_id),
+            ]
+        )
 
     def game_ids(self) -> list[str]:
+        return [r[0] for r in self._query("SELECT id FROM games ORDER BY created", ())]
+
+    def schema_version(self) -> int:
+        rows = self._query("SELECT version FROM hexfire_schema", ())
+        return int(rows[0][0]) if rows else 0
+
+
+SYNCS = {"full": "FULL", "normal": "NORMAL"}
+"""How a commit reaches the disk: "full" (the default) syncs it before the commit returns, so
+neither a killed server nor a power cut loses it; "normal" (WAL) leaves it to the operating
+system: a killed server loses nothing, a power cut may lose the last commits, and a commit
+takes microseconds instead of a disk sync's milliseconds."""
+
+
+class SqliteStore(SqlStore):
+    """A :class:`GameStore` in one SQLite file (WAL journal, ``synchronous=FULL``: a commit is
+    on disk, synced, when it returns; a sync takes milliseconds, so the server groups the
+    writes that come meanwhile into one commit, :meth:`together`). Safe to call from any one
+    thread at a time."""
+
+    def __init__(self, path: str | Path, sync: str = "full"):
+        super().__init__()
+        if sync not in SYNCS:
+            raise StoreError(f"sync: expected one of {', '.join(SYNCS)}, got {sync!r}")
+        self.path = Path(path)
+        self.where = str(self.path)
+        self._lock = threading.Lock()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(
+                str(self.path), isolation_level=None, check_same_thread=False, timeout=30
+            )
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={SYNCS[sync]}")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            schema.migrate(self._version, self._commit, self.where)
+        except (OSError, sqlite3.Error) as e:
+            raise StoreError(f"{self.path}: cannot open the game store: {e}") from None
+        except schema.SchemaError as e:
+            self._db.close()
+            raise StoreError(str(e)) from None
+
+    def _version(self) -> int:
+        self._db.execute(schema.VERSION_TABLE)
+        found = self.schema_version()
+        if not found and self._query("SELECT name FROM sqlite_master WHERE name = 'games'", ()):
+            return 1  # made before versions were kept (issue 40)
+        return found
+
+    def _commit(self, statements: list[tuple[str, tuple]]) -> None:
         with self._lock:
             try:
-                return [r[0] for r in self._db.execute("SELECT id FROM games ORDER BY created")]
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    for sql, args in statements:
+                        self._db.execute(sql, args)
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._db.execute("COMMIT")
+            except sqlite3.Error as e:
+                raise StoreError(f"{self.path}: {e}") from None
+
+    def _queries(self, statements: list[tuple[str, tuple]]) -> list[list[tuple]]:
+        with self._lock:
+            try:
+                return [self._db.execute(sql, args).fetchall() for sql, args in statements]
             except sqlite3.Error as e:
                 raise StoreError(f"{self.path}: {e}") from None
 
@@ -340,7 +372,9 @@ class GroupWriter:
                         fn(*args)
             except Exception as e:
                 for _, _, future in batch:
-                    future.set_exception(e if isinstance(e, StoreError) else StoreError(str(e)))
+                    with contextlib.suppress(InvalidStateError):  # its waiter gone (stopping)
+                        future.set_exception(e if isinstance(e, StoreError) else StoreError(str(e)))
                 continue
             for _, _, future in batch:
-                future.set_result(None)
+                with contextlib.suppress(InvalidStateError):
+                    future.set_result(None)

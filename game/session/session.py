@@ -225,6 +225,12 @@ class Session:
         self._seer.resume(side, version)
         self._tables.clear()
 
+    def carry_view(self, old: Session, side: str) -> None:
+        """``side``'s view goes on from ``old``'s last (the same game, rebuilt with more
+        actions): its version rises only if what the side sees changed."""
+        self._seer.carry(old._seer, side)
+        self._tables.clear()
+
     def refresh(self) -> None:
         """The game was changed other than by an action (a test's hand): every view afresh."""
         self._changed()

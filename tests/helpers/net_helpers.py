@@ -25,9 +25,14 @@ BOUND = 120.0
 
 
 @contextlib.asynccontextmanager
-async def serving(folder: Path, **options: Any) -> AsyncIterator[tuple[Server, str]]:
-    """A server on the loopback with its store in ``folder``: (the server, its URL)."""
-    store = SqliteStore(folder / "games.sqlite")
+async def serving(
+    folder: Path, store: Any = None, **options: Any
+) -> AsyncIterator[tuple[Server, str]]:
+    """A server on the loopback with its store in ``folder`` (or ``store``, left open): (the
+    server, its URL)."""
+    own = store is None
+    if store is None:
+        store = SqliteStore(folder / "games.sqlite")
     server = Server(store, **options)
     try:
         async with listen(server, LOOPBACK, 0) as ws:
@@ -37,7 +42,8 @@ async def serving(folder: Path, **options: Any) -> AsyncIterator[tuple[Server, s
             finally:
                 await server.close()
     finally:
-        store.close()
+        if own:
+            store.close()
 
 
 def scenario_text(name: str) -> str:

@@ -1,0 +1,258 @@
+"""``hexfire bench net --db postgresql://... --servers N``: games played through real websocket
+clients against N server processes sharing one PostgreSQL store and one port (the kernel spreads
+the connections: ``SO_REUSEPORT``), one of them killed with SIGKILL every ``kill_every`` seconds
+and started again (issue 43).
+
+Each game is the server's computer (level 1) against a client that plays random legal actions
+at a player's pace (``think`` seconds, 0.5 to 1.5 times). Figures: the round trip of an action
+p50 / p95; actions a second; the failover time (from a kill until every client it cut off is
+connected again to a live process and has its view: the longest of a run); the lost actions
+(each client's acknowledged actions checked, in order, against the store at the end); the games
+stuck (at the end each game not over must take one more action within 15 s). The games are
+kept in a schema of their own in the database, dropped at the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+from game.files.shipped import scenarios_dir
+from game.net.client import Backoff, Client, Disconnected, Refusal, create_game, invitation
+
+from .bench import ServerProcess, _free_port, _missing
+
+GOALS = {
+    "round_trip_p95_ms": "<= 25 with 500 games over 2 server processes",
+    "failover_seconds": "<= 5",
+    "lost_actions": "0",
+    "games_stuck": "0",
+}
+
+
+@dataclass
+class Seat:
+    """One bench game's client and what it was told was stored."""
+
+    game: str
+    client: Client
+    acked: list[dict] = field(default_factory=list)
+    down_since: float | None = None
+    reconnects: int = 0
+
+
+@dataclass
+class Run:
+    round_trips: list[float] = field(default_factory=list)
+    actions: int = 0
+    kills: list[float] = field(default_factory=list)
+    failovers: list[float] = field(default_factory=list)
+
+
+def _due(c: Client) -> bool:
+    view = c.view
+    ready = c.status == "connected" and c.ready
+    return c.end is not None or (ready and view is not None and view.acting == "russian")
+
+
+async def _seat(ws: str, text: str) -> Seat:
+    """A new game against the server's computer, and its client connected."""
+    created = await create_game(ws, "tutorial-duel.toml", text, "german", level=1)
+    link = invitation(ws, created.game, created.tokens["russian"])
+    c = Client(link, backoff=Backoff(first=0.05, most=0.5), timeout=60)
+    await c.connect()
+    return Seat(created.game, c)
+
+
+async def _games(ws: str, text: str, seats: list[Seat], k: int, run: Run, think, stop) -> None:
+    """Game after game in the ``k``-th place of ``seats`` (``seats`` keeps them all) until
+    ``stop``: ``games`` are at once all the time."""
+    rng = random.Random(k)
+    while not stop.is_set():
+        seat = seats[k]
+        await _player(seat, run, rng, think, stop)
+        if seat.client.end is None:
+            return
+        await seat.client.close()
+        seats.append(seat)  # kept for the check of lost actions
+        seats[k] = await _seat(ws, text)
+
+
+async def _player(seat: Seat, run: Run, rng: random.Random, think: float, stop) -> None:
+    c = seat.client
+    while c.end is None and not stop.is_set():
+        try:
+            await c.until(lambda: _due(c) or stop.is_set(), 120)
+        except (Disconnected, TimeoutError):
+            continue
+        if c.end is not None or stop.is_set():
+            return
+        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        view = c.view
+        if view is None or not _due(c) or c.end is not None:
+            continue
+        action = rng.choice(list(view.legal) or [{"type": "end_phase"}])
+        t0 = time.perf_counter()
+        try:
+            await c.act(action, view.version)
+        except (Refusal, Disconnected):
+            continue
+        run.round_trips.append(time.perf_counter() - t0)
+        run.actions += 1
+        seat.acked.append(action)
+
+
+async def _watch(places: int, run: Run, stop, seats: list[Seat]) -> None:
+    """The failover times: a client cut off by a kill, until it is connected and has its
+    view again (the games in play: the first ``places`` of ``seats``)."""
+    while not stop.is_set():
+        now = time.perf_counter()
+        for seat in seats[:places]:
+            c = seat.client
+            cut = c.status != "connected" or c.reconnects > seat.reconnects
+            if cut and seat.down_since is None and run.kills and c.end is None:
+                seat.down_since = run.kills[-1]
+            if c.status == "connected" and c.ready and seat.down_since is not None:
+                run.failovers.append(now - seat.down_since)
+                seat.down_since = None
+            seat.reconnects = c.reconnects
+        await asyncio.sleep(0.02)
+
+
+async def _kill(procs: list[ServerProcess], run: Run, every: float, stop) -> None:
+    k = 0
+    while True:
+        await asyncio.sleep(every)
+        if stop.is_set():
+            return
+        proc = procs[k % len(procs)]
+        k += 1
+        run.kills.append(time.perf_counter())
+        await asyncio.to_thread(proc.kill)
+        await asyncio.to_thread(proc.start)  # two processes again
+
+
+async def _unstuck(seat: Seat) -> bool:
+    """Whether a game not over takes one more action within 15 s (a refusal, say a view that
+    changed meanwhile, is tried again)."""
+    c = seat.client
+    rng = random.Random(0)
+    deadline = asyncio.get_running_loop().time() + 15
+    while (left := deadline - asyncio.get_running_loop().time()) > 0:
+        try:
+            await c.until(lambda: _due(c), left)
+            if c.end is not None:
+                return True
+            view = c.view
+            assert view is not None
+            action = rng.choice(list(view.legal) or [{"type": "end_phase"}])
+            await c.act(action, view.version)
+            seat.acked.append(action)
+            return True
+        except Refusal:
+            await asyncio.sleep(0.05)
+        except (Disconnected, TimeoutError):
+            continue
+    return False
+
+
+def bench_shared(
+    db: str,
+    servers: int = 2,
+    games: int = 500,
+    seconds: float = 95.0,
+    kill_every: float = 30.0,
+    think: float = 1.0,
+) -> dict:
+    """The figures (the module's docstring) of ``games`` games at once for ``seconds``."""
+    import psycopg
+
+    from .pgstore import PgStore
+
+    schema = f"hexfire_bench_{secrets.token_hex(4)}"
+    with psycopg.connect(db, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    url = db + ("&" if "?" in db else "?") + "options=" + quote(f"-c search_path={schema}")
+    folder = Path(tempfile.mkdtemp(prefix="hexfire-bench-shared-"))
+    port = _free_port()
+    procs = [ServerProcess(folder, port, db=url) for _ in range(servers)]
+    text = (scenarios_dir() / "tutorial-duel.toml").read_text("utf-8")
+    run, seats = Run(), []
+    lost = stuck = 0
+    try:
+        for proc in procs:
+            proc.start()
+        ws = f"ws://127.0.0.1:{port}"
+
+        async def main() -> tuple[int, int]:
+            stop = asyncio.Event()
+            for _ in range(games):
+                seats.append(await _seat(ws, text))
+            start = time.perf_counter()
+            tasks = [
+                asyncio.ensure_future(_games(ws, text, seats, k, run, think, stop))
+                for k in range(games)
+            ]
+            helpers = [
+                asyncio.ensure_future(_watch(games, run, stop, seats)),
+                asyncio.ensure_future(_kill(procs, run, kill_every, stop)),
+            ]
+            await asyncio.sleep(seconds)
+            stop.set()
+            for task in tasks:  # an action in flight is not counted acknowledged
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            run.wall = time.perf_counter() - start  # type: ignore[attr-defined]
+            for h in helpers:
+                h.cancel()
+            await asyncio.gather(*helpers, return_exceptions=True)
+            done = await asyncio.gather(*(_unstuck(s) for s in seats[:games]))
+            for s in seats[:games]:
+                await s.client.close()
+            return sum(1 for ok in done if not ok), 0
+
+        stuck, _ = asyncio.run(main())
+        store = PgStore(url)
+        try:
+            for s in seats:
+                stored = store.load(s.game)
+                mine = [a.shown for a in stored.actions if a.by == "seat"] if stored else []
+                lost += _missing(s.acked, mine)
+        finally:
+            store.close()
+    finally:
+        for proc in procs:
+            proc.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+        with psycopg.connect(db, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+    def pct(q: float) -> float:
+        trips = sorted(run.round_trips)
+        return round(1000 * trips[min(len(trips) - 1, int(q * len(trips)))], 2) if trips else 0.0
+
+    wall = getattr(run, "wall", seconds)
+    return {
+        "server_processes": servers,
+        "concurrent_games": games,
+        "think_seconds": think,
+        "seconds": round(wall, 1),
+        "round_trip_p50_ms": pct(0.50),
+        "round_trip_p95_ms": pct(0.95),
+        "actions_per_second": round(run.actions / wall, 1),
+        "server_kills": len(run.kills),
+        "failover_seconds": round(max(run.failovers), 2) if run.failovers else 0.0,
+        "clients_cut_off": len(run.failovers),
+        "reconnects": sum(s.client.reconnects for s in seats),
+        "lost_actions": lost,
+        "games_stuck": stuck,
+        "games_played_through": sum(1 for s in seats if s.client.end is not None),
+        "goals": GOALS,
+    }

@@ -1,0 +1,124 @@
+"""Several server processes on one store (PostgreSQL, :class:`~.pgstore.PgStore`; issue 43).
+
+Any process serves a seat that reaches it: it loads the game from the store and writes that
+seat's actions itself. The store keeps each action once: its key is (game, index), so when two
+processes write the same index the second write fails, is refused, and that process reloads the
+game as stored. Every write tells the other processes (NOTIFY, :meth:`PgStore.listen`); a
+process holding the game reloads it and sends its seats their new views.
+
+The server's own part of a game (the computer's moves, the phases passed by themselves, the
+standing orders of a seat away) is played by one process at a time: the one holding the game's
+advisory lock (:meth:`PgStore.claim`). A process that dies loses its connection, so PostgreSQL
+frees its locks at once; every process tries, each :data:`CLAIM_SECONDS`, to claim the games it
+holds and does not own, so another takes them over within that. Its clients reconnect (to the
+same address: the processes share the port, ``SO_REUSEPORT``) and reach a live process.
+
+On a store of one process (SQLite) all of this is idle: the process owns every game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from game.net.wire import DffOrder
+
+log = logging.getLogger("hexfire.server")
+
+CLAIM_SECONDS = 0.5
+"""How often a process tries to take over the games it holds and no live process owns."""
+
+
+class Follow:
+    """The coordination of one server process with the others on its store."""
+
+    def __init__(self, server: Any):
+        self.server = server
+        self.store = server.store
+        self.shared = bool(getattr(self.store, "shared", False))
+        self.owned: set[str] = set()
+        self._stop_listening: Callable[[], None] | None = None
+        self._task: asyncio.Task | None = None
+
+    def owns(self, game_id: str) -> bool:
+        """Whether this process plays the server's part of ``game_id`` now."""
+        return not self.shared or game_id in self.owned
+
+    async def start(self) -> None:
+        if not self.shared or self._task is not None:
+            return
+        loop = asyncio.get_running_loop()
+
+        def told(game: str | None) -> None:
+            loop.call_soon_threadsafe(self._told, game)
+
+        self._stop_listening = self.store.listen(told)
+        self._task = asyncio.ensure_future(self._claiming())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+        if self._stop_listening is not None:
+            await asyncio.to_thread(self._stop_listening)
+
+    async def claim(self, game_id: str) -> bool:
+        """Own ``game_id`` if no live process does (True: this one owns it now)."""
+        if not self.shared:
+            return True
+        try:
+            got = await self.server._db(self.store.claim, game_id)
+        except Exception as e:  # the store is away: try again later
+            log.warning("game %s: claiming it: %s", game_id, e)
+            got = False
+        if got and game_id not in self.owned:
+            self.owned.add(game_id)
+            log.info("game %s: owned here", game_id)
+        elif not got:
+            self.owned.discard(game_id)
+        return got
+
+    async def opened(self, hosted: Any) -> None:
+        """A game just loaded here: own it if no one does; else catch up with what its owner
+        wrote while it loaded (a NOTIFY that came before it was open here was not for it)."""
+        if not await self.claim(hosted.meta.id):
+            self.server._spawn(self._follow(hosted))
+
+    async def _claiming(self) -> None:
+        while True:
+            await asyncio.sleep(CLAIM_SECONDS)
+            for game_id, hosted in list(self.server.games.items()):
+                if game_id in self.owned and await self.claim(game_id):
+                    continue
+                if await self.claim(game_id):  # taken over: its due moves are played here
+                    self.server._spawn(self.server._settle_locked(hosted))
+
+    def _told(self, game: str | None) -> None:
+        games = self.server.games
+        for game_id in list(games) if game is None else [game]:
+            hosted = games.get(game_id)
+            if hosted is not None:
+                self.server._spawn(self._follow(hosted))
+
+    async def _follow(self, hosted: Any) -> None:
+        """Another process changed the game: take it as stored, send each seat here its view."""
+        async with hosted.lock:
+            stored = await self.server._db(self.store.load, hosted.meta.id)
+            if stored is None:
+                return
+            same = len(stored.actions) == len(hosted.actions) and [
+                a.entry for a in stored.actions[-1:]
+            ] == [a.entry for a in hosted.actions[-1:]]
+            if same and stored.state == hosted.state():
+                return
+            old = hosted.session
+            await self.server._reload(hosted)
+            versions = stored.state.get("versions") or {}
+            for side in hosted.conns:  # the seats here: their versions go on rising
+                if int(versions.get(side, 0)) <= old.view(side).version:
+                    hosted.session.carry_view(old, side)
+            orders = stored.state.get("orders") or {}
+            hosted.orders.update({s: DffOrder.model_validate(o) for s, o in orders.items()})
+            self.server._push(hosted, ready=not self.server._due(hosted))
+            await self.server._settle(hosted)

@@ -1,0 +1,198 @@
+"""The game store in PostgreSQL (``hexfire serve --db postgresql://...``; psycopg 3): the same
+statements on the same schema as SQLite (:class:`~.store.SqlStore`, :mod:`.schema`), so that
+several server processes, on one machine or many, can share one store.
+
+Every write is one transaction, committed (PostgreSQL's ``synchronous_commit``: the WAL is on
+disk) before the call returns, so the server acknowledges an action only once it is durable; the
+server's group commit makes the writes that came meanwhile one transaction. A read of a game
+(its facts, state and actions) is one snapshot. A broken connection (the database restarted, a
+network cut) fails the call in hand with one line and is made again on the next call.
+
+Opening a store migrates it under an advisory lock (two servers starting together migrate it
+once); a store of a newer schema is refused (:mod:`.schema`).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import threading
+from collections.abc import Callable
+
+import psycopg
+
+from . import schema
+from .store import SqlStore, StoreError
+
+MIGRATE_LOCK = 0x68657866  # "hexf": the advisory lock held while a server migrates the store
+CHANNEL = "hexfire_games"
+"""The NOTIFY channel: a write of a game tells every server process "GAME ORIGIN"."""
+_KEY = "hashtextextended(?, 0)"
+"""A game's advisory lock key (64 bits of its id's hash; a clash only makes two games share
+an owner)."""
+
+
+def _sql(statement: str) -> str:
+    """A statement of :mod:`.schema` (``?`` arguments) in psycopg's form (``%s``)."""
+    return statement.replace("%", "%%").replace("?", "%s")
+
+
+def _one_line(url: str, e: Exception) -> str:
+    first = (str(e).strip().splitlines() or [type(e).__name__])[0]
+    return f"{_safe(url)}: {first}"
+
+
+def _safe(url: str) -> str:
+    """The URL without its password (it is said in errors and logs)."""
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.Error:
+        return "the PostgreSQL store"
+    host, port, db = info.get("host", ""), info.get("port", ""), info.get("dbname", "")
+    return f"postgresql://{host}{':' if port else ''}{port}/{db}"
+
+
+class PgStore(SqlStore):
+    """A :class:`~.store.GameStore` in a PostgreSQL database at ``url`` (a libpq URL or
+    key=value string). Safe to call from any thread (one call at a time)."""
+
+    def __init__(self, url: str, connect_timeout: float = 5.0):
+        super().__init__()
+        self.url = url
+        self.where = _safe(url)
+        self._timeout = connect_timeout
+        self._lock = threading.Lock()
+        self._db: psycopg.Connection | None = None
+        self.origin = f"{os.getpid()}-{secrets.token_hex(4)}"
+        """This store's name in its notifications (its own are not told back to it)."""
+        self._claimed: set[str] = set()
+        self.listening = threading.Event()
+        try:
+            with self._lock:
+                db = self._connection()
+                db.execute("SELECT pg_advisory_lock(%s)", (MIGRATE_LOCK,))
+            try:
+                schema.migrate(self._version, self._commit, self.where)
+            finally:
+                with self._lock:
+                    self._connection().execute("SELECT pg_advisory_unlock(%s)", (MIGRATE_LOCK,))
+        except schema.SchemaError as e:
+            self.close()
+            raise StoreError(str(e)) from None
+        except psycopg.Error as e:
+            self.close()
+            raise StoreError(f"cannot open the game store: {_one_line(url, e)}") from None
+        except StoreError:
+            self.close()
+            raise
+
+    def _connection(self) -> psycopg.Connection:
+        if self._db is None or self._db.closed:
+            try:
+                self._db = psycopg.connect(
+                    self.url, autocommit=True, connect_timeout=max(1, round(self._timeout))
+                )
+            except psycopg.Error as e:
+                raise StoreError(_one_line(self.url, e)) from None
+        return self._db
+
+    def _version(self) -> int:
+        self._commit([(schema.VERSION_TABLE, ())])
+        found = self.schema_version()
+        if not found and self._query("SELECT to_regclass('games') IS NOT NULL", ())[0][0]:
+            return 1  # the tables of version 1 without their version: made by hand
+        return found
+
+    def _commit(self, statements: list[tuple[str, tuple]]) -> None:
+        with self._lock:
+            db = self._connection()
+            try:
+                with db.transaction(), db.cursor() as cur:
+                    for sql, args in statements:
+                        cur.execute(_sql(sql), args)
+            except psycopg.Error as e:
+                self._drop_if_broken()
+                raise StoreError(_one_line(self.url, e)) from None
+
+    def _queries(self, statements: list[tuple[str, tuple]]) -> list[list[tuple]]:
+        with self._lock:
+            db = self._connection()
+            try:
+                with db.transaction(), db.cursor() as cur:
+                    if len(statements) > 1:
+                        cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                    out = []
+                    for sql, args in statements:
+                        cur.execute(_sql(sql), args)
+                        out.append(cur.fetchall())
+                    return out
+            except psycopg.Error as e:
+                self._drop_if_broken()
+                raise StoreError(_one_line(self.url, e)) from None
+
+    def _drop_if_broken(self) -> None:
+        if self._db is not None and (self._db.closed or self._db.broken):
+            self._db = None
+            self._claimed.clear()  # a session's advisory locks end with it
+
+    # --- several server processes ------------------------------------------------------------
+
+    shared = True
+    """Several server processes may serve this store's games at once."""
+
+    def _changed(self, game_id: str) -> list[tuple[str, tuple]]:
+        return [("SELECT pg_notify(?, ?)", (CHANNEL, f"{game_id} {self.origin}"))]
+
+    def claim(self, game_id: str) -> bool:
+        """Whether this process owns ``game_id`` (it plays the server's part of the game: the
+        computer, the phases passed by themselves, the standing orders): an advisory lock of
+        the store's connection, taken if free. It is PostgreSQL's to free when the process
+        dies: its connection ends, and another process's claim succeeds."""
+        if game_id in self._claimed:
+            with self._lock:
+                if self._db is not None and not self._db.closed:
+                    return True
+            self._claimed.discard(game_id)
+        got = bool(self._query(f"SELECT pg_try_advisory_lock({_KEY})", (game_id,))[0][0])
+        if got:
+            self._claimed.add(game_id)
+        return got
+
+    def listen(self, told: Callable[[str | None], None]) -> Callable[[], None]:
+        """Tell ``told`` the id of each game another process wrote (None: the connection that
+        listens was made again, so notifications may have been missed: every game may have
+        changed), from a thread of its own. Returns the function that stops it."""
+        stop = threading.Event()
+
+        def run() -> None:
+            first = True
+            while not stop.is_set():
+                try:
+                    with psycopg.connect(self.url, autocommit=True, connect_timeout=5) as db:
+                        db.execute(f"LISTEN {CHANNEL}")
+                        self.listening.set()
+                        if not first:
+                            told(None)
+                        first = False
+                        while not stop.is_set():
+                            for note in db.notifies(timeout=0.5):
+                                game, _, origin = note.payload.partition(" ")
+                                if origin != self.origin:
+                                    told(game)
+                except psycopg.Error:
+                    stop.wait(0.5)
+
+        thread = threading.Thread(target=run, daemon=True, name="hexfire-listen")
+        thread.start()
+
+        def stopping() -> None:
+            stop.set()
+            thread.join(5)
+
+        return stopping
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None

@@ -1,0 +1,86 @@
+"""Several server processes on one PostgreSQL store (issue 43): a game whose seats reach two
+different servers is played through to its end, each seat sent every change the other server
+made (NOTIFY), no action stored twice; a game whose owner stops is taken over by the other
+server, which plays the computer's part on. Skipped without ``HEXFIRE_TEST_PG``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+from net_helpers import BOUND, FAST, new_game, play, seat
+from store_helpers import pg_schema
+
+from game.server.hosted import build_session, computer_player
+from game.server.pgstore import PgStore
+from game.server.server import Server, listen
+
+
+@contextlib.asynccontextmanager
+async def a_server(url: str) -> AsyncIterator[tuple[Server, str, PgStore]]:
+    store = PgStore(url)
+    server = Server(store, limits=FAST)
+    await server.follow.start()
+    await asyncio.to_thread(store.listening.wait, 10)
+    try:
+        async with listen(server, "127.0.0.1", 0) as ws:
+            yield server, f"ws://127.0.0.1:{next(iter(ws.sockets)).getsockname()[1]}", store
+    finally:
+        await server.close()
+        store.close()
+
+
+def bounded(coro) -> None:
+    async def main():
+        async with asyncio.timeout(BOUND):
+            await coro
+
+    asyncio.run(main())
+
+
+def test_the_two_seats_of_a_game_on_two_servers_play_it_through():
+    async def main():
+        with pg_schema() as url:
+            async with a_server(url) as (one, url1, store), a_server(url) as (two, url2, _):
+                created = await new_game(url1, "tutorial-duel")
+                german = await seat(url1, created, "german")
+                russian = await seat(url2, created, "russian")  # served by the other process
+                took = await asyncio.gather(play(german, 1), play(russian, 2))
+                assert all(n > 0 for n in took)
+                assert german.end is not None and german.end == russian.end
+                stored = store.load(created.game)
+                assert stored is not None
+                assert len(stored.actions) == len(one.games[created.game].actions)
+                assert len(stored.actions) == len(two.games[created.game].actions)
+                # each stored action applies, in order, to the state its hash says: none twice
+                game = build_session(stored.meta, stored.actions, {}, computer_player).game
+                assert game.over and game.winner == german.end.winner
+                await german.close()
+                await russian.close()
+
+    bounded(main())
+
+
+def test_a_game_whose_owner_stops_is_taken_over_and_its_computer_plays_on():
+    async def main():
+        with pg_schema() as url:
+            async with a_server(url) as (two, url2, _):
+                async with a_server(url) as (one, url1, _):
+                    created = await new_game(url1, "road-ambush", computer="russian", level=1)
+                    assert one.follow.owns(created.game)
+                    german = await seat(url2, created, "german")  # the other process
+                    assert not two.follow.owns(created.game)
+                # the owner is gone: its lock with its connection
+                loop = asyncio.get_running_loop()
+                start = loop.time()
+                while not two.follow.owns(created.game):
+                    await asyncio.sleep(0.05)
+                    assert loop.time() - start < 5, "not taken over within 5 s"
+                await play(german, 3)
+                assert german.end is not None
+                sides = {a.side for a in two.games[created.game].actions}
+                assert sides == {"german", "russian"}
+                await german.close()
+
+    bounded(main())
