@@ -30,6 +30,7 @@ def _cmd_bench_soak(args: argparse.Namespace) -> int:
         ("--minutes", args.minutes, 0.01, 24 * 60),
         ("--events", args.events, 1, 10**9),
         ("--burst", args.burst, 1, 10_000),
+        ("--warm-up", args.warm_up, 0, 24 * 3600),
     ):
         if not low <= value <= high:
             raise CliError(f"{name}: expected {low}-{high}, got {value}")
@@ -39,7 +40,9 @@ def _cmd_bench_soak(args: argparse.Namespace) -> int:
         f"hexfire bench soak: {args.scenario}, seed {args.seed}, random input for up to "
         f"{args.minutes} minutes or {args.events} events, {args.burst} gesture(s) a frame"
     )
-    figures = bench_soak(args.minutes, args.events, args.burst, args.seed, args.scenario)
+    figures = bench_soak(
+        args.minutes, args.events, args.burst, args.seed, args.scenario, warm_up=args.warm_up
+    )
     if args.json:
         _print_figures(figures, True, title)
         return 0
@@ -187,6 +190,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         type=int,
         default=1,
         help="soak: gestures posted before each frame (default 1; a storm: 100)",
+    )
+    bench.add_argument(
+        "--warm-up",
+        type=float,
+        default=120.0,
+        help="soak: seconds before the growth counts and tracing starts (default 120; at "
+        "most 10,000 events; 0: trace what the first minutes fill)",
     )
     bench.add_argument("--seed", type=int, default=1, help="soak: the input's seed (default 1)")
     bench.add_argument(

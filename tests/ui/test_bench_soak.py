@@ -58,6 +58,7 @@ def test_smoke_bench_soak_drives_the_window_and_reports_its_figures(data_dir, mo
         (["--burst", "0"], "--burst: expected 1-10000, got 0"),
         (["--minutes", "-1"], "--minutes"),
         (["--events", "0"], "--events"),
+        (["--warm-up", "-5"], "--warm-up"),
         (["--scenario", "../etc/passwd"], "--scenario: no shipped scenario"),
     ],
 )

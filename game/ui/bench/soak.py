@@ -174,7 +174,7 @@ class Soak:
         self.fig = Figures()
         self.off_play = 0
         self.play = None
-        self.burst = 1
+        self.burst, self.warm_up = 1, WARM_UP_S
 
     def _count_actions(self) -> None:
         if self.play is not None:
@@ -211,12 +211,12 @@ class Soak:
         if not app.scenes or not app.running or self.off_play > OFF_PLAY_PASSES:
             self._start_game()
 
-    def run(self, seconds: float, events: int, burst: int, say) -> None:
+    def run(self, seconds: float, events: int, burst: int, say, warm_up: float = WARM_UP_S) -> None:
         """Until ``seconds`` have passed or ``events`` were handled; ``say`` gets a line a
-        minute."""
+        minute; the warm-up ends after ``warm_up`` seconds (or :data:`WARM_UP_EVENTS`)."""
         self._start_game()
         t0 = time.perf_counter()
-        self.burst = burst
+        self.burst, self.warm_up = burst, warm_up
         self.fig.rss.append((0.0, rss_mib()))
         say(f"start: {self.fig.rss[0][1]} MiB")
         next_minute = 60.0
@@ -224,7 +224,7 @@ class Soak:
             now = time.perf_counter() - t0
             if now >= seconds or self.fig.events >= events:
                 break
-            if self.fig.warm is None and (now >= WARM_UP_S or self.fig.events >= WARM_UP_EVENTS):
+            if self.fig.warm is None and (now >= warm_up or self.fig.events >= WARM_UP_EVENTS):
                 self.fig.warm = (now, rss_mib())
                 tracemalloc.start()
             if now >= next_minute:
@@ -243,6 +243,7 @@ class Soak:
             "scenario": self.scenario.title,
             "seed": self.seed,
             "burst": self.burst,
+            "warm_up_s": self.warm_up,
             "minutes": round(t_end / 60, 2),
             "events": fig.events,
             "frames": len(fig.frames),
@@ -277,8 +278,10 @@ def bench_soak(
     scenario: str = "bagration-4-boards",
     top: int = 12,
     say=None,
+    warm_up: float = WARM_UP_S,
 ) -> dict:
-    """Run a soak and return its figures; ``say`` (default: stderr) gets the minute lines."""
+    """Run a soak and return its figures; ``say`` (default: stderr) gets the minute lines;
+    ``warm_up`` 0: what the first minutes fill is traced too."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "disk")
     if say is None:
@@ -291,7 +294,7 @@ def bench_soak(
         os.environ["XDG_DATA_HOME"] = data  # the player's preferences and saves untouched
         try:
             soak = Soak(scenario, seed, (1280, 800), Path(data))
-            soak.run(minutes * 60, events, burst, say)
+            soak.run(minutes * 60, events, burst, say, warm_up)
             return soak.figures(top)
         finally:
             import pygame
