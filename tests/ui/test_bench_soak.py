@@ -34,7 +34,6 @@ def test_smoke_bench_soak_drives_the_window_and_reports_its_figures(data_dir, mo
             self.app.handle = before  # type: ignore
 
     monkeypatch.setattr(soak.Soak, "_pass", counting)
-    monkeypatch.setattr(soak, "WARM_UP_EVENTS", 300)
     lines: list[str] = []
     figures = soak.bench_soak(
         minutes=5, events=900, burst=3, seed=2, scenario="tutorial-duel", say=lines.append
@@ -49,6 +48,7 @@ def test_smoke_bench_soak_drives_the_window_and_reports_its_figures(data_dir, mo
     assert figures["growth_after_warm_up_mib"] is not None
     kept = figures["kept_since_warm_up"]
     assert kept and all(":" in line and "MiB in" in line for line in kept)
+    assert figures["frame_max_was"]
     assert figures["goals"] == soak.GOALS and figures["burst"] == 3
 
 

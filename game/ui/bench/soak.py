@@ -25,8 +25,8 @@ from pathlib import Path
 
 WARM_UP_S = 120.0
 """The warm-up: what the first minutes fill (fonts, the caches' first rows) is not growth."""
-WARM_UP_EVENTS = 10_000
-"""A storm's warm-up, in events (whichever of the two comes first)."""
+WARM_UP_SHARE = 10
+"""A run bounded by events warms up over the first tenth of them at most (a storm's)."""
 GOALS = {"growth_after_warm_up_mib": "< 50"}
 """Issue 44: what random input may add once the first minutes have filled the caches."""
 SKIPPED_KEYS = ("ctrl+q",)
@@ -127,6 +127,8 @@ class Figures:
     games: int = 0
     actions: int = 0
     """The actions the input made the games apply (legal ones: the screen offers no other)."""
+    worst: str = ""
+    """The slowest pass: the scene on top after it and the kinds of its events."""
     warm: tuple[float, float] | None = None
     """(seconds, MiB) when the warm-up ended."""
 
@@ -195,15 +197,21 @@ class Soak:
                 pygame.event.post(event)
         dt = app.clock.tick(app.frame_rate()) / 1000.0
         t0 = time.perf_counter()
+        kinds = []
         for event in pygame.event.get():
             if event.type != pygame.NOEVENT:
                 app.handle(event)
                 self.fig.events += 1
+                kinds.append(pygame.event.event_name(event.type))
         if app.dirty or app.ui_animating():
             app.dirty = False
             app.frame(dt)
             pygame.display.flip()
-        self.fig.frames.append(time.perf_counter() - t0)
+        took = time.perf_counter() - t0
+        if took > max(self.fig.frames, default=0.0):
+            where = type(app.scene).__name__ if app.scenes else "-"
+            self.fig.worst = f"{where}: {', '.join(sorted(set(kinds))) or 'a frame alone'}"
+        self.fig.frames.append(took)
         from game.ui.play.screen import PlayScene
 
         on_play = app.running and any(isinstance(s, PlayScene) for s in app.scenes)
@@ -213,7 +221,8 @@ class Soak:
 
     def run(self, seconds: float, events: int, burst: int, say, warm_up: float = WARM_UP_S) -> None:
         """Until ``seconds`` have passed or ``events`` were handled; ``say`` gets a line a
-        minute; the warm-up ends after ``warm_up`` seconds (or :data:`WARM_UP_EVENTS`)."""
+        minute; the warm-up ends after ``warm_up`` seconds (or the first
+        :data:`WARM_UP_SHARE`-th of ``events``)."""
         self._start_game()
         t0 = time.perf_counter()
         self.burst, self.warm_up = burst, warm_up
@@ -224,7 +233,9 @@ class Soak:
             now = time.perf_counter() - t0
             if now >= seconds or self.fig.events >= events:
                 break
-            if self.fig.warm is None and (now >= warm_up or self.fig.events >= WARM_UP_EVENTS):
+            if self.fig.warm is None and (
+                now >= warm_up or self.fig.events >= events // WARM_UP_SHARE
+            ):
                 self.fig.warm = (now, rss_mib())
                 tracemalloc.start()
             if now >= next_minute:
@@ -266,6 +277,7 @@ class Soak:
         for name, q in (("p50", 0.5), ("p95", 0.95)):
             out[f"frame_{name}_ms"] = round(_percentile(fig.frames, q) * 1000, 1)
         out["frame_max_ms"] = round(max(fig.frames, default=0.0) * 1000, 1)
+        out["frame_max_was"] = fig.worst
         out["goals"] = GOALS
         return out
 
