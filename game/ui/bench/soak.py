@@ -149,13 +149,21 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
+def _short(filename: str) -> str:
+    """A file as the docs name it: ``game/...`` or a library's ``package/...``."""
+    for mark in ("site-packages/", "/game/"):
+        if mark in filename:
+            return ("game/" if mark == "/game/" else "") + filename.rsplit(mark, 1)[-1]
+    return filename
+
+
 def _holders(top: int) -> list[str]:
     """The largest holders of what was allocated since tracing began and is still kept."""
     snap = tracemalloc.take_snapshot().filter_traces(
         (tracemalloc.Filter(False, tracemalloc.__file__),)
     )
     return [
-        f"{s.traceback[0].filename.rsplit('site-packages/', 1)[-1]}:{s.traceback[0].lineno} "
+        f"{_short(s.traceback[0].filename)}:{s.traceback[0].lineno} "
         f"{s.size / 2**20:.1f} MiB in {s.count} blocks"
         for s in snap.statistics("lineno")[:top]
     ]
