@@ -69,6 +69,6 @@ def test_bench_soak_refuses_bad_arguments_in_one_line(capsys, args, message):
 
 
 def test_bench_soak_json_output_is_one_object(data_dir, capsys):
-    assert main(["bench", "soak", "--minutes", "0.05", "--events", "60", "--json"]) == 0
+    assert main(["bench", "soak", "--events", "60", "--scenario", "tutorial-duel", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["events"] >= 60 and figures["scenario"]
