@@ -49,6 +49,8 @@ def test_smoke_bench_soak_drives_the_window_and_reports_its_figures(data_dir, mo
     kept = figures["kept_since_warm_up"]
     assert kept and all(":" in line and "MiB in" in line for line in kept)
     assert figures["frame_max_was"]
+    trimmed = figures["end_rss_trimmed_mib"]
+    assert trimmed is None or 0 < trimmed <= figures["end_rss_mib"] + 1
     assert figures["goals"] == soak.GOALS and figures["burst"] == 3
 
 

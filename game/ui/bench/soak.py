@@ -51,6 +51,21 @@ def rss_mib() -> float:
         return peak_mib() or 0.0
 
 
+def trimmed_rss_mib() -> float | None:
+    """The resident memory once the collector has run and glibc's allocator has given back
+    what it holds free (``malloc_trim``): what is kept, less what was freed but not returned.
+    None where there is no glibc."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        return None
+    return rss_mib()
+
+
 def binding_keys() -> list[tuple[int, int, str]]:
     """(key code, modifiers, text typed) of every key the bindings table names, less
     :data:`SKIPPED_KEYS`."""
@@ -127,6 +142,8 @@ class Figures:
     games: int = 0
     actions: int = 0
     """The actions the input made the games apply (legal ones: the screen offers no other)."""
+    trimmed: float | None = None
+    """The end's RSS once freed memory went back to the system (:func:`trimmed_rss_mib`)."""
     worst: str = ""
     """The slowest pass: the scene on top after it and the kinds of its events."""
     warm: tuple[float, float] | None = None
@@ -252,6 +269,7 @@ class Soak:
                 next_minute += 60.0
             self._pass(burst)
         self.fig.rss.append((time.perf_counter() - t0, rss_mib()))
+        self.fig.trimmed = trimmed_rss_mib()
         self._count_actions()
 
     def figures(self, top: int) -> dict:
@@ -270,6 +288,7 @@ class Soak:
             "actions": fig.actions,
             "start_rss_mib": start,
             "end_rss_mib": end,
+            "end_rss_trimmed_mib": fig.trimmed,
         }
         if fig.warm is not None:
             minutes = (t_end - fig.warm[0]) / 60
