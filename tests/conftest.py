@@ -37,6 +37,7 @@ SLOW = (
     "tests/server/test_server_failover.py::",
     "tests/ui/test_ui_ai.py::test_a_human_plays_each_scenario_against_the_computer_to_its_end",
     "tests/ui/test_ui_monkey.py::test_random_clicks_and_keys_never_crash_or_cheat",
+    "tests/ui/test_bench_soak.py::test_smoke_bench_soak_",
     "tests/ui/test_ui_playthrough.py::test_each_shipped_scenario_played_to_the_end_by_events",
     "tests/ui/test_ui.py::test_smoke_bench_",
     "tests/ui/test_window_attack.py::test_markup_in_a_scenarios_texts_is_shown_as_text_everywhere",

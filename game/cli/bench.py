@@ -22,6 +22,38 @@ def _print_figures(figures: dict, as_json: bool, title: str) -> None:
         print(f"  {k:<{width}}  {v}{tail}")
 
 
+def _cmd_bench_soak(args: argparse.Namespace) -> int:
+    from game.files.shipped import scenarios_dir
+    from game.ui.bench.soak import bench_soak
+
+    for name, value, low, high in (
+        ("--minutes", args.minutes, 0.01, 24 * 60),
+        ("--events", args.events, 1, 10**9),
+        ("--burst", args.burst, 1, 10_000),
+        ("--warm-up", args.warm_up, 0, 24 * 3600),
+    ):
+        if not low <= value <= high:
+            raise CliError(f"{name}: expected {low}-{high}, got {value}")
+    if args.scenario not in {p.stem for p in scenarios_dir().glob("*.toml")}:
+        raise CliError(f"--scenario: no shipped scenario {args.scenario!r}")
+    title = (
+        f"hexfire bench soak: {args.scenario}, seed {args.seed}, random input for up to "
+        f"{args.minutes} minutes or {args.events} events, {args.burst} gesture(s) a frame"
+    )
+    figures = bench_soak(
+        args.minutes, args.events, args.burst, args.seed, args.scenario, warm_up=args.warm_up
+    )
+    if args.json:
+        _print_figures(figures, True, title)
+        return 0
+    holders = figures.pop("kept_since_warm_up", [])
+    _print_figures(figures, False, title)
+    print("  kept since the warm-up (tracemalloc, largest first):")
+    for line in holders:
+        print(f"    {line}")
+    return 0
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "los":
         from game.board.bench import bench_los, bench_los_large
@@ -78,6 +110,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         )
         _print_figures(bench_reliability_window(), args.json, title)
         return 0
+    if args.what == "soak":
+        return _cmd_bench_soak(args)
     if args.what == "net":
         from game.server.bench import bench_net
 
@@ -162,6 +196,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
             "edit",
             "open",
             "reliability",
+            "soak",
             "ai",
             "net",
         ],
@@ -172,12 +207,39 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "edit: a brush stroke in the editor on the 200 x 200 map, against drawing it afresh; "
         "open: long saves opened in the window (first frame, whole game, memory); "
         "reliability: open's figures and the largest set-up's clicks, against issue 17's goals; "
+        "soak: the window under seeded random input (memory each minute, frame times, what "
+        "is kept); "
         "ai: the computer's strength and speed (about 13 minutes on 2 cores); "
         "net: games through websocket clients against one server process (round trips, "
         "desyncs, server kills)",
     )
     bench.add_argument("--workers", type=int, help="ai: processes, 1-64 (default: one per core)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument(
+        "--minutes", type=float, default=20.0, help="soak: minutes at most (default 20)"
+    )
+    bench.add_argument(
+        "--events", type=int, default=10**9, help="soak: events at most (default: no limit)"
+    )
+    bench.add_argument(
+        "--burst",
+        type=int,
+        default=1,
+        help="soak: gestures posted before each frame (default 1; a storm: 100)",
+    )
+    bench.add_argument(
+        "--warm-up",
+        type=float,
+        default=120.0,
+        help="soak: seconds before the growth counts and tracing starts (default 120; at "
+        "most 10,000 events; 0: trace what the first minutes fill)",
+    )
+    bench.add_argument("--seed", type=int, default=1, help="soak: the input's seed (default 1)")
+    bench.add_argument(
+        "--scenario",
+        default="bagration-4-boards",
+        help="soak: a shipped scenario's name (default bagration-4-boards)",
+    )
     bench.add_argument(
         "--games", type=int, default=1000, help="net: games played through (default 1000)"
     )

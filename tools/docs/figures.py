@@ -72,6 +72,12 @@ KINDS = (
     ),
     Kind("bench-files", "benchmarks.md", "hexfire bench files --json", ("scenarios_validate_ms",)),
     Kind("bench-render", "benchmarks.md", "hexfire bench render --json", ("naive_frame_ms",)),
+    Kind(
+        "bench-soak",
+        "benchmarks.md",
+        "hexfire bench soak [--minutes M] [--events N] [--burst B] --json",
+        ("growth_after_warm_up_mib", "burst"),
+    ),
     Kind("bench-net", "benchmarks.md", "hexfire bench net --json", ("desyncs", "lost_actions")),
 )
 """Tried in this order: the first whose keys the output has is its kind."""
@@ -131,6 +137,11 @@ def stored_name(kind: Kind, figures: dict) -> str:
                 f"balance: a scenario name of letters, digits, - and _, not {stem!r}"
             )
         return f"balance-{stem}.json"
+    if kind.name == "bench-soak":  # one a pace: a player's (burst 1), a storm's
+        burst = figures["burst"]
+        if not isinstance(burst, int) or isinstance(burst, bool) or burst < 1:
+            raise FiguresError(f"bench soak: a burst of 1 or more, not {burst!r}")
+        return f"bench-soak-burst-{burst}.json"
     return f"{kind.name}.json"
 
 
@@ -241,9 +252,30 @@ def balance_table(kind: Kind, records: list[dict]) -> list[str]:
     return lines
 
 
+def soak_table(kind: Kind, records: list[dict]) -> list[str]:
+    """The soaks side by side, one column a pace, then what each kept since its warm-up."""
+    records = sorted(records, key=lambda r: r["figures"]["burst"])
+    runs = [r["figures"] for r in records]
+    keys = [k for k in runs[0] if k not in ("goals", "kept_since_warm_up")]
+    goals = runs[0].get("goals") or {}
+    lines = [heading(r, kind.command) for r in records]
+    columns = " | ".join(f"burst {cell(f['burst'])}" for f in runs)
+    lines += ["", f"| figure | {columns} | goal |"]
+    lines.append("| --- |" + " --- |" * (len(runs) + 1))
+    for k in keys:
+        cells = " | ".join(cell(f.get(k)) for f in runs)
+        lines.append(f"| `{k}` | {cells} | {cell(goals[k]) if k in goals else ''} |")
+    for f in runs:
+        title = f"Kept since the warm-up, burst {cell(f['burst'])} (tracemalloc, by line):"
+        lines += ["", title, ""]
+        lines += [f"- `{cell(h)}`" for h in f.get("kept_since_warm_up") or ["nothing traced"]]
+    return lines
+
+
 TABLES: dict[str, Callable[[Kind, list[dict]], list[str]]] = {
     "bench-ai": ai_table,
     "balance": balance_table,
+    "bench-soak": soak_table,
 }
 
 

@@ -1,0 +1,345 @@
+"""``hexfire bench soak``: the window, headless, under seeded random input for a while (issue 44,
+item 7): clicks on the map and on the widgets shown, keys from the bindings table
+(``data/bindings.toml``), wheel turns, pointer moves and window resizes, posted to pygame's
+event queue and taken off it by the window's own loop (:meth:`.App.run`'s steps: every event to
+:meth:`.App.handle`, then a frame, paced at the scene's rate). A window the input closed, or one
+left away from a game (the game ended, the input wandered to another screen) for
+:data:`OFF_PLAY_PASSES` passes, starts the next game in the same process.
+
+It prints the process's resident memory at the start, after each minute and at the end, the
+frames' times (the work of one pass of the loop: its events, the frame, the flip) and, at the
+end, the largest holders of what was allocated after the warm-up and is still kept
+(``tracemalloc``, by file:line). ``burst``: the events posted before each frame (1: a player;
+more: a storm that comes faster than frames)."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+import time
+import tracemalloc
+from dataclasses import dataclass, field
+from pathlib import Path
+
+WARM_UP_S = 120.0
+"""The warm-up: what the first minutes fill (fonts, the caches' first rows) is not growth."""
+WARM_UP_SHARE = 10
+"""A run bounded by events warms up over the first tenth of them at most (a storm's)."""
+GOALS = {"growth_after_warm_up_mib": "< 50"}
+"""Issue 44: what random input may add once the first minutes have filled the caches."""
+SKIPPED_KEYS = ("ctrl+q",)
+"""Keys the random input does not press: quitting ends the process in a real window."""
+OFF_PLAY_PASSES = 600
+"""Passes of the loop away from a game (the input wandered to the start screen, a lesson, the
+replay viewer) before the next game starts."""
+SIZES = ((960, 640), (1280, 800), (1600, 900), (1920, 1080))
+"""Window sizes a resize picks among (a few ordinary ones, as a player drags the window to)."""
+
+
+def rss_mib() -> float:
+    """The process's resident memory now (Linux: /proc; elsewhere its peak, as
+    :func:`.opening.peak_mib` reads it)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            pages = int(f.read().split()[1])
+        return round(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, 1)
+    except (OSError, ValueError, IndexError, AttributeError):
+        from game.ui.bench.opening import peak_mib
+
+        return peak_mib() or 0.0
+
+
+def trimmed_rss_mib() -> float | None:
+    """The resident memory once the collector has run and glibc's allocator has given back
+    what it holds free (``malloc_trim``): what is kept, less what was freed but not returned.
+    None where there is no glibc."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        return None
+    return rss_mib()
+
+
+def binding_keys() -> list[tuple[int, int, str]]:
+    """(key code, modifiers, text typed) of every key the bindings table names, less
+    :data:`SKIPPED_KEYS`."""
+    import pygame
+
+    from game.ui.bindings import bindings
+
+    out = []
+    for spec in sorted({k for b in bindings() for k in b.keys} - set(SKIPPED_KEYS)):
+        name = spec.removeprefix("ctrl+")
+        mod = pygame.KMOD_CTRL if spec.startswith("ctrl+") else 0
+        out.append((pygame.key.key_code(name), mod, name if len(name) == 1 and not mod else ""))
+    return out
+
+
+class RandomInput:
+    """Seeded random events as a restless player makes them."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self.keys = binding_keys()
+
+    def events(self, app) -> list:
+        """One player's gesture: a click (on a widget shown or anywhere), a key, a wheel turn,
+        a pointer move or a resize."""
+        import pygame
+
+        rng = self.rng
+        w, h = app.size
+        kind = rng.random()
+        if kind < 0.45:
+            pos = self._widget_spot(app) if rng.random() < 0.35 else None
+            pos = pos or (rng.randrange(w), rng.randrange(h))
+            button = rng.choice((1, 1, 1, 3))
+            return [
+                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+            ]
+        if kind < 0.6:
+            pos = (rng.randrange(w), rng.randrange(h))
+            return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))]
+        if kind < 0.67:
+            y = rng.choice((-1, 1))
+            return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_y=y)]
+        if kind < 0.68:
+            size = rng.choice(SIZES)
+            return [pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)]
+        code, mod, text = rng.choice(self.keys)
+        return [
+            pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, scancode=0, unicode=text),
+            pygame.event.Event(pygame.KEYUP, key=code, mod=mod, scancode=0, unicode=text),
+        ]
+
+    def _widget_spot(self, app) -> tuple[int, int] | None:
+        """The centre of a widget shown (a button, a list row, the log), if any."""
+        shown = [
+            e.rect.center
+            for e in app.ui.get_sprite_group().sprites()
+            if getattr(e, "visible", False) and e.rect.width > 0 and e.rect.height > 0
+        ]
+        return self.rng.choice(shown) if shown else None
+
+
+@dataclass
+class Figures:
+    """What a soak measured."""
+
+    rss: list[tuple[float, float]] = field(default_factory=list)
+    """(seconds since the start, MiB)."""
+    frames: list[float] = field(default_factory=list)
+    """Each pass of the loop's work, seconds."""
+    events: int = 0
+    games: int = 0
+    actions: int = 0
+    """The actions the input made the games apply (legal ones: the screen offers no other)."""
+    trimmed: float | None = None
+    """The end's RSS once freed memory went back to the system (:func:`trimmed_rss_mib`)."""
+    worst: str = ""
+    """The slowest pass: the scene on top after it and the kinds of its events."""
+    warm: tuple[float, float] | None = None
+    """(seconds, MiB) when the warm-up ended."""
+
+
+def _new_game(app, scenario, seed: int):
+    from game.files.session import new_game
+    from game.ui.play.screen import PlayScene
+
+    session = new_game(scenario, seed, app.save_dir / f"soak-{seed}.json")
+    app.running = True
+    play = PlayScene(session, scenario.title)
+    app.replace(play)
+    return play
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def _short(filename: str) -> str:
+    """A file as the docs name it: ``game/...`` or a library's ``package/...``."""
+    for mark in ("site-packages/", "/game/"):
+        if mark in filename:
+            return ("game/" if mark == "/game/" else "") + filename.rsplit(mark, 1)[-1]
+    return filename
+
+
+def _holders(top: int) -> list[str]:
+    """The largest holders of what was allocated since tracing began and is still kept."""
+    snap = tracemalloc.take_snapshot().filter_traces(
+        (tracemalloc.Filter(False, tracemalloc.__file__),)
+    )
+    return [
+        f"{_short(s.traceback[0].filename)}:{s.traceback[0].lineno} "
+        f"{s.size / 2**20:.1f} MiB in {s.count} blocks"
+        for s in snap.statistics("lineno")[:top]
+    ]
+
+
+class Soak:
+    """One run: the window, the input and the figures."""
+
+    def __init__(self, scenario_name: str, seed: int, size: tuple[int, int], data: Path):
+        from game.files.scenario import load_scenario
+        from game.files.shipped import scenarios_dir
+        from game.ui.screens import window
+
+        self.scenario = load_scenario(scenarios_dir() / f"{scenario_name}.toml")
+        self.seed = seed
+        self.app = window(size, data / "saves", headless=True)
+        self.input = RandomInput(seed)
+        self.fig = Figures()
+        self.off_play = 0
+        self.play = None
+        self.burst, self.warm_up = 1, WARM_UP_S
+
+    def _count_actions(self) -> None:
+        if self.play is not None:
+            self.fig.actions += len(self.play.session.saved.actions)
+
+    def _start_game(self) -> None:
+        self._count_actions()
+        self.play = _new_game(self.app, self.scenario, self.seed + self.fig.games)
+        self.fig.games += 1
+
+    def _pass(self, burst: int) -> None:
+        """Post ``burst`` gestures' events, then one pass of :meth:`.App.run`'s loop."""
+        import pygame
+
+        app = self.app
+        for _ in range(burst):
+            for event in self.input.events(app):
+                pygame.event.post(event)
+        dt = app.clock.tick(app.frame_rate()) / 1000.0
+        t0 = time.perf_counter()
+        kinds = []
+        for event in pygame.event.get():
+            if event.type != pygame.NOEVENT:
+                app.handle(event)
+                self.fig.events += 1
+                kinds.append(pygame.event.event_name(event.type))
+        if app.dirty or app.ui_animating():
+            app.dirty = False
+            app.frame(dt)
+            pygame.display.flip()
+        took = time.perf_counter() - t0
+        if took > max(self.fig.frames, default=0.0):
+            where = type(app.scene).__name__ if app.scenes else "-"
+            self.fig.worst = f"{where}: {', '.join(sorted(set(kinds))) or 'a frame alone'}"
+        self.fig.frames.append(took)
+        from game.ui.play.screen import PlayScene
+
+        on_play = app.running and any(isinstance(s, PlayScene) for s in app.scenes)
+        self.off_play = 0 if on_play else self.off_play + 1
+        if not app.scenes or not app.running or self.off_play > OFF_PLAY_PASSES:
+            self._start_game()
+
+    def run(self, seconds: float, events: int, burst: int, say, warm_up: float = WARM_UP_S) -> None:
+        """Until ``seconds`` have passed or ``events`` were handled; ``say`` gets a line a
+        minute; the warm-up ends after ``warm_up`` seconds (or the first
+        :data:`WARM_UP_SHARE`-th of ``events``)."""
+        self._start_game()
+        t0 = time.perf_counter()
+        self.burst, self.warm_up = burst, warm_up
+        self.fig.rss.append((0.0, rss_mib()))
+        say(f"start: {self.fig.rss[0][1]} MiB")
+        next_minute = 60.0
+        while True:
+            now = time.perf_counter() - t0
+            if now >= seconds or self.fig.events >= events:
+                break
+            if self.fig.warm is None and (
+                now >= warm_up or self.fig.events >= events // WARM_UP_SHARE
+            ):
+                self.fig.warm = (now, rss_mib())
+                tracemalloc.start()
+            if now >= next_minute:
+                self.fig.rss.append((now, rss_mib()))
+                say(f"{now / 60:5.1f} min: {self.fig.rss[-1][1]} MiB, {self.fig.events} events")
+                next_minute += 60.0
+            self._pass(burst)
+        self.fig.rss.append((time.perf_counter() - t0, rss_mib()))
+        self.fig.trimmed = trimmed_rss_mib()
+        self._count_actions()
+
+    def figures(self, top: int) -> dict:
+        """The figures, once :meth:`run` has run."""
+        fig = self.fig
+        (t_end, end), start = fig.rss[-1], fig.rss[0][1]
+        out: dict = {
+            "scenario": self.scenario.title,
+            "seed": self.seed,
+            "burst": self.burst,
+            "warm_up_s": self.warm_up,
+            "minutes": round(t_end / 60, 2),
+            "events": fig.events,
+            "frames": len(fig.frames),
+            "games": fig.games,
+            "actions": fig.actions,
+            "start_rss_mib": start,
+            "end_rss_mib": end,
+            "end_rss_trimmed_mib": fig.trimmed,
+        }
+        if fig.warm is not None:
+            minutes = (t_end - fig.warm[0]) / 60
+            out["warm_rss_mib"] = fig.warm[1]
+            out["growth_after_warm_up_mib"] = round(end - fig.warm[1], 1)
+            out["growth_per_minute_after_warm_up_mib"] = (
+                round((end - fig.warm[1]) / minutes, 2) if minutes > 0 else None
+            )
+            out["tracemalloc_own_mib"] = round(tracemalloc.get_tracemalloc_memory() / 2**20, 1)
+            out["kept_since_warm_up"] = _holders(top)
+            tracemalloc.stop()
+        out["rss_each_minute_mib"] = [mib for _, mib in fig.rss[1:-1]]
+        for name, q in (("p50", 0.5), ("p95", 0.95)):
+            out[f"frame_{name}_ms"] = round(_percentile(fig.frames, q) * 1000, 1)
+        out["frame_max_ms"] = round(max(fig.frames, default=0.0) * 1000, 1)
+        out["frame_max_was"] = fig.worst
+        out["goals"] = GOALS
+        return out
+
+
+def bench_soak(
+    minutes: float = 20.0,
+    events: int = 10**9,
+    burst: int = 1,
+    seed: int = 1,
+    scenario: str = "bagration-4-boards",
+    top: int = 12,
+    say=None,
+    warm_up: float = WARM_UP_S,
+) -> dict:
+    """Run a soak and return its figures; ``say`` (default: stderr) gets the minute lines;
+    ``warm_up`` 0: what the first minutes fill is traced too."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "disk")
+    if say is None:
+
+        def say(line: str) -> None:
+            print(line, file=sys.stderr, flush=True)
+
+    with tempfile.TemporaryDirectory(prefix="hexfire-soak-data-") as data:
+        old = os.environ.get("XDG_DATA_HOME")
+        os.environ["XDG_DATA_HOME"] = data  # the player's preferences and saves untouched
+        try:
+            soak = Soak(scenario, seed, (1280, 800), Path(data))
+            soak.run(minutes * 60, events, burst, say, warm_up)
+            return soak.figures(top)
+        finally:
+            import pygame
+
+            pygame.display.quit()
+            if old is None:
+                os.environ.pop("XDG_DATA_HOME", None)
+            else:
+                os.environ["XDG_DATA_HOME"] = old

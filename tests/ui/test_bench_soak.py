@@ -1,0 +1,76 @@
+"""``hexfire bench soak`` (issue 44, item 7): seeded random input through the window's own
+event path, with its memory and frame figures. Smoke tests (not tests of speed or memory)."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.ui.bench import soak
+from game.ui.bindings import bindings
+
+
+def test_the_random_keys_are_the_bindings_tables_but_quitting(app):
+    keys = soak.binding_keys()
+    assert (pygame.K_q, pygame.KMOD_CTRL, "") not in keys
+    assert (pygame.K_z, pygame.KMOD_CTRL, "") in keys and (pygame.K_e, 0, "e") in keys
+    specs = {k for b in bindings() for k in b.keys} - set(soak.SKIPPED_KEYS)
+    assert len(keys) == len(specs)
+
+
+def test_smoke_bench_soak_drives_the_window_and_reports_its_figures(data_dir, monkeypatch):
+    handled = []
+    real = soak.Soak._pass
+
+    def counting(self, burst):
+        before = self.app.handle
+        self.app.handle = lambda e: (handled.append(e.type), before(e))  # type: ignore
+        try:
+            real(self, burst)
+        finally:
+            self.app.handle = before  # type: ignore
+
+    monkeypatch.setattr(soak.Soak, "_pass", counting)
+    lines: list[str] = []
+    figures = soak.bench_soak(
+        minutes=5, events=900, burst=3, seed=2, scenario="tutorial-duel", say=lines.append
+    )
+    assert figures["events"] >= 900 and len(handled) == figures["events"]
+    kinds = set(handled)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL, pygame.VIDEORESIZE):
+        assert kind in kinds, pygame.event.event_name(kind)
+    assert figures["actions"] > 0, "the input played, it did not only knock"
+    assert figures["start_rss_mib"] > 0 and figures["end_rss_mib"] > 0 and lines
+    assert 0 < figures["frame_p50_ms"] <= figures["frame_p95_ms"] <= figures["frame_max_ms"]
+    assert figures["growth_after_warm_up_mib"] is not None
+    kept = figures["kept_since_warm_up"]
+    assert kept and all(":" in line and "MiB in" in line for line in kept)
+    assert figures["frame_max_was"]
+    trimmed = figures["end_rss_trimmed_mib"]
+    assert trimmed is None or 0 < trimmed <= figures["end_rss_mib"] + 1
+    assert figures["goals"] == soak.GOALS and figures["burst"] == 3
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--burst", "0"], "--burst: expected 1-10000, got 0"),
+        (["--minutes", "-1"], "--minutes"),
+        (["--events", "0"], "--events"),
+        (["--warm-up", "-5"], "--warm-up"),
+        (["--scenario", "../etc/passwd"], "--scenario: no shipped scenario"),
+    ],
+)
+def test_bench_soak_refuses_bad_arguments_in_one_line(capsys, args, message):
+    assert main(["bench", "soak", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err
+
+
+def test_bench_soak_json_output_is_one_object(data_dir, capsys):
+    assert main(["bench", "soak", "--events", "60", "--scenario", "tutorial-duel", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["events"] >= 60 and figures["scenario"]
