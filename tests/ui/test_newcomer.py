@@ -380,7 +380,6 @@ def test_the_dff_box_of_a_moving_vehicle_covers_no_counter_and_stays_on_the_map(
         centre = play.map.camera.hex_to_screen(board.parse(u["hex"]))
         assert not box.inflate(play.map.camera.zoom, play.map.camera.zoom).collidepoint(centre)
     assert app.screen.get_at((box.left + 2, box.centery))[:3] == (40, 30, 20)
-    app.screenshot("/tmp/nc/track.png")
 
 
 def test_a_hex_label_in_the_log_is_no_rule_link():
