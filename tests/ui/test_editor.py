@@ -12,6 +12,7 @@ from ui_driver import click, key, post
 from game.board.hexes import label, to_offset
 from game.files.scenario_doc import ScenarioDoc
 from game.ui.edit.outings import draft_name
+from game.ui.edit.panel import find_types
 from game.ui.edit.screen import EditScene
 from game.ui.scenes.routes import Edit, Push, Replace, Start
 
@@ -254,6 +255,44 @@ def test_units_found_in_the_catalogue_placed_turned_moved_given_an_area_and_remo
     assert unit_table(scene, uid) is None
     key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
     assert unit_table(scene, uid) is not None
+
+
+def test_the_unit_search_finds_by_name_nationality_and_year_in_service(app, tmp_path):
+    """The catalogue's own search (game.engine.catalogue.search_units): a year typed keeps
+    the types in service by then, a nationality button only its types, pressed again any."""
+    scene, _ = open_editor(app, tmp_path)
+    click(app, button(scene, "tab", "units").rect.center)
+
+    def shown() -> list[str]:
+        return [item["text"] for item in scene.panel.types.item_list]
+
+    click(app, scene.panel.entries["year"].rect.center)
+    typed(app, "1941")
+    assert "KV-1E (russian, from 1941-06)" in shown()
+    assert not any("1943" in t or "1944" in t for t in shown())  # not in service yet
+    click(app, button(scene, "nationality", "russian").rect.center)
+    assert shown() and all("(russian" in t for t in shown())
+    click(app, scene.panel.entries["search"].rect.center)
+    typed(app, "kv")
+    assert shown() == ["KV-1E (russian, from 1941-06)"]
+    click(app, button(scene, "nationality", "russian").rect.center)  # again: any nationality
+    assert scene.panel.nationality is None
+    click(app, scene.panel.entries["year"].rect.center)
+    key(app, pygame.K_END)
+    for _ in range(4):
+        key(app, pygame.K_BACKSPACE)
+    typed(app, "1944")
+    assert "KV-1E (russian, from 1941-06)" in shown() and len(shown()) == 1
+    click(app, scene.panel.entries["search"].rect.center)
+    key(app, pygame.K_END)
+    for _ in range(2):
+        key(app, pygame.K_BACKSPACE)
+    typed(app, "american")  # a nationality typed among the words counts as chosen
+    assert shown() and all("(american" in t for t in shown())
+    click(app, scene.panel.types.item_list_container.elements[0].rect.center)
+    assert scene.panel.type is not None and scene.panel.type in {
+        k for _, k in find_types("", "american")
+    }
 
 
 def test_resizing_the_map_is_an_edit_the_units_off_it_are_errors(app, tmp_path):

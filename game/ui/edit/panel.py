@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 
 from game.board.terrain import terrain_catalogue
-from game.engine.catalogue import unit_types
+from game.engine.catalogue import nationalities, search_units
 from game.ui.edit.brush import BRUSH_SIZES
 
 PANEL_WIDTH = 300
@@ -25,6 +25,7 @@ FACINGS = ("0", "1", "2", "3", "4", "5")
 """The facings, as the scenario file numbers them (the hexside the counter faces)."""
 _HEX = re.compile(r"\bhex ([A-Z]{1,2}[0-9]{1,3})\b")
 _UNIT = re.compile(r"\bunits\[(\d+)\]")
+_YEAR = re.compile(r"(19|20)[0-9]{2}(-[01][0-9])?")
 
 
 def located_hex(error: str) -> str | None:
@@ -39,17 +40,31 @@ def located_unit(error: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def find_types(query: str) -> list[tuple[str, str]]:
-    """(what the list shows, type key) of the catalogue's unit types matching every word of
-    ``query`` in their name, key, nationality or first month (``1943``)."""
-    words = query.lower().split()
+def find_types(query: str, nationality: str | None = None, year: str = "") -> list[tuple[str, str]]:
+    """(what the list shows, type key) of the catalogue's unit types for a search
+    (:func:`game.engine.catalogue.search_units`): every word of ``query`` in the name or key,
+    of ``nationality`` (None: any), in service by ``year`` (``1943`` or a date ``1943-06``;
+    empty: any). A nationality or a year typed among the words counts as chosen so
+    (``russian 1943``) when none is."""
+    known = set(nationalities())
+    words = []
+    for word in query.split():
+        if word.casefold() in known and nationality is None:
+            nationality = word.casefold()
+        elif _YEAR.fullmatch(word) and not year.strip():
+            year = word
+        else:
+            words.append(word)
+    year = year.strip()
+    when: int | str | None = year if _YEAR.fullmatch(year) else None
+    if year.isdigit():
+        when = int(year)
+    if year and when is None:
+        return []  # not a year: nothing is in service by it
     out = []
-    for key, t in sorted(unit_types().items(), key=lambda kv: (kv[1].nationality, kv[1].name)):
-        text = f"{t.name} {key} {t.nationality} {t.available or ''}".lower()
-        if all(w in text for w in words):
-            out.append(
-                (f"{t.name} ({t.nationality}{', ' + t.available if t.available else ''})", key)
-            )
+    for t in search_units(" ".join(words), nationality, when):
+        since = f", from {t.available}" if t.available else ""
+        out.append((f"{t.name} ({t.nationality}{since})", t.key))
     return out
 
 
@@ -68,6 +83,10 @@ class EditPanel:
         self.concealed = False
         self.type: str | None = None
         self.search = ""
+        self.nationality: str | None = None
+        """The nationality the unit types are searched in (None: any)."""
+        self.year = ""
+        """The year (or ``YYYY-MM``) the unit types found are in service by ("": any)."""
         self.values: dict = {}
         """The Scenario tab's fields as the document has them (:func:`.forms.form_values`)."""
         self.moves_first: str | None = None
@@ -175,12 +194,14 @@ class EditPanel:
 
     def _units_tab(self, h: int) -> None:
         assert self._ui is not None
-        self._heading("Unit type: search name, nationality, year")
-        self._entry("search", self.search, 0, self._inner)
+        self._heading("Unit type: name; in service by year")
+        self._entry("search", self.search, 0, self._inner - 84)
+        self._entry("year", self.year, self._inner - 80, 80)
         self._y += 34
+        self._row([(n.title(), "nationality", n) for n in nationalities()], 26)
         height = max(70, min(180, h - self._y - 380))
         rect = pygame.Rect(self._x0, self._y, self._inner, height)
-        items: list[str | tuple[str, str]] = list(find_types(self.search))
+        items: list[str | tuple[str, str]] = list(self.found())
         self.types = pygame_gui.elements.UISelectionList(rect, items, self._ui)
         self._y += height + 4
         self._row([(s.title(), "side", s) for s in self.sides[:3]])
@@ -266,6 +287,7 @@ class EditPanel:
             "level": self.level,
             "brush": self.brush,
             "side": self.side,
+            "nationality": self.nationality,
             "facing": self.facing,
             "concealed": self.concealed,
             "moves_first": self.moves_first,
@@ -289,6 +311,8 @@ class EditPanel:
             return str(value)
         if what is None:
             return None
+        if what == "nationality" and value == self.nationality:
+            value = None  # pressed again: any nationality
         setattr(self, str(what), value)
         self.mark()
         return str(what)
@@ -297,13 +321,23 @@ class EditPanel:
         entry = self.entries.get(name)
         return entry.get_text().strip() if entry is not None else ""
 
-    def searched(self, event: pygame.event.Event) -> bool:
-        """A UI_TEXT_ENTRY_CHANGED in the search line: the list of types follows it."""
-        entry, types = self.entries.get("search"), self.types
-        if entry is None or types is None or id(getattr(event, "ui_element", None)) != id(entry):
+    def found(self) -> list[tuple[str, str]]:
+        """The unit types the search, nationality and year chosen find."""
+        return find_types(self.search, self.nationality, self.year)
+
+    def searched(self, event: pygame.event.Event | None = None) -> bool:
+        """A UI_TEXT_ENTRY_CHANGED in the search or year line (None: a nationality chosen):
+        the list of types follows them."""
+        search, year, types = self.entries.get("search"), self.entries.get("year"), self.types
+        if search is None or year is None or types is None:
             return False
-        self.search = entry.get_text()
-        types.set_item_list(list(find_types(self.search)))
+        if event is not None and id(getattr(event, "ui_element", None)) not in (
+            id(search),
+            id(year),
+        ):
+            return False
+        self.search, self.year = search.get_text(), year.get_text()
+        types.set_item_list(list(self.found()))
         return True
 
     def picked_type(self, event: pygame.event.Event) -> bool:

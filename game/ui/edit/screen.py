@@ -215,6 +215,8 @@ class EditScene(Scene):
         what = self.panel.pressed(element)
         if what == "tab":
             self.build_panel()
+        elif what == "nationality":
+            self.panel.searched()
         elif what in ("facing", "concealed"):
             self.placing.choice(what)
         elif what in ("moves_first", "defender", "to_kill"):
