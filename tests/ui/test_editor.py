@@ -86,6 +86,31 @@ def test_a_brush_stroke_paints_the_board_and_the_document_as_one_undoable_edit(a
     assert "# [map] rows run from row 1" in path.read_text()  # the comments kept
 
 
+def test_a_stroke_paints_a_new_board_the_same_as_the_document_parses_to(app, tmp_path):
+    """One way to paint a board (Board.painted, the files layer's apply_stroke's): a stroke
+    leaves a board taken before it as it was (a test game, a snapshot, may hold it), and the
+    board drawn is the one the edited document parses to."""
+    import numpy as np
+
+    from game.ui.edit.sketch import board_of
+
+    scene, _ = open_editor(app, tmp_path)
+    before = scene.sketch.board
+    g7 = before.parse("G7")
+    was = (before.terrain_at(g7).key, before.level_at(g7))
+    click(app, button(scene, "terrain", "w").rect.center)
+    click(app, button(scene, "level", 2).rect.center)
+    drag(app, [at(scene, "G7"), at(scene, "H7")])
+    board = scene.sketch.board
+    assert board is not before and scene.view.renderer.board is board
+    assert (before.terrain_at(g7).key, before.level_at(g7)) == was  # untouched
+    assert (board.terrain_at(g7).key, board.level_at(g7)) == ("woods", 2)
+    scene.wait_done()
+    parsed = board_of(scene.doc)
+    for name in ("terrain", "ground", "obstacle", "hindrance", "hindrance_top2", "tem"):
+        assert np.array_equal(getattr(board, name), getattr(parsed, name)), name
+
+
 def test_fill_and_a_road_line_and_a_ground_level(app, tmp_path):
     scene, _ = open_editor(app, tmp_path)
     click(app, button(scene, "tool", "line").rect.center)

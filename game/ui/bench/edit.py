@@ -1,10 +1,10 @@
 """``hexfire bench edit``: the scenario editor on the 200 x 200 map, headless. Times a brush
-stroke applied and drawn (the board painted in place, the changed part of the kept tiles drawn
-again, the frame drawn) against a reference measured in the same run: the same stroke with
-the terrain tiles on screen drawn afresh (what a stroke cost had it dropped the tile cache).
-Also the work done off the frame after a stroke, to its result shown: the edit written into
-the TOML, the document validated (``parse_scenario`` of the whole file), its units read back
-and the draft kept."""
+stroke applied and drawn (a new board painted, :meth:`Board.painted`; the changed part of
+the kept tiles drawn again; the frame drawn) against a reference measured in the same run:
+the same stroke with the terrain tiles on screen drawn afresh (what a stroke cost had it
+dropped the tile cache). Also the work done off the frame after a stroke, to its result
+shown: the edit written into the TOML, the document validated (``parse_scenario`` of the
+whole file), its units read back and the draft kept."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
+import numpy as np
 import pygame
 import pygame_gui
 
@@ -348,7 +349,9 @@ class EditScene(Scene):
         changed = [h for h in hexes if paint.differs(board, board.index(h))]
         if not changed:
             return changed
-        board.paint([board.index(h) for h in changed], paint.kind, paint.level)
+        indices = np.fromiter((board.index(h) for h in changed), np.intp, len(changed))
+        self.sketch.board = board.painted(indices, paint.kind, paint.level)
+        self.view.renderer.board = self.view.minimap.board = self.sketch.board
         self.view.renderer.repaint(changed, self.view.camera.zoom)
         if self.stroke is None:
             self.stroke = {}

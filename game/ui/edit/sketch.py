@@ -1,8 +1,9 @@
 """What the map view draws of a scenario that has no game yet: a view-like value made from the
-editor's document (:class:`~game.files.scenario_doc.ScenarioDoc`): its map as an in-memory board
-a brush paints in place, and its units as the view's :class:`~game.engine.view.UnitView`. It
-answers the few questions the map view asks of a table (the board, the units, the version, the
-phase) and no rules question: nothing is in play."""
+editor's document (:class:`~game.files.scenario_doc.ScenarioDoc`): its map as an in-memory
+board (each brush stroke a new one, :meth:`Board.painted`), and its units as the view's
+:class:`~game.engine.view.UnitView`. It answers the few questions the map view asks of a
+table (the board, the units, the version, the phase) and no rules question: nothing is in
+play."""
 
 from __future__ import annotations
 
@@ -104,7 +105,7 @@ def setup_areas(scenario: Scenario) -> dict[str, list[Hex]]:
 
 
 class Sketch:
-    """The document as the map view reads a table: the board (painted in place by the
+    """The document as the map view reads a table: the board (a new one each stroke of the
     editor's brush), the units, a version that changes with each edit."""
 
     side: str | None = None
