@@ -320,6 +320,37 @@ def test_the_unit_search_finds_by_name_nationality_and_year_in_service(app, tmp_
     }
 
 
+def test_c6_42_a_bore_sight_is_set_by_a_click_validated_drawn_and_cleared(app, tmp_path):
+    """The defender's Panzer Bore Sights F4 (C6.41-C6.42: in its LOS from C4): the key
+    written, drawn on the map; H4 (no LOS) and a Russian T-34's (not the defender) listed as
+    errors that name their rule; No bore sight removes the key."""
+    scene, _ = open_editor(app, tmp_path)
+    click(app, button(scene, "tab", "units").rect.center)
+    click(app, at(scene, "C4"))
+    assert scene.view.state.selected == "ger-pz4-1"
+    pixel = app.screen.get_at(at(scene, "F4"))
+    click(app, button(scene, "do", "bore_sight").rect.center)
+    click(app, at(scene, "F4"))
+    assert unit_table(scene, "ger-pz4-1")["bore_sight"] == "F4" and scene.errors == ()
+    assert scene.view.unit("ger-pz4-1")["bore_sight"] == "F4"
+    app.pump()
+    assert app.screen.get_at(at(scene, "F4")) != pixel  # ringed and named on the map
+    assert scene.view.state.selected == "ger-pz4-1"  # the click aimed, it selected nothing
+    click(app, button(scene, "do", "bore_sight").rect.center)
+    click(app, at(scene, "H4"))
+    assert unit_table(scene, "ger-pz4-1")["bore_sight"] == "H4"
+    assert any("H4 is not in the LOS from C4 (C6.42)" in e for e in scene.errors)
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert unit_table(scene, "ger-pz4-1")["bore_sight"] == "F4" and scene.errors == ()
+    click(app, at(scene, "L7"))
+    click(app, button(scene, "do", "bore_sight").rect.center)
+    click(app, at(scene, "H7"))
+    assert unit_table(scene, "rus-t34-1")["bore_sight"] == "H7"
+    assert any("scenario defender (german) may Bore Sight (C6.41)" in e for e in scene.errors)
+    click(app, button(scene, "do", "no_bore_sight").rect.center)
+    assert "bore_sight" not in unit_table(scene, "rus-t34-1") and scene.errors == ()
+
+
 def test_resizing_the_map_is_an_edit_the_units_off_it_are_errors(app, tmp_path):
     scene, _ = open_editor(app, tmp_path)
     for name, value in (("columns", "10"), ("rows", "6")):

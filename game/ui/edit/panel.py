@@ -214,6 +214,11 @@ class EditPanel:
                 ("Remove", "do", "remove"),
             ]
         )
+        self._row(
+            [("Bore sight...", "do", "bore_sight"), ("No bore sight", "do", "no_bore_sight")],
+            tip="The scenario defender's Gun or main armament Bore Sights a hex before play "
+            "(C6.41): press, then click the hex (in its LOS, 16 hexes at most: C6.42)",
+        )
         self._heading("Set-up area (A-E, 1-10): the unit's, the side's")
         self._entry("area_columns", "", 0, 80)
         self._entry("area_rows", "", 88, 80)

@@ -22,7 +22,7 @@ from game.files.scenario_doc import ScenarioDoc
 from game.files.scenario_edits import Edit, ResizeMap, SetHexes
 from game.ui.bindings import action_for
 from game.ui.edit.brush import BRUSH_SIZES, Paint, disc, fill, stroke_line
-from game.ui.edit.drawing import draw_areas
+from game.ui.edit.drawing import draw_areas, draw_bore_sights
 from game.ui.edit.forms import Forms, form_values
 from game.ui.edit.outings import draft_name, offer_draft, save_dialog, test_play
 from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
@@ -226,7 +226,7 @@ class EditScene(Scene):
             self.forms.texts()
         elif what in ("victory_add", "victory_remove"):
             (self.forms.add_victory if what == "victory_add" else self.forms.remove_victory)()
-        elif what in ("remove", "area", "side_area"):
+        elif what in ("remove", "area", "side_area", "bore_sight", "no_bore_sight"):
             self.placing.command(what)
         elif what == "resize":
             self.resize_map()
@@ -412,6 +412,7 @@ class EditScene(Scene):
         t = FONTS.text(Path(title).name, 18, st.ui["select"], True)
         surface.blit(t, (panel.left + 10, 12))
         draw_areas(surface, self.view, self.sketch.areas)
+        draw_bore_sights(surface, self.view)
         for y, text in self.panel.headings:
             surface.blit(FONTS.text(text, 14, st.ui["dim"], True), (panel.left + 10, y + 2))
         count = len(self.errors)

@@ -80,6 +80,7 @@ def unit_views(doc: ScenarioDoc, board: Board) -> list[UnitView]:
                 turreted=t.turret,
                 has_gun=t.gun is not None,
                 is_vehicle=t.category in ("afv", "vehicle"),
+                bore_sight=str(entry["bore_sight"]) if entry.get("bore_sight") else None,
             )
         )
     return out
