@@ -351,6 +351,60 @@ def test_c6_42_a_bore_sight_is_set_by_a_click_validated_drawn_and_cleared(app, t
     assert "bore_sight" not in unit_table(scene, "rus-t34-1") and scene.errors == ()
 
 
+def test_the_lesson_tab_sets_the_number_and_adds_moves_sets_and_removes_steps(app, tmp_path):
+    """The [lesson] table edited by events (game.files.scenario_edits_lesson): a step picked
+    shows its fields; Apply writes the ones changed (a second thing to wait for is listed as
+    the validator's error); Add, Up, Remove; the number; No lesson, undone."""
+    scene, path = open_editor(app, tmp_path, "lesson-1-move.toml")
+    steps = len(scene.doc.doc["lesson"]["steps"])
+    click(app, button(scene, "tab", "lesson").rect.center)
+    listed = scene.panel.lesson["steps"]
+    assert len(listed.item_list) == steps and listed.item_list[1]["text"].startswith("2. This")
+    assert scene.panel.content_height <= scene.panel.box.rect.height  # no scrolling at 800
+    click(app, listed.item_list_container.elements[2].rect.center)
+    assert scene.panel.step == 2
+    assert scene.panel.text("step_wait") == "do type=move unit=rus-t34-1 to=B4"
+    assert scene.panel.text("step_point") == "B4" and "blue hexes" in scene.panel.step_say()
+    entry = scene.panel.entries["step_wait"]
+    click(app, entry.rect.center)
+    key(app, pygame.K_END)
+    for _ in range(2):
+        key(app, pygame.K_BACKSPACE)
+    typed(app, "C4")
+    click(app, button(scene, "do", "step_apply").rect.center)
+    step = scene.doc.doc["lesson"]["steps"][2]
+    assert dict(step["do"]) == {"type": "move", "unit": "rus-t34-1", "to": "C4"}
+    assert step["point"] == "B4" and scene.errors == ()
+    assert scene.doc.undo_title == "lesson step 3: do"  # only what changed
+    click(app, scene.panel.entries["step_select"].rect.center)
+    typed(app, "rus-t34-1")
+    click(app, button(scene, "do", "step_apply").rect.center)
+    assert any("lesson.steps[2]" in e for e in scene.errors)  # waits for two things
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert scene.errors == ()
+    click(app, button(scene, "do", "step_add").rect.center)  # after step 3
+    added = scene.doc.doc["lesson"]["steps"]
+    assert len(added) == steps + 1 and added[3]["say"].startswith("What to do now")
+    assert scene.panel.step == 3
+    click(app, button(scene, "do", "step_up").rect.center)
+    assert scene.doc.doc["lesson"]["steps"][2]["say"].startswith("What to do now")
+    assert scene.panel.lesson["steps"].item_list[2]["text"].startswith("3. What to do now")
+    click(app, button(scene, "do", "step_remove").rect.center)
+    assert len(scene.doc.doc["lesson"]["steps"]) == steps
+    click(app, scene.panel.entries["lesson_number"].rect.center)
+    key(app, pygame.K_END)
+    key(app, pygame.K_BACKSPACE)
+    typed(app, "8")
+    click(app, button(scene, "do", "lesson_set").rect.center)
+    assert scene.doc.doc["lesson"]["number"] == 8
+    click(app, button(scene, "do", "lesson_none").rect.center)
+    assert "lesson" not in scene.doc.doc and scene.panel.lesson["steps"].item_list == []
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert len(scene.doc.doc["lesson"]["steps"]) == steps
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    assert "number = 8" in path.read_text()
+
+
 def test_resizing_the_map_is_an_edit_the_units_off_it_are_errors(app, tmp_path):
     scene, _ = open_editor(app, tmp_path)
     for name, value in (("columns", "10"), ("rows", "6")):

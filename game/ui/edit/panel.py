@@ -18,7 +18,13 @@ from game.engine.catalogue import nationalities, search_units
 from game.ui.edit.brush import BRUSH_SIZES
 
 PANEL_WIDTH = 300
-TABS = ("map", "units", "scenario")
+FOOT = 2 * 34 + 4 + 22 + 90 + 10
+"""The panel's foot under the tab's widgets: the two rows of commands, the errors' heading
+and at least 90 pixels of their list."""
+ERRORS_LOW = 90
+SCROLLBAR = 22
+"""The width the tab's widgets leave for the scroll bar when they scroll."""
+TABS = ("map", "units", "scenario", "lesson")
 TOOLS = ("paint", "fill", "line")
 LEVELS = (0, 1, 2, 3, 4)
 FACINGS = ("0", "1", "2", "3", "4", "5")
@@ -94,6 +100,10 @@ class EditPanel:
         self.to_kill = "asl"
         self.victory_side = self.sides[0]
         self.victory_kind = "eliminate"
+        self.step: int | None = None
+        """The lesson step picked in the Lesson tab's list."""
+        self.lesson: dict[str, pygame_gui.core.UIElement] = {}
+        """The Lesson tab's list of steps and its step's Say box."""
         self.briefing: pygame_gui.elements.UITextEntryBox | None = None
         self.victories: pygame_gui.elements.UISelectionList | None = None
         self.buttons: dict[pygame_gui.elements.UIButton, tuple[str, object]] = {}
@@ -107,6 +117,15 @@ class EditPanel:
         self._ui: pygame_gui.UIManager | None = None
         self._x0 = self._y = 0
         self._inner = PANEL_WIDTH - 20
+        self.box: pygame_gui.elements.UIScrollingContainer | None = None
+        """The tab's own widgets, under the tab buttons: they scroll when the window is too
+        low for them (the commands and the errors below stay in view)."""
+        self._box: pygame_gui.elements.UIScrollingContainer | None = None
+        """The container the widgets being made go in (None: the window)."""
+        self._room = 0
+        """The height the tab's widgets may take without scrolling."""
+        self.content_height = 0
+        """The height the tab's widgets take (more than the box's: they scroll)."""
 
     # --- building ---------------------------------------------------------------------------
 
@@ -119,7 +138,9 @@ class EditPanel:
         for i, (text, what, value) in enumerate(items):
             rect = pygame.Rect(self._x0 + i * (width + 4), self._y, width, height)
             hint = names.get(text) if what == "terrain" else (tip or None)
-            button = pygame_gui.elements.UIButton(rect, text, self._ui, tool_tip_text=hint)
+            button = pygame_gui.elements.UIButton(
+                rect, text, self._ui, container=self._box, tool_tip_text=hint
+            )
             self.buttons[button] = (what, value)
         self._y += height + 4
 
@@ -127,28 +148,55 @@ class EditPanel:
         self.headings.append((self._y, text))
         self._y += 20
 
-    def _entry(self, name: str, text: str, x: int, width: int) -> None:
+    def _entry(self, name: str, text: str, x: int, width: int, hint: str | None = None) -> None:
         assert self._ui is not None
         rect = pygame.Rect(self._x0 + x, self._y, width, 30)
-        entry = pygame_gui.elements.UITextEntryLine(rect, self._ui, initial_text=text)
+        entry = pygame_gui.elements.UITextEntryLine(
+            rect, self._ui, container=self._box, initial_text=text, placeholder_text=hint
+        )
         self.entries[name] = entry
 
     def build(
         self, ui: pygame_gui.UIManager, size: tuple[int, int], columns: int, rows: int
     ) -> None:
-        """The widgets of the tab shown (``columns`` x ``rows``: the map's size now)."""
+        """The widgets of the tab shown (``columns`` x ``rows``: the map's size now): the tab
+        buttons, the tab's own widgets (scrolled when the window is too low for them), then
+        the commands and the errors, always in view at the foot of the panel."""
+        if not self._build(ui, size, columns, rows, 0):
+            self._build(ui, size, columns, rows, SCROLLBAR)  # narrower, beside its scroll bar
+
+    def _build(
+        self, ui: pygame_gui.UIManager, size: tuple[int, int], columns: int, rows: int, bar: int
+    ) -> bool:
+        """Build it, the tab's widgets ``bar`` narrower than the panel; False (and nothing
+        more built) when they overflow their room and no room was left for a scroll bar."""
         self.kill()
         w, h = size
-        self._ui, self._x0, self._y = ui, w - PANEL_WIDTH + 10, 40
+        left, inner = w - PANEL_WIDTH + 10, PANEL_WIDTH - 20
+        self._ui, self._box = ui, None
+        self._x0, self._y, self._inner = left, 40, inner
         self._row([(t.title(), "tab", t) for t in TABS], 26)
-        self._y += 4
+        top = self._y + 4
+        self._room = max(60, h - top - FOOT)
+        self.box = pygame_gui.elements.UIScrollingContainer(
+            pygame.Rect(left, top, inner + 4, self._room), ui, allow_scroll_x=False
+        )
+        self._box, self._x0, self._y, self._inner = self.box, 0, 0, inner - bar
         if self.tab == "map":
             self._map_tab(columns, rows)
         elif self.tab == "units":
-            self._units_tab(h)
+            self._units_tab()
+        elif self.tab == "lesson":
+            self._lesson_tab()
         else:
-            self._scenario_tab(h)
-        self._y += 4
+            self._scenario_tab()
+        used = min(self._y, self._room)
+        self.content_height = self._y
+        if self._y > self._room and not bar:
+            return False
+        self.box.set_scrollable_area_dimensions((inner - bar, self._y))
+        self.box.set_dimensions((inner + 4, used))
+        self._box, self._x0, self._y, self._inner = None, left, top + used + 4, inner
         self._row(
             [("Undo", "do", "undo"), ("Redo", "do", "redo"), ("Save", "do", "save")]
             + [("Save as", "do", "save_as")],
@@ -166,12 +214,23 @@ class EditPanel:
         )
         self.errors_top = self._y + 22
         rect = pygame.Rect(
-            self._x0, self.errors_top, self._inner, max(60, h - self.errors_top - 10)
+            self._x0, self.errors_top, self._inner, max(ERRORS_LOW, h - self.errors_top - 10)
         )
         self.errors = pygame_gui.elements.UISelectionList(rect, [], ui)
         self._listed = False
         self.show_errors(tuple(self._shown or ()))
         self.mark()
+        return True
+
+    def heading_places(self) -> tuple[pygame.Rect | None, list[tuple[int, int, str]]]:
+        """Where the headings are drawn now: the tab's box (they are clipped to it) and each
+        heading's screen position (the box scrolled) and text."""
+        if self.box is None:
+            return None, []
+        inside = self.box.get_container().get_rect()
+        return pygame.Rect(self.box.rect), [
+            (inside.left, inside.top + y, t) for y, t in self.headings
+        ]
 
     def _map_tab(self, columns: int, rows: int) -> None:
         self._row([(t.title(), "tool", t) for t in TOOLS])
@@ -192,17 +251,17 @@ class EditPanel:
         self._x0 -= 176
         self._inner += 176
 
-    def _units_tab(self, h: int) -> None:
+    def _units_tab(self) -> None:
         assert self._ui is not None
         self._heading("Unit type: name; in service by year")
         self._entry("search", self.search, 0, self._inner - 84)
-        self._entry("year", self.year, self._inner - 80, 80)
+        self._entry("year", self.year, self._inner - 80, 80, "any year")
         self._y += 34
         self._row([(n.title(), "nationality", n) for n in nationalities()], 26)
-        height = max(70, min(180, h - self._y - 380))
+        height = max(70, min(180, self._room - 288))  # the list; the rest takes 288
         rect = pygame.Rect(self._x0, self._y, self._inner, height)
         items: list[str | tuple[str, str]] = list(self.found())
-        self.types = pygame_gui.elements.UISelectionList(rect, items, self._ui)
+        self.types = pygame_gui.elements.UISelectionList(rect, items, self._ui, container=self._box)
         self._y += height + 4
         self._row([(s.title(), "side", s) for s in self.sides[:3]])
         self._heading("Facing 0-5 (a click on the map adds, a drag moves)")
@@ -228,7 +287,7 @@ class EditPanel:
         self._x0 -= 176
         self._inner += 176
 
-    def _scenario_tab(self, h: int) -> None:
+    def _scenario_tab(self) -> None:
         assert self._ui is not None
         v = self.values
         self.moves_first, self.defender = v.get("moves_first"), v.get("defender")
@@ -242,10 +301,11 @@ class EditPanel:
             self._entry(key, v.get(key, ""), i * (third + 4), third)
         self._y += 34
         self._heading("Briefing")
-        height = max(50, min(110, h - self._y - 470))
+        spare = self._room - 390  # what the briefing and the victory list may share
+        height = max(50, min(110, spare * 3 // 5))
         rect = pygame.Rect(self._x0, self._y, self._inner, height)
         self.briefing = pygame_gui.elements.UITextEntryBox(
-            rect, v.get("briefing", "").strip("\n"), self._ui
+            rect, v.get("briefing", "").strip("\n"), self._ui, container=self._box
         )
         self._y += height + 4
         self._row([("Apply the texts", "do", "texts")], 26)
@@ -254,12 +314,14 @@ class EditPanel:
         self._row([(f"{s.title()} defends", "defender", s) for s in self.sides[:2]], 26)
         self._row([("ASL C7 tables", "to_kill", "asl"), ("V&V chart", "to_kill", "chart")], 26)
         self._heading("Victory conditions")
-        height = max(40, min(80, h - self._y - 280))
+        height = max(40, min(80, spare - height))
         rect = pygame.Rect(self._x0, self._y, self._inner, height)
         items: list[str | tuple[str, str]] = [
             (t, str(i)) for i, t in enumerate(v.get("victory", []))
         ]
-        self.victories = pygame_gui.elements.UISelectionList(rect, items, self._ui)
+        self.victories = pygame_gui.elements.UISelectionList(
+            rect, items, self._ui, container=self._box
+        )
         self._y += height + 4
         self._row([(s.title(), "victory_side", s) for s in self.sides[:2]], 26)
         self._row(
@@ -272,6 +334,72 @@ class EditPanel:
         self._row([("Add", "do", "victory_add"), ("Remove", "do", "victory_remove")], 30)
         self._x0 -= 100
         self._inner += 100
+
+    def _lesson_tab(self) -> None:
+        v = self.values
+        fields = v.get("step_fields", {})
+        self._heading("Lesson number (its place in the series)")
+        self._entry("lesson_number", v.get("lesson_number", ""), 0, 80)
+        self._x0 += 88
+        self._inner -= 88
+        self._row([("Set", "do", "lesson_set"), ("No lesson", "do", "lesson_none")], 30)
+        self._x0 -= 88
+        self._inner += 88
+        self._heading("Steps (pick one to change it)")
+        height = max(60, min(160, self._room - 384))  # the rest of the tab takes 384
+        rect = pygame.Rect(self._x0, self._y, self._inner, height)
+        items: list[str | tuple[str, str]] = [
+            (t, str(i)) for i, t in enumerate(v.get("step_lines", []))
+        ]
+        picked = items[self.step] if self.step is not None and self.step < len(items) else None
+        self.lesson["steps"] = pygame_gui.elements.UISelectionList(
+            rect, items, self._ui, container=self._box, default_selection=picked
+        )
+        self._y += height + 4
+        self._row(
+            [
+                ("Add", "do", "step_add"),
+                ("Remove", "do", "step_remove"),
+                ("Up", "do", "step_up"),
+                ("Down", "do", "step_down"),
+            ],
+            26,
+            tip="Add: a new step after the one picked (at the end when none is)",
+        )
+        self._heading("Say (what to do, in plain words)")
+        rect = pygame.Rect(self._x0, self._y, self._inner, 60)
+        self.lesson["say"] = pygame_gui.elements.UITextEntryBox(
+            rect, fields.get("say", ""), self._ui, container=self._box
+        )
+        self._y += 64
+        self._heading("Point (hex or button); select (unit id)")
+        half = (self._inner - 4) // 2
+        self._entry("step_point", fields.get("point", ""), 0, half)
+        self._entry("step_select", fields.get("select", ""), half + 4, half)
+        self._y += 34
+        self._heading("Waits for: do k=v.., look, show, phase")
+        self._entry("step_wait", fields.get("wait", ""), 0, self._inner)
+        self._y += 34
+        self._heading("Why (said once it is done)")
+        self._entry("step_why", fields.get("why", ""), 0, self._inner)
+        self._y += 34
+        self._row([("Apply to the step", "do", "step_apply")], 26)
+
+    def step_say(self) -> str:
+        box = self.lesson.get("say")
+        return box.get_text() if isinstance(box, pygame_gui.elements.UITextEntryBox) else ""
+
+    def picked_step(self, event: pygame.event.Event) -> bool:
+        """A step picked in the Lesson tab's list (UI_SELECTION_LIST_NEW_SELECTION)."""
+        steps = self.lesson.get("steps")
+        if not isinstance(steps, pygame_gui.elements.UISelectionList):
+            return False
+        if id(getattr(event, "ui_element", None)) != id(steps):
+            return False
+        chosen = steps.get_single_selection(include_object_id=True)
+        if isinstance(chosen, tuple) and chosen[1].isdigit():
+            self.step = int(chosen[1])
+        return True
 
     def briefing_text(self) -> str:
         return self.briefing.get_text() if self.briefing is not None else ""
@@ -378,12 +506,12 @@ class EditPanel:
 
     def kill(self) -> None:
         widgets = (*self.buttons, *self.entries.values(), self.types, self.errors)
-        for widget in (*widgets, self.briefing, self.victories):
+        for widget in (*widgets, self.briefing, self.victories, *self.lesson.values(), self.box):
             if widget is not None:
                 widget.kill()
-        self.buttons, self.entries, self.headings = {}, {}, []
+        self.buttons, self.entries, self.headings, self.lesson = {}, {}, [], {}
         self.types = self.errors = self.victories = None
-        self.briefing = None
+        self.briefing = self.box = None
 
 
 def _short(error: str) -> str:

@@ -24,6 +24,7 @@ from game.ui.bindings import action_for
 from game.ui.edit.brush import BRUSH_SIZES, Paint, disc, fill, stroke_line
 from game.ui.edit.drawing import draw_areas, draw_bore_sights
 from game.ui.edit.forms import Forms, form_values
+from game.ui.edit.lesson import LessonForm, lesson_form_values
 from game.ui.edit.outings import draft_name, offer_draft, save_dialog, test_play
 from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
 from game.ui.edit.placing import Placing
@@ -36,6 +37,15 @@ from game.ui.scenes.stack import Scene
 from game.ui.style import style
 
 STATUS_HEIGHT = 28
+LESSON_COMMANDS = (
+    "lesson_set",
+    "lesson_none",
+    "step_add",
+    "step_remove",
+    "step_up",
+    "step_down",
+    "step_apply",
+)
 MAP_ACTIONS = ("pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_out")
 
 
@@ -67,6 +77,7 @@ class EditScene(Scene):
         self.panel = EditPanel(list(sides) if isinstance(sides, dict) else [])
         self.placing = Placing(self)
         self.forms = Forms(self)
+        self.lessons = LessonForm(self)
         self.worker: DocWorker | None = None
         checked = self.doc.check()
         self.errors: tuple[str, ...] = checked.errors
@@ -95,10 +106,13 @@ class EditScene(Scene):
             offer_draft(self)
 
     def build_panel(self) -> None:
-        if self.panel.tab == "scenario":
+        if self.panel.tab in ("scenario", "lesson"):
             if self.worker is not None:
                 self.worker.wait()  # the document read here, not while it is being written
-            self.panel.values = form_values(self.doc)
+            if self.panel.tab == "scenario":
+                self.panel.values = form_values(self.doc)
+            else:
+                self.panel.values = lesson_form_values(self.doc, self.panel.step)
         board = self.sketch.board
         self.panel.build(self.app.ui, self.app.size, board.columns, board.rows)
         self.panel.show_errors(self.errors)
@@ -170,6 +184,8 @@ class EditScene(Scene):
             if error is not None:
                 self.show(error)
             self.panel.picked_type(event)
+            if self.panel.picked_step(event):
+                self.build_panel()  # the step's fields
             return
         if event.type == pygame.KEYDOWN and self.typing():
             return
@@ -224,6 +240,8 @@ class EditScene(Scene):
             self.forms.choice(what)
         elif what == "texts":
             self.forms.texts()
+        elif what in LESSON_COMMANDS:
+            self.lessons.command(what)
         elif what in ("victory_add", "victory_remove"):
             (self.forms.add_victory if what == "victory_add" else self.forms.remove_victory)()
         elif what in ("remove", "area", "side_area", "bore_sight", "no_bore_sight"):
@@ -390,8 +408,8 @@ class EditScene(Scene):
                 self.build_panel()  # the map's size shown
         if done.areas is not None:
             self.sketch.areas = done.areas
-        if self.panel.tab == "scenario" and done.checked is not None:
-            self.build_panel()  # the fields and the victory list as the document has them
+        if self.panel.tab in ("scenario", "lesson") and done.checked is not None:
+            self.build_panel()  # the fields and the lists as the document has them
         if done.units is not None:
             self.sketch.set_units(list(done.units))
         if done.said.startswith("saved "):
@@ -413,8 +431,11 @@ class EditScene(Scene):
         surface.blit(t, (panel.left + 10, 12))
         draw_areas(surface, self.view, self.sketch.areas)
         draw_bore_sights(surface, self.view)
-        for y, text in self.panel.headings:
-            surface.blit(FONTS.text(text, 14, st.ui["dim"], True), (panel.left + 10, y + 2))
+        box, headings = self.panel.heading_places()
+        surface.set_clip(box)
+        for x, y, text in headings:
+            surface.blit(FONTS.text(text, 14, st.ui["dim"], True), (x, y + 2))
+        surface.set_clip(None)
         count = len(self.errors)
         head = (
             f"{count} error{'s' if count != 1 else ''} (click one to see it)"
