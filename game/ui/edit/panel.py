@@ -100,6 +100,8 @@ class EditPanel:
         self.to_kill = "asl"
         self.victory_side = self.sides[0]
         self.victory_kind = "eliminate"
+        self.balance_games, self.balance_level = "20", "2"
+        """The Balance run's games and computer level (0-3), as last typed."""
         self.step: int | None = None
         """The lesson step picked in the Lesson tab's list."""
         self.lesson: dict[str, pygame_gui.core.UIElement] = {}
@@ -301,8 +303,8 @@ class EditPanel:
             self._entry(key, v.get(key, ""), i * (third + 4), third)
         self._y += 34
         self._heading("Briefing")
-        spare = self._room - 390  # what the briefing and the victory list may share
-        height = max(50, min(110, spare * 3 // 5))
+        spare = self._room - 444  # what the briefing and the victory list may share
+        height = max(44, min(110, spare * 3 // 5))
         rect = pygame.Rect(self._x0, self._y, self._inner, height)
         self.briefing = pygame_gui.elements.UITextEntryBox(
             rect, v.get("briefing", "").strip("\n"), self._ui, container=self._box
@@ -314,7 +316,7 @@ class EditPanel:
         self._row([(f"{s.title()} defends", "defender", s) for s in self.sides[:2]], 26)
         self._row([("ASL C7 tables", "to_kill", "asl"), ("V&V chart", "to_kill", "chart")], 26)
         self._heading("Victory conditions")
-        height = max(40, min(80, spare - height))
+        height = max(36, min(80, spare - height))
         rect = pygame.Rect(self._x0, self._y, self._inner, height)
         items: list[str | tuple[str, str]] = [
             (t, str(i)) for i, t in enumerate(v.get("victory", []))
@@ -334,6 +336,19 @@ class EditPanel:
         self._row([("Add", "do", "victory_add"), ("Remove", "do", "victory_remove")], 30)
         self._x0 -= 100
         self._inner += 100
+        self._heading("Balance: games; the computer's level 0-3")
+        self._entry("balance_games", self.balance_games, 0, 80)
+        self._entry("balance_level", self.balance_level, 88, 40)
+        self._x0 += 136
+        self._inner -= 136
+        self._row(
+            [("Balance", "do", "balance")],
+            30,
+            tip="The computer plays the scenario as it stands against itself (hexfire "
+            "balance): each side's win rate; a bar under the map, Stop ends it",
+        )
+        self._x0 -= 136
+        self._inner += 136
 
     def _lesson_tab(self) -> None:
         v = self.values

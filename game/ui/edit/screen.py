@@ -21,6 +21,8 @@ from game.files.scenario import ScenarioError
 from game.files.scenario_doc import ScenarioDoc
 from game.files.scenario_edits import Edit, ResizeMap, SetHexes
 from game.ui.bindings import action_for
+from game.ui.edit.balancing import MAX_GAMES as BALANCE_MAX_GAMES
+from game.ui.edit.balancing import BalanceRun, draw_progress, result_window
 from game.ui.edit.brush import BRUSH_SIZES, Paint, disc, fill, stroke_line
 from game.ui.edit.drawing import draw_areas, draw_bore_sights
 from game.ui.edit.forms import Forms, form_values
@@ -78,6 +80,12 @@ class EditScene(Scene):
         self.placing = Placing(self)
         self.forms = Forms(self)
         self.lessons = LessonForm(self)
+        self.balancing: BalanceRun | None = None
+        """The Balance run going on (None: none)."""
+        self.balanced: BalanceRun | None = None
+        """The last Balance run that ended (its figures shown)."""
+        self.stop_button: Any = None
+        self.result_box: Any = None
         self.worker: DocWorker | None = None
         checked = self.doc.check()
         self.errors: tuple[str, ...] = checked.errors
@@ -116,9 +124,19 @@ class EditScene(Scene):
         board = self.sketch.board
         self.panel.build(self.app.ui, self.app.size, board.columns, board.rows)
         self.panel.show_errors(self.errors)
+        if self.stop_button is not None:
+            self.stop_button.kill()
+            self.stop_button = None
+        if self.balancing is not None:  # its Stop at the right of the status bar
+            w, h = self.app.size
+            rect = pygame.Rect(w - PANEL_WIDTH - 84, h - STATUS_HEIGHT + 2, 80, STATUS_HEIGHT - 4)
+            self.stop_button = pygame_gui.elements.UIButton(rect, "Stop", self.app.ui)
 
     def leave(self) -> None:
         self.panel.kill()
+        if self.stop_button is not None:
+            self.stop_button.kill()
+            self.stop_button = None
         if self.file_dialog is not None:
             self.file_dialog.kill()
             self.file_dialog = None
@@ -128,7 +146,7 @@ class EditScene(Scene):
         super().resize(size)
 
     def animating(self) -> bool:
-        return self.worker is not None and self.worker.busy
+        return (self.worker is not None and self.worker.busy) or self.balancing is not None
 
     def frame_rate(self) -> int:
         return 30
@@ -228,7 +246,11 @@ class EditScene(Scene):
         return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus)
 
     def pressed(self, element: object) -> None:
-        """A panel button: a tab, a choice, or a command."""
+        """A panel button: a tab, a choice, or a command; or the Stop of a Balance run."""
+        if element is self.stop_button and self.balancing is not None:
+            self.balancing.stop.set()
+            self.said = "Balance: stopping (its workers ended)..."
+            return
         what = self.panel.pressed(element)
         if what == "tab":
             self.build_panel()
@@ -248,6 +270,8 @@ class EditScene(Scene):
             self.placing.command(what)
         elif what == "resize":
             self.resize_map()
+        elif what == "balance":
+            self.start_balance()
         elif what in ("test", "test_ai"):
             test_play(self, against_computer=what == "test_ai")
         elif what in ("undo", "redo", "save", "save_as", "close"):
@@ -259,6 +283,42 @@ class EditScene(Scene):
         self.worker.apply(edit, repaints=repaints, on_done=self._wake)
         self.waiting = self.waiting or repaints
         self.said = f"{edit.title}: checking..."
+
+    def start_balance(self) -> None:
+        """Balance: the computer against itself on the scenario as it stands, off the window's
+        thread (a progress bar and a Stop button under the map), the figures shown at the end."""
+        if self.balancing is not None:
+            self.said = "Balance is running: Stop it first"
+            return
+        games, level = self.panel.text("balance_games"), self.panel.text("balance_level")
+        if not games.isdigit() or not 1 <= int(games) <= BALANCE_MAX_GAMES:
+            self.said = f"Balance: the games, a whole number 1-{BALANCE_MAX_GAMES}"
+            return
+        if level not in ("0", "1", "2", "3"):
+            self.said = "Balance: the computer's level, 0-3"
+            return
+        self.panel.balance_games, self.panel.balance_level = games, level
+        assert self.worker is not None
+        self.worker.wait()
+        scenario = self.doc.check().scenario
+        if scenario is None:
+            self.said = "Balance: fix the errors listed first (it must validate to play)"
+            return
+        self.balancing = BalanceRun(scenario.setup, int(games), int(level), self._wake)
+        self.said = self.balancing.said()
+        self.build_panel()  # its Stop button
+
+    def balance_ended(self) -> None:
+        """The run is over: its figures in a window (a stopped one: where it stood)."""
+        run, self.balancing = self.balancing, None
+        assert run is not None
+        self.balanced = run
+        self.said = run.said()
+        if self.stop_button is not None:
+            self.stop_button.kill()
+            self.stop_button = None
+        if run.result is not None:
+            self.result_box = result_window(self.app.ui, self.app.size, run)
 
     def resize_map(self) -> None:
         try:
@@ -389,6 +449,8 @@ class EditScene(Scene):
 
     def update(self, dt: float) -> None:
         del dt
+        if self.balancing is not None and not self.balancing.running:
+            self.balance_ended()
         if self.worker is None:
             return
         for done in self.worker.results():
@@ -456,9 +518,16 @@ class EditScene(Scene):
             what = f"{board.terrain_at(at).name}, level {board.level_at(at)}"
             text = f"{hover} ({what})   {self.said}"
         surface.blit(FONTS.text(text, 15, st.ui["text"]), (bar.left + 10, bar.top + 5))
+        if self.balancing is not None:  # its progress over the status line, Stop beside it
+            draw_progress(
+                surface, pygame.Rect(bar.left + 4, bar.top + 3, bar.w - 96, 22), self.balancing
+            )
 
     def close(self) -> None:
-        """The worker stopped, its jobs done (the editor closes)."""
+        """The worker stopped, its jobs done, a Balance run stopped (the editor closes)."""
+        if self.balancing is not None:
+            self.balancing.end()
+            self.balancing = None
         if self.worker is not None:
             self.worker.close()
             for done in self.worker.results():
