@@ -470,6 +470,56 @@ def test_balance_runs_off_the_window_with_a_progress_bar_a_stop_and_its_figures(
     assert scene.balancing is None and scene.said == "Balance: the games, a whole number 1-1000"
 
 
+def test_at_960x640_every_tab_keeps_the_commands_and_errors_in_view_and_scrolls_the_rest(
+    tmp_path, data_dir
+):
+    """A low window (960 x 640): under every tab the commands and at least 90 pixels of the
+    errors stay on screen; a tab too tall for its room scrolls (the wheel over it), and a
+    button scrolled into view takes its click."""
+    from game.ui.edit.panel import TABS
+    from game.ui.screens import window
+
+    app = window((960, 640), tmp_path / "saves", headless=True)
+    try:
+        scene, _ = open_editor(app, tmp_path)
+        foot = ("undo", "redo", "save", "save_as", "test", "test_ai", "close")
+        screen = pygame.Rect(0, 0, 960, 640)
+        for tab in TABS:
+            click(app, button(scene, "tab", tab).rect.center)
+            panel = scene.panel
+            assert panel.tab == tab and panel.box is not None and panel.errors is not None
+            for what in foot:
+                rect = button(scene, "do", what).rect
+                assert screen.contains(rect) and rect.top >= panel.box.rect.bottom, (tab, what)
+            assert screen.contains(panel.errors.rect) and panel.errors.rect.height >= 90, tab
+        click(app, button(scene, "tab", "scenario").rect.center)
+        panel = scene.panel
+        assert panel.content_height > panel.box.rect.height  # it scrolls
+        add = button(scene, "do", "victory_add")
+        assert add.rect.top >= panel.box.rect.bottom  # out of view below
+        pygame.mouse.set_pos(panel.box.rect.center)  # the widgets read where the mouse is
+        post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=panel.box.rect.center, rel=(0, 0), buttons=(0, 0, 0)
+            )
+        )
+        app.pump()
+        for _ in range(12):
+            post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+            app.pump()
+        for _ in range(30):  # the scroll glides
+            app.frame(0.05)
+        assert panel.box.rect.contains(add.rect), (add.rect, panel.box.rect)
+        zoom = scene.view.camera.zoom
+        click(app, add.rect.center)  # no count typed: said, nothing added
+        assert scene.said == "eliminate: how many enemy AFVs (a number)"
+        assert scene.view.camera.zoom == zoom  # the wheel scrolled the panel, not the map
+        app.screenshot(tmp_path / "low.png")
+    finally:
+        scene.close()
+        pygame.display.quit()
+
+
 def test_resizing_the_map_is_an_edit_the_units_off_it_are_errors(app, tmp_path):
     scene, _ = open_editor(app, tmp_path)
     for name, value in (("columns", "10"), ("rows", "6")):
