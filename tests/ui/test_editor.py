@@ -406,12 +406,11 @@ def test_the_lesson_tab_sets_the_number_and_adds_moves_sets_and_removes_steps(ap
 
 
 def retype(app, entry, text: str) -> None:
-    """Click a text line, clear what it holds and type ``text`` (real key events)."""
+    """Click a text line, clear it and type ``text`` (real text events)."""
     click(app, entry.rect.center)
-    key(app, pygame.K_END)
-    for _ in range(len(entry.get_text())):
-        key(app, pygame.K_BACKSPACE)
+    entry.set_text("")
     typed(app, text)
+    assert entry.get_text() == text
 
 
 def balanced(app, scene: EditScene, timeout: float = 90.0) -> None:
@@ -419,10 +418,10 @@ def balanced(app, scene: EditScene, timeout: float = 90.0) -> None:
     import time
 
     deadline = time.monotonic() + timeout
-    while scene.balancing is not None and time.monotonic() < deadline:
+    while scene.balance.run is not None and time.monotonic() < deadline:
         app.pump()
         time.sleep(0.02)
-    assert scene.balancing is None, "the balance run did not end"
+    assert scene.balance.run is None, "the balance run did not end"
 
 
 def test_balance_runs_off_the_window_with_a_progress_bar_a_stop_and_its_figures(app, tmp_path):
@@ -438,11 +437,12 @@ def test_balance_runs_off_the_window_with_a_progress_bar_a_stop_and_its_figures(
     retype(app, scene.panel.entries["balance_games"], "4")
     retype(app, scene.panel.entries["balance_level"], "0")
     click(app, button(scene, "do", "balance").rect.center)
-    run = scene.balancing
-    assert run is not None and scene.stop_button is not None and scene.stop_button.alive()
+    run = scene.balance.run
+    assert run is not None, scene.said
+    assert scene.balance.stop_button is not None and scene.balance.stop_button.alive()
     assert scene.said.startswith("Balance: 0 of 4 games")
     balanced(app, scene)
-    assert scene.balanced is run and run.result is not None and run.progress.done == 4
+    assert scene.balance.last is run and run.result is not None and run.progress.done == 4
     sides = run.result["sides"]
     assert set(sides) == {"german", "russian"} and run.result["games"] == 4
     wins = dict(run.progress.wins)
@@ -450,24 +450,24 @@ def test_balance_runs_off_the_window_with_a_progress_bar_a_stop_and_its_figures(
     assert scene.said == f"Balance: 4 games at level 0: german {wins['german']}, russian " + str(
         wins["russian"]
     )
-    assert scene.result_box is not None and scene.result_box.alive()
+    assert scene.balance.result_box is not None and scene.balance.result_box.alive()
     assert "german</b> wins" in run.report() and "95% interval" in run.report()
-    assert scene.stop_button is None
-    scene.result_box.kill()
+    assert scene.balance.stop_button is None
+    scene.balance.result_box.kill()
     retype(app, scene.panel.entries["balance_games"], "300")
     retype(app, scene.panel.entries["balance_level"], "2")
     click(app, button(scene, "do", "balance").rect.center)
-    long_run = scene.balancing
+    long_run = scene.balance.run
     assert long_run is not None
     time.sleep(0.3)  # the workers started
-    click(app, scene.stop_button.rect.center)
+    click(app, scene.balance.stop_button.rect.center)
     balanced(app, scene, timeout=30)
     assert long_run.stopped is not None and long_run.result is None
     assert scene.said.startswith("Balance stopped after ")
     assert not long_run.thread.is_alive() and multiprocessing.active_children() == []
     retype(app, scene.panel.entries["balance_games"], "x")  # a bad count: said, not run
     click(app, button(scene, "do", "balance").rect.center)
-    assert scene.balancing is None and scene.said == "Balance: the games, a whole number 1-1000"
+    assert scene.balance.run is None and scene.said == "Balance: the games, a whole number 1-1000"
 
 
 def test_at_960x640_every_tab_keeps_the_commands_and_errors_in_view_and_scrolls_the_rest(

@@ -36,7 +36,7 @@ def bench_edit(strokes: int = 30) -> dict:
         scene = app.scene
         assert isinstance(scene, EditScene) and scene.panel is not None
         app.frame(0.016)
-        view, board = scene.view, scene.sketch.board
+        view, board, brushwork = scene.view, scene.sketch.board, scene.brushwork
         centre = view.camera.screen_to_hex(*view.rect.center)
         scene.panel.brush = 3
         spots = [centre.neighbor(i % 6).neighbor(i % 6) for i in range(strokes)]
@@ -46,13 +46,13 @@ def bench_edit(strokes: int = 30) -> dict:
             assert scene.panel is not None
             scene.panel.terrain = codes[i % len(codes)]
             t0 = time.perf_counter()
-            scene.stroke, scene.last = {}, None
-            scene.paint_at(label(spots[i]))
+            brushwork.stroke, brushwork.last = {}, None
+            brushwork.paint_at(label(spots[i]))
             if fresh:  # the reference: every tile on screen drawn again
                 view.renderer._cache.clear()
             app.frame(0.016)
             took = time.perf_counter() - t0
-            scene.stroke = None
+            brushwork.stroke = None
             return took
 
         painted = [stroke(i, False) for i in range(strokes)]

@@ -9,17 +9,119 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Protocol
 
 import pygame
 import pygame_gui
 
 from game.ai.balance import Cancelled, Progress, balance
 from game.engine.setup import Setup
+from game.files.scenario_doc import ScenarioDoc
+from game.ui.edit.panel import PANEL_WIDTH, EditPanel
+from game.ui.edit.worker import DocWorker
 from game.ui.map.render import FONTS
 from game.ui.style import style
 
 MAX_GAMES = 1000
 """The most games one Balance press plays (``hexfire balance`` plays more)."""
+STATUS_HEIGHT = 28
+"""The status bar's height under the map (the editor screen's)."""
+
+
+class Editor(Protocol):
+    """What the Balance reads and sets of the editor screen."""
+
+    app: Any
+    panel: EditPanel
+    doc: ScenarioDoc
+    worker: DocWorker | None
+    said: str
+
+    def _wake(self) -> None: ...
+
+
+class Balancer:
+    """The Balance button's work on one editor screen: the run going on (:attr:`run`), its
+    Stop button, the last run's figures (:attr:`last`, :attr:`result_box`)."""
+
+    def __init__(self, editor: Editor):
+        self.editor = editor
+        self.run: BalanceRun | None = None
+        """The run going on (None: none)."""
+        self.last: BalanceRun | None = None
+        """The last run that ended (its figures shown)."""
+        self.stop_button: Any = None
+        self.result_box: Any = None
+
+    def start(self) -> None:
+        """Balance: the computer against itself on the scenario as it stands, off the window's
+        thread (a progress bar and a Stop button under the map), the figures shown at the end."""
+        editor, panel = self.editor, self.editor.panel
+        if self.run is not None:
+            editor.said = "Balance is running: Stop it first"
+            return
+        games, level = panel.text("balance_games"), panel.text("balance_level")
+        if not games.isdigit() or not 1 <= int(games) <= MAX_GAMES:
+            editor.said = f"Balance: the games, a whole number 1-{MAX_GAMES}"
+            return
+        if level not in ("0", "1", "2", "3"):
+            editor.said = "Balance: the computer's level, 0-3"
+            return
+        panel.balance_games, panel.balance_level = games, level
+        assert editor.worker is not None
+        editor.worker.wait()
+        scenario = editor.doc.check().scenario
+        if scenario is None:
+            editor.said = "Balance: fix the errors listed first (it must validate to play)"
+            return
+        self.run = BalanceRun(scenario.setup, int(games), int(level), editor._wake)
+        editor.said = self.run.said()
+        self.place_stop()
+
+    def place_stop(self) -> None:
+        """The Stop button at the right of the status bar, while a run goes on."""
+        self.kill_stop()
+        if self.run is not None:
+            w, h = self.editor.app.size
+            rect = pygame.Rect(w - PANEL_WIDTH - 84, h - STATUS_HEIGHT + 2, 80, STATUS_HEIGHT - 4)
+            self.stop_button = pygame_gui.elements.UIButton(rect, "Stop", self.editor.app.ui)
+
+    def kill_stop(self) -> None:
+        if self.stop_button is not None:
+            self.stop_button.kill()
+            self.stop_button = None
+
+    def pressed(self, element: object) -> bool:
+        """Stop pressed: the run told to stop (its workers ended); False: another button."""
+        if element is not self.stop_button or self.run is None:
+            return False
+        self.run.stop.set()
+        self.editor.said = "Balance: stopping (its workers ended)..."
+        return True
+
+    def update(self) -> None:
+        """The run over: its figures in a window (a stopped one: where it stood)."""
+        run = self.run
+        if run is None or run.running:
+            return
+        self.run, self.last = None, run
+        self.editor.said = run.said()
+        self.kill_stop()
+        if run.result is not None:
+            self.result_box = result_window(self.editor.app.ui, self.editor.app.size, run)
+
+    def draw(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
+        """The run's progress over the status bar ``bar``, Stop beside it."""
+        if self.run is not None:
+            inner = pygame.Rect(bar.left + 4, bar.top + 3, bar.w - 96, bar.h - 6)
+            draw_progress(surface, inner, self.run)
+
+    def close(self) -> None:
+        """The editor closes: a run going on stopped, its workers ended."""
+        if self.run is not None:
+            self.run.end()
+            self.run = None
+        self.kill_stop()
 
 
 class BalanceRun:
