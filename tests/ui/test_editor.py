@@ -456,6 +456,7 @@ def test_balance_runs_off_the_window_with_a_progress_bar_a_stop_and_its_figures(
     scene.balance.result_box.kill()
     retype(app, scene.panel.entries["balance_games"], "300")
     retype(app, scene.panel.entries["balance_level"], "2")
+    before = set(multiprocessing.active_children())  # the editor's checker
     click(app, button(scene, "do", "balance").rect.center)
     long_run = scene.balance.run
     assert long_run is not None
@@ -464,7 +465,7 @@ def test_balance_runs_off_the_window_with_a_progress_bar_a_stop_and_its_figures(
     balanced(app, scene, timeout=30)
     assert long_run.stopped is not None and long_run.result is None
     assert scene.said.startswith("Balance stopped after ")
-    assert not long_run.thread.is_alive() and multiprocessing.active_children() == []
+    assert not long_run.thread.is_alive() and set(multiprocessing.active_children()) <= before
     retype(app, scene.panel.entries["balance_games"], "x")  # a bad count: said, not run
     click(app, button(scene, "do", "balance").rect.center)
     assert scene.balance.run is None and scene.said == "Balance: the games, a whole number 1-1000"
@@ -518,6 +519,35 @@ def test_at_960x640_every_tab_keeps_the_commands_and_errors_in_view_and_scrolls_
     finally:
         scene.close()
         pygame.display.quit()
+
+
+def test_edits_are_validated_in_a_process_of_their_own_which_may_die(app, tmp_path):
+    """The checker's process validates each edit as hexfire validate does (the same located
+    errors, the units and set-up areas read there); killed, the next edit is validated all
+    the same (here, then in a new process)."""
+    import os
+    import signal
+
+    scene, _ = open_editor(app, tmp_path)
+    checker = scene.worker.checker
+    checker.wait_ready()
+    (pid,) = [p.pid for p in checker._pool._processes.values()]
+    assert pid != os.getpid()
+    for name, value in (("columns", "10"), ("rows", "6")):
+        scene.panel.entries[name].set_text(value)
+    click(app, button(scene, "do", "resize").rect.center)
+    assert (
+        scene.errors and scene.errors == ScenarioDoc(scene.doc.text, scene.doc.name).check().errors
+    )
+    os.kill(pid, signal.SIGKILL)
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert scene.errors == () and (scene.sketch.board.columns, scene.sketch.board.rows) == (12, 8)
+    assert {"A1", "E8"} <= {label(h) for h in scene.sketch.areas["german"]}
+    assert len(scene.sketch.units()) == 4
+    checker.wait_ready()
+    (new_pid,) = [p.pid for p in checker._pool._processes.values()]
+    assert new_pid != pid
+    scene.close()
 
 
 def test_resizing_the_map_is_an_edit_the_units_off_it_are_errors(app, tmp_path):

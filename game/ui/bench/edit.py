@@ -4,7 +4,7 @@ the kept tiles drawn again; the frame drawn) against a reference measured in the
 the same stroke with the terrain tiles on screen drawn afresh (what a stroke cost had it
 dropped the tile cache). Also the work done off the frame after a stroke, to its result
 shown: the edit written into the TOML, the document validated (``parse_scenario`` of the
-whole file), its units read back and the draft kept."""
+whole file, in the checker's process), its units read back and the draft kept."""
 
 from __future__ import annotations
 
@@ -36,6 +36,8 @@ def bench_edit(strokes: int = 30) -> dict:
         scene = app.scene
         assert isinstance(scene, EditScene) and scene.panel is not None
         app.frame(0.016)
+        assert scene.worker is not None
+        scene.worker.checker.wait_ready()  # its process started: not timed with the strokes
         view, board, brushwork = scene.view, scene.sketch.board, scene.brushwork
         centre = view.camera.screen_to_hex(*view.rect.center)
         scene.panel.brush = 3
