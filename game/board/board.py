@@ -239,35 +239,6 @@ class Board:
         b._lock()
         return b
 
-    def paint(self, indices: list[int], kind: int | None = None, level: int | None = None) -> None:
-        """An editor's stroke: set the terrain kind and/or the ground level of the hexes at
-        ``indices`` in place, the tables read from them kept in step. Only for a board of its
-        own (an editor's): the arrays are replaced, never written, so a copy made earlier keeps
-        the map it had."""
-        if not indices:
-            return
-        idx = np.asarray(indices, dtype=np.intp)
-        terrain, ground = self.terrain.copy(), self.ground.copy()
-        if kind is not None:
-            terrain[idx] = kind
-        if level is not None:
-            ground[idx] = level
-        now = [t.for_month(self.month) for t in self.catalogue.terrains]
-        tables: dict[str, np.ndarray] = {
-            "obstacle": np.array([t.obstacle for t in now], dtype=np.int8),
-            "hindrance": np.array([t.hindrance for t in now], dtype=np.int8),
-            "hindrance_top2": np.array([round(2 * t.hindrance_top) for t in now], dtype=np.int16),
-            "orchard": np.array([t.orchard for t in now], dtype=bool),
-            "tem": np.array([t.tem for t in now], dtype=np.int8),
-        }
-        self.terrain, self.ground = terrain, ground
-        for name, table in tables.items():
-            setattr(self, name, table[terrain])
-        for a in (terrain, ground, *(getattr(self, n) for n in tables)):
-            a.setflags(write=False)
-        for i in idx.tolist():
-            self._kinds[i], self._levels[i] = int(terrain[i]), int(ground[i])
-
     # --- indexing -------------------------------------------------------------------------
 
     @property

@@ -23,7 +23,7 @@ def _cmd_edit(args: argparse.Namespace) -> int:
         if args.screenshot:
             from game.ui.main import edit_screenshot
 
-            return edit_screenshot(path, Path(args.screenshot), size)
+            return edit_screenshot(path, Path(args.screenshot), size, args.tab)
         from game.ui.main import run_edit
 
         return run_edit(path, size, args.save_dir)
@@ -41,6 +41,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     )
     edit.add_argument("scenario", nargs="?", metavar="SCENARIO")
     edit.add_argument("--screenshot", metavar="FILE.png", help="render one frame and exit")
+    edit.add_argument(
+        "--tab",
+        choices=("map", "units", "scenario", "lesson"),
+        help="with --screenshot: the panel's tab shown (default map)",
+    )
     edit.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
     edit.add_argument(
         "--save-dir", metavar="DIR", help="where drafts go (default: the user data folder)"

@@ -72,6 +72,12 @@ class ScenarioDoc:
     def apply(self, edit: Edit) -> Checked:
         """Make ``edit`` (the redo list cleared) and validate the result. An edit that cannot
         be written raises EditError with the document as it was."""
+        self.edit(edit)
+        return self.check()
+
+    def edit(self, edit: Edit) -> None:
+        """Make ``edit`` as :meth:`apply` does, without validating (an editor that validates
+        elsewhere: another process)."""
         before = self.text
         try:
             edit.apply(self.doc)
@@ -81,25 +87,25 @@ class ScenarioDoc:
         self._undo.append((edit, before))
         del self._undo[:-MAX_UNDO]
         self._redo.clear()
-        return self.check()
 
     def undo(self) -> Checked | None:
         """Take back the last edit (None when there is none)."""
-        if not self._undo:
-            return None
-        edit, before = self._undo.pop()
-        self._redo.append((edit, self.text))
-        self.doc = _parse(before, self.name)
-        return self.check()
+        return self.check() if self.step() else None
 
     def redo(self) -> Checked | None:
         """Make again the last edit undone (None when there is none)."""
-        if not self._redo:
-            return None
-        edit, after = self._redo.pop()
-        self._undo.append((edit, self.text))
-        self.doc = _parse(after, self.name)
-        return self.check()
+        return self.check() if self.step(redo=True) else None
+
+    def step(self, redo: bool = False) -> bool:
+        """Take back the last edit (``redo``: make again the last undone) without validating;
+        False when there is none."""
+        done, other = (self._redo, self._undo) if redo else (self._undo, self._redo)
+        if not done:
+            return False
+        edit, text = done.pop()
+        other.append((edit, self.text))
+        self.doc = _parse(text, self.name)
+        return True
 
     @property
     def undo_title(self) -> str | None:

@@ -327,8 +327,11 @@ def run_edit(path: Path | None, size: tuple[int, int], save_dir: str | None) -> 
     return 0
 
 
-def edit_screenshot(path: Path | None, out: Path, size: tuple[int, int]) -> int:
-    """The editor's first frame on ``path`` written to ``out``."""
+def edit_screenshot(
+    path: Path | None, out: Path, size: tuple[int, int], tab: str | None = None
+) -> int:
+    """The editor's first frame on ``path`` (its ``tab`` shown: map, units, scenario,
+    lesson) written to ``out``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from game.ui.scenes.routes import Edit, Push
     from game.ui.screens import window
@@ -336,6 +339,10 @@ def edit_screenshot(path: Path | None, out: Path, size: tuple[int, int]) -> int:
     app = window(size, Path(os.environ.get("TMPDIR", "/tmp")) / "hexfire-shot", headless=True)
     try:
         app.go(Push(Edit(path)))
+        if tab is not None:
+            scene: Any = app.scene
+            scene.panel.tab = tab
+            scene.build_panel()
         app.screenshot(out)
     finally:
         _close_workers(app)

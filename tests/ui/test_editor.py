@@ -12,6 +12,7 @@ from ui_driver import click, key, post
 from game.board.hexes import label, to_offset
 from game.files.scenario_doc import ScenarioDoc
 from game.ui.edit.outings import draft_name
+from game.ui.edit.panel import find_types
 from game.ui.edit.screen import EditScene
 from game.ui.scenes.routes import Edit, Push, Replace, Start
 
@@ -83,6 +84,31 @@ def test_a_brush_stroke_paints_the_board_and_the_document_as_one_undoable_edit(a
     assert path.read_text() == scene.doc.text != before_text
     assert not scene.unsaved
     assert "# [map] rows run from row 1" in path.read_text()  # the comments kept
+
+
+def test_a_stroke_paints_a_new_board_the_same_as_the_document_parses_to(app, tmp_path):
+    """One way to paint a board (Board.painted, the files layer's apply_stroke's): a stroke
+    leaves a board taken before it as it was (a test game, a snapshot, may hold it), and the
+    board drawn is the one the edited document parses to."""
+    import numpy as np
+
+    from game.ui.edit.sketch import board_of
+
+    scene, _ = open_editor(app, tmp_path)
+    before = scene.sketch.board
+    g7 = before.parse("G7")
+    was = (before.terrain_at(g7).key, before.level_at(g7))
+    click(app, button(scene, "terrain", "w").rect.center)
+    click(app, button(scene, "level", 2).rect.center)
+    drag(app, [at(scene, "G7"), at(scene, "H7")])
+    board = scene.sketch.board
+    assert board is not before and scene.view.renderer.board is board
+    assert (before.terrain_at(g7).key, before.level_at(g7)) == was  # untouched
+    assert (board.terrain_at(g7).key, board.level_at(g7)) == ("woods", 2)
+    scene.wait_done()
+    parsed = board_of(scene.doc)
+    for name in ("terrain", "ground", "obstacle", "hindrance", "hindrance_top2", "tem"):
+        assert np.array_equal(getattr(board, name), getattr(parsed, name)), name
 
 
 def test_fill_and_a_road_line_and_a_ground_level(app, tmp_path):
@@ -254,6 +280,274 @@ def test_units_found_in_the_catalogue_placed_turned_moved_given_an_area_and_remo
     assert unit_table(scene, uid) is None
     key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
     assert unit_table(scene, uid) is not None
+
+
+def test_the_unit_search_finds_by_name_nationality_and_year_in_service(app, tmp_path):
+    """The catalogue's own search (game.engine.catalogue.search_units): a year typed keeps
+    the types in service by then, a nationality button only its types, pressed again any."""
+    scene, _ = open_editor(app, tmp_path)
+    click(app, button(scene, "tab", "units").rect.center)
+
+    def shown() -> list[str]:
+        return [item["text"] for item in scene.panel.types.item_list]
+
+    click(app, scene.panel.entries["year"].rect.center)
+    typed(app, "1941")
+    assert "KV-1E (russian, from 1941-06)" in shown()
+    assert not any("1943" in t or "1944" in t for t in shown())  # not in service yet
+    click(app, button(scene, "nationality", "russian").rect.center)
+    assert shown() and all("(russian" in t for t in shown())
+    click(app, scene.panel.entries["search"].rect.center)
+    typed(app, "kv")
+    assert shown() == ["KV-1E (russian, from 1941-06)"]
+    click(app, button(scene, "nationality", "russian").rect.center)  # again: any nationality
+    assert scene.panel.nationality is None
+    click(app, scene.panel.entries["year"].rect.center)
+    key(app, pygame.K_END)
+    for _ in range(4):
+        key(app, pygame.K_BACKSPACE)
+    typed(app, "1944")
+    assert "KV-1E (russian, from 1941-06)" in shown() and len(shown()) == 1
+    click(app, scene.panel.entries["search"].rect.center)
+    key(app, pygame.K_END)
+    for _ in range(2):
+        key(app, pygame.K_BACKSPACE)
+    typed(app, "american")  # a nationality typed among the words counts as chosen
+    assert shown() and all("(american" in t for t in shown())
+    click(app, scene.panel.types.item_list_container.elements[0].rect.center)
+    assert scene.panel.type is not None and scene.panel.type in {
+        k for _, k in find_types("", "american")
+    }
+
+
+def test_c6_42_a_bore_sight_is_set_by_a_click_validated_drawn_and_cleared(app, tmp_path):
+    """The defender's Panzer Bore Sights F4 (C6.41-C6.42: in its LOS from C4): the key
+    written, drawn on the map; H4 (no LOS) and a Russian T-34's (not the defender) listed as
+    errors that name their rule; No bore sight removes the key."""
+    scene, _ = open_editor(app, tmp_path)
+    click(app, button(scene, "tab", "units").rect.center)
+    click(app, at(scene, "C4"))
+    assert scene.view.state.selected == "ger-pz4-1"
+    pixel = app.screen.get_at(at(scene, "F4"))
+    click(app, button(scene, "do", "bore_sight").rect.center)
+    click(app, at(scene, "F4"))
+    assert unit_table(scene, "ger-pz4-1")["bore_sight"] == "F4" and scene.errors == ()
+    assert scene.view.unit("ger-pz4-1")["bore_sight"] == "F4"
+    app.pump()
+    assert app.screen.get_at(at(scene, "F4")) != pixel  # ringed and named on the map
+    assert scene.view.state.selected == "ger-pz4-1"  # the click aimed, it selected nothing
+    click(app, button(scene, "do", "bore_sight").rect.center)
+    click(app, at(scene, "H4"))
+    assert unit_table(scene, "ger-pz4-1")["bore_sight"] == "H4"
+    assert any("H4 is not in the LOS from C4 (C6.42)" in e for e in scene.errors)
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert unit_table(scene, "ger-pz4-1")["bore_sight"] == "F4" and scene.errors == ()
+    click(app, at(scene, "L7"))
+    click(app, button(scene, "do", "bore_sight").rect.center)
+    click(app, at(scene, "H7"))
+    assert unit_table(scene, "rus-t34-1")["bore_sight"] == "H7"
+    assert any("scenario defender (german) may Bore Sight (C6.41)" in e for e in scene.errors)
+    click(app, button(scene, "do", "no_bore_sight").rect.center)
+    assert "bore_sight" not in unit_table(scene, "rus-t34-1") and scene.errors == ()
+
+
+def test_the_lesson_tab_sets_the_number_and_adds_moves_sets_and_removes_steps(app, tmp_path):
+    """The [lesson] table edited by events (game.files.scenario_edits_lesson): a step picked
+    shows its fields; Apply writes the ones changed (a second thing to wait for is listed as
+    the validator's error); Add, Up, Remove; the number; No lesson, undone."""
+    scene, path = open_editor(app, tmp_path, "lesson-1-move.toml")
+    steps = len(scene.doc.doc["lesson"]["steps"])
+    click(app, button(scene, "tab", "lesson").rect.center)
+    listed = scene.panel.lesson["steps"]
+    assert len(listed.item_list) == steps and listed.item_list[1]["text"].startswith("2. This")
+    assert scene.panel.content_height <= scene.panel.box.rect.height  # no scrolling at 800
+    click(app, listed.item_list_container.elements[2].rect.center)
+    assert scene.panel.step == 2
+    assert scene.panel.text("step_wait") == "do type=move unit=rus-t34-1 to=B4"
+    assert scene.panel.text("step_point") == "B4" and "blue hexes" in scene.panel.step_say()
+    entry = scene.panel.entries["step_wait"]
+    click(app, entry.rect.center)
+    key(app, pygame.K_END)
+    for _ in range(2):
+        key(app, pygame.K_BACKSPACE)
+    typed(app, "C4")
+    click(app, button(scene, "do", "step_apply").rect.center)
+    step = scene.doc.doc["lesson"]["steps"][2]
+    assert dict(step["do"]) == {"type": "move", "unit": "rus-t34-1", "to": "C4"}
+    assert step["point"] == "B4" and scene.errors == ()
+    assert scene.doc.undo_title == "lesson step 3: do"  # only what changed
+    click(app, scene.panel.entries["step_select"].rect.center)
+    typed(app, "rus-t34-1")
+    click(app, button(scene, "do", "step_apply").rect.center)
+    assert any("lesson.steps[2]" in e for e in scene.errors)  # waits for two things
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert scene.errors == ()
+    click(app, button(scene, "do", "step_add").rect.center)  # after step 3
+    added = scene.doc.doc["lesson"]["steps"]
+    assert len(added) == steps + 1 and added[3]["say"].startswith("What to do now")
+    assert scene.panel.step == 3
+    click(app, button(scene, "do", "step_up").rect.center)
+    assert scene.doc.doc["lesson"]["steps"][2]["say"].startswith("What to do now")
+    assert scene.panel.lesson["steps"].item_list[2]["text"].startswith("3. What to do now")
+    click(app, button(scene, "do", "step_remove").rect.center)
+    assert len(scene.doc.doc["lesson"]["steps"]) == steps
+    click(app, scene.panel.entries["lesson_number"].rect.center)
+    key(app, pygame.K_END)
+    key(app, pygame.K_BACKSPACE)
+    typed(app, "8")
+    click(app, button(scene, "do", "lesson_set").rect.center)
+    assert scene.doc.doc["lesson"]["number"] == 8
+    click(app, button(scene, "do", "lesson_none").rect.center)
+    assert "lesson" not in scene.doc.doc and scene.panel.lesson["steps"].item_list == []
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert len(scene.doc.doc["lesson"]["steps"]) == steps
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    assert "number = 8" in path.read_text()
+
+
+def retype(app, entry, text: str) -> None:
+    """Click a text line, clear it and type ``text`` (real text events)."""
+    click(app, entry.rect.center)
+    entry.set_text("")
+    typed(app, text)
+    assert entry.get_text() == text
+
+
+def balanced(app, scene: EditScene, timeout: float = 90.0) -> None:
+    """Pump frames until the Balance run ends (the window drawn meanwhile)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while scene.balance.run is not None and time.monotonic() < deadline:
+        app.pump()
+        time.sleep(0.02)
+    assert scene.balance.run is None, "the balance run did not end"
+
+
+def test_balance_runs_off_the_window_with_a_progress_bar_a_stop_and_its_figures(app, tmp_path):
+    """Balance plays the scenario as it stands (game.ai.balance.balance, its games in worker
+    processes) while the window draws: a progress bar and Stop under the map; the figures in
+    a window at the end; Stop ends a long run at once, no worker left."""
+    import multiprocessing
+    import time
+
+    scene, _ = open_editor(app, tmp_path)
+    click(app, button(scene, "tab", "scenario").rect.center)
+    assert scene.panel.content_height <= scene.panel.box.rect.height  # all in view at 800
+    retype(app, scene.panel.entries["balance_games"], "4")
+    retype(app, scene.panel.entries["balance_level"], "0")
+    click(app, button(scene, "do", "balance").rect.center)
+    run = scene.balance.run
+    assert run is not None, scene.said
+    assert scene.balance.stop_button is not None and scene.balance.stop_button.alive()
+    assert scene.said.startswith("Balance: 0 of 4 games")
+    balanced(app, scene)
+    assert scene.balance.last is run and run.result is not None and run.progress.done == 4
+    sides = run.result["sides"]
+    assert set(sides) == {"german", "russian"} and run.result["games"] == 4
+    wins = dict(run.progress.wins)
+    assert sum(wins.values()) + run.progress.undecided == 4
+    assert scene.said == f"Balance: 4 games at level 0: german {wins['german']}, russian " + str(
+        wins["russian"]
+    )
+    assert scene.balance.result_box is not None and scene.balance.result_box.alive()
+    assert "german</b> wins" in run.report() and "95% interval" in run.report()
+    assert scene.balance.stop_button is None
+    scene.balance.result_box.kill()
+    retype(app, scene.panel.entries["balance_games"], "300")
+    retype(app, scene.panel.entries["balance_level"], "2")
+    before = set(multiprocessing.active_children())  # the editor's checker
+    click(app, button(scene, "do", "balance").rect.center)
+    long_run = scene.balance.run
+    assert long_run is not None
+    time.sleep(0.3)  # the workers started
+    click(app, scene.balance.stop_button.rect.center)
+    balanced(app, scene, timeout=30)
+    assert long_run.stopped is not None and long_run.result is None
+    assert scene.said.startswith("Balance stopped after ")
+    assert not long_run.thread.is_alive() and set(multiprocessing.active_children()) <= before
+    retype(app, scene.panel.entries["balance_games"], "x")  # a bad count: said, not run
+    click(app, button(scene, "do", "balance").rect.center)
+    assert scene.balance.run is None and scene.said == "Balance: the games, a whole number 1-1000"
+
+
+def test_at_960x640_every_tab_keeps_the_commands_and_errors_in_view_and_scrolls_the_rest(
+    tmp_path, data_dir
+):
+    """A low window (960 x 640): under every tab the commands and at least 90 pixels of the
+    errors stay on screen; a tab too tall for its room scrolls (the wheel over it), and a
+    button scrolled into view takes its click."""
+    from game.ui.edit.panel import TABS
+    from game.ui.screens import window
+
+    app = window((960, 640), tmp_path / "saves", headless=True)
+    try:
+        scene, _ = open_editor(app, tmp_path)
+        foot = ("undo", "redo", "save", "save_as", "test", "test_ai", "close")
+        screen = pygame.Rect(0, 0, 960, 640)
+        for tab in TABS:
+            click(app, button(scene, "tab", tab).rect.center)
+            panel = scene.panel
+            assert panel.tab == tab and panel.box is not None and panel.errors is not None
+            for what in foot:
+                rect = button(scene, "do", what).rect
+                assert screen.contains(rect) and rect.top >= panel.box.rect.bottom, (tab, what)
+            assert screen.contains(panel.errors.rect) and panel.errors.rect.height >= 90, tab
+        click(app, button(scene, "tab", "scenario").rect.center)
+        panel = scene.panel
+        assert panel.content_height > panel.box.rect.height  # it scrolls
+        add = button(scene, "do", "victory_add")
+        assert add.rect.top >= panel.box.rect.bottom  # out of view below
+        pygame.mouse.set_pos(panel.box.rect.center)  # the widgets read where the mouse is
+        post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=panel.box.rect.center, rel=(0, 0), buttons=(0, 0, 0)
+            )
+        )
+        app.pump()
+        for _ in range(12):
+            post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+            app.pump()
+        for _ in range(30):  # the scroll glides
+            app.frame(0.05)
+        assert panel.box.rect.contains(add.rect), (add.rect, panel.box.rect)
+        zoom = scene.view.camera.zoom
+        click(app, add.rect.center)  # no count typed: said, nothing added
+        assert scene.said == "eliminate: how many enemy AFVs (a number)"
+        assert scene.view.camera.zoom == zoom  # the wheel scrolled the panel, not the map
+        app.screenshot(tmp_path / "low.png")
+    finally:
+        scene.close()
+        pygame.display.quit()
+
+
+def test_edits_are_validated_in_a_process_of_their_own_which_may_die(app, tmp_path):
+    """The checker's process validates each edit as hexfire validate does (the same located
+    errors, the units and set-up areas read there); killed, the next edit is validated all
+    the same (here, then in a new process)."""
+    import os
+    import signal
+
+    scene, _ = open_editor(app, tmp_path)
+    checker = scene.worker.checker
+    checker.wait_ready()
+    (pid,) = [p.pid for p in checker._pool._processes.values()]
+    assert pid != os.getpid()
+    for name, value in (("columns", "10"), ("rows", "6")):
+        scene.panel.entries[name].set_text(value)
+    click(app, button(scene, "do", "resize").rect.center)
+    assert (
+        scene.errors and scene.errors == ScenarioDoc(scene.doc.text, scene.doc.name).check().errors
+    )
+    os.kill(pid, signal.SIGKILL)
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert scene.errors == () and (scene.sketch.board.columns, scene.sketch.board.rows) == (12, 8)
+    assert {"A1", "E8"} <= {label(h) for h in scene.sketch.areas["german"]}
+    assert len(scene.sketch.units()) == 4
+    checker.wait_ready()
+    (new_pid,) = [p.pid for p in checker._pool._processes.values()]
+    assert new_pid != pid
+    scene.close()
 
 
 def test_resizing_the_map_is_an_edit_the_units_off_it_are_errors(app, tmp_path):

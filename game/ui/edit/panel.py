@@ -1,28 +1,27 @@
-"""The editor's side panel, in tabs. Map: the tools (paint, fill, line), the terrain and
-ground level the brush puts down, the brush size, the map's size. Units: a unit type found in
-the catalogue, its side, facing, concealed, and the set-up area of the unit selected. Under
-every tab: Undo / Redo / Save / Close and the list of the document's located errors (a click
-on one brings its hex or unit into view). pygame-gui widgets, as the rest of the screen's;
-the choices outlive the widgets (a tab change or a resize builds them again)."""
+"""The editor's side panel: the tab buttons (Map, Units, Scenario, Lesson), the tab's widgets
+(:mod:`.tabs`) in a box that scrolls when the window is too low for them, and under every tab
+the commands (Undo / Redo / Save / Save as / Test play / vs computer / Close) and the list of
+the document's located errors (a click on one brings its hex or unit into view), always in
+view. pygame-gui widgets, as the rest of the screen's; the choices outlive the widgets (a tab
+change or a resize builds them again)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 import pygame
 import pygame_gui
 
-from game.board.terrain import terrain_catalogue
-from game.engine.catalogue import unit_types
-from game.ui.edit.brush import BRUSH_SIZES
+from game.ui.edit.tabs import Tabs, find_types
 
 PANEL_WIDTH = 300
-TABS = ("map", "units", "scenario")
-TOOLS = ("paint", "fill", "line")
-LEVELS = (0, 1, 2, 3, 4)
-FACINGS = ("0", "1", "2", "3", "4", "5")
-"""The facings, as the scenario file numbers them (the hexside the counter faces)."""
+FOOT = 2 * 34 + 4 + 22 + 90 + 10
+"""The panel's foot under the tab's widgets: the two rows of commands, the errors' heading
+and at least 90 pixels of their list."""
+ERRORS_LOW = 90
+SCROLLBAR = 22
+"""The width the tab's widgets leave for the scroll bar when they scroll."""
+TABS = ("map", "units", "scenario", "lesson")
 _HEX = re.compile(r"\bhex ([A-Z]{1,2}[0-9]{1,3})\b")
 _UNIT = re.compile(r"\bunits\[(\d+)\]")
 
@@ -39,21 +38,7 @@ def located_unit(error: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def find_types(query: str) -> list[tuple[str, str]]:
-    """(what the list shows, type key) of the catalogue's unit types matching every word of
-    ``query`` in their name, key, nationality or first month (``1943``)."""
-    words = query.lower().split()
-    out = []
-    for key, t in sorted(unit_types().items(), key=lambda kv: (kv[1].nationality, kv[1].name)):
-        text = f"{t.name} {key} {t.nationality} {t.available or ''}".lower()
-        if all(w in text for w in words):
-            out.append(
-                (f"{t.name} ({t.nationality}{', ' + t.available if t.available else ''})", key)
-            )
-    return out
-
-
-class EditPanel:
+class EditPanel(Tabs):
     """The widgets at the right of the map; the scene reads what they are set to."""
 
     def __init__(self, sides: list[str]):
@@ -68,6 +53,10 @@ class EditPanel:
         self.concealed = False
         self.type: str | None = None
         self.search = ""
+        self.nationality: str | None = None
+        """The nationality the unit types are searched in (None: any)."""
+        self.year = ""
+        """The year (or ``YYYY-MM``) the unit types found are in service by ("": any)."""
         self.values: dict = {}
         """The Scenario tab's fields as the document has them (:func:`.forms.form_values`)."""
         self.moves_first: str | None = None
@@ -75,6 +64,12 @@ class EditPanel:
         self.to_kill = "asl"
         self.victory_side = self.sides[0]
         self.victory_kind = "eliminate"
+        self.balance_games, self.balance_level = "20", "2"
+        """The Balance run's games and computer level (0-3), as last typed."""
+        self.step: int | None = None
+        """The lesson step picked in the Lesson tab's list."""
+        self.lesson: dict[str, pygame_gui.core.UIElement] = {}
+        """The Lesson tab's list of steps and its step's Say box."""
         self.briefing: pygame_gui.elements.UITextEntryBox | None = None
         self.victories: pygame_gui.elements.UISelectionList | None = None
         self.buttons: dict[pygame_gui.elements.UIButton, tuple[str, object]] = {}
@@ -88,48 +83,59 @@ class EditPanel:
         self._ui: pygame_gui.UIManager | None = None
         self._x0 = self._y = 0
         self._inner = PANEL_WIDTH - 20
+        self.box: pygame_gui.elements.UIScrollingContainer | None = None
+        """The tab's own widgets, under the tab buttons: they scroll when the window is too
+        low for them (the commands and the errors below stay in view)."""
+        self._box: pygame_gui.elements.UIScrollingContainer | None = None
+        """The container the widgets being made go in (None: the window)."""
+        self._room = 0
+        """The height the tab's widgets may take without scrolling."""
+        self.content_height = 0
+        """The height the tab's widgets take (more than the box's: they scroll)."""
 
     # --- building ---------------------------------------------------------------------------
-
-    def _row(
-        self, items: Sequence[tuple[str, str, object]], height: int = 28, tip: str = ""
-    ) -> None:
-        assert self._ui is not None
-        names = {t.code: t.name for t in terrain_catalogue().terrains}
-        width = (self._inner - 4 * (len(items) - 1)) // len(items)
-        for i, (text, what, value) in enumerate(items):
-            rect = pygame.Rect(self._x0 + i * (width + 4), self._y, width, height)
-            hint = names.get(text) if what == "terrain" else (tip or None)
-            button = pygame_gui.elements.UIButton(rect, text, self._ui, tool_tip_text=hint)
-            self.buttons[button] = (what, value)
-        self._y += height + 4
-
-    def _heading(self, text: str) -> None:
-        self.headings.append((self._y, text))
-        self._y += 20
-
-    def _entry(self, name: str, text: str, x: int, width: int) -> None:
-        assert self._ui is not None
-        rect = pygame.Rect(self._x0 + x, self._y, width, 30)
-        entry = pygame_gui.elements.UITextEntryLine(rect, self._ui, initial_text=text)
-        self.entries[name] = entry
 
     def build(
         self, ui: pygame_gui.UIManager, size: tuple[int, int], columns: int, rows: int
     ) -> None:
-        """The widgets of the tab shown (``columns`` x ``rows``: the map's size now)."""
+        """The widgets of the tab shown (``columns`` x ``rows``: the map's size now): the tab
+        buttons, the tab's own widgets (scrolled when the window is too low for them), then
+        the commands and the errors, always in view at the foot of the panel."""
+        if not self._build(ui, size, columns, rows, 0):
+            self._build(ui, size, columns, rows, SCROLLBAR)  # narrower, beside its scroll bar
+
+    def _build(
+        self, ui: pygame_gui.UIManager, size: tuple[int, int], columns: int, rows: int, bar: int
+    ) -> bool:
+        """Build it, the tab's widgets ``bar`` narrower than the panel; False (and nothing
+        more built) when they overflow their room and no room was left for a scroll bar."""
         self.kill()
         w, h = size
-        self._ui, self._x0, self._y = ui, w - PANEL_WIDTH + 10, 40
+        left, inner = w - PANEL_WIDTH + 10, PANEL_WIDTH - 20
+        self._ui, self._box = ui, None
+        self._x0, self._y, self._inner = left, 40, inner
         self._row([(t.title(), "tab", t) for t in TABS], 26)
-        self._y += 4
+        top = self._y + 4
+        self._room = max(60, h - top - FOOT)
+        self.box = pygame_gui.elements.UIScrollingContainer(
+            pygame.Rect(left, top, inner + 4, self._room), ui, allow_scroll_x=False
+        )
+        self._box, self._x0, self._y, self._inner = self.box, 0, 0, inner - bar
         if self.tab == "map":
             self._map_tab(columns, rows)
         elif self.tab == "units":
-            self._units_tab(h)
+            self._units_tab()
+        elif self.tab == "lesson":
+            self._lesson_tab()
         else:
-            self._scenario_tab(h)
-        self._y += 4
+            self._scenario_tab()
+        used = min(self._y, self._room)
+        self.content_height = self._y
+        if self._y > self._room and not bar:
+            return False
+        self.box.set_scrollable_area_dimensions((inner - bar, self._y))
+        self.box.set_dimensions((inner + 4, used))
+        self._box, self._x0, self._y, self._inner = None, left, top + used + 4, inner
         self._row(
             [("Undo", "do", "undo"), ("Redo", "do", "redo"), ("Save", "do", "save")]
             + [("Save as", "do", "save_as")],
@@ -147,105 +153,39 @@ class EditPanel:
         )
         self.errors_top = self._y + 22
         rect = pygame.Rect(
-            self._x0, self.errors_top, self._inner, max(60, h - self.errors_top - 10)
+            self._x0, self.errors_top, self._inner, max(ERRORS_LOW, h - self.errors_top - 10)
         )
         self.errors = pygame_gui.elements.UISelectionList(rect, [], ui)
         self._listed = False
         self.show_errors(tuple(self._shown or ()))
         self.mark()
+        return True
 
-    def _map_tab(self, columns: int, rows: int) -> None:
-        self._row([(t.title(), "tool", t) for t in TOOLS])
-        self._heading("Terrain")
-        codes: list[tuple[str, str | None]] = [("keep", None)]
-        codes += [(t.code, t.code) for t in terrain_catalogue().terrains]
-        for i in range(0, len(codes), 5):
-            self._row([(text, "terrain", value) for text, value in codes[i : i + 5]])
-        self._heading("Ground level")
-        self._row([("keep", "level", None)] + [(f"L{n}", "level", n) for n in LEVELS])
-        self._row([(f"Brush {n}", "brush", n) for n in BRUSH_SIZES])
-        self._heading("Map size: columns x rows")
-        self._entry("columns", str(columns), 0, 80)
-        self._entry("rows", str(rows), 88, 80)
-        self._x0 += 176
-        self._inner -= 176
-        self._row([("Resize", "do", "resize")], 30)
-        self._x0 -= 176
-        self._inner += 176
-
-    def _units_tab(self, h: int) -> None:
-        assert self._ui is not None
-        self._heading("Unit type: search name, nationality, year")
-        self._entry("search", self.search, 0, self._inner)
-        self._y += 34
-        height = max(70, min(180, h - self._y - 380))
-        rect = pygame.Rect(self._x0, self._y, self._inner, height)
-        items: list[str | tuple[str, str]] = list(find_types(self.search))
-        self.types = pygame_gui.elements.UISelectionList(rect, items, self._ui)
-        self._y += height + 4
-        self._row([(s.title(), "side", s) for s in self.sides[:3]])
-        self._heading("Facing 0-5 (a click on the map adds, a drag moves)")
-        self._row([(f, "facing", i) for i, f in enumerate(FACINGS)], 26)
-        self._row(
-            [
-                ("Concealed", "concealed", True),
-                ("Open", "concealed", False),
-                ("Remove", "do", "remove"),
-            ]
-        )
-        self._heading("Set-up area (A-E, 1-10): the unit's, the side's")
-        self._entry("area_columns", "", 0, 80)
-        self._entry("area_rows", "", 88, 80)
-        self._x0 += 176
-        self._inner -= 176
-        self._row([("Unit", "do", "area"), ("Side", "do", "side_area")], 30)
-        self._x0 -= 176
-        self._inner += 176
-
-    def _scenario_tab(self, h: int) -> None:
-        assert self._ui is not None
-        v = self.values
-        self.moves_first, self.defender = v.get("moves_first"), v.get("defender")
-        self.to_kill = v.get("to_kill", "asl")
-        self._heading("Title")
-        self._entry("title", v.get("title", ""), 0, self._inner)
-        self._y += 34
-        self._heading("Id, date (YYYY-MM), turns")
-        third = (self._inner - 8) // 3
-        for i, key in enumerate(("id", "date", "turns")):
-            self._entry(key, v.get(key, ""), i * (third + 4), third)
-        self._y += 34
-        self._heading("Briefing")
-        height = max(50, min(110, h - self._y - 470))
-        rect = pygame.Rect(self._x0, self._y, self._inner, height)
-        self.briefing = pygame_gui.elements.UITextEntryBox(
-            rect, v.get("briefing", "").strip("\n"), self._ui
-        )
-        self._y += height + 4
-        self._row([("Apply the texts", "do", "texts")], 26)
-        self._heading("Moves first; defends (sets up first); To Kill")
-        self._row([(f"{s.title()} first", "moves_first", s) for s in self.sides[:2]], 26)
-        self._row([(f"{s.title()} defends", "defender", s) for s in self.sides[:2]], 26)
-        self._row([("ASL C7 tables", "to_kill", "asl"), ("V&V chart", "to_kill", "chart")], 26)
-        self._heading("Victory conditions")
-        height = max(40, min(80, h - self._y - 280))
-        rect = pygame.Rect(self._x0, self._y, self._inner, height)
-        items: list[str | tuple[str, str]] = [
-            (t, str(i)) for i, t in enumerate(v.get("victory", []))
+    def heading_places(self) -> tuple[pygame.Rect | None, list[tuple[int, int, str]]]:
+        """Where the headings are drawn now: the tab's box (they are clipped to it) and each
+        heading's screen position (the box scrolled) and text."""
+        if self.box is None:
+            return None, []
+        inside = self.box.get_container().get_rect()
+        return pygame.Rect(self.box.rect), [
+            (inside.left, inside.top + y, t) for y, t in self.headings
         ]
-        self.victories = pygame_gui.elements.UISelectionList(rect, items, self._ui)
-        self._y += height + 4
-        self._row([(s.title(), "victory_side", s) for s in self.sides[:2]], 26)
-        self._row(
-            [("eliminate N", "victory_kind", "eliminate"), ("hold hexes", "victory_kind", "hold")],
-            26,
-        )
-        self._entry("victory_detail", "", 0, 96)
-        self._x0 += 100
-        self._inner -= 100
-        self._row([("Add", "do", "victory_add"), ("Remove", "do", "victory_remove")], 30)
-        self._x0 -= 100
-        self._inner += 100
+
+    def step_say(self) -> str:
+        box = self.lesson.get("say")
+        return box.get_text() if isinstance(box, pygame_gui.elements.UITextEntryBox) else ""
+
+    def picked_step(self, event: pygame.event.Event) -> bool:
+        """A step picked in the Lesson tab's list (UI_SELECTION_LIST_NEW_SELECTION)."""
+        steps = self.lesson.get("steps")
+        if not isinstance(steps, pygame_gui.elements.UISelectionList):
+            return False
+        if id(getattr(event, "ui_element", None)) != id(steps):
+            return False
+        chosen = steps.get_single_selection(include_object_id=True)
+        if isinstance(chosen, tuple) and chosen[1].isdigit():
+            self.step = int(chosen[1])
+        return True
 
     def briefing_text(self) -> str:
         return self.briefing.get_text() if self.briefing is not None else ""
@@ -266,6 +206,7 @@ class EditPanel:
             "level": self.level,
             "brush": self.brush,
             "side": self.side,
+            "nationality": self.nationality,
             "facing": self.facing,
             "concealed": self.concealed,
             "moves_first": self.moves_first,
@@ -289,6 +230,8 @@ class EditPanel:
             return str(value)
         if what is None:
             return None
+        if what == "nationality" and value == self.nationality:
+            value = None  # pressed again: any nationality
         setattr(self, str(what), value)
         self.mark()
         return str(what)
@@ -297,13 +240,23 @@ class EditPanel:
         entry = self.entries.get(name)
         return entry.get_text().strip() if entry is not None else ""
 
-    def searched(self, event: pygame.event.Event) -> bool:
-        """A UI_TEXT_ENTRY_CHANGED in the search line: the list of types follows it."""
-        entry, types = self.entries.get("search"), self.types
-        if entry is None or types is None or id(getattr(event, "ui_element", None)) != id(entry):
+    def found(self) -> list[tuple[str, str]]:
+        """The unit types the search, nationality and year chosen find."""
+        return find_types(self.search, self.nationality, self.year)
+
+    def searched(self, event: pygame.event.Event | None = None) -> bool:
+        """A UI_TEXT_ENTRY_CHANGED in the search or year line (None: a nationality chosen):
+        the list of types follows them."""
+        search, year, types = self.entries.get("search"), self.entries.get("year"), self.types
+        if search is None or year is None or types is None:
             return False
-        self.search = entry.get_text()
-        types.set_item_list(list(find_types(self.search)))
+        if event is not None and id(getattr(event, "ui_element", None)) not in (
+            id(search),
+            id(year),
+        ):
+            return False
+        self.search, self.year = search.get_text(), year.get_text()
+        types.set_item_list(list(self.found()))
         return True
 
     def picked_type(self, event: pygame.event.Event) -> bool:
@@ -339,12 +292,12 @@ class EditPanel:
 
     def kill(self) -> None:
         widgets = (*self.buttons, *self.entries.values(), self.types, self.errors)
-        for widget in (*widgets, self.briefing, self.victories):
+        for widget in (*widgets, self.briefing, self.victories, *self.lesson.values(), self.box):
             if widget is not None:
                 widget.kill()
-        self.buttons, self.entries, self.headings = {}, {}, []
+        self.buttons, self.entries, self.headings, self.lesson = {}, {}, [], {}
         self.types = self.errors = self.victories = None
-        self.briefing = None
+        self.briefing = self.box = None
 
 
 def _short(error: str) -> str:

@@ -1,6 +1,7 @@
 """The Units tab's work on the map: a click on an empty hex adds a unit of the type picked
 (its side, facing, concealed as chosen), a click on a counter selects it, a drag moves it;
-the facing, concealed, Remove and set-up area buttons change the unit selected. Each is one
+the facing, concealed, Remove, set-up area and Bore Sight buttons change the unit selected
+(Bore sight: the next click on the map names the hex, C6.41-C6.42). Each is one
 named edit of the document (undoable), validated off the frame as every edit is."""
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ class Placing:
         self.editor = editor
         self.issued: set[str] = set()
         """The ids given to units added (their tables may not be read back yet)."""
+        self.aiming: str | None = None
+        """The unit whose Bore Sighted Location the next click on the map sets (C6.42)."""
 
     @property
     def selected(self) -> str | None:
@@ -46,6 +49,10 @@ class Placing:
     def press(self, at: str) -> None:
         """The left button down on hex ``at``."""
         view, panel = self.editor.view, self.editor.panel
+        if self.aiming is not None:
+            uid, self.aiming = self.aiming, None
+            self.editor.submit(SetUnit(uid, "bore_sight", at))
+            return
         here = view.units_at(at)
         if here:
             uid = here[-1]["id"]
@@ -80,8 +87,9 @@ class Placing:
             self.editor.submit(SetUnit(uid, "concealed", True if panel.concealed else None))
 
     def command(self, command: str) -> None:
-        """Remove, or set the set-up area of, the unit selected; or set the set-up area of
-        every unit of the side chosen (``side_area``)."""
+        """Remove, set the set-up area of, or Bore Sight (the next click's hex) or not the
+        unit selected; or set the set-up area of every unit of the side chosen
+        (``side_area``)."""
         uid, panel = self.selected, self.editor.panel
         if command == "side_area":
             side = [u["id"] for u in self.editor.view.units() if u["side"] == panel.side]
@@ -97,6 +105,13 @@ class Placing:
         if command == "remove":
             self.editor.view.state.selected = None
             self.editor.submit(RemoveUnit(uid))
+        elif command == "bore_sight":
+            self.aiming = uid
+            self.editor.said = (
+                f"click the hex {uid} Bore Sights (C6.42: in its LOS, 16 hexes at most)"
+            )
+        elif command == "no_bore_sight":
+            self.editor.submit(SetUnit(uid, "bore_sight", None))
         elif command == "area":
             columns = panel.text("area_columns").upper() or None
             rows = panel.text("area_rows") or None

@@ -15,15 +15,17 @@ import pygame
 import pygame_gui
 
 from game.board.board import MapError
-from game.board.hexes import Hex, label
 from game.files.scenario import ScenarioError
 from game.files.scenario_doc import ScenarioDoc
-from game.files.scenario_edits import Edit, ResizeMap, SetHexes
+from game.files.scenario_edits import Edit, ResizeMap
 from game.ui.bindings import action_for
-from game.ui.edit.brush import BRUSH_SIZES, Paint, disc, fill, stroke_line
-from game.ui.edit.drawing import draw_areas
+from game.ui.edit.balancing import STATUS_HEIGHT, Balancer
+from game.ui.edit.brush import BRUSH_SIZES
+from game.ui.edit.drawing import draw_areas, draw_bore_sights
 from game.ui.edit.forms import Forms, form_values
+from game.ui.edit.lesson import LessonForm, lesson_form_values
 from game.ui.edit.outings import draft_name, offer_draft, save_dialog, test_play
+from game.ui.edit.painting import Brushwork
 from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
 from game.ui.edit.placing import Placing
 from game.ui.edit.sketch import Sketch, blank_text, setup_areas
@@ -34,7 +36,15 @@ from game.ui.scenes.routes import Help, Pop, Push, Replace, Start
 from game.ui.scenes.stack import Scene
 from game.ui.style import style
 
-STATUS_HEIGHT = 28
+LESSON_COMMANDS = (
+    "lesson_set",
+    "lesson_none",
+    "step_add",
+    "step_remove",
+    "step_up",
+    "step_down",
+    "step_apply",
+)
 MAP_ACTIONS = ("pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_out")
 
 
@@ -66,6 +76,8 @@ class EditScene(Scene):
         self.panel = EditPanel(list(sides) if isinstance(sides, dict) else [])
         self.placing = Placing(self)
         self.forms = Forms(self)
+        self.lessons = LessonForm(self)
+        self.balance = Balancer(self)
         self.worker: DocWorker | None = None
         checked = self.doc.check()
         self.errors: tuple[str, ...] = checked.errors
@@ -77,9 +89,7 @@ class EditScene(Scene):
         """An undo or redo is being made: the map takes no stroke until its map is back."""
         self.file_dialog: Any = None
         """The Save as dialog, while it is open."""
-        self.stroke: dict[str, Hex] | None = None
-        self.last: Hex | None = None
-        self.line_from: Hex | None = None
+        self.brushwork = Brushwork(self)
 
     # --- the scene --------------------------------------------------------------------------
 
@@ -94,16 +104,21 @@ class EditScene(Scene):
             offer_draft(self)
 
     def build_panel(self) -> None:
-        if self.panel.tab == "scenario":
+        if self.panel.tab in ("scenario", "lesson"):
             if self.worker is not None:
                 self.worker.wait()  # the document read here, not while it is being written
-            self.panel.values = form_values(self.doc)
+            if self.panel.tab == "scenario":
+                self.panel.values = form_values(self.doc)
+            else:
+                self.panel.values = lesson_form_values(self.doc, self.panel.step)
         board = self.sketch.board
         self.panel.build(self.app.ui, self.app.size, board.columns, board.rows)
         self.panel.show_errors(self.errors)
+        self.balance.place_stop()
 
     def leave(self) -> None:
         self.panel.kill()
+        self.balance.kill_stop()
         if self.file_dialog is not None:
             self.file_dialog.kill()
             self.file_dialog = None
@@ -113,7 +128,7 @@ class EditScene(Scene):
         super().resize(size)
 
     def animating(self) -> bool:
-        return self.worker is not None and self.worker.busy
+        return (self.worker is not None and self.worker.busy) or self.balance.run is not None
 
     def frame_rate(self) -> int:
         return 30
@@ -150,60 +165,74 @@ class EditScene(Scene):
     # --- input ------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self._widget_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if not self.typing():
+                self._key(event)
+            return
+        if not self.view.input.drag_and_wheel(event):
+            self._mouse(event)
+
+    def _widget_event(self, event: pygame.event.Event) -> bool:
+        """A widget's event (a button, the file dialog, a text line, a list): True when it was
+        one (or a key the dialog takes)."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.pressed(event.ui_element)
-            return
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.file_dialog = None
             self.save_to(Path(event.text))
-            return
-        if event.type == pygame.KEYDOWN and self.file_dialog is not None:
+        elif event.type == pygame.KEYDOWN and self.file_dialog is not None:
             if self.file_dialog.alive():
-                return  # the dialog's keys
+                return True  # the dialog's keys
             self.file_dialog = None
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            return False
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self.panel.searched(event)
-            return
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
             error = self.panel.chosen_error(event)
             if error is not None:
                 self.show(error)
             self.panel.picked_type(event)
-            return
-        if event.type == pygame.KEYDOWN and self.typing():
-            return
-        if event.type == pygame.KEYDOWN:
-            action = action_for(event, "edit")
-            if action in MAP_ACTIONS:
-                self.view.input.do(action)
-            elif action == "labels":
-                self.view.renderer.show_labels = not self.view.renderer.show_labels
-            elif action in ("brush_bigger", "brush_smaller"):
-                i = BRUSH_SIZES.index(self.panel.brush) + (1 if action == "brush_bigger" else -1)
-                self.panel.brush = BRUSH_SIZES[max(0, min(len(BRUSH_SIZES) - 1, i))]
-                self.panel.mark()
-            elif action is not None:
-                self.do(action)
-            return
-        if self.view.input.drag_and_wheel(event):
-            return
+            if self.panel.picked_step(event):
+                self.build_panel()  # the step's fields
+        else:
+            return False
+        return True
+
+    def _key(self, event: pygame.event.Event) -> None:
+        """A key of the bindings table's editor rows (or the map's)."""
+        action = action_for(event, "edit")
+        if action in MAP_ACTIONS:
+            self.view.input.do(action)
+        elif action == "labels":
+            self.view.renderer.show_labels = not self.view.renderer.show_labels
+        elif action in ("brush_bigger", "brush_smaller"):
+            i = BRUSH_SIZES.index(self.panel.brush) + (1 if action == "brush_bigger" else -1)
+            self.panel.brush = BRUSH_SIZES[max(0, min(len(BRUSH_SIZES) - 1, i))]
+            self.panel.mark()
+        elif action is not None:
+            self.do(action)
+
+    def _mouse(self, event: pygame.event.Event) -> None:
+        """The mouse on the map: the Units tab places, the others paint."""
         units = self.panel.tab == "units"
         if event.type == pygame.MOUSEMOTION:
             self.view.mouse_moved(event.pos)
-            if self.stroke is not None and self.panel.tool == "paint":
-                self.paint_at(self.view.state.hover_hex)
+            if self.brushwork.stroke is not None and self.panel.tool == "paint":
+                self.brushwork.paint_at(self.view.state.hover_hex)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             at = self.view.hex_at(event.pos)
             if units and at is not None and not self.waiting:
                 self.placing.press(at)
             elif not units:
-                self.press(at)
+                self.brushwork.press(at)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             at = self.view.hex_at(event.pos)
             if units:
                 self.placing.release(at)
             else:
-                self.release(at)
+                self.brushwork.release(at)
 
     def typing(self) -> bool:
         """A text line of the panel has the keys (the search, a size, an area)."""
@@ -211,22 +240,30 @@ class EditScene(Scene):
         return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus)
 
     def pressed(self, element: object) -> None:
-        """A panel button: a tab, a choice, or a command."""
+        """A panel button: a tab, a choice, or a command; or the Stop of a Balance run."""
+        if self.balance.pressed(element):
+            return
         what = self.panel.pressed(element)
         if what == "tab":
             self.build_panel()
+        elif what == "nationality":
+            self.panel.searched()
         elif what in ("facing", "concealed"):
             self.placing.choice(what)
         elif what in ("moves_first", "defender", "to_kill"):
             self.forms.choice(what)
         elif what == "texts":
             self.forms.texts()
+        elif what in LESSON_COMMANDS:
+            self.lessons.command(what)
         elif what in ("victory_add", "victory_remove"):
             (self.forms.add_victory if what == "victory_add" else self.forms.remove_victory)()
-        elif what in ("remove", "area", "side_area"):
+        elif what in ("remove", "area", "side_area", "bore_sight", "no_bore_sight"):
             self.placing.command(what)
         elif what == "resize":
             self.resize_map()
+        elif what == "balance":
+            self.balance.start()
         elif what in ("test", "test_ai"):
             test_play(self, against_computer=what == "test_ai")
         elif what in ("undo", "redo", "save", "save_as", "close"):
@@ -297,75 +334,11 @@ class EditScene(Scene):
                 return
             self.view.state.hover_hex = at
 
-    # --- painting ---------------------------------------------------------------------------
-
-    def _paint(self) -> Paint:
-        codes = self.sketch.board.catalogue.codes
-        kind = codes[self.panel.terrain].id if self.panel.terrain is not None else None
-        return Paint(kind, self.panel.level)
-
-    def press(self, at: str | None) -> None:
-        if at is None or self.waiting:
-            return
-        h = self.sketch.board.parse(at)
-        if self.panel.tool == "paint":
-            self.stroke, self.last = {}, None
-            self.paint_at(at)
-        elif self.panel.tool == "line":
-            self.line_from = h
-        else:
-            self.paint_hexes(fill(self.sketch.board, h))
-            self.finish()
-
-    def release(self, at: str | None) -> None:
-        if self.panel.tool == "line" and self.line_from is not None:
-            if at is not None:
-                self.paint_hexes(
-                    stroke_line(self.sketch.board, self.line_from, self.sketch.board.parse(at))
-                )
-            self.line_from = None
-        self.finish()
-
-    def paint_at(self, at: str | None) -> None:
-        """The brush at hex ``at`` (and along the way from the last hex: a fast drag skips none)."""
-        if at is None:
-            return
-        board = self.sketch.board
-        h = board.parse(at)
-        path = stroke_line(board, self.last, h) if self.last is not None else [h]
-        self.last = h
-        hexes: dict[Hex, None] = {}
-        for step in path:
-            hexes.update(dict.fromkeys(disc(board, step, self.panel.brush)))
-        self.paint_hexes(list(hexes))
-
-    def paint_hexes(self, hexes: list[Hex]) -> list[Hex]:
-        """Paint ``hexes`` on the board on screen and draw them again; the ones it changed."""
-        board = self.sketch.board
-        paint = self._paint()
-        changed = [h for h in hexes if paint.differs(board, board.index(h))]
-        if not changed:
-            return changed
-        board.paint([board.index(h) for h in changed], paint.kind, paint.level)
-        self.view.renderer.repaint(changed, self.view.camera.zoom)
-        if self.stroke is None:
-            self.stroke = {}
-        self.stroke.update({label(h): h for h in changed})
-        self.unsaved = True
-        return changed
-
-    def finish(self) -> None:
-        """The stroke ends: one edit of the document, written and validated off the frame."""
-        stroke, self.stroke, self.last = self.stroke, None, None
-        if not stroke:
-            return
-        hexes = tuple(label(h) for h in sorted(stroke.values(), key=self.sketch.board.index))
-        self.submit(SetHexes(hexes, self.panel.terrain, self.panel.level))
-
     # --- results and drawing ----------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         del dt
+        self.balance.update()
         if self.worker is None:
             return
         for done in self.worker.results():
@@ -385,8 +358,8 @@ class EditScene(Scene):
                 self.build_panel()  # the map's size shown
         if done.areas is not None:
             self.sketch.areas = done.areas
-        if self.panel.tab == "scenario" and done.checked is not None:
-            self.build_panel()  # the fields and the victory list as the document has them
+        if self.panel.tab in ("scenario", "lesson") and done.checked is not None:
+            self.build_panel()  # the fields and the lists as the document has them
         if done.units is not None:
             self.sketch.set_units(list(done.units))
         if done.said.startswith("saved "):
@@ -407,8 +380,12 @@ class EditScene(Scene):
         t = FONTS.text(Path(title).name, 18, st.ui["select"], True)
         surface.blit(t, (panel.left + 10, 12))
         draw_areas(surface, self.view, self.sketch.areas)
-        for y, text in self.panel.headings:
-            surface.blit(FONTS.text(text, 14, st.ui["dim"], True), (panel.left + 10, y + 2))
+        draw_bore_sights(surface, self.view)
+        box, headings = self.panel.heading_places()
+        surface.set_clip(box)
+        for x, y, text in headings:
+            surface.blit(FONTS.text(text, 14, st.ui["dim"], True), (x, y + 2))
+        surface.set_clip(None)
         count = len(self.errors)
         head = (
             f"{count} error{'s' if count != 1 else ''} (click one to see it)"
@@ -429,9 +406,11 @@ class EditScene(Scene):
             what = f"{board.terrain_at(at).name}, level {board.level_at(at)}"
             text = f"{hover} ({what})   {self.said}"
         surface.blit(FONTS.text(text, 15, st.ui["text"]), (bar.left + 10, bar.top + 5))
+        self.balance.draw(surface, bar)
 
     def close(self) -> None:
-        """The worker stopped, its jobs done (the editor closes)."""
+        """The worker stopped, its jobs done, a Balance run stopped (the editor closes)."""
+        self.balance.close()
         if self.worker is not None:
             self.worker.close()
             for done in self.worker.results():

@@ -1,8 +1,9 @@
 """What the map view draws of a scenario that has no game yet: a view-like value made from the
-editor's document (:class:`~game.files.scenario_doc.ScenarioDoc`): its map as an in-memory board
-a brush paints in place, and its units as the view's :class:`~game.engine.view.UnitView`. It
-answers the few questions the map view asks of a table (the board, the units, the version, the
-phase) and no rules question: nothing is in play."""
+editor's document (:class:`~game.files.scenario_doc.ScenarioDoc`): its map as an in-memory
+board (each brush stroke a new one, :meth:`Board.painted`), and its units as the view's
+:class:`~game.engine.view.UnitView`. It answers the few questions the map view asks of a
+table (the board, the units, the version, the phase) and no rules question: nothing is in
+play."""
 
 from __future__ import annotations
 
@@ -38,23 +39,29 @@ def blank_text(columns: int = BLANK_COLUMNS, rows: int = BLANK_ROWS) -> str:
     )
 
 
-def board_of(doc: ScenarioDoc) -> Board:
-    """The board of the document's ``[map]`` (MapError with its path when it cannot be built)."""
-    table: Any = doc.doc.get("map")
+def board_of(doc: ScenarioDoc | dict) -> Board:
+    """The board of the document's ``[map]`` (a plain TOML table too; MapError with its path
+    when it cannot be built)."""
+    top: Any = doc.doc if isinstance(doc, ScenarioDoc) else doc
+    table: Any = top.get("map")
     plain = table.unwrap() if hasattr(table, "unwrap") else table
-    date = doc.doc.get("date")
+    date = top.get("date")
     month = int(str(date)[5:7]) if isinstance(date, str) and len(date) == 7 else None
     if not isinstance(plain, dict):
         raise MapError("map", "missing (expected a [map] table)")
     return Board.from_map_table(plain, month=month)
 
 
-def unit_views(doc: ScenarioDoc, board: Board) -> list[UnitView]:
-    """The document's units as counters (one not drawable yet, an unknown type or a hex off
-    the map, is left out: the validator names it)."""
+def unit_views(doc: ScenarioDoc | dict, board: Board) -> list[UnitView]:
+    """The document's units (a plain TOML table's too) as counters (one not drawable yet, an
+    unknown type or a hex off the map, is left out: the validator names it)."""
     types = unit_types()
     out = []
-    for raw in doc.doc.get("units", []):
+    top: Any = doc.doc if isinstance(doc, ScenarioDoc) else doc
+    units = top.get("units", [])
+    for raw in units if isinstance(units, list) else []:
+        if not isinstance(raw, dict):
+            continue
         entry: dict[str, Any] = raw.unwrap() if hasattr(raw, "unwrap") else dict(raw)
         t = types.get(str(entry.get("type", "")))
         try:
@@ -79,6 +86,7 @@ def unit_views(doc: ScenarioDoc, board: Board) -> list[UnitView]:
                 turreted=t.turret,
                 has_gun=t.gun is not None,
                 is_vehicle=t.category in ("afv", "vehicle"),
+                bore_sight=str(entry["bore_sight"]) if entry.get("bore_sight") else None,
             )
         )
     return out
@@ -104,7 +112,7 @@ def setup_areas(scenario: Scenario) -> dict[str, list[Hex]]:
 
 
 class Sketch:
-    """The document as the map view reads a table: the board (painted in place by the
+    """The document as the map view reads a table: the board (a new one each stroke of the
     editor's brush), the units, a version that changes with each edit."""
 
     side: str | None = None

@@ -1,7 +1,8 @@
 """The editor's document work off the window's thread: each edit, undo, redo or save is a job
-for one worker, run in order. Writing a stroke into the TOML and validating the result (the
-whole ``parse_scenario`` of a 200 x 200 file: some 0.16 s) never holds up a frame; the screen
-picks up each result when it is done and shows its errors."""
+for one worker thread, run in order: it writes a stroke into the TOML, and the result is
+validated in a process of its own (:mod:`.checker`: the whole ``parse_scenario`` of a 200 x 200
+file, some 0.1 s of Python, would otherwise hold the interpreter lock against the window's
+strokes). The screen picks up each result when it is done and shows its errors."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from game.engine.view import UnitView
 from game.files.savegame import SaveError, write_atomic
 from game.files.scenario_doc import Checked, EditError, ScenarioDoc
 from game.files.scenario_edits import Edit
-from game.ui.edit.sketch import board_of, setup_areas, unit_views
+from game.ui.edit.checker import Checker
+from game.ui.edit.sketch import board_of
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,8 @@ class DocWorker:
         self._done: list[Done] = []
         self._lock = threading.Lock()
         self._pending: list[Future] = []
+        self.checker = Checker()
+        """Validates the document in a process of its own."""
 
     def _run(self, job: Callable[[], Done], on_done: Callable[[], None] | None) -> None:
         def work() -> None:
@@ -80,25 +84,24 @@ class DocWorker:
             done, self._done = self._done, []
         return done
 
-    def _after(self, said: str, checked: Checked | None, board: bool) -> Done:
-        """The document changed: read it again, keep the draft."""
-        if checked is None:
+    def _after(self, said: str, changed: bool, board: bool) -> Done:
+        """The document changed: validate it (in the checker's process), read its units and
+        areas there, keep the draft; ``board``: read its map again too (a resize, an undo)."""
+        if not changed:
             return Done(said, None, changed=False)
+        text = self.doc.text
         new_board = board_of(self.doc) if board else None
-        # the units' hexes read on a board of the document's map: the valid scenario's own
-        # (building one from the text again took a 200 x 200 map's stroke 0.1 s more)
-        known = checked.scenario.setup.board if checked.scenario is not None else None
-        units = tuple(unit_views(self.doc, new_board or known or board_of(self.doc)))
+        checked = self.checker.check(text, self.doc.name)
         if self.draft is not None:
             try:
                 self.draft.parent.mkdir(parents=True, exist_ok=True)
-                write_atomic(self.draft, self.doc.text)
+                write_atomic(self.draft, text)
                 target = str(self.target) if self.target is not None else ""
                 write_atomic(self.draft.with_suffix(".target"), target)
             except (SaveError, OSError) as e:
                 said += f" (the draft could not be kept: {e})"
-        areas = setup_areas(checked.scenario) if checked.scenario is not None else None
-        return Done(said, checked, units, new_board, areas=areas)
+        errors = Checked(checked.errors, None)
+        return Done(said, errors, checked.units, new_board, areas=checked.areas)
 
     # --- the jobs ---------------------------------------------------------------------------
 
@@ -106,17 +109,18 @@ class DocWorker:
         """Make ``edit``; ``repaints``: its map change is not on screen yet (a resize)."""
 
         def job() -> Done:
-            return self._after(edit.title, self.doc.apply(edit), board=repaints)
+            self.doc.edit(edit)
+            return self._after(edit.title, True, board=repaints)
 
         self._run(job, on_done)
 
     def undo(self, redo: bool = False, on_done: Callable[[], None] | None = None) -> None:
         def job() -> Done:
             title = self.doc.redo_title if redo else self.doc.undo_title
-            checked = self.doc.redo() if redo else self.doc.undo()
+            stepped = self.doc.step(redo)
             word = "redone" if redo else "undone"
             return self._after(
-                f"{word}: {title}" if title else f"nothing to be {word}", checked, True
+                f"{word}: {title}" if title else f"nothing to be {word}", stepped, True
             )
 
         self._run(job, on_done)
@@ -141,3 +145,4 @@ class DocWorker:
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
+        self.checker.close()
