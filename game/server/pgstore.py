@@ -24,6 +24,11 @@ import psycopg
 from . import schema
 from .store import SqlStore, StoreError
 
+SYNCS = {"full": "on", "normal": "off"}
+"""``--sync`` in PostgreSQL's terms (``synchronous_commit``): "full" (the default), a commit
+returns once its WAL is synced to disk; "normal", once it is written: a killed server process
+loses nothing (PostgreSQL holds it), a crash of PostgreSQL or a power cut may lose the last
+commits (never half of one)."""
 MIGRATE_LOCK = 0x68657866  # "hexf": the advisory lock held while a server migrates the store
 CHANNEL = "hexfire_games"
 """The NOTIFY channel: a write of a game tells every server process "GAME ORIGIN"."""
@@ -56,9 +61,12 @@ class PgStore(SqlStore):
     """A :class:`~.store.GameStore` in a PostgreSQL database at ``url`` (a libpq URL or
     key=value string). Safe to call from any thread (one call at a time)."""
 
-    def __init__(self, url: str, connect_timeout: float = 5.0):
+    def __init__(self, url: str, connect_timeout: float = 5.0, sync: str = "full"):
         super().__init__()
+        if sync not in SYNCS:
+            raise StoreError(f"sync: expected one of {', '.join(SYNCS)}, got {sync!r}")
         self.url = url
+        self.sync = sync
         self.where = _safe(url)
         self._timeout = connect_timeout
         self._lock = threading.Lock()
@@ -92,6 +100,7 @@ class PgStore(SqlStore):
                 self._db = psycopg.connect(
                     self.url, autocommit=True, connect_timeout=max(1, round(self._timeout))
                 )
+                self._db.execute(f"SET synchronous_commit = {SYNCS[self.sync]}")
             except psycopg.Error as e:
                 raise StoreError(_one_line(self.url, e)) from None
         return self._db
