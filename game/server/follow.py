@@ -23,7 +23,10 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from game.files.replay import ReplayError
 from game.net.wire import DffOrder
+
+from .hosted import catch_up
 
 log = logging.getLogger("hexfire.server")
 
@@ -39,6 +42,8 @@ class Follow:
         self.store = server.store
         self.shared = bool(getattr(self.store, "shared", False))
         self.owned: set[str] = set()
+        self._behind: set[str] = set()
+        """The games told changed whose catch-up has not begun yet."""
         self._stop_listening: Callable[[], None] | None = None
         self._task: asyncio.Task | None = None
 
@@ -98,27 +103,46 @@ class Follow:
         games = self.server.games
         for game_id in list(games) if game is None else [game]:
             hosted = games.get(game_id)
-            if hosted is not None:
+            if hosted is not None and game_id not in self._behind:
+                self._behind.add(game_id)  # the writes told meanwhile: one catch-up for all
                 self.server._spawn(self._follow(hosted))
 
     async def _follow(self, hosted: Any) -> None:
-        """Another process changed the game: take it as stored, send each seat here its view."""
+        """Another process changed the game: apply what it stored after the actions held here
+        (the whole game reloaded only when the store no longer has the last of them: an
+        undo), send each seat here its view."""
         async with hosted.lock:
-            stored = await self.server._db(self.store.load, hosted.meta.id)
-            if stored is None:
+            game_id = hosted.meta.id
+            self._behind.discard(game_id)
+            held = len(hosted.actions)
+            got = await self.server._db(self.store.since, game_id, max(0, held - 1))
+            if got is None:
                 return
-            same = len(stored.actions) == len(hosted.actions) and [
-                a.entry for a in stored.actions[-1:]
-            ] == [a.entry for a in hosted.actions[-1:]]
-            if same and stored.state == hosted.state():
+            state, rows = got
+            last = hosted.actions[-1].entry.get("hash") if held else None
+            whole = held > 0 and (not rows or rows[0].entry.get("hash") != last)
+            more = rows[1:] if held else rows
+            if not whole and not more and state == hosted.state():
                 return
             old = hosted.session
-            await self.server._reload(hosted)
-            versions = stored.state.get("versions") or {}
-            for side in hosted.conns:  # the seats here: their versions go on rising
-                if int(versions.get(side, 0)) <= old.view(side).version:
+            shown = {side: old.view(side).version for side in hosted.conns}  # before it goes on
+            if whole:
+                await self.server._reload(hosted)
+            else:
+                try:
+                    hosted.session = await self.server._work(
+                        catch_up, hosted, more, state, self.server.player
+                    )
+                    hosted.actions.extend(more)
+                    hosted.due = None
+                except ReplayError as e:  # not what was held after all: the game as stored
+                    log.warning("game %s: catching up: %s", game_id, e)
+                    await self.server._reload(hosted)
+            versions = state.get("versions") or {}
+            for side, version in shown.items():  # the seats here: their versions go on rising
+                if side in hosted.conns and int(versions.get(side, 0)) <= version:
                     hosted.session.carry_view(old, side)
-            orders = stored.state.get("orders") or {}
+            orders = state.get("orders") or {}
             hosted.orders.update({s: DffOrder.model_validate(o) for s, o in orders.items()})
             self.server._push(hosted, ready=not self.server._due(hosted))
             await self.server._settle(hosted)

@@ -89,6 +89,24 @@ def build_session(
     scenario = parse_scenario(meta.scenario_text, meta.scenario_name)
     game = Game(scenario.setup, meta.seed)
     saved = SavedGame(meta.scenario_name, meta.scenario_text, meta.seed)
+    return _session(meta, Autosave(game, saved, None), stored, state, player)
+
+
+def catch_up(hosted: Hosted, more: list[StoredAction], state: dict, player: Player) -> Session:
+    """The session of ``hosted`` gone on by ``more``, the actions another server process
+    stored after those it holds, each applied with its checks to the game in hand (never the
+    whole game replayed: issue 43's catch-up took a game's whole length each time), with the
+    stored ``state``. The old session is not to be used after: its game is this one. A check
+    that fails raises ReplayError with the game part way: reload it from the store."""
+    return _session(hosted.meta, hosted.session.autosave, more, state, player)
+
+
+def _session(
+    meta: GameMeta, autosave: Autosave, more: list[StoredAction], state: dict, player: Player
+) -> Session:
+    """A session on ``autosave``'s game with ``more`` actions applied (checked), the computer's
+    player resuming the stored plan, each side's view version where the store has it."""
+    game, saved = autosave.game, autosave.saved
     computer = None
     for side, seat in meta.seats.items():
         if seat.kind == "computer":
@@ -97,10 +115,10 @@ def build_session(
             plan = saved.computer.get("plan")
             if isinstance(plan, dict) and hasattr(computer, "resume_plan"):
                 computer.resume_plan(plan)
-    for i, a in enumerate(stored):
+    for i, a in enumerate(more, len(saved.actions)):
         apply_checked(game, i, a.entry, f"game {meta.id}")
         saved.actions.append(dict(a.entry))
-    session = Session(Autosave(game, saved, None), computer, remote=True)
+    session = Session(autosave, computer, remote=True)
     for side, version in (state.get("versions") or {}).items():
         session.resume_version(side, int(version))
     return session

@@ -114,6 +114,8 @@ class GameStore(Protocol):
 
     def load_meta(self, game_id: str) -> GameMeta | None: ...
 
+    def since(self, game_id: str, start: int) -> tuple[dict, list[StoredAction]] | None: ...
+
     def append(self, game_id: str, index: int, action: StoredAction, state: dict) -> None: ...
 
     def truncate(self, game_id: str, length: int, state: dict) -> None: ...
@@ -213,6 +215,18 @@ class SqlStore:
         """A game's actions from index ``start`` on (what another server process added)."""
         rows = self._query(self._ACTIONS, (game_id, start))
         return [StoredAction(json.loads(e), side, json.loads(s), by) for side, e, s, by in rows]
+
+    _STATE = "SELECT state FROM games WHERE id = ?"
+
+    def since(self, game_id: str, start: int) -> tuple[dict, list[StoredAction]] | None:
+        """A game's state and its actions from index ``start`` on, read together (one
+        snapshot): what another server process added to a game held here (None: no such
+        game)."""
+        games, rows = self._queries([(self._STATE, (game_id,)), (self._ACTIONS, (game_id, start))])
+        if not games:
+            return None
+        actions = [StoredAction(json.loads(e), side, json.loads(s), by) for side, e, s, by in rows]
+        return json.loads(games[0][0]), actions
 
     def append(self, game_id: str, index: int, action: StoredAction, state: dict) -> None:
         self._write(

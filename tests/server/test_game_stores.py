@@ -62,6 +62,9 @@ def test_a_game_kept_is_read_back_whole_after_a_reopen(kind, tmp_path):
             assert store.load("g0").state == {"orders": {"german": {"kind": "pass"}}}
             assert store.load("nope") is None and store.load_meta("nope") is None
             assert [a.entry["hash"] for a in store.actions_from("g1", 1)] == ["h1"]
+            state, after = store.since("g1", 1)  # what a catch-up reads: one snapshot
+            assert state == {"n": "undone"} and [a.entry["hash"] for a in after] == ["h1"]
+            assert store.since("nope", 0) is None
             assert store.schema_version() == schema.VERSION
         finally:
             store.close()

@@ -84,3 +84,36 @@ def test_a_game_whose_owner_stops_is_taken_over_and_its_computer_plays_on():
                 await german.close()
 
     bounded(main())
+
+
+def test_a_server_catching_up_applies_only_the_actions_after_those_it_holds(monkeypatch):
+    """The process of a seat follows the owner's computer moves by applying each once to the
+    game it holds: the game is built twice in all (created on one, opened on the other), never
+    rebuilt by replaying it whole for each catch-up (issue 43: at 500 games that replay was
+    what a round trip waited for), and both end on the same game."""
+    import game.server.server as server_module
+
+    built: list[str] = []
+
+    def counting(meta, *args):
+        built.append(meta.id)
+        return build_session(meta, *args)
+
+    monkeypatch.setattr(server_module, "build_session", counting)
+
+    async def main():
+        with pg_schema() as url:
+            async with a_server(url) as (one, url1, _), a_server(url) as (two, url2, store):
+                created = await new_game(url1, "road-ambush", computer="russian", level=1)
+                german = await seat(url2, created, "german")  # the owner is the other
+                assert one.follow.owns(created.game) and not two.follow.owns(created.game)
+                await play(german, 5)
+                assert german.end is not None
+                here, there = two.games[created.game], one.games[created.game]
+                assert {a.side for a in here.actions} == {"german", "russian"}
+                assert here.game.state_hash() == there.game.state_hash()
+                assert len(here.actions) == len(store.load(created.game).actions)
+                assert built == [created.game, created.game]
+                await german.close()
+
+    bounded(main())
