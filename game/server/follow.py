@@ -93,11 +93,27 @@ class Follow:
     async def _claiming(self) -> None:
         while True:
             await asyncio.sleep(CLAIM_SECONDS)
-            for game_id, hosted in list(self.server.games.items()):
-                if game_id in self.owned and await self.claim(game_id):
-                    continue
-                if await self.claim(game_id):  # taken over: its due moves are played here
-                    self.server._spawn(self.server._settle_locked(hosted))
+            await self.claim_held()
+
+    async def claim_held(self) -> None:
+        """Own every game held here that no live process owns (a process died: all its games
+        held here are claimed in one statement) and play what is due in each, each game's
+        moves a task of its own."""
+        games = self.server.games
+        asked = list(games)
+        try:
+            got = await self.server._db(self.store.claim_many, asked)
+        except Exception as e:  # the store is away: try again later
+            log.warning("claiming games: %s", e)
+            return
+        taken = got - self.owned
+        self.owned = (self.owned - set(asked)) | got
+        if taken:
+            log.info("%d games taken over here", len(taken))
+        for game_id in taken:  # taken over: their due moves are played here
+            hosted = games.get(game_id)
+            if hosted is not None:
+                self.server._spawn(self.server._settle_locked(hosted))
 
     def _told(self, game: str | None) -> None:
         games = self.server.games

@@ -5,6 +5,7 @@ whole save with its seed, salt and hash chain; the result and the luck report)."
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +18,7 @@ from game.files.honest import SCHEME, chain_head
 from game.files.luck import LuckCounter
 from game.files.replay import apply_checked
 from game.files.savegame import SavedGame
-from game.files.scenario import parse_scenario
+from game.files.scenario import Scenario, parse_scenario
 from game.files.session import Autosave
 from game.net.wire import Commitment, DffOrder, End
 from game.session import Session
@@ -80,14 +81,24 @@ def markers(game: Game) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=64)
+def _parsed(text: str, name: str) -> Scenario:
+    return parse_scenario(text, name)
+
+
+def scenario_of(meta: GameMeta) -> Scenario:
+    """A game's scenario, parsed once for all the games of it the server opens (a frozen
+    set-up: each game starts from its own copy of the board)."""
+    return _parsed(meta.scenario_text, meta.scenario_name)
+
+
 def build_session(
     meta: GameMeta, stored: list[StoredAction], state: dict, player: Player
 ) -> Session:
     """A game's session rebuilt from its store: the scenario, the seed and every action
     replayed with its checks; each side's view version where it stood (a client that reconnects
     compares its own)."""
-    scenario = parse_scenario(meta.scenario_text, meta.scenario_name)
-    game = Game(scenario.setup, meta.seed)
+    game = Game(scenario_of(meta).setup, meta.seed)
     saved = SavedGame(meta.scenario_name, meta.scenario_text, meta.seed)
     return _session(meta, Autosave(game, saved, None), stored, state, player)
 
@@ -144,7 +155,7 @@ def end_of(hosted: Hosted) -> End:
     """The end message: the result, the seed revealed, the chain's head, the luck report."""
     meta = hosted.meta
     saved = hosted.session.saved
-    game = Game(parse_scenario(meta.scenario_text, meta.scenario_name).setup, meta.seed)
+    game = Game(scenario_of(meta).setup, meta.seed)
     counter = LuckCounter()
     for i, entry in enumerate(saved.actions):
         action = action_from_json(entry["action"])

@@ -32,7 +32,7 @@ commits (never half of one)."""
 MIGRATE_LOCK = 0x68657866  # "hexf": the advisory lock held while a server migrates the store
 CHANNEL = "hexfire_games"
 """The NOTIFY channel: a write of a game tells every server process "GAME ORIGIN"."""
-_KEY = "hashtextextended(?, 0)"
+_KEY = "hashtextextended(id, 0)"
 """A game's advisory lock key (64 bits of its id's hash; a clash only makes two games share
 an owner)."""
 
@@ -74,6 +74,8 @@ class PgStore(SqlStore):
         self.origin = f"{os.getpid()}-{secrets.token_hex(4)}"
         """This store's name in its notifications (its own are not told back to it)."""
         self._claimed: set[str] = set()
+        self._local = threading.local()
+        self._readers: list[psycopg.Connection] = []
         self.listening = threading.Event()
         try:
             with self._lock:
@@ -123,21 +125,40 @@ class PgStore(SqlStore):
                 self._drop_if_broken()
                 raise StoreError(_one_line(self.url, e)) from None
 
-    def _queries(self, statements: list[tuple[str, tuple]]) -> list[list[tuple]]:
-        with self._lock:
-            db = self._connection()
+    readers = 4
+    """Reads are made in parallel, each thread on a connection of its own (a server's store
+    thread pool has this many threads): a catch-up or a game opened never waits for a commit
+    syncing, nor for another read (issue 43: 250 games reconnecting at once after a kill)."""
+
+    def _reader(self) -> psycopg.Connection:
+        """This thread's connection for reads (made on first use, again after it broke)."""
+        db = getattr(self._local, "db", None)
+        if db is None or db.closed or db.broken:
             try:
-                with db.transaction(), db.cursor() as cur:
-                    if len(statements) > 1:
-                        cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-                    out = []
-                    for sql, args in statements:
-                        cur.execute(_sql(sql), args)
-                        out.append(cur.fetchall())
-                    return out
+                db = psycopg.connect(
+                    self.url, autocommit=True, connect_timeout=max(1, round(self._timeout))
+                )
+                db.execute(f"SET synchronous_commit = {SYNCS[self.sync]}")
             except psycopg.Error as e:
-                self._drop_if_broken()
                 raise StoreError(_one_line(self.url, e)) from None
+            self._local.db = db
+            with self._lock:
+                self._readers.append(db)
+        return db
+
+    def _queries(self, statements: list[tuple[str, tuple]]) -> list[list[tuple]]:
+        db = self._reader()
+        try:
+            with db.transaction(), db.cursor() as cur:
+                if len(statements) > 1:
+                    cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                out = []
+                for sql, args in statements:
+                    cur.execute(_sql(sql), args)
+                    out.append(cur.fetchall())
+                return out
+        except psycopg.Error as e:
+            raise StoreError(_one_line(self.url, e)) from None
 
     def _drop_if_broken(self) -> None:
         if self._db is not None and (self._db.closed or self._db.broken):
@@ -157,15 +178,28 @@ class PgStore(SqlStore):
         computer, the phases passed by themselves, the standing orders): an advisory lock of
         the store's connection, taken if free. It is PostgreSQL's to free when the process
         dies: its connection ends, and another process's claim succeeds."""
-        if game_id in self._claimed:
-            with self._lock:
-                if self._db is not None and not self._db.closed:
-                    return True
-            self._claimed.discard(game_id)
-        got = bool(self._query(f"SELECT pg_try_advisory_lock({_KEY})", (game_id,))[0][0])
-        if got:
-            self._claimed.add(game_id)
-        return got
+        return game_id in self.claim_many([game_id])
+
+    def claim_many(self, game_ids: list[str]) -> set[str]:
+        """Of ``game_ids``, those this process owns now (:meth:`claim`): every one not owned
+        here yet tried in one statement (a dead process's games are taken over at once, not
+        one lock after another)."""
+        sql = f"SELECT id FROM unnest(%s::text[]) AS id WHERE pg_try_advisory_lock({_KEY})"
+        with self._lock:
+            if self._db is None or self._db.closed:
+                self._claimed.clear()  # the locks went with the connection
+            owned = {g for g in game_ids if g in self._claimed}
+            wanted = [g for g in dict.fromkeys(game_ids) if g not in owned]
+            if not wanted:
+                return owned
+            db = self._connection()  # the locks are this connection's: it must be the same
+            try:
+                got = {r[0] for r in db.execute(sql, (wanted,)).fetchall()}
+            except psycopg.Error as e:
+                self._drop_if_broken()
+                raise StoreError(_one_line(self.url, e)) from None
+            self._claimed |= got
+        return owned | got
 
     def listen(self, told: Callable[[str | None], None]) -> Callable[[], None]:
         """Tell ``told`` the id of each game another process wrote (None: the connection that
@@ -205,3 +239,6 @@ class PgStore(SqlStore):
             if self._db is not None:
                 self._db.close()
                 self._db = None
+            for db in self._readers:
+                db.close()
+            self._readers.clear()

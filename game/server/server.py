@@ -88,7 +88,9 @@ class Server(SeatRequests):
         self.player = player
         self.games: dict[str, Hosted] = {}
         self._opening: dict[str, asyncio.Future] = {}
-        self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="hexfire-store")
+        self._db_pool = ThreadPoolExecutor(
+            getattr(store, "readers", 1), thread_name_prefix="hexfire-store"
+        )  # the reads: in parallel where the store has a connection for each thread
         self._writer = GroupWriter(store) if hasattr(store, "together") else None
         self._work_pool = ThreadPoolExecutor(1, thread_name_prefix="hexfire-work")
         self._tasks: set[asyncio.Task] = set()

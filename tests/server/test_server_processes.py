@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
+import time
 from collections.abc import AsyncIterator
 
 from net_helpers import BOUND, FAST, new_game, play, seat
@@ -117,3 +119,34 @@ def test_a_server_catching_up_applies_only_the_actions_after_those_it_holds(monk
                 await german.close()
 
     bounded(main())
+
+
+def test_a_dead_process_games_are_claimed_together_in_one_statement():
+    """claim_many: the games no live process owns are taken in one statement (issue 43's
+    takeover claimed a dead process's games one advisory lock after another); those owned by a
+    live process are not; a process's own stay its own."""
+    with pg_schema() as url:
+        one, two = PgStore(url), PgStore(url)
+        try:
+            ids = [f"{secrets.token_hex(4)}-{i}" for i in range(300)]  # the locks: database-wide
+            assert one.claim_many(ids[:200]) == set(ids[:200])
+            assert two.claim_many(ids) == set(ids[200:])  # the others are one's
+            assert one.claim_many(ids[:10]) == set(ids[:10])  # still one's
+            pid = one._connection().info.backend_pid
+            one.close()  # the process dies: PostgreSQL frees its locks with its connection
+            while two._query("SELECT count(*) FROM pg_stat_activity WHERE pid = ?", (pid,))[0][0]:
+                time.sleep(0.01)  # its backend is ending
+            statements = []
+            real = two._connection
+
+            def counting():
+                db = real()
+                statements.append(db)
+                return db
+
+            two._connection = counting  # type: ignore[method-assign]
+            assert two.claim_many(ids) == set(ids)
+            assert len(statements) == 1
+        finally:
+            one.close()
+            two.close()
