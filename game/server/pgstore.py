@@ -22,7 +22,7 @@ from collections.abc import Callable
 import psycopg
 
 from . import schema
-from .store import SqlStore, StoreError
+from .store import Guard, SqlStore, StoreError, guard_failed
 
 SYNCS = {"full": "on", "normal": "off"}
 """``--sync`` in PostgreSQL's terms (``synchronous_commit``): "full" (the default), a commit
@@ -121,6 +121,8 @@ class PgStore(SqlStore):
                 with db.transaction(), db.cursor() as cur:
                     for sql, args in statements:
                         cur.execute(_sql(sql), args)
+                        if isinstance(sql, Guard) and cur.fetchone() is None:
+                            raise guard_failed(self.where, sql)
             except psycopg.Error as e:
                 self._drop_if_broken()
                 raise StoreError(_one_line(self.url, e)) from None

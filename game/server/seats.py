@@ -126,7 +126,8 @@ class SeatRequests:
             return
         length = len(session.saved_actions)
         try:
-            await self._db(self.store.truncate, hosted.meta.id, length, hosted.state())
+            taken = hosted.actions[-1].entry  # refused if another process wrote after it
+            await self._db(self.store.truncate, hosted.meta.id, length, hosted.state(), taken)
         except StoreError as e:
             log.error("game %s: %s", hosted.meta.id, e)
             await self._reload(hosted)
