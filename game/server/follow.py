@@ -44,6 +44,8 @@ class Follow:
         self.owned: set[str] = set()
         self._behind: set[str] = set()
         """The games told changed whose catch-up has not begun yet."""
+        self._arrived: dict[tuple[str, str], tuple[Any, float]] = {}
+        """(game, side) -> the connection of that seat here and the store's time it came."""
         self._stop_listening: Callable[[], None] | None = None
         self._task: asyncio.Task | None = None
 
@@ -56,8 +58,8 @@ class Follow:
             return
         loop = asyncio.get_running_loop()
 
-        def told(game: str | None) -> None:
-            loop.call_soon_threadsafe(self._told, game)
+        def told(game: str | None, said: str) -> None:
+            loop.call_soon_threadsafe(self._told, game, said)
 
         self._stop_listening = self.store.listen(told)
         self._task = asyncio.ensure_future(self._claiming())
@@ -87,6 +89,16 @@ class Follow:
     async def opened(self, hosted: Any) -> None:
         """A game just loaded here: own it if no one does; else catch up with what its owner
         wrote while it loaded (a NOTIFY that came before it was open here was not for it)."""
+        if self.shared:  # its seats connected elsewhere now
+            seats = [
+                (hosted.meta.id, s) for s, m in hosted.meta.seats.items() if m.kind == "remote"
+            ]
+            try:
+                present = await self.server._db(self.store.present_elsewhere, seats)
+            except Exception as e:
+                log.warning("game %s: seats' presence: %s", hosted.meta.id, e)
+                present = set()
+            hosted.elsewhere.update(s for _, s in present)
         if not await self.claim(hosted.meta.id):
             self.server._spawn(self._follow(hosted))
 
@@ -94,6 +106,7 @@ class Follow:
         while True:
             await asyncio.sleep(CLAIM_SECONDS)
             await self.claim_held()
+            await self._presence()
 
     async def claim_held(self) -> None:
         """Own every game held here that no live process owns (a process died: all its games
@@ -115,8 +128,85 @@ class Follow:
             if hosted is not None:
                 self.server._spawn(self.server._settle_locked(hosted))
 
-    def _told(self, game: str | None) -> None:
+    # --- a seat's presence across processes -------------------------------------------------
+
+    def away(self, hosted: Any, side: str) -> bool:
+        """Whether ``side``'s seat is connected nowhere (its standing orders apply): neither
+        here nor on another process."""
+        return side not in hosted.conns and side not in hosted.elsewhere
+
+    async def arrived(self, hosted: Any, side: str, conn: Any) -> None:
+        """A seat's connection here: the other processes are told (a window of that seat open
+        on one of them is taken over; its owner no longer takes the seat's standing orders)."""
+        hosted.elsewhere.discard(side)
+        if not self.shared:
+            return
+        key = (hosted.meta.id, side)
+        try:
+            if self._arrived.pop(key, None) is not None:  # a window here before: one lock
+                await self.server._db(self.store.leave, *key)
+            at = await self.server._db(self.store.arrive, *key)
+        except Exception as e:  # the store is away: the seat is served here all the same
+            log.warning("game %s: %s arriving: %s", hosted.meta.id, side, e)
+            return
+        self._arrived[key] = (conn, at)
+
+    def left(self, hosted: Any, side: str, conn: Any) -> None:
+        """A seat's connection here ended: its presence here too."""
+        key = (hosted.meta.id, side)
+        if self.shared and self._arrived.get(key, (None, 0.0))[0] is conn:
+            del self._arrived[key]
+            self.server._spawn(self._leave(key))
+
+    async def _leave(self, key: tuple[str, str]) -> None:
+        try:
+            await self.server._db(self.store.leave, *key)
+        except Exception as e:  # stopping, or the store away: the lock goes with the process
+            log.debug("game %s: %s leaving: %s", key[0], key[1], e)
+
+    def _seat_arrived(self, hosted: Any, said: str) -> None:
+        """A seat connected on another process at the store's time ``at``: a window of it here
+        opened before is taken over; the seat is not away."""
+        try:
+            _, side, at = said.split(" ")
+            when = float(at)
+        except ValueError:
+            return
+        if side not in hosted.meta.seats:
+            return
+        hosted.elsewhere.add(side)
+        hosted.due = None
+        conn, since = self._arrived.get((hosted.meta.id, side), (None, 0.0))
+        if conn is not None and hosted.conns.get(side) is conn and since < when:
+            self.server._take_over(conn)
+
+    async def _presence(self) -> None:
+        """The seats thought connected elsewhere that are no longer (their process left or
+        died): away now, their standing orders due."""
         games = self.server.games
+        pairs = [(g, s) for g, h in list(games.items()) for s in h.elsewhere]
+        if not pairs:
+            return
+        try:
+            present = await self.server._db(self.store.present_elsewhere, pairs)
+        except Exception as e:
+            log.warning("seats' presence: %s", e)
+            return
+        for game_id, side in set(pairs) - present:
+            hosted = games.get(game_id)
+            if hosted is not None:
+                hosted.elsewhere.discard(side)
+                hosted.due = None
+                if game_id in self.owned:
+                    self.server._spawn(self.server._settle_locked(hosted))
+
+    def _told(self, game: str | None, said: str = "") -> None:
+        games = self.server.games
+        if game is not None and said.startswith("seat "):
+            hosted = games.get(game)
+            if hosted is not None:
+                self._seat_arrived(hosted, said)
+            return
         for game_id in list(games) if game is None else [game]:
             hosted = games.get(game_id)
             if hosted is not None and game_id not in self._behind:

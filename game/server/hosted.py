@@ -47,6 +47,8 @@ class Hosted:
     orders: dict[str, DffOrder]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: dict[str, Conn] = field(default_factory=dict)
+    elsewhere: set[str] = field(default_factory=set)
+    """The seats connected on another server process (not away: their standing orders wait)."""
     ended: End | None = None
     due: tuple[tuple, bool] | None = None
 

@@ -203,10 +203,71 @@ class PgStore(SqlStore):
             self._claimed |= got
         return owned | got
 
-    def listen(self, told: Callable[[str | None], None]) -> Callable[[], None]:
-        """Tell ``told`` the id of each game another process wrote (None: the connection that
-        listens was made again, so notifications may have been missed: every game may have
-        changed), from a thread of its own. Returns the function that stops it."""
+    # --- a seat's presence ---------------------------------------------------------------------
+
+    _SEAT_KEY = "hashtextextended(%s || ' ' || %s, 1)"
+    """A seat's presence lock key (a game's own key is its id's hash with seed 0)."""
+
+    def arrive(self, game_id: str, side: str) -> float:
+        """A seat of ``game_id`` connected here: this process holds its presence (a shared
+        advisory lock: a seat connected on several processes at once, each holds one; all go
+        with the process) and every other process is told, with the store's time of it
+        (:meth:`listen`: "seat SIDE TIME": a window of that seat opened before that time on
+        another process is taken over). Returns that time."""
+        sql = (
+            f"SELECT pg_advisory_lock_shared({self._SEAT_KEY}), "
+            "pg_notify(%s, %s || ' ' || %s || ' seat ' || %s || ' ' || "
+            "extract(epoch from clock_timestamp())), extract(epoch from clock_timestamp())"
+        )
+        with self._lock:
+            db = self._connection()
+            try:
+                row = db.execute(
+                    sql, (game_id, side, CHANNEL, game_id, self.origin, side)
+                ).fetchone()
+            except psycopg.Error as e:
+                self._drop_if_broken()
+                raise StoreError(_one_line(self.url, e)) from None
+        return float(row[2]) if row else 0.0
+
+    def leave(self, game_id: str, side: str) -> None:
+        """The seat's connection here ended: its presence here ends (:meth:`arrive`)."""
+        with self._lock:
+            if self._db is None or self._db.closed:
+                return  # the locks went with the connection
+            try:
+                self._db.execute(
+                    f"SELECT pg_advisory_unlock_shared({self._SEAT_KEY})", (game_id, side)
+                )
+            except psycopg.Error:
+                self._drop_if_broken()
+
+    def present_elsewhere(self, seats: list[tuple[str, str]]) -> set[tuple[str, str]]:
+        """Of ``seats`` (game, side), those connected on another live process now."""
+        if not seats:
+            return set()
+        with self._lock:
+            mine = self._db.info.backend_pid if self._db is not None and not self._db.closed else 0
+        sql = (
+            "SELECT s.game, s.side FROM unnest(%s::text[], %s::text[]) AS s(game, side) "
+            "WHERE EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' "
+            "AND l.granted AND l.objsubid = 1 AND l.pid <> %s "
+            "AND ((l.classid::bigint << 32) | l.objid::bigint) = "
+            "hashtextextended(s.game || ' ' || s.side, 1))"
+        )
+        db = self._reader()
+        try:
+            rows = db.execute(sql, ([g for g, _ in seats], [s for _, s in seats], mine))
+            return {(g, s) for g, s in rows.fetchall()}
+        except psycopg.Error as e:
+            raise StoreError(_one_line(self.url, e)) from None
+
+    def listen(self, told: Callable[[str | None, str], None]) -> Callable[[], None]:
+        """Tell ``told`` the id of each game another process wrote, with what else it said
+        ("" for a write; "seat SIDE TIME": a seat arrived there, :meth:`arrive`) (None: the
+        connection that listens was made again, so notifications may have been missed: every
+        game may have changed), from a thread of its own. Returns the function that stops
+        it."""
         stop = threading.Event()
 
         def run() -> None:
@@ -217,13 +278,14 @@ class PgStore(SqlStore):
                         db.execute(f"LISTEN {CHANNEL}")
                         self.listening.set()
                         if not first:
-                            told(None)
+                            told(None, "")
                         first = False
                         while not stop.is_set():
                             for note in db.notifies(timeout=0.5):
-                                game, _, origin = note.payload.partition(" ")
+                                game, _, rest = note.payload.partition(" ")
+                                origin, _, said = rest.partition(" ")
                                 if origin != self.origin:
-                                    told(game)
+                                    told(game, said)
                 except psycopg.Error:
                     stop.wait(0.5)
 
