@@ -14,6 +14,7 @@ once); a store of a newer schema is refused (:mod:`.schema`).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import threading
@@ -74,6 +75,8 @@ class PgStore(SqlStore):
         self.origin = f"{os.getpid()}-{secrets.token_hex(4)}"
         """This store's name in its notifications (its own are not told back to it)."""
         self._claimed: set[str] = set()
+        self._held: psycopg.Connection | None = None
+        self._held_lock = threading.Lock()
         self._local = threading.local()
         self._readers: list[psycopg.Connection] = []
         self.listening = threading.Event()
@@ -165,7 +168,22 @@ class PgStore(SqlStore):
     def _drop_if_broken(self) -> None:
         if self._db is not None and (self._db.closed or self._db.broken):
             self._db = None
+
+    def _holder(self) -> psycopg.Connection:
+        """The connection that holds this process's advisory locks (the games it owns, the
+        seats connected here), apart from the one that writes: a claim or a seat's arrival
+        never waits behind a commit syncing. Call with ``_held_lock`` held."""
+        db = self._held
+        if db is None or db.closed or db.broken:
             self._claimed.clear()  # a session's advisory locks end with it
+            try:
+                db = psycopg.connect(
+                    self.url, autocommit=True, connect_timeout=max(1, round(self._timeout))
+                )
+            except psycopg.Error as e:
+                raise StoreError(_one_line(self.url, e)) from None
+            self._held = db
+        return db
 
     # --- several server processes ------------------------------------------------------------
 
@@ -187,18 +205,15 @@ class PgStore(SqlStore):
         here yet tried in one statement (a dead process's games are taken over at once, not
         one lock after another)."""
         sql = f"SELECT id FROM unnest(%s::text[]) AS id WHERE pg_try_advisory_lock({_KEY})"
-        with self._lock:
-            if self._db is None or self._db.closed:
-                self._claimed.clear()  # the locks went with the connection
+        with self._held_lock:
+            db = self._holder()  # the locks are this connection's: it must be the same
             owned = {g for g in game_ids if g in self._claimed}
             wanted = [g for g in dict.fromkeys(game_ids) if g not in owned]
             if not wanted:
                 return owned
-            db = self._connection()  # the locks are this connection's: it must be the same
             try:
                 got = {r[0] for r in db.execute(sql, (wanted,)).fetchall()}
             except psycopg.Error as e:
-                self._drop_if_broken()
                 raise StoreError(_one_line(self.url, e)) from None
             self._claimed |= got
         return owned | got
@@ -219,35 +234,32 @@ class PgStore(SqlStore):
             "pg_notify(%s, %s || ' ' || %s || ' seat ' || %s || ' ' || "
             "extract(epoch from clock_timestamp())), extract(epoch from clock_timestamp())"
         )
-        with self._lock:
-            db = self._connection()
+        with self._held_lock:
+            db = self._holder()
             try:
                 row = db.execute(
                     sql, (game_id, side, CHANNEL, game_id, self.origin, side)
                 ).fetchone()
             except psycopg.Error as e:
-                self._drop_if_broken()
                 raise StoreError(_one_line(self.url, e)) from None
         return float(row[2]) if row else 0.0
 
     def leave(self, game_id: str, side: str) -> None:
         """The seat's connection here ended: its presence here ends (:meth:`arrive`)."""
-        with self._lock:
-            if self._db is None or self._db.closed:
+        with self._held_lock:
+            db = self._held
+            if db is None or db.closed or db.broken:
                 return  # the locks went with the connection
-            try:
-                self._db.execute(
-                    f"SELECT pg_advisory_unlock_shared({self._SEAT_KEY})", (game_id, side)
-                )
-            except psycopg.Error:
-                self._drop_if_broken()
+            with contextlib.suppress(psycopg.Error):
+                db.execute(f"SELECT pg_advisory_unlock_shared({self._SEAT_KEY})", (game_id, side))
 
     def present_elsewhere(self, seats: list[tuple[str, str]]) -> set[tuple[str, str]]:
         """Of ``seats`` (game, side), those connected on another live process now."""
         if not seats:
             return set()
-        with self._lock:
-            mine = self._db.info.backend_pid if self._db is not None and not self._db.closed else 0
+        with self._held_lock:
+            held = self._held
+            mine = held.info.backend_pid if held is not None and not held.closed else 0
         sql = (
             "SELECT s.game, s.side FROM unnest(%s::text[], %s::text[]) AS s(game, side) "
             "WHERE EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' "
@@ -306,3 +318,8 @@ class PgStore(SqlStore):
             for db in self._readers:
                 db.close()
             self._readers.clear()
+        with self._held_lock:
+            if self._held is not None:
+                self._held.close()
+                self._held = None
+            self._claimed.clear()

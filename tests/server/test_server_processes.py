@@ -132,19 +132,19 @@ def test_a_dead_process_games_are_claimed_together_in_one_statement():
             assert one.claim_many(ids[:200]) == set(ids[:200])
             assert two.claim_many(ids) == set(ids[200:])  # the others are one's
             assert one.claim_many(ids[:10]) == set(ids[:10])  # still one's
-            pid = one._connection().info.backend_pid
+            pid = one._holder().info.backend_pid
             one.close()  # the process dies: PostgreSQL frees its locks with its connection
             while two._query("SELECT count(*) FROM pg_stat_activity WHERE pid = ?", (pid,))[0][0]:
                 time.sleep(0.01)  # its backend is ending
             statements = []
-            real = two._connection
+            real = two._holder
 
             def counting():
                 db = real()
                 statements.append(db)
                 return db
 
-            two._connection = counting  # type: ignore[method-assign]
+            two._holder = counting  # type: ignore[method-assign]
             assert two.claim_many(ids) == set(ids)
             assert len(statements) == 1
         finally:
@@ -233,7 +233,7 @@ def test_a_seats_presence_is_seen_by_every_other_process_and_goes_with_its_own()
             assert one.present_elsewhere(seats) == set()
             one.leave(*seats[0])
             assert two.present_elsewhere(seats) == set(seats[1:])
-            pid = one._connection().info.backend_pid
+            pid = one._holder().info.backend_pid
             one.close()
             while two._query("SELECT count(*) FROM pg_stat_activity WHERE pid = ?", (pid,))[0][0]:
                 time.sleep(0.01)
