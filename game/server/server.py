@@ -88,9 +88,8 @@ class Server(SeatRequests):
         self.player = player
         self.games: dict[str, Hosted] = {}
         self._opening: dict[str, asyncio.Future] = {}
-        self._db_pool = ThreadPoolExecutor(
-            getattr(store, "readers", 1), thread_name_prefix="hexfire-store"
-        )  # the reads: in parallel where the store has a connection for each thread
+        readers = getattr(store, "readers", 1)  # in parallel: a connection for each thread
+        self._db_pool = ThreadPoolExecutor(readers, thread_name_prefix="hexfire-store")
         self._writer = GroupWriter(store) if hasattr(store, "together") else None
         self._work_pool = ThreadPoolExecutor(1, thread_name_prefix="hexfire-work")
         self._tasks: set[asyncio.Task] = set()
@@ -375,8 +374,7 @@ class Server(SeatRequests):
         return True
 
     def _take_over(self, old: Conn) -> None:
-        """A seat's window opened again (here or on another server process): the old one is
-        told and closed."""
+        """A seat's window opened again (here or on another process): the old one is told."""
         reason = "this seat was opened in another window"
         old.post(dumps(ErrorMessage(code="taken_over", reason=reason)))
         old.close(4000, "taken over")
