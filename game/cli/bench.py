@@ -168,7 +168,13 @@ def _bench_shared(args: argparse.Namespace) -> int:
     )
     try:
         figures = bench_shared(
-            args.db, args.servers, args.concurrent, args.seconds, args.kill_every, args.think
+            args.db,
+            args.servers,
+            args.concurrent,
+            args.seconds,
+            args.kill_every,
+            args.think,
+            args.sync,
         )
     except Exception as e:  # the database refused (psycopg's errors): one line
         first = (str(e).splitlines() or [type(e).__name__])[0]

@@ -50,7 +50,7 @@ def open_store(args: argparse.Namespace) -> tuple:
                 raise CliError(f"--db: expected postgresql://..., got {args.db[:40]!r}")
             from game.server.pgstore import PgStore
 
-            pg = PgStore(args.db)
+            pg = PgStore(args.db, sync=args.sync)
             return pg, pg.where
         path = data_folder(args.data) / "games.sqlite"
         return SqliteStore(path, args.sync), str(path)
@@ -213,7 +213,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         default="full",
         help="full (default): each action synced to disk before it is acknowledged (a power "
         "cut loses none); normal: written, not synced (a killed server loses none, a power "
-        "cut may lose the last; much quicker on a slow disk)",
+        "cut may lose the last; much quicker on a slow disk; with --db: PostgreSQL's "
+        "synchronous_commit on or off)",
     )
     srv.add_argument("--certfile", metavar="F", help="TLS certificate (wss://)")
     srv.add_argument("--keyfile", metavar="F", help="TLS private key")

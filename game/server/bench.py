@@ -53,17 +53,23 @@ class ServerProcess:
         self.data, self.port, self.sync, self.db = data, port, sync, db
         self.proc: subprocess.Popen | None = None
 
+    def command(self) -> list[str]:
+        """The server's command line (its store, its port, its ``--sync``)."""
+        return [
+            sys.executable,
+            "-m",
+            "game",
+            "serve",
+            "--port",
+            str(self.port),
+            *(["--db", self.db] if self.db else ["--data", str(self.data)]),
+            "--sync",
+            self.sync,
+        ]
+
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "game",
-                "serve",
-                "--port",
-                str(self.port),
-                *(["--db", self.db] if self.db else ["--data", str(self.data)]),
-            ],
+            self.command(),
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,

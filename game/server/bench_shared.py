@@ -170,8 +170,10 @@ def bench_shared(
     seconds: float = 95.0,
     kill_every: float = 30.0,
     think: float = 1.0,
+    sync: str = "full",
 ) -> dict:
-    """The figures (the module's docstring) of ``games`` games at once for ``seconds``."""
+    """The figures (the module's docstring) of ``games`` games at once for ``seconds``, the
+    servers run with ``--sync sync``."""
     import psycopg
 
     from .pgstore import PgStore
@@ -182,7 +184,7 @@ def bench_shared(
     url = db + ("&" if "?" in db else "?") + "options=" + quote(f"-c search_path={schema}")
     folder = Path(tempfile.mkdtemp(prefix="hexfire-bench-shared-"))
     port = _free_port()
-    procs = [ServerProcess(folder, port, db=url) for _ in range(servers)]
+    procs = [ServerProcess(folder, port, sync, db=url) for _ in range(servers)]
     text = (scenarios_dir() / "tutorial-duel.toml").read_text("utf-8")
     run, seats = Run(), []
     lost = stuck = 0
@@ -243,6 +245,7 @@ def bench_shared(
         "server_processes": servers,
         "concurrent_games": games,
         "think_seconds": think,
+        "sync": sync,
         "seconds": round(wall, 1),
         "round_trip_p50_ms": pct(0.50),
         "round_trip_p95_ms": pct(0.95),

@@ -23,7 +23,10 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from game.files.replay import ReplayError
 from game.net.wire import DffOrder
+
+from .hosted import catch_up
 
 log = logging.getLogger("hexfire.server")
 
@@ -39,6 +42,10 @@ class Follow:
         self.store = server.store
         self.shared = bool(getattr(self.store, "shared", False))
         self.owned: set[str] = set()
+        self._behind: set[str] = set()
+        """The games told changed whose catch-up has not begun yet."""
+        self._arrived: dict[tuple[str, str], tuple[Any, float]] = {}
+        """(game, side) -> the connection of that seat here and the store's time it came."""
         self._stop_listening: Callable[[], None] | None = None
         self._task: asyncio.Task | None = None
 
@@ -51,8 +58,8 @@ class Follow:
             return
         loop = asyncio.get_running_loop()
 
-        def told(game: str | None) -> None:
-            loop.call_soon_threadsafe(self._told, game)
+        def told(game: str | None, said: str) -> None:
+            loop.call_soon_threadsafe(self._told, game, said)
 
         self._stop_listening = self.store.listen(told)
         self._task = asyncio.ensure_future(self._claiming())
@@ -82,43 +89,166 @@ class Follow:
     async def opened(self, hosted: Any) -> None:
         """A game just loaded here: own it if no one does; else catch up with what its owner
         wrote while it loaded (a NOTIFY that came before it was open here was not for it)."""
+        if self.shared:  # its seats connected elsewhere now
+            seats = [
+                (hosted.meta.id, s) for s, m in hosted.meta.seats.items() if m.kind == "remote"
+            ]
+            try:
+                present = await self.server._db(self.store.present_elsewhere, seats)
+            except Exception as e:
+                log.warning("game %s: seats' presence: %s", hosted.meta.id, e)
+                present = set()
+            hosted.elsewhere.update(s for _, s in present)
         if not await self.claim(hosted.meta.id):
             self.server._spawn(self._follow(hosted))
 
     async def _claiming(self) -> None:
         while True:
             await asyncio.sleep(CLAIM_SECONDS)
-            for game_id, hosted in list(self.server.games.items()):
-                if game_id in self.owned and await self.claim(game_id):
-                    continue
-                if await self.claim(game_id):  # taken over: its due moves are played here
-                    self.server._spawn(self.server._settle_locked(hosted))
+            await self.claim_held()
+            await self._presence()
 
-    def _told(self, game: str | None) -> None:
+    async def claim_held(self) -> None:
+        """Own every game held here that no live process owns (a process died: all its games
+        held here are claimed in one statement) and play what is due in each, each game's
+        moves a task of its own."""
         games = self.server.games
-        for game_id in list(games) if game is None else [game]:
+        asked = list(games)
+        try:
+            got = await self.server._db(self.store.claim_many, asked)
+        except Exception as e:  # the store is away: try again later
+            log.warning("claiming games: %s", e)
+            return
+        taken = got - self.owned
+        self.owned = (self.owned - set(asked)) | got
+        if taken:
+            log.info("%d games taken over here", len(taken))
+        for game_id in taken:  # taken over: their due moves are played here
             hosted = games.get(game_id)
             if hosted is not None:
+                self.server._spawn(self.server._settle_locked(hosted))
+
+    # --- a seat's presence across processes -------------------------------------------------
+
+    def away(self, hosted: Any, side: str) -> bool:
+        """Whether ``side``'s seat is connected nowhere (its standing orders apply): neither
+        here nor on another process."""
+        return side not in hosted.conns and side not in hosted.elsewhere
+
+    async def arrived(self, hosted: Any, side: str, conn: Any) -> None:
+        """A seat's connection here: the other processes are told (a window of that seat open
+        on one of them is taken over; its owner no longer takes the seat's standing orders)."""
+        hosted.elsewhere.discard(side)
+        if not self.shared:
+            return
+        key = (hosted.meta.id, side)
+        try:
+            if self._arrived.pop(key, None) is not None:  # a window here before: one lock
+                await self.server._db(self.store.leave, *key)
+            at = await self.server._db(self.store.arrive, *key)
+        except Exception as e:  # the store is away: the seat is served here all the same
+            log.warning("game %s: %s arriving: %s", hosted.meta.id, side, e)
+            return
+        self._arrived[key] = (conn, at)
+
+    def left(self, hosted: Any, side: str, conn: Any) -> None:
+        """A seat's connection here ended: its presence here too."""
+        key = (hosted.meta.id, side)
+        if self.shared and self._arrived.get(key, (None, 0.0))[0] is conn:
+            del self._arrived[key]
+            self.server._spawn(self._leave(key))
+
+    async def _leave(self, key: tuple[str, str]) -> None:
+        try:
+            await self.server._db(self.store.leave, *key)
+        except Exception as e:  # stopping, or the store away: the lock goes with the process
+            log.debug("game %s: %s leaving: %s", key[0], key[1], e)
+
+    def _seat_arrived(self, hosted: Any, said: str) -> None:
+        """A seat connected on another process at the store's time ``at``: a window of it here
+        opened before is taken over; the seat is not away."""
+        try:
+            _, side, at = said.split(" ")
+            when = float(at)
+        except ValueError:
+            return
+        if side not in hosted.meta.seats:
+            return
+        hosted.elsewhere.add(side)
+        hosted.due = None
+        conn, since = self._arrived.get((hosted.meta.id, side), (None, 0.0))
+        if conn is not None and hosted.conns.get(side) is conn and since < when:
+            self.server._take_over(conn)
+
+    async def _presence(self) -> None:
+        """The seats thought connected elsewhere that are no longer (their process left or
+        died): away now, their standing orders due."""
+        games = self.server.games
+        pairs = [(g, s) for g, h in list(games.items()) for s in h.elsewhere]
+        if not pairs:
+            return
+        try:
+            present = await self.server._db(self.store.present_elsewhere, pairs)
+        except Exception as e:
+            log.warning("seats' presence: %s", e)
+            return
+        for game_id, side in set(pairs) - present:
+            hosted = games.get(game_id)
+            if hosted is not None:
+                hosted.elsewhere.discard(side)
+                hosted.due = None
+                if game_id in self.owned:
+                    self.server._spawn(self.server._settle_locked(hosted))
+
+    def _told(self, game: str | None, said: str = "") -> None:
+        games = self.server.games
+        if game is not None and said.startswith("seat "):
+            hosted = games.get(game)
+            if hosted is not None:
+                self._seat_arrived(hosted, said)
+            return
+        for game_id in list(games) if game is None else [game]:
+            hosted = games.get(game_id)
+            if hosted is not None and game_id not in self._behind:
+                self._behind.add(game_id)  # the writes told meanwhile: one catch-up for all
                 self.server._spawn(self._follow(hosted))
 
     async def _follow(self, hosted: Any) -> None:
-        """Another process changed the game: take it as stored, send each seat here its view."""
+        """Another process changed the game: apply what it stored after the actions held here
+        (the whole game reloaded only when the store no longer has the last of them: an
+        undo), send each seat here its view."""
         async with hosted.lock:
-            stored = await self.server._db(self.store.load, hosted.meta.id)
-            if stored is None:
+            game_id = hosted.meta.id
+            self._behind.discard(game_id)
+            held = len(hosted.actions)
+            got = await self.server._db(self.store.since, game_id, max(0, held - 1))
+            if got is None:
                 return
-            same = len(stored.actions) == len(hosted.actions) and [
-                a.entry for a in stored.actions[-1:]
-            ] == [a.entry for a in hosted.actions[-1:]]
-            if same and stored.state == hosted.state():
+            state, rows = got
+            last = hosted.actions[-1].entry.get("hash") if held else None
+            whole = held > 0 and (not rows or rows[0].entry.get("hash") != last)
+            more = rows[1:] if held else rows
+            if not whole and not more and state == hosted.state():
                 return
             old = hosted.session
-            await self.server._reload(hosted)
-            versions = stored.state.get("versions") or {}
-            for side in hosted.conns:  # the seats here: their versions go on rising
-                if int(versions.get(side, 0)) <= old.view(side).version:
+            shown = {side: old.view(side).version for side in hosted.conns}  # before it goes on
+            if whole:
+                await self.server._reload(hosted)
+            else:
+                try:
+                    hosted.session = await self.server._work(
+                        catch_up, hosted, more, state, self.server.player
+                    )
+                    hosted.actions.extend(more)
+                    hosted.due = None
+                except ReplayError as e:  # not what was held after all: the game as stored
+                    log.warning("game %s: catching up: %s", game_id, e)
+                    await self.server._reload(hosted)
+            versions = state.get("versions") or {}
+            for side, version in shown.items():  # the seats here: their versions go on rising
+                if side in hosted.conns and int(versions.get(side, 0)) <= version:
                     hosted.session.carry_view(old, side)
-            orders = stored.state.get("orders") or {}
+            orders = state.get("orders") or {}
             hosted.orders.update({s: DffOrder.model_validate(o) for s, o in orders.items()})
             self.server._push(hosted, ready=not self.server._due(hosted))
             await self.server._settle(hosted)

@@ -5,6 +5,7 @@ whole save with its seed, salt and hash chain; the result and the luck report)."
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +18,7 @@ from game.files.honest import SCHEME, chain_head
 from game.files.luck import LuckCounter
 from game.files.replay import apply_checked
 from game.files.savegame import SavedGame
-from game.files.scenario import parse_scenario
+from game.files.scenario import Scenario, parse_scenario
 from game.files.session import Autosave
 from game.net.wire import Commitment, DffOrder, End
 from game.session import Session
@@ -46,6 +47,8 @@ class Hosted:
     orders: dict[str, DffOrder]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: dict[str, Conn] = field(default_factory=dict)
+    elsewhere: set[str] = field(default_factory=set)
+    """The seats connected on another server process (not away: their standing orders wait)."""
     ended: End | None = None
     due: tuple[tuple, bool] | None = None
 
@@ -80,15 +83,43 @@ def markers(game: Game) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=64)
+def _parsed(text: str, name: str) -> Scenario:
+    return parse_scenario(text, name)
+
+
+def scenario_of(meta: GameMeta) -> Scenario:
+    """A game's scenario, parsed once for all the games of it the server opens (a frozen
+    set-up: each game starts from its own copy of the board)."""
+    return _parsed(meta.scenario_text, meta.scenario_name)
+
+
 def build_session(
     meta: GameMeta, stored: list[StoredAction], state: dict, player: Player
 ) -> Session:
     """A game's session rebuilt from its store: the scenario, the seed and every action
     replayed with its checks; each side's view version where it stood (a client that reconnects
     compares its own)."""
-    scenario = parse_scenario(meta.scenario_text, meta.scenario_name)
-    game = Game(scenario.setup, meta.seed)
+    game = Game(scenario_of(meta).setup, meta.seed)
     saved = SavedGame(meta.scenario_name, meta.scenario_text, meta.seed)
+    return _session(meta, Autosave(game, saved, None), stored, state, player)
+
+
+def catch_up(hosted: Hosted, more: list[StoredAction], state: dict, player: Player) -> Session:
+    """The session of ``hosted`` gone on by ``more``, the actions another server process
+    stored after those it holds, each applied with its checks to the game in hand (never the
+    whole game replayed: issue 43's catch-up took a game's whole length each time), with the
+    stored ``state``. The old session is not to be used after: its game is this one. A check
+    that fails raises ReplayError with the game part way: reload it from the store."""
+    return _session(hosted.meta, hosted.session.autosave, more, state, player)
+
+
+def _session(
+    meta: GameMeta, autosave: Autosave, more: list[StoredAction], state: dict, player: Player
+) -> Session:
+    """A session on ``autosave``'s game with ``more`` actions applied (checked), the computer's
+    player resuming the stored plan, each side's view version where the store has it."""
+    game, saved = autosave.game, autosave.saved
     computer = None
     for side, seat in meta.seats.items():
         if seat.kind == "computer":
@@ -97,10 +128,10 @@ def build_session(
             plan = saved.computer.get("plan")
             if isinstance(plan, dict) and hasattr(computer, "resume_plan"):
                 computer.resume_plan(plan)
-    for i, a in enumerate(stored):
+    for i, a in enumerate(more, len(saved.actions)):
         apply_checked(game, i, a.entry, f"game {meta.id}")
         saved.actions.append(dict(a.entry))
-    session = Session(Autosave(game, saved, None), computer, remote=True)
+    session = Session(autosave, computer, remote=True)
     for side, version in (state.get("versions") or {}).items():
         session.resume_version(side, int(version))
     return session
@@ -126,7 +157,7 @@ def end_of(hosted: Hosted) -> End:
     """The end message: the result, the seed revealed, the chain's head, the luck report."""
     meta = hosted.meta
     saved = hosted.session.saved
-    game = Game(parse_scenario(meta.scenario_text, meta.scenario_name).setup, meta.seed)
+    game = Game(scenario_of(meta).setup, meta.seed)
     counter = LuckCounter()
     for i, entry in enumerate(saved.actions):
         action = action_from_json(entry["action"])

@@ -14,6 +14,7 @@ once); a store of a newer schema is refused (:mod:`.schema`).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import threading
@@ -22,12 +23,17 @@ from collections.abc import Callable
 import psycopg
 
 from . import schema
-from .store import SqlStore, StoreError
+from .store import Guard, SqlStore, StoreError, guard_failed
 
+SYNCS = {"full": "on", "normal": "off"}
+"""``--sync`` in PostgreSQL's terms (``synchronous_commit``): "full" (the default), a commit
+returns once its WAL is synced to disk; "normal", once it is written: a killed server process
+loses nothing (PostgreSQL holds it), a crash of PostgreSQL or a power cut may lose the last
+commits (never half of one)."""
 MIGRATE_LOCK = 0x68657866  # "hexf": the advisory lock held while a server migrates the store
 CHANNEL = "hexfire_games"
 """The NOTIFY channel: a write of a game tells every server process "GAME ORIGIN"."""
-_KEY = "hashtextextended(?, 0)"
+_KEY = "hashtextextended(id, 0)"
 """A game's advisory lock key (64 bits of its id's hash; a clash only makes two games share
 an owner)."""
 
@@ -56,9 +62,12 @@ class PgStore(SqlStore):
     """A :class:`~.store.GameStore` in a PostgreSQL database at ``url`` (a libpq URL or
     key=value string). Safe to call from any thread (one call at a time)."""
 
-    def __init__(self, url: str, connect_timeout: float = 5.0):
+    def __init__(self, url: str, connect_timeout: float = 5.0, sync: str = "full"):
         super().__init__()
+        if sync not in SYNCS:
+            raise StoreError(f"sync: expected one of {', '.join(SYNCS)}, got {sync!r}")
         self.url = url
+        self.sync = sync
         self.where = _safe(url)
         self._timeout = connect_timeout
         self._lock = threading.Lock()
@@ -66,6 +75,10 @@ class PgStore(SqlStore):
         self.origin = f"{os.getpid()}-{secrets.token_hex(4)}"
         """This store's name in its notifications (its own are not told back to it)."""
         self._claimed: set[str] = set()
+        self._held: psycopg.Connection | None = None
+        self._held_lock = threading.Lock()
+        self._local = threading.local()
+        self._readers: list[psycopg.Connection] = []
         self.listening = threading.Event()
         try:
             with self._lock:
@@ -92,6 +105,7 @@ class PgStore(SqlStore):
                 self._db = psycopg.connect(
                     self.url, autocommit=True, connect_timeout=max(1, round(self._timeout))
                 )
+                self._db.execute(f"SET synchronous_commit = {SYNCS[self.sync]}")
             except psycopg.Error as e:
                 raise StoreError(_one_line(self.url, e)) from None
         return self._db
@@ -110,30 +124,66 @@ class PgStore(SqlStore):
                 with db.transaction(), db.cursor() as cur:
                     for sql, args in statements:
                         cur.execute(_sql(sql), args)
+                        if isinstance(sql, Guard) and cur.fetchone() is None:
+                            raise guard_failed(self.where, sql)
             except psycopg.Error as e:
                 self._drop_if_broken()
                 raise StoreError(_one_line(self.url, e)) from None
 
-    def _queries(self, statements: list[tuple[str, tuple]]) -> list[list[tuple]]:
-        with self._lock:
-            db = self._connection()
+    readers = 4
+    """Reads are made in parallel, each thread on a connection of its own (a server's store
+    thread pool has this many threads): a catch-up or a game opened never waits for a commit
+    syncing, nor for another read (issue 43: 250 games reconnecting at once after a kill)."""
+
+    def _reader(self) -> psycopg.Connection:
+        """This thread's connection for reads (made on first use, again after it broke)."""
+        db = getattr(self._local, "db", None)
+        if db is None or db.closed or db.broken:
             try:
-                with db.transaction(), db.cursor() as cur:
-                    if len(statements) > 1:
-                        cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-                    out = []
-                    for sql, args in statements:
-                        cur.execute(_sql(sql), args)
-                        out.append(cur.fetchall())
-                    return out
+                db = psycopg.connect(
+                    self.url, autocommit=True, connect_timeout=max(1, round(self._timeout))
+                )
+                db.execute(f"SET synchronous_commit = {SYNCS[self.sync]}")
             except psycopg.Error as e:
-                self._drop_if_broken()
                 raise StoreError(_one_line(self.url, e)) from None
+            self._local.db = db
+            with self._lock:
+                self._readers.append(db)
+        return db
+
+    def _queries(self, statements: list[tuple[str, tuple]]) -> list[list[tuple]]:
+        db = self._reader()
+        try:
+            with db.transaction(), db.cursor() as cur:
+                if len(statements) > 1:
+                    cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                out = []
+                for sql, args in statements:
+                    cur.execute(_sql(sql), args)
+                    out.append(cur.fetchall())
+                return out
+        except psycopg.Error as e:
+            raise StoreError(_one_line(self.url, e)) from None
 
     def _drop_if_broken(self) -> None:
         if self._db is not None and (self._db.closed or self._db.broken):
             self._db = None
+
+    def _holder(self) -> psycopg.Connection:
+        """The connection that holds this process's advisory locks (the games it owns, the
+        seats connected here), apart from the one that writes: a claim or a seat's arrival
+        never waits behind a commit syncing. Call with ``_held_lock`` held."""
+        db = self._held
+        if db is None or db.closed or db.broken:
             self._claimed.clear()  # a session's advisory locks end with it
+            try:
+                db = psycopg.connect(
+                    self.url, autocommit=True, connect_timeout=max(1, round(self._timeout))
+                )
+            except psycopg.Error as e:
+                raise StoreError(_one_line(self.url, e)) from None
+            self._held = db
+        return db
 
     # --- several server processes ------------------------------------------------------------
 
@@ -148,20 +198,88 @@ class PgStore(SqlStore):
         computer, the phases passed by themselves, the standing orders): an advisory lock of
         the store's connection, taken if free. It is PostgreSQL's to free when the process
         dies: its connection ends, and another process's claim succeeds."""
-        if game_id in self._claimed:
-            with self._lock:
-                if self._db is not None and not self._db.closed:
-                    return True
-            self._claimed.discard(game_id)
-        got = bool(self._query(f"SELECT pg_try_advisory_lock({_KEY})", (game_id,))[0][0])
-        if got:
-            self._claimed.add(game_id)
-        return got
+        return game_id in self.claim_many([game_id])
 
-    def listen(self, told: Callable[[str | None], None]) -> Callable[[], None]:
-        """Tell ``told`` the id of each game another process wrote (None: the connection that
-        listens was made again, so notifications may have been missed: every game may have
-        changed), from a thread of its own. Returns the function that stops it."""
+    def claim_many(self, game_ids: list[str]) -> set[str]:
+        """Of ``game_ids``, those this process owns now (:meth:`claim`): every one not owned
+        here yet tried in one statement (a dead process's games are taken over at once, not
+        one lock after another)."""
+        sql = f"SELECT id FROM unnest(%s::text[]) AS id WHERE pg_try_advisory_lock({_KEY})"
+        with self._held_lock:
+            db = self._holder()  # the locks are this connection's: it must be the same
+            owned = {g for g in game_ids if g in self._claimed}
+            wanted = [g for g in dict.fromkeys(game_ids) if g not in owned]
+            if not wanted:
+                return owned
+            try:
+                got = {r[0] for r in db.execute(sql, (wanted,)).fetchall()}
+            except psycopg.Error as e:
+                raise StoreError(_one_line(self.url, e)) from None
+            self._claimed |= got
+        return owned | got
+
+    # --- a seat's presence ---------------------------------------------------------------------
+
+    _SEAT_KEY = "hashtextextended(%s || ' ' || %s, 1)"
+    """A seat's presence lock key (a game's own key is its id's hash with seed 0)."""
+
+    def arrive(self, game_id: str, side: str) -> float:
+        """A seat of ``game_id`` connected here: this process holds its presence (a shared
+        advisory lock: a seat connected on several processes at once, each holds one; all go
+        with the process) and every other process is told, with the store's time of it
+        (:meth:`listen`: "seat SIDE TIME": a window of that seat opened before that time on
+        another process is taken over). Returns that time."""
+        sql = (
+            f"SELECT pg_advisory_lock_shared({self._SEAT_KEY}), "
+            "pg_notify(%s, %s || ' ' || %s || ' seat ' || %s || ' ' || "
+            "extract(epoch from clock_timestamp())), extract(epoch from clock_timestamp())"
+        )
+        with self._held_lock:
+            db = self._holder()
+            try:
+                row = db.execute(
+                    sql, (game_id, side, CHANNEL, game_id, self.origin, side)
+                ).fetchone()
+            except psycopg.Error as e:
+                raise StoreError(_one_line(self.url, e)) from None
+        return float(row[2]) if row else 0.0
+
+    def leave(self, game_id: str, side: str) -> None:
+        """The seat's connection here ended: its presence here ends (:meth:`arrive`)."""
+        with self._held_lock:
+            db = self._held
+            if db is None or db.closed or db.broken:
+                return  # the locks went with the connection
+            with contextlib.suppress(psycopg.Error):
+                db.execute(f"SELECT pg_advisory_unlock_shared({self._SEAT_KEY})", (game_id, side))
+
+    def present_elsewhere(self, seats: list[tuple[str, str]]) -> set[tuple[str, str]]:
+        """Of ``seats`` (game, side), those connected on another live process now."""
+        if not seats:
+            return set()
+        with self._held_lock:
+            held = self._held
+            mine = held.info.backend_pid if held is not None and not held.closed else 0
+        sql = (
+            "SELECT s.game, s.side FROM unnest(%s::text[], %s::text[]) AS s(game, side) "
+            "WHERE EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' "
+            "AND l.granted AND l.objsubid = 1 AND l.pid <> %s "
+            "AND ((l.classid::bigint << 32) | l.objid::bigint) = "
+            "hashtextextended(s.game || ' ' || s.side, 1))"
+        )
+        db = self._reader()
+        try:
+            rows = db.execute(sql, ([g for g, _ in seats], [s for _, s in seats], mine))
+            return {(g, s) for g, s in rows.fetchall()}
+        except psycopg.Error as e:
+            raise StoreError(_one_line(self.url, e)) from None
+
+    def listen(self, told: Callable[[str | None, str], None]) -> Callable[[], None]:
+        """Tell ``told`` the id of each game another process wrote, with what else it said
+        ("" for a write; "seat SIDE TIME": a seat arrived there, :meth:`arrive`) (None: the
+        connection that listens was made again, so notifications may have been missed: every
+        game may have changed), from a thread of its own. Returns the function that stops
+        it."""
         stop = threading.Event()
 
         def run() -> None:
@@ -172,13 +290,14 @@ class PgStore(SqlStore):
                         db.execute(f"LISTEN {CHANNEL}")
                         self.listening.set()
                         if not first:
-                            told(None)
+                            told(None, "")
                         first = False
                         while not stop.is_set():
                             for note in db.notifies(timeout=0.5):
-                                game, _, origin = note.payload.partition(" ")
+                                game, _, rest = note.payload.partition(" ")
+                                origin, _, said = rest.partition(" ")
                                 if origin != self.origin:
-                                    told(game)
+                                    told(game, said)
                 except psycopg.Error:
                     stop.wait(0.5)
 
@@ -196,3 +315,11 @@ class PgStore(SqlStore):
             if self._db is not None:
                 self._db.close()
                 self._db = None
+            for db in self._readers:
+                db.close()
+            self._readers.clear()
+        with self._held_lock:
+            if self._held is not None:
+                self._held.close()
+                self._held = None
+            self._claimed.clear()

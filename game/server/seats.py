@@ -126,7 +126,8 @@ class SeatRequests:
             return
         length = len(session.saved_actions)
         try:
-            await self._db(self.store.truncate, hosted.meta.id, length, hosted.state())
+            taken = hosted.actions[-1].entry  # refused if another process wrote after it
+            await self._db(self.store.truncate, hosted.meta.id, length, hosted.state(), taken)
         except StoreError as e:
             log.error("game %s: %s", hosted.meta.id, e)
             await self._reload(hosted)
@@ -194,7 +195,12 @@ class SeatRequests:
     def _due(self, hosted: Hosted) -> bool:
         """Whether the server has something to do by itself now (:meth:`_settle`); worked out
         once for each change of the game and of who is connected."""
-        key = (hosted.session.version, tuple(sorted(hosted.conns)), hosted.ended is None)
+        key = (
+            hosted.session.version,
+            tuple(sorted(hosted.conns)),
+            tuple(sorted(hosted.elsewhere)),
+            hosted.ended is None,
+        )
         if hosted.due is not None and hosted.due[0] == key:
             return hosted.due[1]
         due = self._due_now(hosted)
@@ -210,7 +216,7 @@ class SeatRequests:
             return True
         table = session.table(acting)
         order = hosted.orders.get(acting, DffOrder())
-        away = acting not in hosted.conns
+        away = self.follow.away(hosted, acting)
         return table.nothing_to_do() or bool(table.dff_pending and away and order.policy != "ask")
 
     async def _settle_locked(self, hosted: Hosted) -> None:
@@ -245,7 +251,7 @@ class SeatRequests:
             else:
                 table = session.table(acting)
                 order = hosted.orders.get(acting, DffOrder())
-                away = acting not in hosted.conns
+                away = self.follow.away(hosted, acting)
                 if table.nothing_to_do():
                     action: Any = EndPhase()
                 elif table.dff_pending and away and order.policy != "ask":

@@ -88,7 +88,8 @@ class Server(SeatRequests):
         self.player = player
         self.games: dict[str, Hosted] = {}
         self._opening: dict[str, asyncio.Future] = {}
-        self._db_pool = ThreadPoolExecutor(1, thread_name_prefix="hexfire-store")
+        readers = getattr(store, "readers", 1)  # in parallel: a connection for each thread
+        self._db_pool = ThreadPoolExecutor(readers, thread_name_prefix="hexfire-store")
         self._writer = GroupWriter(store) if hasattr(store, "together") else None
         self._work_pool = ThreadPoolExecutor(1, thread_name_prefix="hexfire-work")
         self._tasks: set[asyncio.Task] = set()
@@ -252,6 +253,7 @@ class Server(SeatRequests):
             hosted, side = conn.game, conn.side
             if hosted is not None and side is not None and hosted.conns.get(side) is conn:
                 del hosted.conns[side]
+                self.follow.left(hosted, side, conn)
                 self._spawn(self._settle_locked(hosted))  # it is away now: its orders apply
             await conn.drain()
 
@@ -341,18 +343,12 @@ class Server(SeatRequests):
             await self._settle(hosted)  # what is due first: the welcome is the seat's latest
             old = None if msg.peek else hosted.conns.get(side)  # a look takes no seat
             if old is not None and old is not conn:
-                old.post(
-                    dumps(
-                        ErrorMessage(
-                            code="taken_over", reason="this seat was opened in another window"
-                        )
-                    )
-                )
-                old.close(4000, "taken over")
+                self._take_over(old)
             if not msg.peek:
                 hosted.conns[side] = conn
                 conn.game, conn.side = hosted, side
                 conn.tap = self.taps.get((hosted.meta.id, side))
+                await self.follow.arrived(hosted, side, conn)  # a window elsewhere: taken over
             view = hosted.session.view(side)
             board = hosted.game.board
             conn.post(
@@ -376,6 +372,12 @@ class Server(SeatRequests):
             if hosted.ended is not None:
                 conn.post(dumps(hosted.ended))
         return True
+
+    def _take_over(self, old: Conn) -> None:
+        """A seat's window opened again (here or on another process): the old one is told."""
+        reason = "this seat was opened in another window"
+        old.post(dumps(ErrorMessage(code="taken_over", reason=reason)))
+        old.close(4000, "taken over")
 
     async def _seat_message(self, conn: Conn, msg: Any) -> None:
         hosted, side = conn.game, conn.side

@@ -31,6 +31,18 @@ class StoreError(Exception):
     """The store could not do what was asked (a full disk, a broken file): one line."""
 
 
+class Guard(str):
+    """A statement of a write that must find a row, else the write is refused and its whole
+    transaction undone (:class:`StoreError`): what the write expects of the game (the actions
+    it holds) is not so, another server process changed it meanwhile. It comes after the write
+    has locked the game's row (``UPDATE games``), so that the writes of a game are made one
+    after the other and each guard reads what the one before it committed."""
+
+
+def guard_failed(where: str, sql: str) -> StoreError:
+    return StoreError(f"{where}: the game changed meanwhile (another server wrote it): {sql[:60]}")
+
+
 @dataclass(frozen=True)
 class SeatMeta:
     """A seat: "remote" (a player with a token: its SHA-256 is kept, never the token) or
@@ -114,9 +126,13 @@ class GameStore(Protocol):
 
     def load_meta(self, game_id: str) -> GameMeta | None: ...
 
+    def since(self, game_id: str, start: int) -> tuple[dict, list[StoredAction]] | None: ...
+
     def append(self, game_id: str, index: int, action: StoredAction, state: dict) -> None: ...
 
-    def truncate(self, game_id: str, length: int, state: dict) -> None: ...
+    def truncate(
+        self, game_id: str, length: int, state: dict, last: dict | None = None
+    ) -> None: ...
 
     def set_state(self, game_id: str, state: dict) -> None: ...
 
@@ -214,9 +230,37 @@ class SqlStore:
         rows = self._query(self._ACTIONS, (game_id, start))
         return [StoredAction(json.loads(e), side, json.loads(s), by) for side, e, s, by in rows]
 
+    _STATE = "SELECT state FROM games WHERE id = ?"
+
+    def since(self, game_id: str, start: int) -> tuple[dict, list[StoredAction]] | None:
+        """A game's state and its actions from index ``start`` on, read together (one
+        snapshot): what another server process added to a game held here (None: no such
+        game)."""
+        games, rows = self._queries([(self._STATE, (game_id,)), (self._ACTIONS, (game_id, start))])
+        if not games:
+            return None
+        actions = [StoredAction(json.loads(e), side, json.loads(s), by) for side, e, s, by in rows]
+        return json.loads(games[0][0]), actions
+
+    _LOCK_ROW = "UPDATE games SET state = ? WHERE id = ?"
+    _APPENDS_AT = Guard(
+        "SELECT 1 FROM games WHERE id = ? "
+        "AND NOT EXISTS (SELECT 1 FROM actions WHERE game = ? AND idx >= ?) "
+        "AND (? = 0 OR EXISTS (SELECT 1 FROM actions WHERE game = ? AND idx = ?))"
+    )
+    _LAST_IS = Guard(
+        "SELECT 1 FROM games WHERE id = ? "
+        "AND NOT EXISTS (SELECT 1 FROM actions WHERE game = ? AND idx > ?) "
+        "AND EXISTS (SELECT 1 FROM actions WHERE game = ? AND idx = ? AND entry = ?)"
+    )
+
     def append(self, game_id: str, index: int, action: StoredAction, state: dict) -> None:
+        """Store action ``index`` of a game: refused unless the store holds exactly the
+        ``index`` actions before it (another process's write, or an undo, came first)."""
         self._write(
             [
+                (self._LOCK_ROW, (json.dumps(state), game_id)),
+                (self._APPENDS_AT, (game_id, game_id, index, index, game_id, index - 1)),
                 (
                     "INSERT INTO actions (game, idx, side, entry, shown, by) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
@@ -229,16 +273,23 @@ class SqlStore:
                         action.by,
                     ),
                 ),
-                ("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id)),
                 *self._changed(game_id),
             ]
         )
 
-    def truncate(self, game_id: str, length: int, state: dict) -> None:
+    def truncate(self, game_id: str, length: int, state: dict, last: dict | None = None) -> None:
+        """Keep a game's first ``length`` actions (an undo). With ``last`` (the entry of the
+        action taken back, as held): refused unless it is the game's last action in the store
+        (another process wrote after it, or took it back, meanwhile)."""
+        guard = []
+        if last is not None:
+            entry = json.dumps(last, sort_keys=True)
+            guard = [(self._LAST_IS, (game_id, game_id, length, game_id, length, entry))]
         self._write(
             [
+                (self._LOCK_ROW, (json.dumps(state), game_id)),
+                *guard,
                 ("DELETE FROM actions WHERE game = ? AND idx >= ?", (game_id, length)),
-                ("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id)),
                 *self._changed(game_id),
             ]
         )
@@ -307,7 +358,9 @@ class SqliteStore(SqlStore):
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
                     for sql, args in statements:
-                        self._db.execute(sql, args)
+                        cur = self._db.execute(sql, args)
+                        if isinstance(sql, Guard) and cur.fetchone() is None:
+                            raise guard_failed(str(self.path), sql)
                 except BaseException:
                     self._db.execute("ROLLBACK")
                     raise

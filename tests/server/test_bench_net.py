@@ -45,3 +45,43 @@ def test_bench_net_refuses_a_count_out_of_range():
         timeout=60,
     )
     assert out.returncode == 2 and "--concurrent" in out.stderr and "Traceback" not in out.stderr
+
+
+def _cmdline(pid: int) -> list[str]:
+    with open(f"/proc/{pid}/cmdline", "rb") as f:
+        return f.read().decode().split("\0")
+
+
+def test_bench_net_sync_reaches_the_server_process(tmp_path):
+    """``bench net --sync normal`` runs its server with ``--sync normal`` (it was dropped: the
+    server ran with its default, full, whatever the bench said)."""
+    from game.server.bench import ServerProcess, _free_port
+
+    server = ServerProcess(tmp_path / "data", _free_port(), "normal")
+    server.start()
+    try:
+        assert server.proc is not None
+        args = _cmdline(server.proc.pid)
+        assert args[args.index("--sync") + 1] == "normal"
+    finally:
+        server.stop()
+
+
+def test_bench_net_db_sync_reaches_postgresql(tmp_path):
+    """With ``--db`` the bench's ``--sync`` reaches each server process and its store:
+    normal is PostgreSQL's ``synchronous_commit = off``; full, on."""
+    from store_helpers import pg_schema
+
+    from game.server.bench import ServerProcess
+    from game.server.pgstore import PgStore
+
+    with pg_schema() as url:
+        proc = ServerProcess(tmp_path, 1, "normal", db=url)
+        args = proc.command()
+        assert args[args.index("--sync") + 1] == "normal" and url in args
+        for sync, setting in (("normal", "off"), ("full", "on")):
+            store = PgStore(url, sync=sync)
+            try:
+                assert store._query("SHOW synchronous_commit", ())[0][0] == setting
+            finally:
+                store.close()

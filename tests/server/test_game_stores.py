@@ -62,6 +62,9 @@ def test_a_game_kept_is_read_back_whole_after_a_reopen(kind, tmp_path):
             assert store.load("g0").state == {"orders": {"german": {"kind": "pass"}}}
             assert store.load("nope") is None and store.load_meta("nope") is None
             assert [a.entry["hash"] for a in store.actions_from("g1", 1)] == ["h1"]
+            state, after = store.since("g1", 1)  # what a catch-up reads: one snapshot
+            assert state == {"n": "undone"} and [a.entry["hash"] for a in after] == ["h1"]
+            assert store.since("nope", 0) is None
             assert store.schema_version() == schema.VERSION
         finally:
             store.close()
@@ -171,3 +174,77 @@ def test_a_postgresql_store_that_cannot_be_reached_is_one_line(tmp_path):
         PgStore("postgresql://someone:secret@127.0.0.1:1/games", connect_timeout=1)
     assert "\n" not in str(e.value) and "secret" not in str(e.value)
     assert str(e.value).startswith("postgresql://127.0.0.1:1/games: ")
+
+
+def test_an_undo_racing_another_servers_write_never_leaves_a_gap_nor_drops_it(kind, tmp_path):
+    """Two server processes on one game: the seat's process takes back action 2 while the
+    owner stores action 3 after it. Whichever comes first, the other is refused and the store
+    holds a game that replays: never an undo deleting the action written after it, never an
+    action stored after a gap (it was: the undo deleted 2, the owner's 3 was kept after the
+    hole, and the game could not be loaded again)."""
+    with where(kind, tmp_path) as at:
+        one, two = open_store(kind, at), open_store(kind, at)
+        try:
+            one.create(meta("g"), {})
+            for i in range(3):
+                one.append("g", i, action(i), {"n": i})
+            two.append("g", 3, action(3, "russian"), {"n": 3})  # the owner wrote first
+            with pytest.raises(StoreError, match="changed meanwhile"):
+                one.truncate("g", 2, {"n": "undone"}, last=action(2).entry)
+            assert [a.entry["hash"] for a in one.load("g").actions] == ["h0", "h1", "h2", "h3"]
+            one.truncate("g", 3, {"n": 2}, last=action(3, "russian").entry)  # its own undo
+            one.truncate("g", 2, {"n": "undone"}, last=action(2).entry)  # the undo first
+            with pytest.raises(StoreError, match="changed meanwhile"):
+                two.append("g", 3, action(3, "russian"), {"n": 3})
+            with pytest.raises(StoreError, match="changed meanwhile"):
+                two.append("g", 5, action(5), {"n": 5})  # a gap: never
+            got = one.load("g")
+            assert [a.entry["hash"] for a in got.actions] == ["h0", "h1"]
+            assert got.state == {"n": "undone"}
+        finally:
+            one.close()
+            two.close()
+
+
+def test_postgresql_writes_of_one_game_wait_for_each_other_and_read_what_came_first():
+    """In PostgreSQL (READ COMMITTED) two writes of one game at once: the owner's append waits
+    for the undo's transaction, which holds the game's row, then reads what it committed and
+    is refused (no action stored after the hole the undo left)."""
+    import threading
+
+    import psycopg
+    from store_helpers import pg_schema
+
+    from game.server.pgstore import PgStore
+
+    with pg_schema() as url:
+        store = PgStore(url)
+        try:
+            store.create(meta("g"), {})
+            for i in range(3):
+                store.append("g", i, action(i), {"n": i})
+            with psycopg.connect(url) as undo:  # the other process's undo, in the middle
+                undo.execute("UPDATE games SET state = '{}' WHERE id = 'g'")
+                outcome: list[object] = []
+                owner = threading.Thread(
+                    target=lambda: outcome.append(
+                        _tried(store.append, "g", 3, action(3, "russian"), {"n": 3})
+                    )
+                )
+                owner.start()
+                owner.join(0.5)
+                assert owner.is_alive(), "the owner's write did not wait for the game's row"
+                undo.execute("DELETE FROM actions WHERE game = 'g' AND idx >= 2")
+                undo.commit()
+                owner.join(10)
+            assert isinstance(outcome[0], StoreError) and "changed meanwhile" in str(outcome[0])
+            assert [a.entry["hash"] for a in store.load("g").actions] == ["h0", "h1"]
+        finally:
+            store.close()
+
+
+def _tried(fn, *args):
+    try:
+        return fn(*args)
+    except StoreError as e:
+        return e

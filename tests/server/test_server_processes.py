@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
+import time
 from collections.abc import AsyncIterator
 
 from net_helpers import BOUND, FAST, new_game, play, seat
@@ -84,3 +86,158 @@ def test_a_game_whose_owner_stops_is_taken_over_and_its_computer_plays_on():
                 await german.close()
 
     bounded(main())
+
+
+def test_a_server_catching_up_applies_only_the_actions_after_those_it_holds(monkeypatch):
+    """The process of a seat follows the owner's computer moves by applying each once to the
+    game it holds: the game is built twice in all (created on one, opened on the other), never
+    rebuilt by replaying it whole for each catch-up (issue 43: at 500 games that replay was
+    what a round trip waited for), and both end on the same game."""
+    import game.server.server as server_module
+
+    built: list[str] = []
+
+    def counting(meta, *args):
+        built.append(meta.id)
+        return build_session(meta, *args)
+
+    monkeypatch.setattr(server_module, "build_session", counting)
+
+    async def main():
+        with pg_schema() as url:
+            async with a_server(url) as (one, url1, _), a_server(url) as (two, url2, store):
+                created = await new_game(url1, "road-ambush", computer="russian", level=1)
+                german = await seat(url2, created, "german")  # the owner is the other
+                assert one.follow.owns(created.game) and not two.follow.owns(created.game)
+                await play(german, 5)
+                assert german.end is not None
+                here, there = two.games[created.game], one.games[created.game]
+                assert {a.side for a in here.actions} == {"german", "russian"}
+                assert here.game.state_hash() == there.game.state_hash()
+                assert len(here.actions) == len(store.load(created.game).actions)
+                assert built == [created.game, created.game]
+                await german.close()
+
+    bounded(main())
+
+
+def test_a_dead_process_games_are_claimed_together_in_one_statement():
+    """claim_many: the games no live process owns are taken in one statement (issue 43's
+    takeover claimed a dead process's games one advisory lock after another); those owned by a
+    live process are not; a process's own stay its own."""
+    with pg_schema() as url:
+        one, two = PgStore(url), PgStore(url)
+        try:
+            ids = [f"{secrets.token_hex(4)}-{i}" for i in range(300)]  # the locks: database-wide
+            assert one.claim_many(ids[:200]) == set(ids[:200])
+            assert two.claim_many(ids) == set(ids[200:])  # the others are one's
+            assert one.claim_many(ids[:10]) == set(ids[:10])  # still one's
+            pid = one._holder().info.backend_pid
+            one.close()  # the process dies: PostgreSQL frees its locks with its connection
+            while two._query("SELECT count(*) FROM pg_stat_activity WHERE pid = ?", (pid,))[0][0]:
+                time.sleep(0.01)  # its backend is ending
+            statements = []
+            real = two._holder
+
+            def counting():
+                db = real()
+                statements.append(db)
+                return db
+
+            two._holder = counting  # type: ignore[method-assign]
+            assert two.claim_many(ids) == set(ids)
+            assert len(statements) == 1
+        finally:
+            one.close()
+            two.close()
+
+
+def test_a_standing_order_waits_while_its_seat_is_connected_on_another_process():
+    """C6.17's standing order is for a seat away: the owner of a game does not take a
+    Defensive First Fire chance for a defender connected on another server process (it did:
+    connected elsewhere counted as away); once that window closes it does, within a second
+    or so."""
+    from test_standing_orders import _mover_plays_until_a_chance
+
+    from game.net.wire import DffOrder
+
+    async def main():
+        with pg_schema() as url:
+            async with a_server(url) as (one, url1, _), a_server(url) as (two, url2, _):
+                created = await new_game(url1, "lesson-5-dff")
+                assert one.follow.owns(created.game)
+                german = await seat(url2, created, "german")  # on the other process
+                order = DffOrder(policy="pass")
+                assert await german.set_order(order) == order
+                russian = await seat(url1, created, "russian")
+                while german.view.acting == "german" and german.view.phase in (
+                    "setup",
+                    "setup_attacker",
+                ):
+                    await german.act({"type": "end_phase"})
+                    await german.until(lambda: german.ready, BOUND)
+                hosted = one.games[created.game]
+                while hosted.orders.get("german") != order:
+                    await asyncio.sleep(0.02)
+
+                def for_german() -> list:
+                    return [a for a in hosted.actions if a.by == "server" and a.side == "german"]
+
+                await _mover_plays_until_a_chance(one, created, russian, None)
+                assert hosted.game.dff_pending, "the Russian's move drew no chance"
+                await asyncio.sleep(1.5)  # three of the owner's rounds
+                assert not [a for a in for_german() if a.shown["type"] in ("pass", "fire")]
+                assert hosted.game.dff_pending and "german" in hosted.elsewhere
+                await german.until(lambda: german.view.acting == "german", BOUND)
+                await german.close()  # away now: the order applies
+                loop = asyncio.get_running_loop()
+                start = loop.time()
+                while not [a for a in for_german() if a.shown["type"] == "pass"]:
+                    await asyncio.sleep(0.05)
+                    assert loop.time() - start < 5, "the order was not applied once away"
+                await russian.close()
+
+    bounded(main())
+
+
+def test_a_second_window_on_another_process_takes_the_seat_and_the_first_is_told():
+    async def main():
+        with pg_schema() as url:
+            async with a_server(url) as (one, url1, _), a_server(url) as (two, url2, _):
+                created = await new_game(url1, "tutorial-duel")
+                first = await seat(url1, created, "german")
+                second = await seat(url2, created, "german")
+                await first.until(lambda: first.status == "taken over", 10)
+                assert "another window" in (first.error or "")
+                assert second.status == "connected" and second.view is not None
+                await asyncio.sleep(0.3)  # the first's end told back: the second stays
+                assert second.status == "connected"
+                assert "german" not in one.games[created.game].conns
+                await first.close()
+                await second.close()
+
+    bounded(main())
+
+
+def test_a_seats_presence_is_seen_by_every_other_process_and_goes_with_its_own():
+    """The presence locks of 64 seats (keys of every sign) are seen from another process, not
+    from their own; a seat that left, or whose process ended, is present nowhere."""
+    with pg_schema() as url:
+        one, two = PgStore(url), PgStore(url)
+        try:
+            seats = [(secrets.token_hex(8), side) for side in ("german", "russian")] * 32
+            seats = list(dict.fromkeys((g + str(i), s) for i, (g, s) in enumerate(seats)))
+            for game, side in seats:
+                one.arrive(game, side)
+            assert two.present_elsewhere(seats) == set(seats)
+            assert one.present_elsewhere(seats) == set()
+            one.leave(*seats[0])
+            assert two.present_elsewhere(seats) == set(seats[1:])
+            pid = one._holder().info.backend_pid
+            one.close()
+            while two._query("SELECT count(*) FROM pg_stat_activity WHERE pid = ?", (pid,))[0][0]:
+                time.sleep(0.01)
+            assert two.present_elsewhere(seats) == set()
+        finally:
+            one.close()
+            two.close()
