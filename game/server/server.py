@@ -106,6 +106,15 @@ class Server(SeatRequests):
             return await asyncio.wrap_future(self._writer.submit(fn, *args))
         return await asyncio.get_running_loop().run_in_executor(self._db_pool, fn, *args)
 
+    async def _together(self, fn: Callable) -> Any:
+        """``fn`` (writes of the store) in one transaction of the group committer."""
+        assert self._writer is not None
+        return await asyncio.wrap_future(self._writer.submit(fn))
+
+    def _batches(self) -> bool:
+        """Whether several writes can be made one transaction (:meth:`_together`)."""
+        return self._writer is not None
+
     async def _work(self, fn: Callable, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._work_pool, fn, *args)
 
