@@ -85,3 +85,33 @@ def test_the_quick_computers_actions_in_a_row_are_one_transaction_then_one_view(
     # no view went out before every action it shows was stored
     views = [(made, kept) for made, kept in sent if made >= 0]
     assert views and all(made <= kept for made, kept in views), views
+
+
+def test_serve_freezes_each_game_out_of_the_collectors_passes_once_built(tmp_path, monkeypatch):
+    """``hexfire serve`` asks for it; a game created (or opened) then moves what lives to the
+    collector's permanent generation (a test's server leaves the collector alone)."""
+    import gc
+
+    import game.server.server as server_module
+    from game.cli import main
+
+    asked: dict = {}
+
+    async def fake_run(store, host, port, ssl_context=None, **options):
+        asked.update(options)
+
+    monkeypatch.setattr(server_module, "run", fake_run)
+    assert main(["serve", "--port", "0", "--data", str(tmp_path / "cli")]) == 0
+    assert asked.get("freeze") is True
+
+    async def create(freeze: bool) -> int:
+        gc.unfreeze()
+        async with serving(tmp_path / str(freeze), freeze=freeze) as (_, url):
+            await new_game(url, "tutorial-duel")
+            return gc.get_freeze_count()
+
+    try:
+        assert asyncio.run(create(False)) == 0
+        assert asyncio.run(create(True)) > 0
+    finally:
+        gc.unfreeze()
