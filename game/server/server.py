@@ -22,7 +22,6 @@ exception in one connection's handling closes that connection only.
 from __future__ import annotations
 
 import asyncio
-import gc
 import hashlib
 import hmac
 import logging
@@ -84,11 +83,7 @@ class Server(SeatRequests):
         player: Player = computer_player,
         freeze: bool = False,
     ):
-        self.store = store
-        self.freeze = freeze
-        """``hexfire serve``: each game's objects, once built, are left out of the cyclic
-        collector's passes for good (:meth:`_settled`); a test's server in the test's process
-        leaves the collector alone."""
+        self.store, self.freeze = store, freeze  # freeze: hexfire serve's (_settled)
         self.limits = limits or Limits()
         self.random = randomness or SystemRandomness()
         self.player = player
@@ -111,24 +106,6 @@ class Server(SeatRequests):
         if self._writer is not None and getattr(fn, "__name__", "") in WRITES:
             return await asyncio.wrap_future(self._writer.submit(fn, *args))
         return await asyncio.get_running_loop().run_in_executor(self._db_pool, fn, *args)
-
-    async def _together(self, fn: Callable) -> Any:
-        """``fn`` (writes of the store) in one transaction of the group committer."""
-        assert self._writer is not None
-        return await asyncio.wrap_future(self._writer.submit(fn))
-
-    def _settled(self) -> None:
-        """A game was built and will be played for hours: what lives now goes to the
-        collector's permanent generation (``gc.freeze``, no collection: it costs nothing),
-        so that its full passes walk only what play makes since. With 100 games held, a
-        full pass over them all paused every game for 100-300 ms (``hexfire bench net``'s
-        round trip p95 and p99); a game's objects live as long as the server anyway."""
-        if self.freeze:
-            gc.freeze()
-
-    def _batches(self) -> bool:
-        """Whether several writes can be made one transaction (:meth:`_together`)."""
-        return self._writer is not None
 
     async def _work(self, fn: Callable, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._work_pool, fn, *args)

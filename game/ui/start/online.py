@@ -186,11 +186,10 @@ class OnlinePanel:
         label_h, row_h, gap = (22, 28, 4) if compact else (30, 34, 6)
         y = 4
 
-        def label(text: str) -> pygame_gui.elements.UILabel:
+        def label(text: str) -> None:
             nonlocal y
-            made = pygame_gui.elements.UILabel(pygame.Rect(10, y, w, label_h), text, **c)
+            pygame_gui.elements.UILabel(pygame.Rect(10, y, w, label_h), text, **c)
             y += label_h + gap
-            return made
 
         def row(x: int = 0, width: int = w) -> pygame.Rect:
             return pygame.Rect(10 + x, y, width, row_h)
@@ -200,25 +199,24 @@ class OnlinePanel:
             y += row_h + gap
 
         half = (w - 10) // 2
+        button, entry = pygame_gui.elements.UIButton, pygame_gui.elements.UITextEntryLine
+
+        def left() -> pygame.Rect:
+            return row(width=half)
+
+        def right() -> pygame.Rect:
+            return row(half + 10, w - half - 10)
+
         label("Create a game on a server (hexfire serve):")
-        self.server_entry = pygame_gui.elements.UITextEntryLine(
-            row(), initial_text=self.server, **c
-        )
+        self.server_entry = entry(row(), initial_text=self.server, **c)
         next_row()
         sides = self.sides()
-        self.side_button = pygame_gui.elements.UIButton(
-            row(width=half),
-            f"I play {sides[self.side % len(sides)].title()}" if sides else "-",
-            **c,
-        )
-        self.computer_button = pygame_gui.elements.UIButton(
-            row(half + 10, w - half - 10), self._computer_text(), **c
-        )
+        mine = f"I play {sides[self.side % len(sides)].title()}" if sides else "-"
+        self.side_button = button(left(), mine, **c)
+        self.computer_button = button(right(), self._computer_text(), **c)
         next_row()
-        self.create = pygame_gui.elements.UIButton(row(width=half), "Create game", **c)
-        self.open_mine = pygame_gui.elements.UIButton(
-            row(half + 10, w - half - 10), "Open my seat", **c
-        )
+        self.create = button(left(), "Create game", **c)
+        self.open_mine = button(right(), "Open my seat", **c)
         next_row()
         if not sides:
             for b in (self.side_button, self.computer_button, self.create):
@@ -226,19 +224,15 @@ class OnlinePanel:
         if not self.mine:
             self.open_mine.disable()
         label("Invitation for the other seat (select, Ctrl+C):")
-        self.invite_entry = pygame_gui.elements.UITextEntryLine(
-            row(), initial_text=self.invite, **c
-        )
+        self.invite_entry = entry(row(), initial_text=self.invite, **c)
         next_row()
         if not compact:  # (a short panel: the entry's own placeholder says it)
             label("Join a seat by its link:")
-        self.link_entry = pygame_gui.elements.UITextEntryLine(
-            row(width=w - 100),
-            initial_text=self.link_text,
-            placeholder_text="Join a seat: paste its link here",
-            **c,
+        paste = "Join a seat: paste its link here"
+        self.link_entry = entry(
+            row(width=w - 100), initial_text=self.link_text, placeholder_text=paste, **c
         )
-        self.join = pygame_gui.elements.UIButton(row(w - 90, 90), "Join", **c)
+        self.join = button(row(w - 90, 90), "Join", **c)
         next_row()
         label("Games this machine holds links for:")
         bottom = inner.height - 4 - row_h - gap - MESSAGE_H - gap  # the message, the buttons
@@ -250,10 +244,8 @@ class OnlinePanel:
             html.escape(self.message), pygame.Rect(10, y, w, MESSAGE_H), **c
         )
         y += MESSAGE_H + gap
-        self.close = pygame_gui.elements.UIButton(row(width=half), "Close", **c)
-        self.refresh = pygame_gui.elements.UIButton(
-            row(half + 10, w - half - 10), "Refresh the list", **c
-        )
+        self.close = button(left(), "Close", **c)
+        self.refresh = button(right(), "Refresh the list", **c)
         self.widgets = [self.panel]
 
     def kill(self) -> None:
