@@ -93,7 +93,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stopping)
-        await run(store, args.host, args.port, context, ready=ready, stop=stop)
+        await run(store, args.host, args.port, context, ready=ready, stop=stop, freeze=True)
 
     try:
         asyncio.run(main())

@@ -27,7 +27,7 @@ from game.files.savegame import SavedGame, SaveError, parse_save
 
 from .client import Client, Disconnected, Link, NetError, Refusal
 from .remote_table import RemoteTable
-from .wire import End, Welcome
+from .wire import Commitment, End, Welcome
 
 ANSWER_SECONDS = 20.0
 """The longest the window waits for an answer (a dropped connection answers sooner)."""
@@ -91,6 +91,9 @@ class RemoteSession:
         self.client = client
         self.side: str = client.welcome.side
         self.title = client.welcome.title
+        self.published: Commitment = client.welcome.commitment
+        """The seed's commitment and the scenario's SHA-256 shown when the seat joined (the
+        whole save at the end is checked against them)."""
         self._base = Board.from_map_table(client.welcome.map, month=client.welcome.month)
         self._board: tuple[str, Board] | None = None
         self._tables: dict[int, RemoteTable] = {}
@@ -223,7 +226,11 @@ class RemoteSession:
             import json
 
             record = self.client.call(self.client.client.record)
-            self._saved = parse_save(json.dumps(record.record), "the server's save")
+            saved = parse_save(json.dumps(record.record), "the server's save")
+            why = honest_problem(self.published, self.end, saved)
+            if why:
+                raise SaveError(f"the server's save is not the game it committed to: {why}")
+            self._saved = saved
         return self._saved
 
     def save_as(self, path: Any) -> None:
@@ -244,3 +251,30 @@ class RemoteSession:
             raise IllegalAction(e.code, e.reason) from None
         except NetError as e:
             raise IllegalAction("offline", str(e)) from None
+
+
+def honest_problem(published: Commitment, end: End, saved: SavedGame) -> str | None:
+    """Why the whole save a server sent at a game's end is not the game it committed to when
+    the seat joined (None: it is): the commitment and the scenario's SHA-256 shown then (the
+    welcome's) must be the save's and the end message's, the revealed seed and salt must hash
+    to that commitment, and the save's hash chain must reach the head the end message gave.
+    (Every die is checked by ``hexfire replay --verify SAVE``; docs/online.md.)"""
+    from game.files.honest import check_published, check_save
+
+    if end.commitment != published:
+        return "the end names another commitment than the one published"
+    if saved.seed != end.seed or (saved.commitment or {}).get("salt") != end.salt:
+        return "the save's seed and salt are not the ones revealed"
+    why = check_published(
+        published.sha256, published.scenario_sha256, saved.commitment, saved.scenario_sha256
+    )
+    if why:
+        return why
+    _, why = check_save(
+        saved.seed, saved.scenario_sha256, saved.actions, saved.commitment, saved.chain
+    )
+    if why:
+        return why
+    if saved.chain != end.chain:
+        return "the save's hash chain does not end where the end message said"
+    return None

@@ -288,6 +288,31 @@ def _side_actions(save: dict, side: str) -> list[dict]:
     return out
 
 
+def disk_commits(folder: Path, n: int = 200) -> tuple[float, float]:
+    """The reference measured in the same run: p50 and p95 (ms) of ``n`` commits of one small
+    row to a SQLite file in ``folder`` as the server's store makes them (WAL, synchronous
+    FULL: each synced to the disk). A round trip holds one such commit, so its p95 cannot be
+    below theirs on this disk at this moment."""
+    import sqlite3
+
+    db = sqlite3.connect(str(folder / "reference.sqlite"), isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("CREATE TABLE t (i INTEGER, text TEXT)")
+        times = []
+        for i in range(n):
+            t0 = time.perf_counter()
+            db.execute("BEGIN")
+            db.execute("INSERT INTO t VALUES (?, ?)", (i, "x" * 600))
+            db.execute("COMMIT")
+            times.append(time.perf_counter() - t0)
+    finally:
+        db.close()
+    times.sort()
+    return round(1000 * times[n // 2], 2), round(1000 * times[int(0.95 * n)], 2)
+
+
 def bench_net(
     games: int = 1000,
     concurrent: int = 100,
@@ -308,6 +333,8 @@ def bench_net(
     mem: list[int] = []
     paced, fast = Tally(), Tally()
     walls: dict[str, float] = {}
+    load = os.getloadavg()[0]
+    disk = disk_commits(folder)
     try:
         base = server.rss()
 
@@ -340,6 +367,9 @@ def bench_net(
         "concurrent_games": first,
         "think_seconds": think,
         "sync": sync,
+        "load_average": round(load, 2),
+        "reference_disk_commit_p50_ms": disk[0],
+        "reference_disk_commit_p95_ms": disk[1],
         "round_trip_p50_ms": pct(paced.round_trips, 0.50),
         "round_trip_p95_ms": pct(paced.round_trips, 0.95),
         "actions_per_second": round(paced.actions / walls["paced"], 1),

@@ -7,6 +7,7 @@ whose view changed, with "ready" when the server waits for a seat again."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -32,13 +33,19 @@ from .connection import Conn
 from .follow import Follow
 from .hosted import Hosted, end_of, full_save, markers
 from .orders import standing_fire
-from .store import GameStore, StoredAction, StoreError
+from .store import GameStore, GroupWriter, StoredAction, StoreError
 
 log = logging.getLogger("hexfire.server")
 
 QUICK_LEVEL = 1
 """The computer's levels that decide within a millisecond or so: decided in the event loop's
 own thread (a higher level thinks in a worker thread, and the other games go on meanwhile)."""
+BATCH = 32
+"""The most actions the server takes by itself in a row (the quick computer's, the phases
+passed, a standing order's) stored in one transaction and then sent together: one sync of
+the disk and one view for them all, instead of one each. None is sent before it is stored;
+a computer that thinks (a higher level) has what came before stored first, and its own
+actions go out one by one."""
 
 
 class SeatRequests:
@@ -46,6 +53,8 @@ class SeatRequests:
 
     store: GameStore
     follow: Follow
+    freeze: bool
+    _writer: GroupWriter | None
 
     if TYPE_CHECKING:  # the server's
 
@@ -54,6 +63,24 @@ class SeatRequests:
         async def _work(self, fn: Callable, *args: Any) -> Any: ...
 
         async def _reload(self, hosted: Hosted) -> None: ...
+
+    async def _together(self, fn: Callable) -> Any:
+        """``fn`` (writes of the store) in one transaction of the group committer."""
+        assert self._writer is not None
+        return await asyncio.wrap_future(self._writer.submit(fn))
+
+    def _settled(self) -> None:
+        """A game was built and will be played for hours: what lives now goes to the
+        collector's permanent generation (``gc.freeze``, no collection: it costs nothing),
+        so that its full passes walk only what play makes since. With 100 games held, a
+        full pass over them all paused every game for 100-300 ms (``hexfire bench net``'s
+        round trip p95 and p99); a game's objects live as long as the server anyway."""
+        if self.freeze:  # (a test's server in the test's process leaves the collector alone)
+            gc.freeze()
+
+    def _batches(self) -> bool:
+        """Whether several writes can be made one transaction (:meth:`_together`)."""
+        return self._writer is not None
 
     async def _act(self, hosted: Hosted, conn: Conn, side: str, msg: Act) -> None:
         session = hosted.session
@@ -87,16 +114,36 @@ class SeatRequests:
     async def _stored(self, hosted: Hosted, side: str, shown: dict, by: str = "seat") -> bool:
         """Store the action just applied (durable before anyone is told of it); on failure
         the game goes back to what the store holds."""
-        entry = dict(hosted.session.saved_actions[-1])
-        stored = StoredAction(entry, side, shown, by)
-        index = len(hosted.session.saved_actions) - 1
+        return await self._stored_all(hosted, [(side, shown, by)])
+
+    async def _stored_all(self, hosted: Hosted, steps: list[tuple[str, dict, str]]) -> bool:
+        """Store the last ``len(steps)`` actions applied, each (side, its shown form, by), in
+        one transaction (one sync of the disk: all of them or none); on failure the game goes
+        back to what the store holds."""
+        saved = hosted.session.saved_actions
+        first = len(saved) - len(steps)
+        stored = [
+            StoredAction(dict(saved[first + i]), side, shown, by)
+            for i, (side, shown, by) in enumerate(steps)
+        ]
+        state = hosted.state()
+        game_id = hosted.meta.id
+        store = self.store
         try:
-            await self._db(self.store.append, hosted.meta.id, index, stored, hosted.state())
+            if len(stored) == 1:
+                await self._db(store.append, game_id, first, stored[0], state)
+            else:
+
+                def append(*_: Any) -> None:  # inside the group commit's one transaction
+                    for i, action in enumerate(stored):
+                        store.append(game_id, first + i, action, state)
+
+                await self._together(append)
         except StoreError as e:
-            log.error("game %s: %s", hosted.meta.id, e)
+            log.error("game %s: %s", game_id, e)
             await self._reload(hosted)
             return False
-        hosted.actions.append(stored)
+        hosted.actions.extend(stored)
         return True
 
     async def _undo(self, hosted: Hosted, conn: Conn, side: str, msg: UndoRequest) -> None:
@@ -219,6 +266,16 @@ class SeatRequests:
         away = self.follow.away(hosted, acting)
         return table.nothing_to_do() or bool(table.dff_pending and away and order.policy != "ask")
 
+    async def _flush(self, hosted: Hosted, steps: list[tuple[str, dict, str]]) -> bool:
+        """Store the server's own actions taken since the last flush (one transaction), then
+        send the seats their views; ``steps`` emptied. False: the store failed (the game is
+        back to what it holds)."""
+        ok = await self._stored_all(hosted, list(steps))
+        steps.clear()
+        if ok and self._due(hosted):
+            self._push(hosted)
+        return ok
+
     async def _settle_locked(self, hosted: Hosted) -> None:
         try:
             async with hosted.lock:
@@ -236,18 +293,29 @@ class SeatRequests:
         if not self._due(hosted):
             return
         owner = self.follow.owns(hosted.meta.id)  # else another server process plays it
+        batch = BATCH if self._batches() else 1
+        steps: list[tuple[str, dict, str]] = []  # applied, not yet stored
+        ok = True
         for _ in range(100_000 if owner else 0):
             acting = session.acting
             if acting is None:
                 break
             if session.computer_acts():
                 quick = getattr(session.computer, "level", 2) <= QUICK_LEVEL
+                if not quick and steps:  # what came before is stored before it thinks
+                    ok = await self._flush(hosted, steps)
+                    if not ok:
+                        break
                 move = (
                     session.computer_move(None)
                     if quick
                     else await self._work(session.computer_move, None)
                 )
-                ok = await self._stored(hosted, acting, move.action.to_json(), "computer")
+                steps.append((acting, move.action.to_json(), "computer"))
+                if not quick:  # a thinking computer's actions go out one by one
+                    ok = await self._flush(hosted, steps)
+                    if not ok:
+                        break
             else:
                 table = session.table(acting)
                 order = hosted.orders.get(acting, DffOrder())
@@ -263,12 +331,14 @@ class SeatRequests:
                 except IllegalAction as e:
                     log.error("game %s: %s refused: %s", hosted.meta.id, action, e.reason)
                     break
-                ok = await self._stored(hosted, acting, action.to_json(), "server")
-            if not ok:
-                break
-            if self._due(hosted):
-                self._push(hosted)
-            await asyncio.sleep(0)  # each action goes out as it is taken; other games go on
+                steps.append((acting, action.to_json(), "server"))
+            if len(steps) >= batch:
+                ok = await self._flush(hosted, steps)
+                if not ok:
+                    break
+            await asyncio.sleep(0)  # other games go on between its actions
+        if steps and ok:
+            await self._flush(hosted, steps)
         if owner:
             self._push(hosted, ready=True)
         if session.acting is None and hosted.ended is None:

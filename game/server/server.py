@@ -81,8 +81,9 @@ class Server(SeatRequests):
         limits: Limits | None = None,
         randomness: Randomness | None = None,
         player: Player = computer_player,
+        freeze: bool = False,
     ):
-        self.store = store
+        self.store, self.freeze = store, freeze  # freeze: hexfire serve's (_settled)
         self.limits = limits or Limits()
         self.random = randomness or SystemRandomness()
         self.player = player
@@ -152,6 +153,7 @@ class Server(SeatRequests):
                 }
                 hosted = Hosted(stored.meta, session, list(stored.actions), orders)
                 self.games[game_id] = hosted
+                self._settled()
                 await self.follow.opened(hosted)
                 self._spawn(self._settle_locked(hosted))
             future.set_result(hosted)
@@ -228,6 +230,7 @@ class Server(SeatRequests):
             )
             return
         self.games[game_id] = hosted
+        self._settled()
         await self.follow.claim(game_id)
         log.info("game %s: %s created", game_id, msg.scenario_name[:60])
         conn.post(dumps(Created(game=game_id, tokens=tokens, commitment=hosted.commitment())))

@@ -22,6 +22,9 @@ def test_smoke_bench_net_reports_every_figure():
     assert out.returncode == 0, out.stderr[-2000:]
     figures = json.loads(out.stdout)
     for key in (
+        "load_average",
+        "reference_disk_commit_p50_ms",
+        "reference_disk_commit_p95_ms",
         "round_trip_p50_ms",
         "round_trip_p95_ms",
         "actions_per_second",

@@ -102,28 +102,97 @@ def test_a_seat_plays_a_whole_game_against_the_servers_computer_in_the_window(ap
     assert odds_seen
 
 
-def test_the_away_button_sets_the_seats_standing_dff_order_on_the_server(app, online):
+def _type(app, entry, text: str) -> None:
+    """Click into ``entry``, select what it holds and type ``text`` over it (real events)."""
+    click_widget(app, entry)
+    key(app, pygame.K_a, "a", pygame.KMOD_CTRL)
+    key(app, pygame.K_BACKSPACE, "")
+    post(*(pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in text))
+    app.pump()
+    assert entry.get_text() == text
+
+
+def test_the_away_dialog_sets_any_standing_dff_order_c6_17_on_the_server(app, online):
+    """The seat's standing Defensive First Fire order (C6.17): always ask me, pass, Case J1 or
+    better, or a kill chance of any N from 1 to 99, typed or stepped; each the server's."""
     play = _join(app, online, "tutorial-duel", "german", "russian")
     hosted = next(iter(online.server.games.values()))
-    button = play.buttons["away"]
-    assert button.text == "Away: ask me"
-    seen = []
-    for _ in range(6):  # the whole cycle, each order the server's
+    assert play.buttons["away"].text == "Away: ask me"
+    click_widget(app, play.buttons["away"])
+    dialog = play.away
+    assert dialog is not None and dialog.alive()
+    assert dialog.window.rect.colliderect(pygame.Rect((0, 0), app.size).clip(dialog.window.rect))
+    assert pygame.Rect((0, 0), app.size).contains(dialog.window.rect)
+
+    def chosen(button, text: str) -> None:
         click_widget(app, button)
-        _wait(app, lambda: play.buttons["away"].text != (seen or ["Away: ask me"])[-1])
-        seen.append(play.buttons["away"].text)
+        _wait(app, lambda: play.buttons["away"].text == text)
         assert hosted.orders["russian"] == play.remote.client.client.order
-    assert seen == [
-        "Away: pass",
-        "Away: fire at 25%+ kill",
-        "Away: fire at 50%+ kill",
-        "Away: fire at 75%+ kill",
-        "Away: fire at J1+",
-        "Away: ask me",
-    ]
+
+    chosen(dialog.passing, "Away: pass")
+    assert hosted.orders["russian"].policy == "pass"
+    _type(app, dialog.entry, "37")  # any N: typed, Enter sets it
+    key(app, pygame.K_RETURN, "\r")
+    _wait(app, lambda: play.buttons["away"].text == "Away: fire at 37%+ kill")
+    assert hosted.orders["russian"] == play.remote.client.client.order
+    assert (hosted.orders["russian"].policy, hosted.orders["russian"].percent) == ("kill", 37)
     assert "C6.17" in play.map.state.message
+    click_widget(app, dialog.plus)  # stepped: +5, -5, within 1..99
+    assert dialog.entry.get_text() == "42"
+    assert hosted.orders["russian"].percent == 37  # stepping sends nothing
+    chosen(dialog.fire, "Away: fire at 42%+ kill")
+    _type(app, dialog.entry, "97")
+    click_widget(app, dialog.plus)
+    assert dialog.entry.get_text() == "99"
+    chosen(dialog.fire, "Away: fire at 99%+ kill")
+    _type(app, dialog.entry, "3")
+    click_widget(app, dialog.minus)
+    assert dialog.entry.get_text() == "1"
+    chosen(dialog.fire, "Away: fire at 1%+ kill")
+    for bad in ("0", "100", "ab"):  # refused in the dialog, one line; the order stays
+        _type(app, dialog.entry, bad)
+        click_widget(app, dialog.fire)
+        assert "from 1 to 99" in dialog.problem.text, dialog.problem.text
+        assert hosted.orders["russian"].percent == 1
+    click_widget(app, dialog.entry)
+    version = play.table.version
+    key(app, pygame.K_e, "e")  # typed into the box: not the map's keys (no End Phase)
+    assert play.table.version == version
+    chosen(dialog.j1, "Away: fire at J1+")
+    assert hosted.orders["russian"].policy == "case_j1"
+    chosen(dialog.ask, "Away: ask me")
+    assert hosted.orders["russian"].policy == "ask"
+    click_widget(app, dialog.close_button)
+    assert play.away is None and not dialog.alive()
+
+    click_widget(app, play.buttons["away"])  # Esc closes it too
+    assert play.away is not None
+    key(app, pygame.K_ESCAPE)
+    assert play.away is None
     online.stop()  # the server gone: one line, the button as it was
     _wait(app, lambda: play.remote.status != "connected")
     click_widget(app, play.buttons["away"])
+    assert play.away is not None
+    click_widget(app, play.away.passing)
     assert play.map.state.message.startswith("the order was not set"), play.map.state.message
     assert play.buttons["away"].text == "Away: ask me"
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1920, 1080)])
+def test_the_away_control_is_whole_and_clear_of_the_bars_words(app, online, size):
+    """The Away button and its dialog lie inside the window at every size, clear of the
+    phase bar's words and of the End Phase button."""
+    post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    app.pump()
+    play = _join(app, online, "tutorial-duel", "german", "russian")
+    window = pygame.Rect((0, 0), app.size)
+    away, end = play.buttons["away"], play.buttons["end_phase"]
+    assert window.contains(away.rect) and not away.rect.colliderect(end.rect)
+    assert away.font.size(away.text)[0] <= away.rect.width - 8, (away.text, away.rect)
+    assert play.away_width(play.rects()["bar"]) == away.rect.width  # the bar's words stop short
+    click_widget(app, away)
+    assert play.away is not None
+    inner = play.away.window.rect
+    assert window.contains(inner)
+    for element in play.away.window.get_container().elements:
+        assert inner.contains(element.rect), element

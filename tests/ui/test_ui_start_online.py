@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pygame
+import pygame_gui
 import pytest
 from ui_driver import click_widget, key, post
 
@@ -208,3 +209,35 @@ def test_a_hostile_links_file_means_no_games_and_one_line(app, data_dir, content
     assert panel.games == [] and panel.message.startswith("online.json: ignored"), panel.message
     assert "\n" not in panel.message
     os.remove(path)
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1920, 1080)])
+def test_the_online_panel_is_whole_and_readable_at_every_window_size(app, data_dir, size):
+    """Every widget of the "Play online" panel lies inside the panel and the window, none
+    covers another, and each label's and button's words fit it (960 x 640: the smallest)."""
+    post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    app.pump()
+    start = _panel(app)
+    panel = start.online
+    assert panel is not None
+    panel.say("cannot connect: is hexfire serve running there? " * 2)
+    app.pump()
+    box = panel.panel.get_container().rect
+    assert pygame.Rect((0, 0), app.size).contains(panel.panel.rect)
+    inner = panel.panel.get_container()
+    elements = [
+        e
+        for e in inner.elements
+        if e.visible and e.ui_container is inner and not isinstance(e, pygame_gui.core.UIContainer)
+    ]
+    assert len(elements) >= 14
+    for e in elements:
+        assert box.contains(e.rect), (e, e.rect, box)
+        words = getattr(e, "text", None)
+        if isinstance(e, (pygame_gui.elements.UILabel, pygame_gui.elements.UIButton)) and words:
+            assert e.font.size(words)[0] <= e.rect.width - 4, (words, e.rect)
+    for i, a in enumerate(elements):
+        for b in elements[i + 1 :]:
+            assert not a.rect.colliderect(b.rect), (a, a.rect, b, b.rect)
+    assert panel.list.rect.height >= 44  # two kept games at least
+    assert panel.message_label.scroll_bar is None  # the message's two lines shown whole

@@ -27,9 +27,10 @@ def draw_map_screen(view: MapHost, surface: pygame.Surface, r: dict[str, pygame.
     pygame.draw.rect(surface, st.ui["panel"], r["buttons"])
 
 
-def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
+def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect, more: int = 0) -> None:
     """The phase bar: the turn, the phase and its rule, the side to act; then the message (a
-    refusal's reason) or the hint."""
+    refusal's reason) or the hint; ``more``: the width of another button left of End Phase
+    (a seat on a server's Away), kept clear."""
     st = style()
     game = view.table
     pygame.draw.rect(surface, st.ui["panel"], bar)
@@ -42,7 +43,7 @@ def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
     text = f"{when}   {phase.title} ({phase.rule})   {(game.to_act or 'nobody').title()} to act"
     if game.dff_pending or game.waiting_for_dff:
         text += "   Defensive First Fire (C6.17)"
-    room = bar.width - 215  # the End Phase button's place
+    room = bar.width - 215 - (more + 10 if more else 0)  # the End Phase button's place
     t = FONTS.text(text, 22, st.ui["text"], bold=True)
     if t.get_width() > room:  # a narrow window: a smaller font, then cut
         t = FONTS.text(text, 18, st.ui["text"], bold=True)
@@ -62,7 +63,7 @@ def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect) -> None:
         else st.ui["dim"]
     )
     t = FONTS.get(17).render(text, True, color)
-    surface.blit(t, (10, 27), area=pygame.Rect(0, 0, bar.width - 215, 20))
+    surface.blit(t, (10, 27), area=pygame.Rect(0, 0, room, 20))
 
 
 def hint(view: MapHost) -> str:

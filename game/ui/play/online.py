@@ -17,27 +17,14 @@ from game.net.remote import RemoteSession
 from game.net.wire import DffOrder
 from game.session import Session, Table
 from game.ui.map.view import MapView
+from game.ui.play.away import AwayDialog, away_words, short_words
+from game.ui.scenes.stack import App
 
 NET_EVENT = pygame.event.custom_type()
 """Posted from the connection's thread when a seat on a server hears from it."""
 
-AWAY_ORDERS = (
-    DffOrder(policy="ask"),
-    DffOrder(policy="pass"),
-    DffOrder(policy="kill", percent=25),
-    DffOrder(policy="kill", percent=50),
-    DffOrder(policy="kill", percent=75),
-    DffOrder(policy="case_j1"),
-)
-"""The standing Defensive First Fire orders the play screen's button cycles through (the
-command line's ``--away`` takes any kill percentage)."""
-
-
-def away_words(order: DffOrder) -> str:
-    """An order as the button says it."""
-    if order.policy == "kill":
-        return f"fire at {order.percent}%+ kill"
-    return {"ask": "ask me", "pass": "pass", "case_j1": "fire at J1+"}[order.policy]
+AWAY_WIDE = 1100
+"""A window at least this wide says the standing order in words on the bar's button."""
 
 
 class OnlinePart:
@@ -48,6 +35,9 @@ class OnlinePart:
     remote: RemoteSession | None
     _remote_at: tuple[int, int]
     _luck: list[str] | None
+    away: AwayDialog | None = None
+    app: App
+    buttons: dict[str, pygame_gui.elements.UIButton]
 
     if TYPE_CHECKING:  # the screen's and its log pane's
 
@@ -90,36 +80,86 @@ class OnlinePart:
 
     def online_buttons(self, ui, bar: pygame.Rect) -> dict:
         """A seat on a server: the button of its standing Defensive First Fire order (C6.17),
-        applied by the server while this window is closed; its own side only sees it."""
+        applied by the server while this window is closed; its own side only sees it. It
+        opens the "While you are away" dialog (:mod:`game.ui.play.away`)."""
         if self.remote is None:
             return {}
-        order = self.remote.client.client.order
+        width = self.away_width(bar)
         button = pygame_gui.elements.UIButton(
-            pygame.Rect(bar.right - 420, 6, 210, bar.height - 12),
-            f"Away: {away_words(order)}",
+            pygame.Rect(bar.right - 210 - width, 6, width, bar.height - 12),
+            self._away_text(bar.width),
             ui,
             tool_tip_text="Your standing order for your Defensive First Fire chances while "
-            "your window is closed (C6.17): ask me (the mover waits), pass, fire at a kill "
-            "chance of at least N%, or at Case J1 or better. Click for the next; the server "
+            "your window is closed (C6.17): always ask me (the mover waits), pass, fire at a "
+            "kill chance of at least N%, or at Case J1 or better. Click to choose; the server "
             "keeps it, your opponent never sees it",
         )
         return {"away": button}
 
-    def next_away_order(self, button) -> None:
-        """The next standing order, sent to the server (its refusal or silence: one line)."""
+    def away_width(self, bar: pygame.Rect) -> int:
+        """The width of the Away button in the bar (0: none; the bar's words give it room)."""
+        if self.remote is None:
+            return 0
+        return 210 if bar.width >= AWAY_WIDE else 120
+
+    def _away_text(self, bar_width: int) -> str:
+        order = self.remote.client.client.order if self.remote is not None else None
+        if order is None:
+            return ""
+        if bar_width >= AWAY_WIDE:
+            return f"Away: {away_words(order)}"
+        return f"Away: {short_words(order)}"
+
+    def open_away(self) -> None:
+        """The "While you are away" dialog, on the order the server keeps (again: closed)."""
+        if self.remote is None:
+            return
+        if self.away is not None and self.away.alive():
+            self.away.kill()
+            self.away = None
+            return
+        app = self.app
+        self.away = AwayDialog(app.ui, app.size, self.remote.client.client.order)
+
+    def away_event(self, event: pygame.event.Event) -> bool:
+        """An event of the away dialog (True: taken): an order picked is sent to the server,
+        its refusal or silence said in one line."""
+        dialog = self.away
+        if dialog is None:
+            return False
+        if not dialog.alive():
+            self.away = None
+            return False
+        what = dialog.event(event)
+        if what is None:
+            return False
+        if what == "close":
+            dialog.kill()
+            self.away = None
+        elif isinstance(what, DffOrder):
+            self.set_away_order(what)
+        return True
+
+    def set_away_order(self, wanted: DffOrder) -> None:
+        """Send the standing order to the server; the bar's button and the dialog say it."""
         remote = self.remote
         if remote is None:
             return
         client = remote.client
-        now = client.client.order
-        at = next((i for i, o in enumerate(AWAY_ORDERS) if o == now), -1)
-        wanted = AWAY_ORDERS[(at + 1) % len(AWAY_ORDERS)]
         try:
             order = client.call(client.client.set_order, wanted)
         except (NetError, Refusal) as e:
-            self.map.state.message = f"the order was not set: {e}"
+            why = f"the order was not set: {e}"
+            self.map.state.message = why
+            if self.away is not None:
+                self.away.say(why[:60])
             return
-        button.set_text(f"Away: {away_words(order)}")
+        button = self.buttons.get("away")
+        if button is not None:
+            button.set_text(self._away_text(self.app.size[0]))
+        if self.away is not None:
+            self.away.showing(order)
+            self.away.say("set: the server keeps it")
         self.map.state.message = f"While you are away: {away_words(order)} (C6.17)"
 
     def luck_lines(self) -> list[str]:

@@ -93,7 +93,7 @@ class Orders:
         elif key == "help":
             self.play.app.go(Push(Help(self.play)))
         elif key == "away":
-            self.play.next_away_order(self.play.buttons["away"])
+            self.play.open_away()
         elif key == "undo":
             why = self.play.session.undo(self.play.session.acting)
             unsaved = self.play.session.save_error  # a full disk: say it

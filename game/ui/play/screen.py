@@ -269,6 +269,9 @@ class PlayScene(ComputerTurn, LogPane, SetUpMarks, OnlinePart, Scene):
         self.buttons = {}
         self.log_box = None
         self.dialogs.close()
+        if self.away is not None:
+            self.away.kill()
+            self.away = None
 
     # --- input --------------------------------------------------------------------------
 
@@ -305,6 +308,8 @@ class PlayScene(ComputerTurn, LogPane, SetUpMarks, OnlinePart, Scene):
         was taken."""
         if event.type == NET_EVENT:  # the server said something (game.net.remote)
             self.remote_changed()
+            return True
+        if self.away_event(event):  # the "While you are away" dialog (a seat on a server)
             return True
         if self.over_pending and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.over_pending = False
@@ -396,7 +401,7 @@ class PlayScene(ComputerTurn, LogPane, SetUpMarks, OnlinePart, Scene):
         r = self.rects()
         frame.draw_map_screen(self.map, surface, r)
         frame.draw_side(self.map, surface, r["side"], self.title)  # (clears the rule spots)
-        frame.draw_bar(self.map, surface, r["bar"])
+        frame.draw_bar(self.map, surface, r["bar"], self.away_width(r["bar"]))
         self._draw_unplaced(surface, r)
         if self.lesson is not None:
             self.lesson.watch()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import re
 import threading
@@ -41,6 +42,12 @@ MAX_LINKS = 50
 """The most games kept (the newest)."""
 STATUS_SECONDS = 5.0
 """How long the list waits for a server's answer about one game."""
+COMPACT_BELOW = 520
+"""A panel lower than this (pixels) lays its rows out lower and closer."""
+MESSAGE_H = 62
+"""The panel's message: two lines (a server's reason is up to 100 characters)."""
+MIN_LIST = 44
+"""The list of kept games is at least this high (two lines)."""
 STATUS_EVENT = pygame.event.custom_type()
 """Posted when a server answered (or not) about a kept game."""
 
@@ -164,59 +171,81 @@ class OnlinePanel:
     # --- widgets -------------------------------------------------------------------------
 
     def build(self, rect: pygame.Rect) -> None:
-        """The panel's widgets in ``rect`` (when it is open)."""
+        """The panel's widgets in ``rect`` (when it is open), top to bottom; in a short panel
+        (the smallest window, 960 x 640) the rows are lower and closer, so that every widget
+        stays whole and inside it, the list of kept games taking what is left."""
         self.kill()
         if not self.open:
             return
         ui = self.scene.app.ui
         self.panel = pygame_gui.elements.UIPanel(rect, manager=ui)
-        w = rect.width - 30
+        inner = self.panel.get_container().get_rect()
+        w = inner.width - 20
         c = {"manager": ui, "container": self.panel}
+        compact = inner.height < COMPACT_BELOW
+        label_h, row_h, gap = (22, 28, 4) if compact else (30, 34, 6)
+        y = 4
 
-        def at(y: int, x: int = 10, width: int = w, h: int = 34) -> pygame.Rect:
-            return pygame.Rect(x, y, width, h)
+        def label(text: str) -> None:
+            nonlocal y
+            pygame_gui.elements.UILabel(pygame.Rect(10, y, w, label_h), text, **c)
+            y += label_h + gap
+
+        def row(x: int = 0, width: int = w) -> pygame.Rect:
+            return pygame.Rect(10 + x, y, width, row_h)
+
+        def next_row() -> None:
+            nonlocal y
+            y += row_h + gap
 
         half = (w - 10) // 2
-        pygame_gui.elements.UILabel(at(6), "Create a game on a server (hexfire serve):", **c)
-        self.server_entry = pygame_gui.elements.UITextEntryLine(
-            at(40), initial_text=self.server, **c
-        )
+        button, entry = pygame_gui.elements.UIButton, pygame_gui.elements.UITextEntryLine
+
+        def left() -> pygame.Rect:
+            return row(width=half)
+
+        def right() -> pygame.Rect:
+            return row(half + 10, w - half - 10)
+
+        label("Create a game on a server (hexfire serve):")
+        self.server_entry = entry(row(), initial_text=self.server, **c)
+        next_row()
         sides = self.sides()
-        self.side_button = pygame_gui.elements.UIButton(
-            at(80, width=half),
-            f"I play {sides[self.side % len(sides)].title()}" if sides else "-",
-            **c,
-        )
-        self.computer_button = pygame_gui.elements.UIButton(
-            at(80, 20 + half, half), self._computer_text(), **c
-        )
-        self.create = pygame_gui.elements.UIButton(at(120, width=half), "Create game", **c)
-        self.open_mine = pygame_gui.elements.UIButton(at(120, 20 + half, half), "Open my seat", **c)
+        mine = f"I play {sides[self.side % len(sides)].title()}" if sides else "-"
+        self.side_button = button(left(), mine, **c)
+        self.computer_button = button(right(), self._computer_text(), **c)
+        next_row()
+        self.create = button(left(), "Create game", **c)
+        self.open_mine = button(right(), "Open my seat", **c)
+        next_row()
         if not sides:
             for b in (self.side_button, self.computer_button, self.create):
                 b.disable()
         if not self.mine:
             self.open_mine.disable()
-        pygame_gui.elements.UILabel(at(160), "Invitation for the other seat (select, Ctrl+C):", **c)
-        self.invite_entry = pygame_gui.elements.UITextEntryLine(
-            at(194), initial_text=self.invite, **c
+        label("Invitation for the other seat (select, Ctrl+C):")
+        self.invite_entry = entry(row(), initial_text=self.invite, **c)
+        next_row()
+        if not compact:  # (a short panel: the entry's own placeholder says it)
+            label("Join a seat by its link:")
+        paste = "Join a seat: paste its link here"
+        self.link_entry = entry(
+            row(width=w - 100), initial_text=self.link_text, placeholder_text=paste, **c
         )
-        pygame_gui.elements.UILabel(at(240), "Join a seat by its link:", **c)
-        self.link_entry = pygame_gui.elements.UITextEntryLine(
-            at(274, width=w - 110), initial_text=self.link_text, **c
-        )
-        self.join = pygame_gui.elements.UIButton(at(274, w - 90, 100), "Join", **c)
-        pygame_gui.elements.UILabel(at(316), "Games this machine holds links for:", **c)
+        self.join = button(row(w - 90, 90), "Join", **c)
+        next_row()
+        label("Games this machine holds links for:")
+        bottom = inner.height - 4 - row_h - gap - MESSAGE_H - gap  # the message, the buttons
         self.list = pygame_gui.elements.UISelectionList(
-            at(350, h=max(60, rect.height - 350 - 90)), self.lines(), **c
+            pygame.Rect(10, y, w, max(MIN_LIST, bottom - y)), self.lines(), **c
         )
-        self.message_label = pygame_gui.elements.UILabel(
-            at(rect.height - 84), self.message or " ", **c
+        y = max(bottom, y + MIN_LIST) + gap
+        self.message_label = pygame_gui.elements.UITextBox(
+            html.escape(self.message), pygame.Rect(10, y, w, MESSAGE_H), **c
         )
-        self.close = pygame_gui.elements.UIButton(at(rect.height - 46, width=half), "Close", **c)
-        self.refresh = pygame_gui.elements.UIButton(
-            at(rect.height - 46, 20 + half, half), "Refresh the list", **c
-        )
+        y += MESSAGE_H + gap
+        self.close = button(left(), "Close", **c)
+        self.refresh = button(right(), "Refresh the list", **c)
         self.widgets = [self.panel]
 
     def kill(self) -> None:
@@ -253,7 +282,7 @@ class OnlinePanel:
         words = re.sub(r"wss?://\S+: ", "", " ".join(str(text).split()))  # the link: known
         self.message = printable(words)[:100]
         if self.widgets:
-            self.message_label.set_text(self.message or " ")
+            self.message_label.set_text(html.escape(self.message))
 
     def show(self) -> None:
         """Open the panel and ask each kept game's server whose move it is."""

@@ -357,12 +357,14 @@ class StartScene(Scene):
         w, h = surface.get_size()
         t = FONTS.get(52, bold=True).render("hexfire", True, st.ui["select"])
         surface.blit(t, (30, 24))
-        t = FONTS.get(22).render(
+        words = (
             "Tanks and anti-tank guns on the rules of ASL (C6, C7) and "
-            "Valor & Victory: against the computer, two at one screen, or online.",
-            True,
-            st.ui["dim"],
+            "Valor & Victory: against the computer, two at one screen, or online."
         )
+        for size in (22, 19, 16):  # a narrow window: smaller, whole
+            t = FONTS.get(size).render(words, True, st.ui["dim"])
+            if t.get_width() <= w - 60:
+                break
         surface.blit(t, (30, 72))
         if not self.scenarios:
             return
