@@ -42,6 +42,12 @@ class KeptMaps:
         reads no more)."""
         return self._kept(table, ("attack", unit_id), table.attack_map, unit_id, within)
 
+    def ahead(self, table: Table, unit_id: str, within: frozenset[str]) -> dict:
+        """The threat ahead of an own vehicle (:meth:`Table.threat_ahead`: hex -> facing ->
+        the figure once the enemies have made their next move, RD-18) over the hexes
+        ``within``, kept as :meth:`threats` (it reads the enemies and the terrain alone)."""
+        return self._kept(table, ("ahead", unit_id), table.threat_ahead, unit_id, within)
+
     def _kept(
         self,
         table: Table,
