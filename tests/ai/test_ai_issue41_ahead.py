@@ -119,3 +119,54 @@ def test_issue41_a_shot_goes_first_at_the_enemy_about_to_fire():
     assert table.odds("ger-pz4-1", "rus-t34-1").p_kill > table.odds("ger-pz4-1", "rus-t34-2").p_kill
     decision = ComputerPlayer("german", 2, seed=1).choose(table)
     assert isinstance(decision.action, Fire) and decision.action.target == "rus-t34-2"
+
+
+# --- item 4 again: a Gun whose Covered Arc holds one hex of the lane ------------------------
+
+LANE = [  # the Gun in B5 sees F3, F4 and F5 of the lane (column F) through the gap, no more
+    "w w w w w o w",
+    "w w w w w o w",
+    "w w w w w o w",
+    "w w o o o o w",
+    "o o o o o o w",
+    "w w w w w o w",
+    "w w w w w o w",
+    "w w w w w o w",
+    "w w w w w o w",
+]
+
+
+def test_issue41_c6_17_hx2_a_gun_fires_before_the_mover_leaves_its_covered_arc():
+    """A Russian 45 mm Gun in B5 facing 0: of the lane it sees (F3-F5) only F5 lies in its
+    Covered Arc (HX-2; it may not turn in the enemy's Movement Phase). A Panther drives up the
+    lane: at F5 the shot is at Case J2 with MP left and the hex ahead (F4) stays in LOS, so
+    level 2 held it, and F4 was out of its arc: no shot at all. Now it fires in F5."""
+    from game.engine.actions import Pass
+
+    units = [
+        UnitSetup("rus-gun-1", "m1937", "russian", "B5", facing=0),
+        UnitSetup("ger-pz5-1", "pz5g", "german", "F9", facing=2),
+    ]
+    setup = make_setup(
+        units,
+        rows=LANE,
+        victory=[Victory("russian", "eliminate", count=1)],
+        turns=3,
+        first="german",
+        defender="russian",
+        year=1943,
+    )
+    game = Game(setup, 5)
+    to_phase(game, "movement", "german")
+    ai = ComputerPlayer("russian", 2, seed=2)
+    chances = []
+    for hx in ("F8", "F7", "F6", "F5", "F4", "F3", "F2"):
+        game.apply(Move("ger-pz5-1", hx))
+        while game.dff_pending and not game.over:
+            table = table_of(game, "russian")
+            action = table.engine_action(ai.choose(table).action)
+            chances.append((hx, action.type))
+            game.apply(action if isinstance(action, Fire) else Pass())
+        if game.over:
+            break
+    assert chances[0] == ("F5", "fire"), chances
