@@ -131,6 +131,9 @@ class Search:
     rounds: int
     work: int
     max_hexes: int
+    large_rounds: int
+    large_work: int
+    playout_hexes: int
     per_playout: int
     margin: float
     sure: float

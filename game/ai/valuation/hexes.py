@@ -182,6 +182,23 @@ class HexScore:
         return goal - self.caution * self.worth * (1.0 - safe) + self.aggression * self.offense(hx)
 
 
+def playout_routes(s: Weighing, unit: UnitView, routes: dict[str, Route]) -> dict[str, Route]:
+    """A level-3 playout's vehicle weighs at most ``[search] playout_hexes`` of the hexes it
+    can reach (restricted candidates: the threat and attack maps of every hex it can reach
+    are most of a playout's cost, and a playout needs a likely move, not the best): half the
+    best by its objective alone (no map needed), the rest drawn by the decision's seeded
+    random source."""
+    k = tuning().search.playout_hexes
+    if len(routes) <= k:
+        return routes
+    goal = s.objectives.of(s.table, unit["id"])
+    ranked = sorted(routes, key=lambda h: (-goal(h), h))
+    kept = ranked[: k // 2]
+    rest = ranked[k // 2 :]
+    kept += s.rng.sample(rest, k - len(kept))
+    return {h: routes[h] for h in sorted(kept)}
+
+
 def best_hex(s: Weighing, unit: UnitView, plan: Plan) -> Choice:
     """Level 2's search over every hex the vehicle can reach (level 1: the hexes next to it):
     the best by :class:`HexScore`, less a little for each MP the route spends, if it beats
@@ -192,7 +209,11 @@ def best_hex(s: Weighing, unit: UnitView, plan: Plan) -> Choice:
     enemy's next move (:func:`ahead_risk`), and it chooses among those."""
     t = tuning().move
     table = s.table
-    routes = routes_of(table, unit["id"], s.level)
+    drive = getattr(s, "drive", None)
+    if drive is not None and drive.commit:  # a playout's player: the few likeliest hexes
+        routes = playout_routes(s, unit, s.maps.routes(table, unit["id"]))
+    else:
+        routes = routes_of(table, unit["id"], s.level)
     # the hexes weighed: where it stands, where it could go and the hexes on the way
     within = frozenset([unit["hex"], *routes, *(h for r in routes.values() for h in r.hexes)])
     score = HexScore(s, unit, plan, within)
