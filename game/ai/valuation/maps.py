@@ -59,6 +59,7 @@ class KeptMaps:
             if len(self.store) > KEEP:
                 self.store.clear()
             kept = self.store[key] = (set(), table.reachable(unit_id))
+            self.work += len(kept[1])  # the planner's hexes: a search's budget counts them
         return kept[1]
 
     def ahead(self, table: Table, unit_id: str, within: frozenset[str]) -> dict:
