@@ -98,6 +98,7 @@ def test_the_search_keeps_the_plan_whose_playouts_end_best_on_the_same_dice_for_
     def players(plan, r):
         me = ComputerPlayer("german", 2, seed=r)
         me.plan = plan
+        me.commit = True  # as the search's own playout players (no look ahead, issue 41)
         return me, ComputerPlayer("russian", 2, seed=r)
 
     def stood_still(copy, me=None):  # worth most when neither tank moved: the "stand" plan
