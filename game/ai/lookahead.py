@@ -161,7 +161,9 @@ def search(
     plans are compared over the rounds all of them finished (over the first round's playouts when
     the budget ended it early: the plans it reached) by their mean less ``caution`` standard errors
     (a plan that won one playout in three by luck is not taken for a sure one); the best is kept,
-    level 2's own (the first) unless another beats it by ``margin``."""
+    level 2's own (the first) unless another beats it by ``margin``. Once two rounds have
+    ended with every plan's playouts worth the same, the search stops: the plans make no
+    difference here (a side with no vehicle to move), and more rounds would cost time alone."""
     side = table.side
     assert side is not None
     values: list[list[float]] = [[] for _ in plans]
@@ -177,6 +179,8 @@ def search(
             work += me.work + them.work
             values[i].append(value(copy.table(side), me))
         else:
+            if r >= 1 and all(v == values[0] for v in values):
+                break  # every plan played out alike twice: here they make no difference
             continue
         break
     rows = _compared(values)

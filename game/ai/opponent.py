@@ -27,6 +27,7 @@ would have, and its save replays to the same hash."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from game.engine.table import Table
 
@@ -34,7 +35,7 @@ from .candidates import best, candidates
 from .decision import Decision, mix, text
 from .lookahead import PLANS, STEADY, Budget, SearchResult, search
 from .situation import Drive, Situation
-from .tuning import Plan
+from .tuning import Plan, tuning
 from .valuation import Valuation
 from .valuation.maps import KeptMaps
 from .valuation.objective import Objectives
@@ -144,10 +145,8 @@ class ComputerPlayer:
             preset = self._preset.get((table.turn, table.phasing))
             if preset is not None:  # a saved game resumed in this phase: its plan
                 found = SearchResult(preset, (), 0, 0, 0)
-            elif table.board.size > self.budget.max_hexes:
-                found = SearchResult(STEADY, (), 0, 0, 0, "the map is too large to search")
             else:
-                found = self._search(table)
+                found = self._search(table, self._budget(table))
             self._searched[key] = self.last_search = found
         return found.best, found.words()
 
@@ -167,7 +166,19 @@ class ComputerPlayer:
         if plan is not None:
             self._preset[(int(record["turn"]), str(record["side"]))] = plan
 
-    def _search(self, table: Table) -> SearchResult:
+    def _budget(self, table: Table) -> Budget:
+        """The search's budget: on a map of more than ``max_hexes`` hexes a smaller one
+        (``[search] large_rounds``, ``large_work``), each playout its own player turn alone:
+        a playout there costs several times one on the small maps."""
+        b = self.budget
+        if table.board.size <= b.max_hexes:
+            return b
+        t = tuning().search
+        return replace(
+            b, rounds=min(b.rounds, t.large_rounds), work=min(b.work, t.large_work), answer=False
+        )
+
+    def _search(self, table: Table, budget: Budget) -> SearchResult:
         """Level 3's portfolio search over the rest of this player turn (docs/ai.md)."""
         other = next(s for s in table.sides if s != self.side)
         shared: dict[tuple, tuple[set[str], dict]] = {}
@@ -184,4 +195,4 @@ class ComputerPlayer:
             return me, them
 
         value = Valuation(self, table)
-        return search(table, base, players, value, PLANS, self.budget)
+        return search(table, base, players, value, PLANS, budget)

@@ -30,6 +30,7 @@ class Targets:
     on_our_hold: float
     on_their_hold: float
     concealed_hit: float
+    danger: float
     hit: float
 
 
@@ -54,6 +55,7 @@ class Risk:
     immobilized: float
     unknown: tuple[tuple[int, float], ...]
     unknown_beyond: float
+    ahead: float
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ class Objective:
     closing: float
     close_to: int
     standoff: int
+    retake_phases: int
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,7 @@ class Move:
     better_by: float
     jitter: float
     hidden_stays: float
+    ahead_hexes: int
     motion: float
     face_gain: float
     infantry_step: float
@@ -127,6 +131,9 @@ class Search:
     rounds: int
     work: int
     max_hexes: int
+    large_rounds: int
+    large_work: int
+    playout_hexes: int
     per_playout: int
     margin: float
     sure: float
@@ -174,6 +181,7 @@ SHARES = {
     "dff.sure_kill",
     "risk.immobilized",
     "risk.unknown_beyond",
+    "risk.ahead",
     "move.dff_on_the_way",
     "move.motion",
     "move.face_gain",

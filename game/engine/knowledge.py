@@ -23,7 +23,7 @@ from game.rules.odds import Odds, odds, odds_to_dict
 
 from .errors import IllegalAction
 from .events import Event
-from .play import threat
+from .play import paths, threat
 from .play.shot import (
     as_unknown,
     blend_leaves,
@@ -302,6 +302,30 @@ class Knowledge:
         blocked = self._blocked(unit_id, known)
         maps = threat.attack_map(self.state, unit_id, known, blocked, self._indexes(within))
         return {label(board.hex_at(j)): shots for j, shots in maps.items()}
+
+    def threat_ahead(self, unit_id: str, within: Iterable[str]) -> dict[str, dict[int, HexThreat]]:
+        """For this side's vehicle ``unit_id``: hex -> facing -> how likely it would be removed
+        there (RD-18) after the enemies this side knows have made their next move, each to
+        the hex it could reach (its whole MP, RD-10) whence its shot there is deadliest
+        (:func:`threat.threat_ahead`), over the hexes ``within``."""
+        board = self.state.board
+        known = self.known_enemies() if self.side is not None else None
+        me = self.state.unit(unit_id)
+        reach = {
+            e.id: [board.index(h) for h in paths.next_reach(self.state, e.id)]
+            for e in self.state.units.values()
+            if e.active and e.side != me.side and (known is None or e.id in known)
+        }
+        blocked = self._blocked(unit_id, known)
+        wanted = sorted(
+            j
+            for j in self._indexes(within) or ()
+            if board.hex_at(j) not in blocked
+            and board.terrain_at(board.hex_at(j)).enterable_by_vehicle
+            or board.hex_at(j) == me.hex
+        )
+        maps = threat.threat_ahead(self.state, unit_id, known, wanted, reach)
+        return {label(board.hex_at(j)): t for j, t in maps.items()}
 
     def _blocked(self, unit_id: str, known: set[str] | None) -> set:
         """The hexes ``unit_id`` may not enter that this side knows of: a known enemy's, or

@@ -56,6 +56,12 @@ class Table(TableView):
         (never a "?") it could shoot from there (:meth:`Knowledge.attack_map`)."""
         return self._know().attack_map(self._own(unit_id), within)
 
+    def threat_ahead(self, unit_id: str, within: Iterable[str]) -> dict[str, dict[int, HexThreat]]:
+        """For this side's vehicle: hex -> facing -> how likely it would be removed there once
+        the enemies this side knows have made their next move to their deadliest hex in reach
+        (:meth:`Knowledge.threat_ahead`, RD-18)."""
+        return self._know().threat_ahead(self._own(unit_id), within)
+
     def threat_facings(self, unit_id: str) -> dict[int, HexThreat]:
         """For this side's vehicle: how likely it would be removed where it stands in each
         of the six facings (a turretless vehicle's Covered Arc turning with its hull), from

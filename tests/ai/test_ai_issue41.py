@@ -94,14 +94,19 @@ def test_issue41_the_lone_panzer_moves_in_some_movement_phase_of_a_game():
     assert moved > 0
 
 
-def test_issue41_the_defender_wins_on_time_until_the_enemy_holds_its_hexes():
+def test_issue41_the_defender_wins_on_time_until_the_enemy_holds_its_hexes_late():
     """RD-13, HX-11: the German defender of tutorial-duel may wait while F6 is free or its own;
-    the attacker never."""
+    the attacker never. With a T-34 on F6 it keeps its patience while it has more than
+    ``[objective] retake_phases`` (2) Movement Phases left (the hold counts when the last turn
+    ends), and must act from then on (its fourth turn of five)."""
     game = Game(duel().setup, 1)
     table = table_of(game, "german")
     assert wins_on_time(table, "german") and not wins_on_time(table, "russian")
     game.state.units["rus-t34-1"].hex = game.board.parse("F6")
-    assert not wins_on_time(table_of(game, "german"), "german")
+    assert wins_on_time(table_of(game, "german"), "german")
+    late = crossroads_held(4)
+    assert not wins_on_time(table_of(late, "german"), "german")
+    assert wins_on_time(table_of(crossroads_held(3), "german"), "german")
 
 
 # --- item 4: a mover about to leave the firer's LOS -------------------------------------------

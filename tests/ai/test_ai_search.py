@@ -98,6 +98,7 @@ def test_the_search_keeps_the_plan_whose_playouts_end_best_on_the_same_dice_for_
     def players(plan, r):
         me = ComputerPlayer("german", 2, seed=r)
         me.plan = plan
+        me.commit = True  # as the search's own playout players (no look ahead, issue 41)
         return me, ComputerPlayer("russian", 2, seed=r)
 
     def stood_still(copy, me=None):  # worth most when neither tank moved: the "stand" plan
@@ -129,16 +130,22 @@ def test_the_search_budget_is_counted_in_hexes_weighed_not_seconds_and_level_2_w
     def flat(copy, me):
         return 0.0
 
-    one = search(table, 5, players, flat, PLANS, Budget(rounds=3, work=0))
+    def by_plan(copy, me):  # the plans differ (by less than the margin)
+        return 0.1 * PLANS.index(me.plan)
+
+    one = search(table, 5, players, by_plan, PLANS, Budget(rounds=3, work=0))
     assert one.playouts == 1 and [s.plan for s in one.scores] == [STEADY]  # level 2's own
-    full = search(table, 5, players, flat, PLANS, Budget(rounds=3, work=10**9))
+    full = search(table, 5, players, by_plan, PLANS, Budget(rounds=3, work=10**9))
     assert full.playouts == 3 * len(PLANS) and full.work > 0
-    assert full.best == STEADY  # equal values: level 2's own plan
-    part = search(table, 5, players, flat, PLANS, Budget(rounds=3, work=full.work // 2))
+    assert full.best == STEADY  # within the margin: level 2's own plan
+    part = search(table, 5, players, by_plan, PLANS, Budget(rounds=3, work=full.work // 2))
     assert len(PLANS) < part.playouts < full.playouts  # stopped between playouts
     assert all(s.playouts == part.scores[0].playouts for s in part.scores)  # rounds all played
-    again = search(table, 5, players, flat, PLANS, Budget(rounds=3, work=full.work // 2))
+    again = search(table, 5, players, by_plan, PLANS, Budget(rounds=3, work=full.work // 2))
     assert again == part  # the same work, the same search, whatever the machine's speed
+    # issue 41: two rounds in which every plan was worth the same end the search
+    tied = search(table, 5, players, flat, PLANS, Budget(rounds=3, work=10**9))
+    assert tied.playouts == 2 * len(PLANS) and tied.best == STEADY
 
 
 def test_rd13_a_playout_is_worth_its_share_of_the_victory_conditions_and_a_win_a_win():
@@ -242,14 +249,24 @@ def test_a_game_resumed_in_the_middle_of_level_3s_movement_by_the_kept_plan_goes
     assert rest == actions[cut:] and resumed.state_hash() == game.state_hash()
 
 
-def test_a_map_larger_than_the_budget_allows_is_not_searched_level_3_plays_as_level_2():
+def test_issue41_a_map_larger_than_max_hexes_is_searched_on_the_large_budget():
+    """Issue 41 item 3: a map of more than ``max_hexes`` hexes was not searched (level 3 played
+    as level 2 there); now it is, on ``[search] large_rounds`` rounds and ``large_work``, each
+    playout its own player turn alone (no enemy answer)."""
+    from game.ai.tuning import tuning
+
     game = duel_game()
     small = ComputerPlayer("german", 3, seed=1, budget=Budget(max_hexes=game.board.size - 1))
-    plain = ComputerPlayer("german", 2, seed=1)
-    decision = decide(small, game)
-    assert small.last_search is not None and small.last_search.playouts == 0
-    assert "too large to search" in decision.plan and small.last_search.best == STEADY
-    assert decision.action == decide(plain, game).action
+    big = ComputerPlayer("german", 3, seed=1)
+    decide(small, game)
+    decide(big, game)
+    assert small.last_search is not None and big.last_search is not None
+    t = tuning().search
+    assert 0 < small.last_search.playouts <= t.large_rounds * len(PLANS)
+    assert small.last_search.work <= t.large_work + big.last_search.work
+    per_small = small.last_search.actions / small.last_search.playouts
+    per_big = big.last_search.actions / big.last_search.playouts
+    assert per_small < per_big  # its own player turn alone
 
 
 def test_rd11_a_searchs_copies_deal_the_question_marks_ids_afresh_over_their_hexes():

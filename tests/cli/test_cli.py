@@ -398,10 +398,11 @@ def test_validate_balance_plays_the_level_hexfire_balance_plays(capsys, monkeypa
         return real(path, games, level, workers, quiet)
 
     monkeypatch.setattr(cli_ai, "balance", spy)
-    code, out, _ = run(capsys, "validate", "--balance", "--games", "2", "lesson-3-shot")
+    # a lesson set up to teach: one side wins both games, so the warning names the level
+    code, out, _ = run(capsys, "validate", "--balance", "--games", "2", "lesson-1-move")
     assert code == 0 and levels == [2] and "(level 2)" in out
     code, out, _ = run(
-        capsys, "validate", "--balance", "--games", "2", "--level", "1", "lesson-3-shot"
+        capsys, "validate", "--balance", "--games", "2", "--level", "1", "lesson-1-move"
     )
     assert code == 0 and levels == [2, 1]
 

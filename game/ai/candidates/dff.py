@@ -7,8 +7,10 @@ tuning table."""
 
 from __future__ import annotations
 
+from game.engine.play.shot import COVERED_ARC_HALF
 from game.engine.table import Table
 from game.engine.view import UnitView
+from game.rules.facing import facing_offset
 
 from ..decision import Decision, Option, shot_words
 from ..situation import Situation
@@ -39,19 +41,27 @@ def waits(s: Situation, shot: Shot) -> bool:
     if not (limited and left >= t.wait_mp) or mover is None:
         return False
     firer = next((u for u in table.units() if u["id"] == shot.action.unit), None)
-    return firer is not None and not may_leave(table, firer["hex"], mover)
+    return firer is not None and not may_leave(table, firer["hex"], mover, firer)
 
 
-def may_leave(table: Table, firer_hex: str, mover: UnitView) -> bool:
+def may_leave(table: Table, firer_hex: str, mover: UnitView, firer: UnitView | None = None) -> bool:
     """Whether the mover's next step may take it out of the LOS of ``firer_hex`` (RD-9) with no
     further Defensive First Fire chance: the hex ahead of it, entered through its front hexside
-    (HX-3), is off the map or out of that LOS. Anything else it may do gives another chance
+    (HX-3), is off the map or out of that LOS, or, for a ``firer`` that fires only into its
+    Covered Arc (a Gun or a vehicle with no turret, HX-2: it may not turn to fire in the
+    enemy's Movement Phase), out of that arc (issue 41: a 45 mm Gun whose arc held one hex of
+    a lane held its shot there and never fired). Anything else it may do gives another chance
     first (C6.17: a pivot, a stop, a hex entered in sight; the MP left at the end of its move
     are spent where it stops, C6.16). A "?", whose facing is secret (RD-11) and whose pivot is
     not seen, may leave by any hex next to it that a vehicle may enter."""
     board = table.board
     here = board.parse(mover["hex"])
     clear = table.viewshed(firer_hex)[0]
+    arc = None
+    if firer is not None:
+        kind = table.unit_type(firer["id"])
+        if kind.gun and not kind.turret:
+            arc = (board.parse(firer_hex), int(firer.get("facing", 0)))
     if mover.get("type") == "?":
         ahead = [here.neighbor(f) for f in range(6)]
     else:
@@ -59,7 +69,11 @@ def may_leave(table: Table, firer_hex: str, mover: UnitView) -> bool:
     for h in ahead:
         if not board.contains(h):
             return True
-        if board.terrain_at(h).enterable_by_vehicle and not clear[board.index(h)]:
+        if not board.terrain_at(h).enterable_by_vehicle:
+            continue
+        if not clear[board.index(h)]:
+            return True
+        if arc is not None and facing_offset(arc[0], arc[1], h) > COVERED_ARC_HALF:
             return True
     return False
 
@@ -79,8 +93,13 @@ class DffCandidate:
         if not found:
             return None  # the pass candidate: "no shot at the mover"
         if waits(s, found[0]):
-            s.held = WAITS
-            return None
+            # the best firer will have another chance; another whose chance may be its last
+            # (its LOS or arc about to end, :func:`may_leave`) fires now
+            found = [x for x in found[1:] if x.action.unit != found[0].action.unit]
+            found = [x for x in found if not waits(s, x)]
+            if not found:
+                s.held = WAITS
+                return None
         shot = self._firer(s, found) if s.level >= 2 else found[0]
         if shot is None:
             s.held = HIDDEN

@@ -64,9 +64,11 @@ class FireCandidate:
             if careful and hides(table, shot.action.unit, shot.action.target):
                 need = max(need, t.hidden_shot)
             if careful and prep:
+                # a vehicle that leaves the map leaves the target's threat behind too
                 stake = self._stake(s, stakes, shot)
-                held = held or (shot.value >= need and stake > shot.value)
-                need = max(need, stake)
+                if stake > 0.0:
+                    held = held or (shot.value >= need and stake > shot.value - shot.danger)
+                    need = max(need, stake + shot.danger)
             if shot.value >= need:
                 return Option(shot.value, Decision(shot.action, shot_words(shot.odds)))
         if held:

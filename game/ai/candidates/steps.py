@@ -12,6 +12,7 @@ from ..decision import Decision
 from ..situation import Situation
 from ..tuning import tuning
 from ..valuation.danger import removal_risk
+from ..valuation.hexes import ahead_risk, looks_ahead
 
 
 def infantry_step(s: Situation, unit: UnitView) -> Decision | None:
@@ -43,10 +44,15 @@ def face(s: Situation, unit: UnitView) -> Decision | None:
     turns = {a.facing: a for a in s.legal if isinstance(a, Turn) and a.unit == uid}
     if not turns or unit.get("concealed"):
         return None
-    if removal_risk(table.threat_here(uid)) < gain:  # no facing could gain that
-        return None
+    here = unit["hex"]
+    later = s.maps.ahead(table, uid, frozenset([here])).get(here) if looks_ahead(s) else None
+    if removal_risk(table.threat_here(uid)) + ahead_risk(later) < gain and not later:
+        return None  # no facing could gain that
     facing = int(unit.get("facing", 0))
-    risks = {f: removal_risk(t) for f, t in table.threat_facings(uid).items()}
+    risks = {
+        f: 1.0 - (1.0 - removal_risk(t)) * (1.0 - ahead_risk(later, f))
+        for f, t in table.threat_facings(uid).items()
+    }
     best = min(risks, key=lambda f: (round(risks[f], 6), pivots(facing, f), f))
     if risks[best] > risks[facing] - gain:
         return None

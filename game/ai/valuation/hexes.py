@@ -88,6 +88,31 @@ def last_exit(table: Table, side: str, unit: UnitView) -> Callable[[str, Route],
     return leaves
 
 
+def looks_ahead(s: Weighing) -> bool:
+    """Whether the vehicle weighs the threat after the enemy's next move (:func:`ahead_risk`):
+    level 2 and up on a map of at most ``[search] max_hexes`` hexes (on a larger one it would
+    cost more than the move is worth), not a level-3 playout's player (``commit``)."""
+    drive = getattr(s, "drive", None)
+    return (
+        s.level >= 2
+        and not (drive is not None and drive.commit)
+        and s.table.board.size <= tuning().search.max_hexes
+    )
+
+
+def ahead_risk(facings: dict | None, facing: int | None = None) -> float:
+    """A share (``[risk] ahead``) of the risk after the enemy's next move (RD-18, the
+    enemies each at the hex of their reach whence its shot is deadliest: an upper bound, and
+    they must drive there under Defensive First Fire, C6.17), in ``facing`` or, if None, in
+    the best of the six (a vehicle that stays turns its front to it)."""
+    if not facings:
+        return 0.0
+    share = tuning().risk.ahead
+    if facing is not None:
+        return share * removal_risk(facings.get(facing))
+    return share * min(removal_risk(t) for t in facings.values())
+
+
 def routes_of(table: Table, unit_id: str, level: int) -> dict[str, Route]:
     """The hexes a vehicle weighs and the routes there: level 2 every hex it can reach this
     phase (the engine's route planner), level 1 the hexes next to it."""
@@ -114,11 +139,25 @@ class HexScore:
         self.attacks = s.maps.attacks(table, uid, within) if s.level >= 2 else {}
         self.worths: dict[str, float] = {}
         self.leaves = last_exit(table, s.side, unit)
+        # level 2 looks one enemy move ahead (issue 41: a lone defender stood still while the
+        # enemy drove round to its flank) at the few best hexes (:meth:`look`)
+        self.looks = looks_ahead(s)
+        self.ahead: dict[str, dict] = {}
 
-    def risk_at(self, hx: str) -> float:
-        """The risk of being knocked out in ``hx``: the threat map's, and the "?" prior's."""
+    def look(self, hexes: list[str]) -> None:
+        """Weigh the threat after the enemy's next move (:func:`ahead_risk`) in ``hexes``
+        from now on."""
+        if self.looks:
+            want = frozenset(hexes)
+            self.ahead.update(self.s.maps.ahead(self.s.table, self.unit["id"], want))
+
+    def risk_at(self, hx: str, stay: bool = True) -> float:
+        """The risk of being knocked out in ``hx``: the threat map's, and the "?" prior's; and
+        where it would stay (not a hex on the way), a share (``[risk] ahead``) of the threat
+        after the enemy's next move, in its best facing there (:func:`ahead_risk`)."""
         known = removal_risk(self.threats.get(hx))
-        return 1.0 - (1.0 - known) * (1.0 - self.unknown(hx))
+        later = ahead_risk(self.ahead.get(hx)) if stay else 0.0
+        return 1.0 - (1.0 - known) * (1.0 - self.unknown(hx)) * (1.0 - later)
 
     def offense(self, hx: str) -> float:
         """The shots ``hx`` would give: the best one's P(kill) x its target's worth, and a
@@ -138,9 +177,26 @@ class HexScore:
         safe = 1.0 - self.risk_at(hx)
         if route is not None and self.s.level >= 2:  # Defensive First Fire on the way
             for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
-                safe *= 1.0 - t.dff_on_the_way * self.risk_at(h)
+                safe *= 1.0 - t.dff_on_the_way * self.risk_at(h, stay=False)
         goal = self.plan.objective * self.s.objectives.of(self.s.table, self.unit["id"])(hx)
         return goal - self.caution * self.worth * (1.0 - safe) + self.aggression * self.offense(hx)
+
+
+def playout_routes(s: Weighing, unit: UnitView, routes: dict[str, Route]) -> dict[str, Route]:
+    """A level-3 playout's vehicle weighs at most ``[search] playout_hexes`` of the hexes it
+    can reach (restricted candidates: the threat and attack maps of every hex it can reach
+    are most of a playout's cost, and a playout needs a likely move, not the best): half the
+    best by its objective alone (no map needed), the rest drawn by the decision's seeded
+    random source."""
+    k = tuning().search.playout_hexes
+    if len(routes) <= k:
+        return routes
+    goal = s.objectives.of(s.table, unit["id"])
+    ranked = sorted(routes, key=lambda h: (-goal(h), h))
+    kept = ranked[: k // 2]
+    rest = ranked[k // 2 :]
+    kept += s.rng.sample(rest, k - len(kept))
+    return {h: routes[h] for h in sorted(kept)}
 
 
 def best_hex(s: Weighing, unit: UnitView, plan: Plan) -> Choice:
@@ -148,20 +204,37 @@ def best_hex(s: Weighing, unit: UnitView, plan: Plan) -> Choice:
     the best by :class:`HexScore`, less a little for each MP the route spends, if it beats
     staying (a concealed vehicle of the side that wins on time a little more: a move in enemy
     sight would reveal it, RD-11) by ``[move] better_by``; ties broken by the decision's
-    seeded random source."""
+    seeded random source. Where it looks ahead (:func:`looks_ahead`), the best
+    ``[move] ahead_hexes`` of them and its own are weighed again with the threat after the
+    enemy's next move (:func:`ahead_risk`), and it chooses among those."""
     t = tuning().move
     table = s.table
-    routes = routes_of(table, unit["id"], s.level)
+    drive = getattr(s, "drive", None)
+    if drive is not None and drive.commit:  # a playout's player: the few likeliest hexes
+        routes = playout_routes(s, unit, s.maps.routes(table, unit["id"]))
+    else:
+        routes = routes_of(table, unit["id"], s.level)
     # the hexes weighed: where it stands, where it could go and the hexes on the way
     within = frozenset([unit["hex"], *routes, *(h for r in routes.values() for h in r.hexes)])
     score = HexScore(s, unit, plan, within)
-    stay = score(unit["hex"])
-    if s.level >= 2 and unit.get("concealed") and wins_on_time(table, s.side):
-        stay += t.hidden_stays  # a move in enemy sight would reveal it (RD-11): it waits hidden
-    best: Choice = (stay, None, None)
+    hides = s.level >= 2 and unit.get("concealed") and wins_on_time(table, s.side)
+
+    def staying() -> float:  # a move in enemy sight would reveal it (RD-11): it waits hidden
+        return score(unit["hex"]) + (t.hidden_stays if hides else 0.0)
+
     s.maps.work += len(routes)
-    for hx in sorted(routes):
-        v = score(hx, routes[hx]) - t.mp_cost * routes[hx].mp + s.rng.random() * t.jitter
-        if v > best[0] + t.better_by:
-            best = (v, hx, routes[hx])
+    jitter = {hx: s.rng.random() * t.jitter for hx in sorted(routes)}
+
+    def going(hx: str) -> float:
+        return score(hx, routes[hx]) - t.mp_cost * routes[hx].mp + jitter[hx]
+
+    values = {hx: going(hx) for hx in sorted(routes)}
+    if score.looks:
+        few = sorted(values, key=lambda h: (-values[h], h))[: t.ahead_hexes]
+        score.look([unit["hex"], *few])
+        values = {hx: going(hx) for hx in sorted(few)}
+    best: Choice = (staying(), None, None)
+    for hx in sorted(values):
+        if values[hx] > best[0] + t.better_by:
+            best = (values[hx], hx, routes[hx])
     return best

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from game.engine.table import Table
 from game.engine.view import UnitRecord
 
-KEEP = 64
+KEEP = 256
 """Maps kept at most (then all are dropped: a new phase or a moved enemy makes new ones)."""
 
 
@@ -41,6 +41,32 @@ class KeptMaps:
         ``within``, kept while the enemies stand still; the same key as :meth:`threats` (it
         reads no more)."""
         return self._kept(table, ("attack", unit_id), table.attack_map, unit_id, within)
+
+    def routes(self, table: Table, unit_id: str) -> dict:
+        """The hexes an own vehicle can reach this phase and the routes there
+        (:meth:`Table.reachable`), kept while every unit stands as it does and the vehicle
+        has the same MP left: level 3's playouts start from the same game, so most of their
+        planner calls are asked again (the route planner was most of a playout's time)."""
+        units = table.units()
+        me = next((u for u in units if u["id"] == unit_id), None)
+        if me is None:
+            return table.reachable(unit_id)
+        where = tuple((u["id"], u["hex"], u.get("status")) for u in units)
+        how = tuple(me.get(k) for k in ("facing", "mp_spent", "moving", "motion", "immobilized"))
+        key = ("routes", unit_id, how, where, table.turn, table.phasing, table.phase)
+        kept = self.store.get(key)
+        if kept is None:
+            if len(self.store) > KEEP:
+                self.store.clear()
+            kept = self.store[key] = (set(), table.reachable(unit_id))
+            self.work += len(kept[1])  # the planner's hexes: a search's budget counts them
+        return kept[1]
+
+    def ahead(self, table: Table, unit_id: str, within: frozenset[str]) -> dict:
+        """The threat ahead of an own vehicle (:meth:`Table.threat_ahead`: hex -> facing ->
+        the figure once the enemies have made their next move, RD-18) over the hexes
+        ``within``, kept as :meth:`threats` (it reads the enemies and the terrain alone)."""
+        return self._kept(table, ("ahead", unit_id), table.threat_ahead, unit_id, within)
 
     def _kept(
         self,

@@ -43,9 +43,14 @@ def wins_on_time(table: Table, side: str) -> bool:
     """Whether ``side`` wins if time runs out as things stand, so it may wait (HX-11): it is the
     scenario defender and no hold condition of the enemy's is met now, as its side sees the
     units (RD-13: each hex of the hold holds an enemy unit, a "?" too, and none of its own).
-    An enemy holding its hexes wins on time instead: then the defender must act."""
+    An enemy holding its hexes wins on time instead: then the defender must act, once it has
+    ``[objective] retake_phases`` Movement Phases left or fewer (a hold counts when the last
+    turn ends: before then it keeps its patience, issue 41: a lone Panzer that drove out at
+    the first T-34 on the crossroads met the other two in the open)."""
     if side != table.defender:
         return False
+    if phases_left(table, side, 1) > tuning().objective.retake_phases:
+        return True
     where: dict[str, set[str]] = {}
     for u in table.units():
         if u.get("status", "active") == "active":

@@ -14,6 +14,7 @@ from game.engine.errors import IllegalAction
 from game.engine.table import Table
 
 from ..tuning import tuning
+from .danger import removal_risk
 
 
 def may_be(table: Table, unit_id: str, names: Iterable[str]) -> bool:
@@ -53,6 +54,24 @@ def hold_factor(table: Table, side: str, unit_id: str) -> float:
     return tuning().targets.on_our_hold if hold else 1.0
 
 
+def dangers(table: Table, side: str) -> dict[str, float]:
+    """What each enemy this side knows threatens where this side's vehicles stand now (RD-18):
+    the sum over them of its own shot's risk to each (P(removed) plus a share of
+    P(immobilized), the threat map's figure as it stands) times that vehicle's worth (an AFV
+    2). A shot that removes it takes that threat away too: the enemy about to fire at a
+    vehicle goes before an equal target that cannot (issue 41: a lone Panzer shot at a Shocked
+    T-34 five hexes away, the one beside it then shot it)."""
+    t = tuning().targets
+    out: dict[str, float] = {}
+    for u in table.units():
+        if u["side"] != side or not u.get("is_vehicle") or u.get("status", "active") != "active":
+            continue
+        stake = t.afv if u.get("category") == "afv" else t.other
+        for threat in table.threat_here(u["id"]).threats:
+            out[threat.firer] = out.get(threat.firer, 0.0) + removal_risk(threat) * stake
+    return out
+
+
 @dataclass(frozen=True)
 class Shot:
     """One legal shot and its value to the firer's side; ``odds`` as the side may be shown
@@ -61,27 +80,35 @@ class Shot:
     value: float
     action: Fire
     odds: Any
+    danger: float = 0.0
+    """The part of ``value`` that is the threat the target poses (:func:`dangers`)."""
 
 
 def shots(table: Table, side: str, legal: list[Action]) -> list[Shot]:
-    """Each legal shot with its value, the best first: P(knock out) x the target's worth, plus
-    a little of its To Hit (``[targets] hit``); a "?" by its To Hit x ``concealed_hit`` (what a
+    """Each legal shot with its value, the best first: P(knock out) x (the target's worth and a
+    share, ``[targets] danger``, of the threat it poses to this side's vehicles: :func:`dangers`),
+    plus a little of its To Hit (``[targets] hit``); a "?" by its To Hit x ``concealed_hit`` (what a
     hit does is unknown, RD-11) and where it stands. Ties go by the firer, then the target's
     hex, never its id: which "?" is which is secret (RD-11)."""
     t = tuning().targets
     out = []
+    danger: dict[str, float] | None = None
     for a in legal:
         if not isinstance(a, Fire):
             continue
+        if danger is None:
+            danger = dangers(table, side)
         try:
             odds = table.odds(a.unit, a.target, a.ammo)
         except IllegalAction:
             continue
+        threat = 0.0
         if odds.p_kill is None:  # a "?": a hit reveals it (HX-9); where it stands counts
             value = odds.p_hit * t.concealed_hit * hold_factor(table, side, a.target)
         else:
-            value = odds.p_kill * worth(table, side, a.target) + t.hit * odds.p_hit
-        out.append(Shot(value, a, odds))
+            threat = odds.p_kill * t.danger * danger.get(a.target, 0.0)
+            value = odds.p_kill * worth(table, side, a.target) + t.hit * odds.p_hit + threat
+        out.append(Shot(value, a, odds, threat))
     out.sort(
         key=lambda s: (-s.value, s.action.unit, table.where(s.action.target), repr(s.action.ammo))
     )

@@ -31,13 +31,15 @@ class Route:
     mp: float
 
 
-def _search(state: GameState, unit_id: str, goal: Hex | None):
+def _search(state: GameState, unit_id: str, goal: Hex | None, fresh: bool = False):
     """Dijkstra from the unit's hex and facing: (best (MP, steps) per (hex, facing), back
-    pointers, the goal node reached or None). Without a goal, every node in reach."""
-    unit = mover(state, unit_id)
+    pointers, the goal node reached or None). Without a goal, every node in reach. ``fresh``:
+    any side's vehicle as in a Movement Phase of its own to come (its whole MP, the start MP
+    paid: :func:`next_reach`), not the moving side's now."""
+    unit = state.units[unit_id] if fresh else mover(state, unit_id)
     board = state.board
-    budget = unit.type.mp - unit.mp_spent
-    start_mp = 0.0 if (unit.moving or unit.motion) else 1.0
+    budget = unit.type.mp - (0.0 if fresh else unit.mp_spent)
+    start_mp = 1.0 if fresh else (0.0 if (unit.moving or unit.motion) else 1.0)
     blocked_cache: dict[Hex, bool] = {}
 
     def blocked(h: Hex) -> bool:
@@ -131,6 +133,18 @@ def reachable(state: GameState, unit_id: str) -> dict[str, Route]:
         if h != home and (h not in by_hex or key < by_hex[h][0]):
             by_hex[h] = (key, node)
     return {label(h): _route(unit_id, node, back, key[0]) for h, (key, node) in by_hex.items()}
+
+
+def next_reach(state: GameState, unit_id: str) -> set[Hex]:
+    """The hexes a vehicle of either side could stand in at the end of a Movement Phase of its
+    own, its first to come (its whole MP, RD-10; where the units stand now, HX-4), its own hex
+    included; only its own hex for a unit that cannot move (a Gun, an immobilized vehicle).
+    What the computer reads for the enemy's next move (the threat ahead, RD-18)."""
+    unit = state.units[unit_id]
+    if not unit.type.is_vehicle or unit.immobilized or not unit.active:
+        return {unit.hex}
+    best, _, _ = _search(state, unit_id, None, fresh=True)
+    return {node[0] for node in best}
 
 
 def _route(unit_id: str, node: tuple[Hex, int], back: dict, cost: float) -> Route:

@@ -324,3 +324,89 @@ def attack_map(
 def _nearest_direction(angle: float) -> int:
     """The direction (0-5) whose facing angle is nearest ``angle``."""
     return min(range(6), key=lambda d: _offset(angle, d))
+
+
+def threat_ahead(
+    state: GameState,
+    unit_id: str,
+    known: set[str] | None,
+    within: list[int],
+    reach: dict[str, list[int]],
+) -> dict[int, dict[int, HexThreat]]:
+    """The threat a vehicle would meet in each hex ``within`` after the enemy's next move
+    (RD-18 looking one Movement Phase ahead): board index -> facing -> the figure if each
+    enemy in ``known`` that could fire (as :func:`threat_map`) first drove to the hex of its
+    ``reach`` (board indexes: where it could stand after its move, :func:`next_reach`) with
+    LOS to it (RD-9) whence its best shot is deadliest, stopped and turned to face it, and
+    fired once; the vehicle facing each of the six ways, its turret with its hull. A flank or
+    rear shot meets thinner armor (RD-8): what a defender standing still, its front to the
+    enemies where they are now, does not see coming."""
+    import numpy as np
+
+    unit = state.unit(unit_id)
+    board = state.board
+    enemies = _shooters(state, unit, known)
+    spots = {
+        e.id: np.asarray(sorted(reach.get(e.id, [board.index(e.hex)])), dtype=np.int64)
+        for e in enemies
+    }
+    ghosts = []
+    for f in range(6):
+        g = copy.copy(unit)
+        g.facing = f
+        g.turret = f
+        g.moving = g.motion = False
+        ghosts.append(g)
+    firers = {}
+    for e in enemies:
+        stopped = copy.copy(e)
+        stopped.acquisition = None
+        stopped.moving = stopped.motion = False
+        firers[e.id] = stopped
+    memo: dict[tuple, Threat | None] = {}
+    out: dict[int, dict[int, HexThreat]] = {}
+    for j in within:
+        h = board.hex_at(j)
+        row, hindrance = state.viewshed(j)
+        tem = board.terrain_at(h).tem
+        level = board.level_at(h)
+        best: list[dict[str, Threat]] = [{} for _ in range(6)]
+        for e in enemies:
+            xs = spots[e.id]
+            seen = xs[row[xs].astype(bool)] if len(xs) else xs
+            for i in seen.tolist():
+                if i == j:
+                    continue
+                x = board.hex_at(i)
+                if not e.type.is_vehicle and _out_of_arc(e, h):  # a Gun stays (HX-2)
+                    continue
+                toward = direction_to(h, x)
+                d = x.distance(h)
+                face = _nearest_direction(direction_to(x, h))
+                for f in range(6):
+                    key = (
+                        e.id,
+                        d,
+                        *_aspects(toward, ghosts[f]),
+                        tem,
+                        int(hindrance[i]),
+                        level,
+                        board.level_at(x),
+                    )
+                    if key not in memo:
+                        firer = copy.copy(firers[e.id])
+                        firer.hex = x
+                        if e.type.is_vehicle:
+                            firer.turret = face
+                            if not e.type.turret:
+                                firer.facing = face
+                        target = copy.copy(ghosts[f])
+                        target.hex = h
+                        memo[key] = best_shot(state, firer, target)
+                    t = memo[key]
+                    if t is not None:
+                        was = best[f].get(e.id)
+                        if was is None or t.p_kill > was.p_kill:
+                            best[f][e.id] = t
+        out[j] = {f: _combine(list(best[f].values())) for f in range(6)}
+    return out

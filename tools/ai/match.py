@@ -1,0 +1,117 @@
+"""One level of the computer against another on a shipped scenario: each side's wins with
+their 95% Wilson interval, and the first level's decision times (median, 95th percentile, the
+longest whole player turn). Issue 41's measure of level 3 against level 2 (docs/ai.md
+"Measured"); one process, so that it shares the machine's two cores with other runs.
+
+    python3 tools/ai/match.py tutorial-duel --levels 3 2 --games 10 [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+from game.ai import ComputerPlayer
+from game.ai.selfplay import wilson
+from game.engine import Game
+from game.engine.table import Snapshot
+from game.files.scenario import load_scenario
+from game.files.shipped import find_scenario
+
+
+def play(
+    setup, seed: int, levels: dict[str, int], timed: str, old=None
+) -> tuple[str | None, list, dict]:
+    """One game; the winner, the decision times of side ``timed`` and its player turns'; the
+    other side by ``old`` (another ComputerPlayer class, an older version's) if given."""
+    game = Game(setup, seed)
+    seats = Snapshot(game)
+    players = {
+        s: (old if old is not None and s != timed else ComputerPlayer)(
+            s, levels[s], seed=seed * 7 + i
+        )
+        for i, s in enumerate(setup.sides)
+    }
+    times: list[float] = []
+    turns: dict[tuple[int, str], float] = {}
+    n = 0
+    while not game.over and n < 20_000:
+        side = game.to_act
+        t = time.perf_counter()
+        table = seats.table(side)
+        action = table.engine_action(players[side].choose(table).action)
+        spent = time.perf_counter() - t
+        if side == timed:
+            times.append(spent)
+            key = (game.turn, game.phasing)
+            turns[key] = turns.get(key, 0.0) + spent
+        game.apply(action)
+        n += 1
+    return game.winner, times, turns
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("scenario")
+    ap.add_argument("--levels", type=int, nargs=2, default=[3, 2])
+    ap.add_argument("--games", type=int, default=10, help="games per side")
+    ap.add_argument("--seed", type=int, default=100)
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument(
+        "--old",
+        metavar="DIR",
+        help="the second level's player from an older copy of game/ai (DIR/aiold, imported "
+        "over this engine): this version against that one",
+    )
+    args = ap.parse_args(argv)
+    old = None
+    if args.old:
+        sys.path.insert(0, args.old)
+        import importlib
+
+        old = importlib.import_module("aiold").ComputerPlayer
+    setup = load_scenario(find_scenario(args.scenario)).setup
+    a, b = args.levels
+    out: dict = {"scenario": args.scenario, "levels": [a, b], "games_per_side": args.games}
+    all_times: list[float] = []
+    longest = 0.0
+    total = 0
+    for side in setup.sides:
+        other = next(s for s in setup.sides if s != side)
+        wins = 0
+        for k in range(args.games):
+            winner, times, turns = play(setup, args.seed + k, {side: a, other: b}, side, old)
+            wins += winner == side
+            all_times += times
+            longest = max([longest, *turns.values()])
+            print(f"\r{side} {k + 1}/{args.games} wins {wins}", end="", file=sys.stderr)
+        print(file=sys.stderr)
+        lo, hi = wilson(wins, args.games)
+        out[side] = {"wins": wins, "games": args.games, "ci95": [round(lo, 3), round(hi, 3)]}
+        total += wins
+    lo, hi = wilson(total, 2 * args.games)
+    out["both"] = {"wins": total, "games": 2 * args.games, "ci95": [round(lo, 3), round(hi, 3)]}
+    all_times.sort()
+    out["decision_median_s"] = round(statistics.median(all_times), 4)
+    out["decision_p95_s"] = round(all_times[int(0.95 * (len(all_times) - 1))], 4)
+    out["player_turn_max_s"] = round(longest, 2)
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    print(f"{args.scenario}: level {a} against level {b}, {args.games} games a side")
+    for side in [*setup.sides, "both"]:
+        f = out[side]
+        lo, hi = f["ci95"]
+        print(f"  {side:<10} {f['wins']:3d}/{f['games']}  (95% CI {100 * lo:.0f}-{100 * hi:.0f}%)")
+    print(
+        f"  level {a}: decision median {out['decision_median_s']} s, p95 "
+        f"{out['decision_p95_s']} s, longest player turn {out['player_turn_max_s']} s"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
