@@ -27,6 +27,14 @@ MAX_THEME_IDS = 4096
 
 _trim: Callable[[int], int] | None = None
 _looked = False
+_trimming = True
+"""Whether :func:`release` trims (``hexfire bench soak --no-trim`` measures without)."""
+
+
+def set_trimming(on: bool) -> None:
+    """Whether a screen change gives freed memory back (:func:`release`)."""
+    global _trimming
+    _trimming = on
 
 
 def _malloc_trim() -> Callable[[int], int] | None:
@@ -54,7 +62,10 @@ def trim_heap() -> bool:
 
 
 def release(collect: bool = True) -> bool:
-    """What a closed screen left: its cycles collected (``collect``), then :func:`trim_heap`."""
+    """What a closed screen left: its cycles collected (``collect``), then :func:`trim_heap`
+    (unless :func:`set_trimming` turned it off)."""
+    if not _trimming:
+        return False
     if collect:
         gc.collect()
     return trim_heap()
