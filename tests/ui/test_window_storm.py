@@ -1,12 +1,14 @@
-"""What the window keeps in memory between screens (issue 44, item 7: a 100,000-event storm
-grew it from 150 to 490 MiB, a 200,000-event one to 817 MiB, while tracemalloc saw some
-115 MiB kept): pygame-gui's theming ids kept under quadratic keys, and the memory a closed
-screen freed that glibc's allocator held instead of giving it back."""
+"""The window under a storm of input (issue 44, item 7). What it kept in memory between
+screens (a 100,000-event storm grew it from 150 to 490 MiB, a 200,000-event one to 817 MiB,
+while tracemalloc saw some 115 MiB kept): pygame-gui's theming ids kept under quadratic keys,
+and the memory a closed screen freed that glibc's allocator held instead of giving it back.
+And its slow passes: the start screen read every shipped scenario each time it was shown."""
 
 from __future__ import annotations
 
 import platform
 import sys
+from pathlib import Path
 
 import pygame_gui
 import pytest
@@ -102,3 +104,36 @@ def test_trimming_is_a_no_op_without_glibc(monkeypatch):
     monkeypatch.setattr(memory, "_looked", False)
     monkeypatch.setattr(memory.sys, "platform", "darwin")
     assert trim_heap() is False
+
+
+# --- slow passes ----------------------------------------------------------------------------
+
+
+def test_the_start_screen_shown_again_reads_no_scenario_file(app, monkeypatch, tmp_path):
+    """Each Start built the screen afresh, reading every shipped scenario on the window's
+    thread (185 ms, a 200 x 200 map among them; over a second behind a storm and a game
+    loading). They are read once while their files are unchanged; a changed file is read
+    again, and a broken one still shows its reason."""
+    import game.ui.start.screen as start_module
+    from game.files.shipped import shipped_scenarios
+    from game.ui.start.screen import StartScene
+
+    mine = tmp_path / "mine.toml"
+    mine.write_text((shipped_scenarios()[0]).read_text())
+    monkeypatch.setattr(start_module, "shipped_scenarios", lambda: [*shipped_scenarios(), mine])
+    reads: list[Path] = []
+    real = start_module.load_scenario
+    monkeypatch.setattr(start_module, "load_scenario", lambda p: (reads.append(p), real(p))[1])
+    first = StartScene()
+    reads.clear()
+    app.go(Replace(Start()))
+    again = app.scene
+    assert isinstance(again, StartScene) and reads == []
+    assert [(p, sc.title if sc else e) for p, sc, e in again.scenarios] == [
+        (p, sc.title if sc else e) for p, sc, e in first.scenarios
+    ]
+    mine.write_text("[scenario]\nnot = 'a scenario'\n")
+    shown = StartScene()
+    assert reads == [mine]
+    broken = next(e for p, sc, e in shown.scenarios if p == mine)
+    assert broken and "\n" not in broken
