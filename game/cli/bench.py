@@ -41,15 +41,25 @@ def _cmd_bench_soak(args: argparse.Namespace) -> int:
         f"{args.minutes} minutes or {args.events} events, {args.burst} gesture(s) a frame"
     )
     figures = bench_soak(
-        args.minutes, args.events, args.burst, args.seed, args.scenario, warm_up=args.warm_up
+        args.minutes,
+        args.events,
+        args.burst,
+        args.seed,
+        args.scenario,
+        warm_up=args.warm_up,
+        trim=not args.no_trim,
     )
     if args.json:
         _print_figures(figures, True, title)
         return 0
     holders = figures.pop("kept_since_warm_up", [])
+    slowest = figures.pop("slowest_passes", [])
     _print_figures(figures, False, title)
     print("  kept since the warm-up (tracemalloc, largest first):")
     for line in holders:
+        print(f"    {line}")
+    print("  the slowest passes of the loop:")
+    for line in slowest:
         print(f"    {line}")
     return 0
 
@@ -241,6 +251,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "most 10,000 events; 0: trace what the first minutes fill)",
     )
     bench.add_argument("--seed", type=int, default=1, help="soak: the input's seed (default 1)")
+    bench.add_argument(
+        "--no-trim",
+        action="store_true",
+        help="soak: the window keeps what it freed when its screen changes (no malloc_trim), "
+        "to compare",
+    )
     bench.add_argument(
         "--scenario",
         default="bagration-4-boards",

@@ -52,6 +52,10 @@ def test_smoke_bench_soak_drives_the_window_and_reports_its_figures(data_dir, mo
     trimmed = figures["end_rss_trimmed_mib"]
     assert trimmed is None or 0 < trimmed <= figures["end_rss_mib"] + 1
     assert figures["goals"] == soak.GOALS and figures["burst"] == 3
+    assert figures["surfaces_end"] > 0 and figures["surface_mib_end"] > 0
+    assert figures["theme_id_keys_kib_end"] < 64 and figures["window_trims"] is True
+    slowest = figures["slowest_passes"]
+    assert 0 < len(slowest) <= soak.SLOWEST and all(" events (" in s for s in slowest)
 
 
 @pytest.mark.parametrize(
@@ -71,6 +75,23 @@ def test_bench_soak_refuses_bad_arguments_in_one_line(capsys, args, message):
 
 
 def test_bench_soak_json_output_is_one_object(data_dir, capsys):
-    assert main(["bench", "soak", "--events", "60", "--scenario", "tutorial-duel", "--json"]) == 0
+    args = ["bench", "soak", "--events", "60", "--scenario", "tutorial-duel", "--json"]
+    assert main([*args, "--no-trim"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["events"] >= 60 and figures["scenario"]
+    assert figures["window_trims"] is False
+
+
+def test_the_live_surfaces_are_found_through_untracked_containers(app):
+    """Surfaces are not tracked by the collector: a dict or tuple holding only them is not
+    either; they are counted all the same, a subsurface's pixels once."""
+    import gc
+
+    before, before_mib = soak.live_surfaces()
+    big = pygame.Surface((1024, 256), pygame.SRCALPHA)  # 1 MiB
+    held = [(big, big.subsurface((0, 0, 10, 10)))]
+    del big
+    gc.collect()  # the collector untracks a tuple of untracked objects
+    assert not gc.is_tracked(held[0])
+    count, mib = soak.live_surfaces()
+    assert count - before == 2 and 0.9 <= mib - before_mib <= 1.1

@@ -137,11 +137,16 @@ def stored_name(kind: Kind, figures: dict) -> str:
                 f"balance: a scenario name of letters, digits, - and _, not {stem!r}"
             )
         return f"balance-{stem}.json"
-    if kind.name == "bench-soak":  # one a pace: a player's (burst 1), a storm's
+    if kind.name == "bench-soak":  # one a pace: a player's (burst 1), a storm's by its size
         burst = figures["burst"]
         if not isinstance(burst, int) or isinstance(burst, bool) or burst < 1:
             raise FiguresError(f"bench soak: a burst of 1 or more, not {burst!r}")
-        return f"bench-soak-burst-{burst}.json"
+        if burst == 1:
+            return "bench-soak-burst-1.json"
+        events = figures.get("events")
+        if not isinstance(events, int) or isinstance(events, bool) or events < 1:
+            raise FiguresError(f"bench soak: a count of events, not {events!r}")
+        return f"bench-soak-burst-{burst}-{round(events, -4) // 1000}k.json"
     return f"{kind.name}.json"
 
 
@@ -254,22 +259,36 @@ def balance_table(kind: Kind, records: list[dict]) -> list[str]:
 
 def soak_table(kind: Kind, records: list[dict]) -> list[str]:
     """The soaks side by side, one column a pace, then what each kept since its warm-up."""
-    records = sorted(records, key=lambda r: r["figures"]["burst"])
+    records = sorted(records, key=lambda r: (r["figures"]["burst"], r["figures"]["events"]))
     runs = [r["figures"] for r in records]
-    keys = [k for k in runs[0] if k not in ("goals", "kept_since_warm_up")]
+    keys = list(dict.fromkeys(k for f in runs for k in f if k not in NOT_IN_SOAK_TABLE))
     goals = runs[0].get("goals") or {}
     lines = [heading(r, kind.command) for r in records]
-    columns = " | ".join(f"burst {cell(f['burst'])}" for f in runs)
+    columns = " | ".join(_soak_column(f) for f in runs)
     lines += ["", f"| figure | {columns} | goal |"]
     lines.append("| --- |" + " --- |" * (len(runs) + 1))
     for k in keys:
         cells = " | ".join(cell(f.get(k)) for f in runs)
         lines.append(f"| `{k}` | {cells} | {cell(goals[k]) if k in goals else ''} |")
     for f in runs:
-        title = f"Kept since the warm-up, burst {cell(f['burst'])} (tracemalloc, by line):"
+        title = f"Kept since the warm-up, {_soak_column(f)} (tracemalloc, by line):"
         lines += ["", title, ""]
         lines += [f"- `{cell(h)}`" for h in f.get("kept_since_warm_up") or ["nothing traced"]]
+        if f.get("slowest_passes"):
+            lines += ["", f"The slowest passes, {_soak_column(f)}:", ""]
+            lines += [f"- {cell(p)}" for p in f["slowest_passes"]]
     return lines
+
+
+NOT_IN_SOAK_TABLE = ("goals", "kept_since_warm_up", "slowest_passes")
+"""Listed under the table, not in it."""
+
+
+def _soak_column(f: dict) -> str:
+    """A soak's column: its pace, and a storm's size."""
+    if f["burst"] == 1:
+        return "burst 1"
+    return f"burst {cell(f['burst'])}, {cell(f['events'])} events"
 
 
 TABLES: dict[str, Callable[[Kind, list[dict]], list[str]]] = {

@@ -34,6 +34,8 @@ SKIPPED_KEYS = ("ctrl+q",)
 OFF_PLAY_PASSES = 600
 """Passes of the loop away from a game (the input wandered to the start screen, a lesson, the
 replay viewer) before the next game starts."""
+SLOWEST = 5
+"""The slowest passes described (their screens, events, and the work off the window's thread)."""
 SIZES = ((960, 640), (1280, 800), (1600, 900), (1920, 1080))
 """Window sizes a resize picks among (a few ordinary ones, as a player drags the window to)."""
 
@@ -64,6 +66,41 @@ def trimmed_rss_mib() -> float | None:
     except (OSError, AttributeError):
         return None
     return rss_mib()
+
+
+def live_surfaces() -> tuple[int, float]:
+    """The pygame surfaces alive now and the MiB of their pixels (a subsurface shares its
+    parent's): pygame-gui's pictures, our texts and tiles, the screen. Surfaces are not
+    tracked by the collector: they are found as what its objects refer to, through the
+    untracked tuples and dicts between."""
+    import gc
+
+    import pygame
+
+    seen: dict[int, pygame.Surface] = {}
+    looked: set[int] = set()
+    todo = list(gc.get_objects())
+    while todo:
+        for r in gc.get_referents(todo.pop()):
+            if isinstance(r, pygame.Surface):
+                seen[id(r)] = r
+            elif (
+                isinstance(r, (tuple, dict, frozenset))
+                and not gc.is_tracked(r)
+                and id(r) not in looked
+            ):
+                looked.add(id(r))
+                todo.append(r)
+    size = sum(s.get_pitch() * s.get_height() for s in seen.values() if s.get_parent() is None)
+    return len(seen), round(size / 2**20, 1)
+
+
+def theme_id_keys_kib(app) -> float:
+    """What pygame-gui's theming-id cache holds in its keys (:func:`.memory.compact_theme_ids`)."""
+    theme = app.ui.get_theme()
+    own = sum(len(k) for k in theme.unique_theming_ids)
+    ours = sum(len(repr(k)) for k in getattr(theme, "_hexfire_compact_ids", {}))
+    return round((own + ours) / 2**10, 1)
 
 
 def binding_keys() -> list[tuple[int, int, str]]:
@@ -148,6 +185,10 @@ class Figures:
     """The slowest pass: the scene on top after it and the kinds of its events."""
     warm: tuple[float, float] | None = None
     """(seconds, MiB) when the warm-up ended."""
+    surfaces: dict[str, tuple[int, float]] = field(default_factory=dict)
+    """``warm``/``end``: :func:`live_surfaces` then."""
+    slowest: list[tuple[float, str]] = field(default_factory=list)
+    """The :data:`SLOWEST` slowest passes: (seconds, what they were)."""
 
 
 def _new_game(app, scenario, seed: int):
@@ -202,6 +243,7 @@ class Soak:
         self.off_play = 0
         self.play = None
         self.burst, self.warm_up = 1, WARM_UP_S
+        self.trims = True
 
     def _count_actions(self) -> None:
         if self.play is not None:
@@ -221,6 +263,7 @@ class Soak:
             for event in self.input.events(app):
                 pygame.event.post(event)
         dt = app.clock.tick(app.frame_rate()) / 1000.0
+        before = type(app.scene).__name__ if app.scenes else "-"
         t0 = time.perf_counter()
         kinds = []
         for event in pygame.event.get():
@@ -228,21 +271,43 @@ class Soak:
                 app.handle(event)
                 self.fig.events += 1
                 kinds.append(pygame.event.event_name(event.type))
+        t1 = time.perf_counter()
         if app.dirty or app.ui_animating():
             app.dirty = False
             app.frame(dt)
             pygame.display.flip()
         took = time.perf_counter() - t0
+        where = type(app.scene).__name__ if app.scenes else "-"
         if took > max(self.fig.frames, default=0.0):
-            where = type(app.scene).__name__ if app.scenes else "-"
             self.fig.worst = f"{where}: {', '.join(sorted(set(kinds))) or 'a frame alone'}"
         self.fig.frames.append(took)
+        self._note_slow(took, t1 - t0, before, where, len(kinds))
         from game.ui.play.screen import PlayScene
 
         on_play = app.running and any(isinstance(s, PlayScene) for s in app.scenes)
         self.off_play = 0 if on_play else self.off_play + 1
         if not app.scenes or not app.running or self.off_play > OFF_PLAY_PASSES:
             self._start_game()
+
+    def _note_slow(self, took: float, events_s: float, before: str, after: str, n: int) -> None:
+        """Keep the pass among the :data:`SLOWEST` if it is: its screens, its events' time
+        and its frame's, and the threads working beside the window's."""
+        import threading
+
+        slowest = self.fig.slowest
+        if len(slowest) >= SLOWEST and took <= slowest[-1][0]:
+            return
+        others = sorted(
+            t.name for t in threading.enumerate() if t is not threading.current_thread()
+        )
+        text = (
+            f"{took * 1000:,.0f} ms: {before} -> {after}, {n} events "
+            f"({events_s * 1000:,.0f} ms), the frame {(took - events_s) * 1000:,.0f} ms"
+            + (f"; beside it: {', '.join(others)}" if others else "")
+        )
+        slowest.append((took, text))
+        slowest.sort(key=lambda x: -x[0])
+        del slowest[SLOWEST:]
 
     def run(self, seconds: float, events: int, burst: int, say, warm_up: float = WARM_UP_S) -> None:
         """Until ``seconds`` have passed or ``events`` were handled; ``say`` gets a line a
@@ -262,6 +327,7 @@ class Soak:
                 now >= warm_up or self.fig.events >= events // WARM_UP_SHARE
             ):
                 self.fig.warm = (now, rss_mib())
+                self.fig.surfaces["warm"] = live_surfaces()
                 tracemalloc.start()
             if now >= next_minute:
                 self.fig.rss.append((now, rss_mib()))
@@ -269,6 +335,7 @@ class Soak:
                 next_minute += 60.0
             self._pass(burst)
         self.fig.rss.append((time.perf_counter() - t0, rss_mib()))
+        self.fig.surfaces["end"] = live_surfaces()
         self.fig.trimmed = trimmed_rss_mib()
         self._count_actions()
 
@@ -289,7 +356,12 @@ class Soak:
             "start_rss_mib": start,
             "end_rss_mib": end,
             "end_rss_trimmed_mib": fig.trimmed,
+            "window_trims": self.trims,
         }
+        for when, (count, mib) in fig.surfaces.items():
+            out[f"surfaces_{when}"] = count
+            out[f"surface_mib_{when}"] = mib
+        out["theme_id_keys_kib_end"] = theme_id_keys_kib(self.app)
         if fig.warm is not None:
             minutes = (t_end - fig.warm[0]) / 60
             out["warm_rss_mib"] = fig.warm[1]
@@ -305,6 +377,7 @@ class Soak:
             out[f"frame_{name}_ms"] = round(_percentile(fig.frames, q) * 1000, 1)
         out["frame_max_ms"] = round(max(fig.frames, default=0.0) * 1000, 1)
         out["frame_max_was"] = fig.worst
+        out["slowest_passes"] = [text for _, text in fig.slowest]
         out["goals"] = GOALS
         return out
 
@@ -318,9 +391,13 @@ def bench_soak(
     top: int = 12,
     say=None,
     warm_up: float = WARM_UP_S,
+    trim: bool = True,
 ) -> dict:
     """Run a soak and return its figures; ``say`` (default: stderr) gets the minute lines;
-    ``warm_up`` 0: what the first minutes fill is traced too."""
+    ``warm_up`` 0: what the first minutes fill is traced too; ``trim`` False: the window does
+    not give freed memory back when its screen changes (:func:`.memory.release`), to compare."""
+    from game.ui.memory import set_trimming
+
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "disk")
     if say is None:
@@ -332,12 +409,15 @@ def bench_soak(
         old = os.environ.get("XDG_DATA_HOME")
         os.environ["XDG_DATA_HOME"] = data  # the player's preferences and saves untouched
         try:
+            set_trimming(trim)
             soak = Soak(scenario, seed, (1280, 800), Path(data))
+            soak.trims = trim
             soak.run(minutes * 60, events, burst, say, warm_up)
             return soak.figures(top)
         finally:
             import pygame
 
+            set_trimming(True)
             pygame.display.quit()
             if old is None:
                 os.environ.pop("XDG_DATA_HOME", None)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.ui.memory import compact_theme_ids, release
 from game.ui.prefs import Prefs, saves_dir
 from game.ui.scenes.routes import Pop, Push, Quit, Replace, Screen, Start, Transition
 
@@ -101,6 +102,7 @@ class App:
         pygame.display.set_caption("hexfire")
         self.size = self.screen.get_size()
         self.ui = pygame_gui.UIManager(self.size, theme_path())
+        compact_theme_ids(self.ui.get_theme())
         self.ui.preload_fonts(FONTS_TO_PRELOAD)
         self.save_dir = saves_dir(save_dir)
         self.prefs = Prefs.load()
@@ -141,6 +143,7 @@ class App:
             case Replace(Start()) if any(scene.home for scene in self.scenes):
                 while not self.scene.home:
                     self.pop()
+                release()
             case Push(screen) | Replace(screen):
                 if self.build is None:
                     raise RuntimeError("this window builds no screens (use screens.window)")
@@ -171,9 +174,12 @@ class App:
         return scene
 
     def replace(self, scene: Scene) -> None:
+        """Another screen: what the old ones held goes back to the system
+        (:func:`.memory.release`: a closed game's boards, a storm's widgets)."""
         while self.scenes:
             self.scenes.pop().leave()
         self.push(scene)
+        release()
 
     # --- the loop -----------------------------------------------------------------------
 

@@ -26,6 +26,30 @@ from game.ui.scenes.stack import Scene
 from game.ui.start.online import OnlinePanel
 from game.ui.style import style
 
+_READ: dict[Path, tuple[tuple[int, int], Scenario | None, str]] = {}
+"""The shipped scenarios as read, by path, with the file's (mtime, size) then: the start screen
+is built again each time it is shown, and reading them all (a 200 x 200 map among them) took
+185 ms on the window's thread, over a second behind a storm of input and a game loading.
+Scenarios are frozen and their boards' arrays read-only: a game copies what it changes."""
+
+
+def read_shipped(path: Path) -> tuple[Scenario | None, str]:
+    """A shipped scenario read (or why not), once while its file is unchanged."""
+    try:
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = (-1, -1)
+    kept = _READ.get(path)
+    if kept is not None and kept[0] == stamp:
+        return kept[1], kept[2]
+    try:
+        got: tuple[Scenario | None, str] = (load_scenario(path), "")
+    except ScenarioError as e:
+        got = (None, one_line(e))
+    _READ[path] = (stamp, *got)
+    return got
+
 
 def _game_name(save: Path) -> str:
     """A save's name as the Resume tooltip gives it: the scenario's file name without the
@@ -47,10 +71,7 @@ class StartScene(Scene):
     def __init__(self) -> None:
         self.scenarios: list[tuple[Path, Scenario | None, str]] = []
         for p in shipped_scenarios():
-            try:
-                self.scenarios.append((p, load_scenario(p), ""))
-            except ScenarioError as e:
-                self.scenarios.append((p, None, one_line(e)))
+            self.scenarios.append((p, *read_shipped(p)))
         self.scenarios.sort(key=_where_a_newcomer_starts)
         self.level = 2
         """The computer's level for a game against it (the level button cycles it)."""

@@ -1,0 +1,139 @@
+"""The window under a storm of input (issue 44, item 7). What it kept in memory between
+screens (a 100,000-event storm grew it from 150 to 490 MiB, a 200,000-event one to 817 MiB,
+while tracemalloc saw some 115 MiB kept): pygame-gui's theming ids kept under quadratic keys,
+and the memory a closed screen freed that glibc's allocator held instead of giving it back.
+And its slow passes: the start screen read every shipped scenario each time it was shown."""
+
+from __future__ import annotations
+
+import platform
+import sys
+from pathlib import Path
+
+import pygame_gui
+import pytest
+
+from game.ui.memory import MAX_THEME_IDS, compact_theme_ids, trim_heap
+from game.ui.scenes.routes import Replace, Start
+from game.ui.scenes.stack import theme_path
+
+GLIBC = sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc"
+
+
+def _id_key_bytes(app) -> int:
+    theme = app.ui.get_theme()
+    return sum(len(k) for k in theme.unique_theming_ids)
+
+
+def test_the_theming_ids_of_nested_widgets_are_kept_under_short_keys(app):
+    """pygame-gui kept each element's combined ids under ``str(a).join(str(b).join(...))``:
+    one list's text between every character of the next, some 460 KB a key for a button in a
+    window (59 keys, 25 MiB, after a storm's first 10,000 events; 425 KB for the start
+    screen alone). The window keys them by the id tuples: the keys stay short."""
+    app.go(Replace(Start()))
+    app.ask("Delete this save?", "Delete", "Delete", lambda: None)
+    app.frame(0.016)
+    held = _id_key_bytes(app) + sum(
+        len(repr(k)) for k in getattr(app.ui.get_theme(), "_hexfire_compact_ids", {})
+    )
+    assert held < 64 * 1024, f"{held / 2**10:.0f} KiB of theming-id keys kept"
+
+
+def test_the_compact_theming_ids_are_pygame_guis_own(app):
+    """The ids an element is themed by are what pygame-gui's own cache gives, for widgets
+    nested in a window and for the same widget asked twice."""
+    own = pygame_gui.UIManager((1280, 800), theme_path()).get_theme()
+    theme = app.ui.get_theme()
+    asks = [
+        (["window"], ["window"], [None], ["#dialog"]),
+        (
+            ["window", None, "button"],
+            ["window", "window.#title_bar", "button"],
+            [None, None, "@close"],
+            ["#confirm", "#title_bar", "#close_button"],
+        ),
+        (None, ["button"], [None], ["#start"]),
+    ]
+    for ask in asks * 2:
+        assert theme.build_all_combined_ids(*ask) == own.build_all_combined_ids(*ask)
+    assert len(theme._hexfire_compact_ids) == len(asks)
+
+
+def test_the_compact_theming_ids_stay_bounded():
+    """Distinct id combinations past MAX_THEME_IDS restart the cache instead of growing it."""
+    theme = pygame_gui.UIManager((1280, 800), theme_path()).get_theme()
+    compact_theme_ids(theme)
+    compact_theme_ids(theme)  # twice: still one layer
+    for i in range(MAX_THEME_IDS + 10):
+        theme.build_all_combined_ids(None, ["button"], [None], [f"#b{i}"])
+    assert len(theme._hexfire_compact_ids) <= MAX_THEME_IDS
+    assert not theme.unique_theming_ids
+
+
+def _rss_mib() -> float:
+    with open("/proc/self/statm", encoding="ascii") as f:
+        return int(f.read().split()[1]) * 4096 / 2**20
+
+
+@pytest.mark.skipif(not GLIBC, reason="glibc's malloc_trim: a no-op elsewhere")
+def test_replacing_the_screen_gives_freed_memory_back_to_the_system(app):
+    """A closed game's boards and a storm's widgets, freed, stayed in glibc's arenas (a
+    150,000-event storm: 480 MiB resident, 305 once trimmed). Replacing the screen gives what
+    the allocator holds free back: 96 MiB freed between live blocks (one kept in 64) come back."""
+    app.go(Replace(Start()))
+    blocks = [bytes(4000 + i % 7) for i in range(24_000)]  # 96 MiB of malloc's
+    kept = blocks[::64]  # live blocks among them: free holes, none at the top
+    before = _rss_mib()
+    del blocks
+    freed = _rss_mib()
+    app.go(Replace(Start()))
+    after = _rss_mib()
+    assert before - freed < 16, "glibc gave the freed blocks back by itself: no test"
+    assert freed - after > 64, f"{before:.0f} -> {freed:.0f} -> {after:.0f} MiB"
+    assert len(kept) == 375
+
+
+def test_trimming_is_a_no_op_without_glibc(monkeypatch):
+    """Elsewhere (macOS, Windows, musl) there is no malloc_trim: nothing is called."""
+    import game.ui.memory as memory
+
+    monkeypatch.setattr(memory, "_looked", False)
+    monkeypatch.setattr(memory, "_trim", None)
+    monkeypatch.setattr(memory.platform, "libc_ver", lambda: ("", ""))
+    assert trim_heap() is False
+    monkeypatch.setattr(memory, "_looked", False)
+    monkeypatch.setattr(memory.sys, "platform", "darwin")
+    assert trim_heap() is False
+
+
+# --- slow passes ----------------------------------------------------------------------------
+
+
+def test_the_start_screen_shown_again_reads_no_scenario_file(app, monkeypatch, tmp_path):
+    """Each Start built the screen afresh, reading every shipped scenario on the window's
+    thread (185 ms, a 200 x 200 map among them; over a second behind a storm and a game
+    loading). They are read once while their files are unchanged; a changed file is read
+    again, and a broken one still shows its reason."""
+    import game.ui.start.screen as start_module
+    from game.files.shipped import shipped_scenarios
+    from game.ui.start.screen import StartScene
+
+    mine = tmp_path / "mine.toml"
+    mine.write_text((shipped_scenarios()[0]).read_text())
+    monkeypatch.setattr(start_module, "shipped_scenarios", lambda: [*shipped_scenarios(), mine])
+    reads: list[Path] = []
+    real = start_module.load_scenario
+    monkeypatch.setattr(start_module, "load_scenario", lambda p: (reads.append(p), real(p))[1])
+    first = StartScene()
+    reads.clear()
+    app.go(Replace(Start()))
+    again = app.scene
+    assert isinstance(again, StartScene) and reads == []
+    assert [(p, sc.title if sc else e) for p, sc, e in again.scenarios] == [
+        (p, sc.title if sc else e) for p, sc, e in first.scenarios
+    ]
+    mine.write_text("[scenario]\nnot = 'a scenario'\n")
+    shown = StartScene()
+    assert reads == [mine]
+    broken = next(e for p, sc, e in shown.scenarios if p == mine)
+    assert broken and "\n" not in broken
