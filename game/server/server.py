@@ -12,9 +12,10 @@ seat's new view, and pushes the other seat's view when it changed. The computer 
 here; a seat away has its standing Defensive First Fire order applied for it; the phases in
 which the side to act can do nothing pass by themselves (HX-15). When the game ends both seats
 are sent the result, the seed and salt (checked against the commitment published at creation)
-and the luck report, and the whole save becomes downloadable. Nothing a client sends reaches the game but a checked action: malformed, unknown, oversized
-messages get an error and change nothing; a client that floods is slowed, then dropped; an
-exception in one connection's handling closes that connection only.
+and the luck report, and the whole save becomes downloadable. Nothing a client sends reaches
+the game but a checked action: malformed, unknown, oversized messages get an error and change
+nothing; a client that floods is slowed, then dropped; an exception in one connection's
+handling closes that connection only.
 """
 
 from __future__ import annotations
