@@ -242,3 +242,45 @@ def test_issue41_the_careful_player_beats_random_play():
             assert won >= 4, (name, side, won)
             wins, total = wins + won, total + 8
     assert wins >= 0.75 * total, (wins, total)
+
+
+def test_issue41_bench_ai_prints_each_sides_wins_against_the_careful_player(capsys, monkeypatch):
+    """``hexfire bench ai`` plays levels 2 and 3 against the careful player beside random play:
+    per scenario, side and level the computer's wins of its games with their 95% interval, and
+    the games each plan of the careful player won (the speed figures left out here)."""
+    import json
+
+    import game.cli.ai as cli_ai
+    from game.cli import main
+
+    monkeypatch.setattr(cli_ai, "speed_figures", lambda: {"map": "not measured here"})
+    real, kept = cli_ai.bench_ai, []
+
+    def once(*a, **k):  # the text is of the same run as the JSON
+        kept.append(kept[0] if kept else real(*a, **k))
+        return kept[-1]
+
+    monkeypatch.setattr(cli_ai, "bench_ai", once)
+    args = ["bench", "ai", "--ai-scenario", "tutorial-duel", "--ai-games", "1", "--workers", "2"]
+    assert main([*args, "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)["strength"]["tutorial-duel"]
+    assert set(row["vs_careful"]) == {"2", "3"}
+    for level in ("2", "3"):
+        for side in ("german", "russian"):
+            f = row["vs_careful"][level][side]
+            assert f["games"] == 1 and 0 <= f["wins"] <= 1
+            lo, hi = f["ci95"]
+            assert lo <= f["win_rate"] <= hi
+            plans = f["careful_plans_won"]
+            assert sum(p["games"] for p in plans.values()) == 1
+            assert sum(p["wins"] for p in plans.values()) <= 1 - f["wins"]
+    assert row["top_vs_random"]["sides"]["german"]["games"] == 1
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "level 2 vs careful" in out and "level 3 vs careful" in out
+    assert any(line.split()[:2] == ["tutorial-duel", "russian"] for line in out.splitlines())
+    monkeypatch.setattr(cli_ai, "bench_ai", real)
+    assert main(["bench", "ai", "--ai-scenario", "nowhere"]) == 2
+    assert "--ai-scenario nowhere: expected one of" in capsys.readouterr().err
+    assert main(["bench", "ai", "--ai-games", "0"]) == 2
+    assert "--ai-games: expected 1-" in capsys.readouterr().err
