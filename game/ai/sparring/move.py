@@ -26,6 +26,8 @@ from .plans import Plan
 FRONT = 60.0
 """Degrees either side of a vehicle's hull facing that count as its front (RD-8): a shot from
 beyond hits its side or rear."""
+HOLD_HEXES = 2
+"""A holding plan shifts a vehicle at most this many hexes (to a better firing position)."""
 BETTER_BY = 0.05
 """A hex must beat staying by this much."""
 FACE_GAIN = 0.05
@@ -76,12 +78,12 @@ def leave(table: Table, side: str, legal: list[Action]) -> tuple[Action, str] | 
     return None
 
 
-def urgency(table: Table, side: str, plan: Plan, distance: int) -> float:
+def urgency(table: Table, side: str, plan: Plan, distance: int) -> tuple[float, bool]:
     """How much a hex gained towards the goal counts now: the plan's; more, when its victory
     is a hex to hold or an edge to leave by (RD-13), as the pace it needs rises (the hexes
     still to go, ``distance``, over its Movement Phases left: above 1.5 a phase, it must hurry);
     much less for the side that wins when time runs out while the enemy holds none of its
-    hexes (HX-11). A holding plan comes out only when time presses."""
+    hexes (HX-11). A holding plan comes out only when time presses. With whether it presses."""
     must_reach = any(v.side == side and v.kind in ("hold", "exit") for v in table.victory)
     left = max(1, table.turns - table.turn + 1)
     pace = distance / left if must_reach else 0.0
@@ -90,7 +92,7 @@ def urgency(table: Table, side: str, plan: Plan, distance: int) -> float:
     progress += hurry
     if side == table.defender and not _enemy_on_our_hold(table, side):
         progress *= 0.3
-    return progress
+    return progress, hurry > 0
 
 
 def _enemy_on_our_hold(table: Table, side: str) -> bool:
@@ -113,8 +115,17 @@ class HexWeigher:
         goals = goal_hexes(table, side, unit)
         goal = min(goals, key=lambda g: (self.here.distance(g), g)) if goals else self.here
         self.target = waypoint(table, side, goal, plan.lean, self.here)
-        self.progress = urgency(table, side, plan, self.here.distance(goal))
+        self.progress, self.hurries = urgency(table, side, plan, self.here.distance(goal))
         self.edges = wanted_edges(table, side)
+        self.holds = {
+            h for v in table.victory if v.side == side and v.kind == "hold" for h in v.hexes
+        }
+        self.held_by_others = {
+            u["hex"] for u in table.units() if u["side"] == side and u["id"] != uid
+        }
+        left = table.turns - table.turn
+        self.hold_bonus = 2.5 if left == 0 else 0.8 if left <= 1 else 0.2
+        """A hex its victory needs held when the game ends (RD-13), the more as the end nears."""
         self.own_worth = 2.0 if unit.get("category") == "afv" else 1.0
         self.worths: dict[str, float] = {}
         self.known = {
@@ -157,8 +168,12 @@ class HexWeigher:
             for step in route.hexes[:-1]:  # Defensive First Fire on the way (C6.17)
                 safe *= 1.0 - 0.5 * self.risk(step)
         gained = self.here.distance(self.target) - h.distance(self.target)
-        score = self.offense(hx, h) - self.plan.caution * self.own_worth * (1.0 - safe)
-        score += 0.15 * self.progress * gained
+        # a shot from there comes after the enemy's fire at it (its Defensive First Fire on
+        # the way, C6.17, and its Defensive Fire Phase): only if it is still there
+        score = safe * self.offense(hx, h) - self.plan.caution * self.own_worth * (1.0 - safe)
+        score += 0.3 * self.progress * gained
+        if hx in self.holds and hx not in self.held_by_others:
+            score += self.hold_bonus
         if self.edges and any(self.board.edge_beyond(n) in self.edges for n in h.neighbors()):
             score += 1.0  # on the edge to leave by (RD-13): off the map next
         score += 0.15 if covered(self.board, h) else 0.0
@@ -180,7 +195,7 @@ def best_route(
     found: tuple[str, Route] | None = None
     for hx in sorted(routes):
         route = routes[hx]
-        if not route.steps:
+        if not route.steps or (plan.hold and not weigh.hurries and len(route.hexes) > HOLD_HEXES):
             continue
         v = weigh(hx, route) + 0.01 * rng.random()
         if v > best + BETTER_BY:
