@@ -229,7 +229,8 @@ SCENARIOS = ("tutorial-duel", "road-ambush", "hedgerow-chart")
 
 def test_issue41_the_careful_player_beats_random_play():
     """Each side of the three small scenarios, two games a plan (seeded): the careful player
-    wins at least three in four against random play, and at least half on every side."""
+    wins at least four in five against random play (43 of 48 when written), and at least five
+    of its eight games on every side."""
     total = wins = 0
     for name in SCENARIOS:
         setup = load_scenario(str(find_scenario(name))).setup
@@ -239,9 +240,9 @@ def test_issue41_the_careful_player_beats_random_play():
             for k, plan in enumerate(sorted(PLANS) * 2):
                 _, r = play_game(setup, 300 + k, {side: f"careful:{plan}", other: 0})
                 won += r.winner == side
-            assert won >= 4, (name, side, won)
+            assert won >= 5, (name, side, won)
             wins, total = wins + won, total + 8
-    assert wins >= 0.75 * total, (wins, total)
+    assert wins >= 0.8 * total, (wins, total)
 
 
 def test_issue41_bench_ai_prints_each_sides_wins_against_the_careful_player(capsys, monkeypatch):

@@ -76,57 +76,87 @@ def _free(table: Table, side: str, unit: UnitView) -> list[str]:
     return [h for h in table.setup_hexes(unit["id"]) if h not in taken]
 
 
+class Spots:
+    """The score of each hex of ``unit``'s set-up area, and the point it would face from there
+    (the module's text), what it reads of the map and the enemy read once."""
+
+    def __init__(self, table: Table, side: str, unit: UnitView, plan: Plan):
+        board = table.board
+        self.table, self.board, self.unit, self.plan = table, board, unit, plan
+        self.way = enemy_way(table, side)
+        self.watchers = eyes(table, side)
+        self.ambushes = side == table.defender or (
+            unit.get("has_gun") and not unit.get("is_vehicle")
+        )
+        self.ahead = axis(table, side)
+        self.left = left_of(self.ahead)
+        self.mine = [board.parse(u["hex"]) for u in table.units() if u["side"] == side]
+        self.named = any(v.side != side and unit["id"] in v.units for v in table.victory)
+        self.span = 1.5 * max(board.columns, board.rows)
+        self.mid = sum(self._across(h) for h in self.mine) / max(1, len(self.mine))
+        self.foes = [xy(board.parse(u["hex"])) for u in enemies(table, side)]
+
+    def _across(self, h: Hex) -> float:
+        """How far ``h`` lies to the left of the side's way in."""
+        x, y = xy(h)
+        return x * self.left[0] + y * self.left[1]
+
+    def ambush(self, h: Hex) -> tuple[float, tuple[float, float]]:
+        """A Gun's or the defender's hex: hidden in cover (it may set up concealed there,
+        RD-11), seeing a stretch of the way in at a good range; a unit the enemy must knock
+        out further off it. With the centre of what it sees."""
+        looks, at = _view_of_way(self.table, h, self.way)
+        seen = seen_by(self.board, self.watchers, h)
+        covers = covered(self.board, h)
+        score = 0.0
+        score += 1.5 * min(1.0, looks / 6.0)
+        score += 1.2 if covers and seen == 0 else (0.3 if covers else 0.0) - 0.15 * seen
+        if self.named and self.way:
+            score += 0.1 * min(4, min(h.distance(w) for w in self.way))
+        return score, at
+
+    def approach(self, h: Hex) -> float:
+        """The attacker's hex: out of the enemy's sight, in cover, a little forward."""
+        score = 0.0
+        score -= 0.8 * seen_by(self.board, self.watchers, h)
+        score += 0.4 if covered(self.board, h) else 0.0
+        x, y = xy(h)
+        score += 0.05 * (x * self.ahead[0] + y * self.ahead[1])
+        return score
+
+    def __call__(self, hx: str) -> tuple[float, tuple[float, float]]:
+        h = self.board.parse(hx)
+        score, at = self.ambush(h) if self.ambushes else (self.approach(h), (0.0, 0.0))
+        # the flank its plan works round; apart from the rest of its side
+        score -= 0.6 * self.plan.lean * (self._across(h) - self.mid) / self.span
+        score -= 0.3 * sum(
+            1 for m in self.mine if m.distance(h) <= 2 and label(m) != self.unit["hex"]
+        )
+        if not at[0] and not at[1]:
+            at = self._towards_enemy(h)
+        return score, at
+
+    def _towards_enemy(self, h: Hex) -> tuple[float, float]:
+        """The point to face with nothing of the way in in sight: the enemy's centre."""
+        if not self.foes:
+            x, y = xy(h)
+            return (x + self.ahead[0], y + self.ahead[1])
+        n = len(self.foes)
+        return (sum(p[0] for p in self.foes) / n, sum(p[1] for p in self.foes) / n)
+
+
 def spot(table: Table, side: str, unit: UnitView, plan: Plan, rng: random.Random) -> Place | None:
-    """Where ``unit`` sets up, and facing which way (a legal placement), or None."""
-    board = table.board
+    """Where ``unit`` sets up, and facing which way (a legal placement), or None: one of the
+    hexes within 0.05 of the best (:class:`Spots`), drawn by ``rng``."""
     free = _free(table, side, unit)
     if not free:
         return None
-    way = enemy_way(table, side)
-    watchers = eyes(table, side)
-    defends = side == table.defender
-    ahead = axis(table, side)
-    left = left_of(ahead)
-    mine = [board.parse(u["hex"]) for u in table.units() if u["side"] == side]
-    named = any(v.side != side and unit["id"] in v.units for v in table.victory)
-    span = 1.5 * max(board.columns, board.rows)
-    mid = sum(xy(h)[0] * left[0] + xy(h)[1] * left[1] for h in mine) / max(1, len(mine))
-    scored: list[tuple[float, str, tuple[float, float]]] = []
-    for hx in free:
-        h = board.parse(hx)
-        looks, at = (0.0, (0.0, 0.0))
-        score = 0.0
-        if defends or unit.get("has_gun") and not unit.get("is_vehicle"):
-            # an ambush: hidden in cover (it may set up concealed there, RD-11), seeing a
-            # stretch of the way in at a good range, a unit the enemy must knock out further
-            looks, at = _view_of_way(table, h, way)
-            seen = seen_by(board, watchers, h)
-            hide = covered(board, h) and seen == 0
-            score += 1.5 * min(1.0, looks / 6.0)
-            score += 1.2 if hide else (0.3 if covered(board, h) else 0.0) - 0.15 * seen
-            if named and way:
-                score += 0.1 * min(4, min(h.distance(w) for w in way))
-        else:
-            score -= 0.8 * seen_by(board, watchers, h)
-            score += 0.4 if covered(board, h) else 0.0
-            x, y = xy(h)
-            score += 0.05 * (x * ahead[0] + y * ahead[1])  # a little forward
-        # the flank its plan works round
-        x, y = xy(h)
-        score -= 0.6 * plan.lean * ((x * left[0] + y * left[1]) - mid) / span
-        score -= 0.3 * sum(1 for m in mine if m.distance(h) <= 2 and label(m) != unit["hex"])
-        if not at[0] and not at[1]:
-            foes = [xy(board.parse(u["hex"])) for u in enemies(table, side)]
-            at = (
-                (sum(p[0] for p in foes) / len(foes), sum(p[1] for p in foes) / len(foes))
-                if foes
-                else (x + ahead[0], y + ahead[1])
-            )
-        scored.append((score, hx, at))
-    top = max(s for s, _, _ in scored)
-    pool = sorted((hx, at) for s, hx, at in scored if s >= top - 0.05)
+    score = Spots(table, side, unit, plan)
+    scored = [(*score(hx), hx) for hx in free]
+    top = max(v for v, _, _ in scored)
+    pool = sorted((hx, at) for v, at, hx in scored if v >= top - 0.05)
     hx, at = pool[rng.randrange(len(pool))]
-    facing = facing_towards(board.parse(hx), at)
+    facing = facing_towards(table.board.parse(hx), at)
     for f in (facing, int(unit.get("facing", 0))):
         place = Place(unit["id"], hx, f)
         if table.check(place) is None:
