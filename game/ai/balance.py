@@ -26,8 +26,8 @@ PARENT_CHECK_S = 0.5
 POLL_S = 0.1
 """How often the run looks at its stop event while no game ends."""
 
-Job = tuple[int, dict[str, int]]
-"""One game: its seed and each side's computer level (0: random play)."""
+Job = tuple[int, dict[str, int | str]]
+"""One game: its seed and each side's computer level (0: random play) or "careful:PLAN"."""
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ def balance(
     """``games`` games of the computer at ``level`` against itself (seeds 1..games): each
     side's win rate with its 95% interval, the AFVs lost, the mean end turn, what decided
     them. ``progress`` and ``stop`` as :func:`play_games`."""
-    levels = {s: level for s in setup.sides}
+    levels: dict[str, int | str] = {s: level for s in setup.sides}
     jobs = [(1 + n, levels) for n in range(games)]
     return figures(setup, games, level, play_games(setup, jobs, workers, progress, stop))
 

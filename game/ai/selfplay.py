@@ -17,6 +17,22 @@ from game.engine.setup import Setup
 from game.engine.table import Snapshot
 
 from .opponent import ComputerPlayer
+from .sparring import CarefulPlayer
+
+Level = int | str
+"""A player of a self-play game: the computer's level (0-3), or ``"careful:PLAN"``, the careful
+sparring player by that plan (game.ai.sparring)."""
+CAREFUL = "careful:"
+
+
+def make_player(side: str, level: Level, seed: int) -> ComputerPlayer | CarefulPlayer:
+    """The player of ``side`` at ``level`` (a computer level, or ``"careful:PLAN"``)."""
+    if isinstance(level, str):
+        if not level.startswith(CAREFUL):
+            raise ValueError(f"player {level!r}: expected a level 0-3 or careful:PLAN")
+        return CarefulPlayer(side, level[len(CAREFUL) :], seed=seed)
+    return ComputerPlayer(side, level, seed=seed)
+
 
 MAX_ACTIONS = 20_000
 """A game that has not ended after this many actions is stopped (it never happened in the
@@ -39,14 +55,15 @@ class Result:
 def play_game(
     setup: Setup,
     seed: int,
-    levels: dict[str, int],
+    levels: dict[str, Level],
     on_action: Callable[[Game, Action], None] | None = None,
 ) -> tuple[Game, Result]:
     """A whole game of ``setup`` (dice seeded by ``seed``), each side by the computer at its
-    level in ``levels``; ``on_action`` is told each action applied."""
+    level in ``levels`` (or the careful player, :data:`Level`); ``on_action`` is told each
+    action applied."""
     game = Game(setup, seed)
     players = {
-        side: ComputerPlayer(side, levels[side], seed=seed * 7 + i)
+        side: make_player(side, levels[side], seed=seed * 7 + i)
         for i, side in enumerate(setup.sides)
     }
     actions: list[dict] = []

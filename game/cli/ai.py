@@ -151,9 +151,63 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     return 0
 
 
-def bench_ai(workers: int, quiet: bool = False) -> dict:
-    """The strength and speed figures (docs/ai.md), against their goals."""
+CAREFUL_LEVELS = (2, 3)
+"""The computer's levels played against the careful sparring player (game.ai.sparring)."""
+
+
+def _rate(wins: int, games: int) -> dict:
+    """A win rate as the bench reports it: wins of games, the rate, its 95% Wilson interval."""
     from game.ai.selfplay import wilson
+
+    lo, hi = wilson(wins, games)
+    rate = round(wins / games, 3) if games else 0.0
+    return {"wins": wins, "games": games, "win_rate": rate, "ci95": [round(lo, 3), round(hi, 3)]}
+
+
+def careful_figures(path: str, n: int, workers: int, quiet: bool) -> dict:
+    """The computer at each of :data:`CAREFUL_LEVELS` against the careful player, ``n`` games
+    a side, the careful player's plans taken in turn (game k: plan k mod 4): per level, per
+    side, the computer's wins of its games with their 95% interval, and the games each plan of
+    the careful player won."""
+    from game.ai.sparring import PLANS
+
+    setup = _setup(path)
+    plans = list(PLANS)
+    out: dict = {}
+    for level in CAREFUL_LEVELS:
+        jobs, meta = [], []
+        for side in setup.sides:
+            other = next(s for s in setup.sides if s != side)
+            for k in range(n):
+                plan = plans[k % len(plans)]
+                jobs.append((path, 100 + k, {side: level, other: f"careful:{plan}"}))
+                meta.append((side, other, plan))
+        stem = os.path.splitext(os.path.basename(path))[0]
+        results = _run(jobs, workers, f"{stem} level {level} vs careful", quiet)
+        by_side: dict = {}
+        for side in setup.sides:
+            rows = [(r, m) for r, m in zip(results, meta, strict=True) if m[0] == side]
+            wins = sum(r["winner"] == side for r, _ in rows)
+            plan_rows = {
+                plan: _rate(
+                    sum(r["winner"] == m[1] for r, m in rows if m[2] == plan),
+                    sum(1 for _, m in rows if m[2] == plan),
+                )
+                for plan in plans
+            }
+            by_side[side] = {**_rate(wins, len(rows)), "careful_plans_won": plan_rows}
+        out[str(level)] = by_side
+    return out
+
+
+def bench_ai(
+    workers: int, quiet: bool = False, scenarios: list[str] | None = None, games: int | None = None
+) -> dict:
+    """The strength and speed figures (docs/ai.md), against their goals: the top level against
+    random play and the lowest level, the lowest against random play (each side's wins
+    beside the rate over both), levels 2 and 3 against the careful sparring player
+    (:func:`careful_figures`); ``scenarios`` (stems) to play only those, ``games`` a side
+    instead of :data:`GAMES` (and :data:`STEPPE_GAMES`)."""
     from game.files.shipped import shipped_scenarios
 
     strength: dict = {}
@@ -162,12 +216,18 @@ def bench_ai(workers: int, quiet: bool = False) -> dict:
         ("top_vs_lowest", TOP, 1),
         ("lowest_vs_random", 1, 0),
     )
-    for p in shipped_scenarios():
-        if p.stem.startswith("lesson-"):
-            continue  # a lesson's sides are set up to teach, not to be even
+    shipped = [p for p in shipped_scenarios() if not p.stem.startswith("lesson-")]
+    # a lesson's sides are set up to teach, not to be even
+    if scenarios:
+        unknown = sorted(set(scenarios) - {p.stem for p in shipped})
+        if unknown:
+            names = ", ".join(p.stem for p in shipped)
+            raise CliError(f"--ai-scenario {unknown[0]}: expected one of {names}")
+        shipped = [p for p in shipped if p.stem in scenarios]
+    for p in shipped:
         path = str(p)
         setup = _setup(path)
-        n = STEPPE_GAMES if p.stem == STEPPE else GAMES
+        n = games or (STEPPE_GAMES if p.stem == STEPPE else GAMES)
         row: dict = {"games_per_side": n}
         for name, a, b in pairings:
             jobs, sides = [], []
@@ -176,21 +236,29 @@ def bench_ai(workers: int, quiet: bool = False) -> dict:
                 jobs += [(path, 100 + k, {side: a, other: b}) for k in range(n)]
                 sides += [side] * n
             results = _run(jobs, workers, f"{p.stem} {name}", quiet)
-            wins = sum(r["winner"] == s for r, s in zip(results, sides, strict=True))
-            lo, hi = wilson(wins, len(results))
-            row[name] = {
-                "win_rate": round(wins / len(results), 3),
-                "ci95": [round(lo, 3), round(hi, 3)],
+            won = {
+                s: sum(r["winner"] == s for r, x in zip(results, sides, strict=True) if x == s)
+                for s in setup.sides
             }
+            whole = _rate(sum(won.values()), len(results))
+            row[name] = {
+                "win_rate": whole["win_rate"],
+                "ci95": whole["ci95"],
+                "sides": {s: _rate(won[s], n) for s in setup.sides},
+            }
+        row["vs_careful"] = careful_figures(path, n, workers, quiet)
         strength[p.stem] = row
     return {
         "strength": strength,
-        "note": f"{GAMES} games per side on each scenario; {STEPPE_GAMES} on {STEPPE} "
-        "(200 x 200: its games take longest); not the lessons (set up to teach)",
+        "note": f"{games or GAMES} games per side on each scenario"
+        + ("" if games else f"; {STEPPE_GAMES} on {STEPPE} (200 x 200: its games take longest)")
+        + "; not the lessons (set up to teach); against the careful player its plans in turn",
         "speed": speed_figures(),
         "goals": {
             "top_vs_random": ">= 95%",
             "top_vs_lowest": ">= 65%",
+            "top_vs_careful": ">= 60% on each side",
+            "careful_plan": "<= 40% for each plan of the careful player",
             "decision_median_s": "<= 0.2",
             "decision_p95_s": "<= 1",
             "player_turn_s": "<= 15",
@@ -247,7 +315,15 @@ def speed_figures() -> dict:
 
 
 def _cmd_bench_ai(args: argparse.Namespace) -> int:
-    figures = bench_ai(check_workers(args.workers), quiet=args.json)
+    games = getattr(args, "ai_games", None)
+    if games is not None and not 1 <= games <= MAX_GAMES:
+        raise CliError(f"--ai-games: expected 1-{MAX_GAMES}, got {games}")
+    figures = bench_ai(
+        check_workers(args.workers),
+        quiet=args.json,
+        scenarios=getattr(args, "ai_scenario", None),
+        games=games,
+    )
     if args.json:
         print(json.dumps(figures, indent=2))
         return 0
@@ -263,10 +339,41 @@ def _cmd_bench_ai(args: argparse.Namespace) -> int:
             cells.append(f"{100 * f['win_rate']:5.1f}% ({100 * lo:.0f}-{100 * hi:.0f})")
         say(f"  {stem:<22} {cells[0]:>22} {cells[1]:>22} {cells[2]:>22}")
     say(f"  goals: top vs random {goals['top_vs_random']}, top vs lowest {goals['top_vs_lowest']}")
+    say("  each side: the computer's wins of its games (95% CI) against random play and the")
+    say("  careful sparring player (its plans in turn; the plan that won most against it):")
+    say(
+        f"  {'scenario':<20} {'side':<10} {'top vs random':>20} "
+        + " ".join(f"{'level ' + str(lv) + ' vs careful':>22}" for lv in CAREFUL_LEVELS)
+        + "  careful's best plan"
+    )
+    for stem, row in figures["strength"].items():
+        for side, f in row["top_vs_random"]["sides"].items():
+            cells = [_cell(f)]
+            best = ""
+            for lv in CAREFUL_LEVELS:
+                c = row["vs_careful"][str(lv)][side]
+                cells.append(_cell(c))
+                plan, p = max(
+                    c["careful_plans_won"].items(), key=lambda kv: (kv[1]["win_rate"], kv[0])
+                )
+                best += f" L{lv}: " + (f"{plan} {p['wins']}/{p['games']}" if p["wins"] else "none")
+            say(
+                f"  {stem:<20} {side:<10} {cells[0]:>20} "
+                + " ".join(f"{x:>22}" for x in cells[1:])
+                + " "
+                + best
+            )
+    say(f"  goals: top vs careful {goals['top_vs_careful']}; {goals['careful_plan']}")
     for k, v in figures["speed"].items():
         tail = f"   (goal {goals[k]})" if k in goals else ""
         say(f"  {k:<22} {v}{tail}")
     return 0
+
+
+def _cell(f: dict) -> str:
+    """wins/games, the rate and its 95% interval."""
+    lo, hi = f["ci95"]
+    return f"{f['wins']}/{f['games']} {100 * f['win_rate']:.0f}% ({100 * lo:.0f}-{100 * hi:.0f})"
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:

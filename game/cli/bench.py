@@ -230,6 +230,18 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "desyncs, server kills)",
     )
     bench.add_argument("--workers", type=int, help="ai: processes, 1-64 (default: one per core)")
+    bench.add_argument(
+        "--ai-scenario",
+        action="append",
+        metavar="NAME",
+        help="ai: play only this shipped scenario (repeat for more; default: all but the lessons)",
+    )
+    bench.add_argument(
+        "--ai-games",
+        type=int,
+        metavar="N",
+        help="ai: games a side for each pairing (default 20; 10 on steppe-200)",
+    )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument(
         "--minutes", type=float, default=20.0, help="soak: minutes at most (default 20)"

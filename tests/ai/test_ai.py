@@ -683,6 +683,7 @@ def test_issue37_the_computer_reads_no_game():
 
     root = Path(__file__).resolve().parents[2] / "game" / "ai"
     found_modules = {p.relative_to(root).as_posix() for p in root.rglob("*.py")}
+    found_modules = {m for m in found_modules if not m.startswith("sparring/")}  # test_sparring
     # the referee's: selfplay.py plays the games, balance.py runs them in worker processes
     assert found_modules == {*AI_PLAYER_MODULES, "selfplay.py", "balance.py"}
     found = []

@@ -152,6 +152,38 @@ def test_bench_ai_gives_the_strength_table_and_the_speed_figures_with_their_goal
     assert "| `decisions` | 812 |  |" in lines
 
 
+def test_issue41_bench_ai_gives_each_sides_wins_against_the_careful_player(docs, tmp_path):
+    def won(wins: int, games: int = 4) -> dict:
+        from game.ai.selfplay import wilson
+
+        lo, hi = wilson(wins, games)
+        return {"wins": wins, "games": games, "win_rate": wins / games, "ci95": [lo, hi]}
+
+    def side(wins: int, hold: int) -> dict:
+        plans = {"hold": won(hold, 2), "rush": won(0, 2)}
+        return {**won(wins), "careful_plans_won": plans}
+
+    row = dict(AI["strength"]["tutorial-duel"])
+    row["top_vs_random"] = {**row["top_vs_random"], "sides": {"german": won(3), "russian": won(4)}}
+    row["vs_careful"] = {
+        "2": {"german": side(2, 2), "russian": side(4, 0)},
+        "3": {"german": side(3, 1), "russian": side(4, 0)},
+    }
+    goals = {**AI["goals"], "top_vs_careful": ">= 60% on each side"}
+    output = {**AI, "strength": {"tutorial-duel": row}, "goals": goals}
+    assert run(docs, write(tmp_path, "ai.json", output), "--date", "2026-12-05") == 0
+    lines = block(docs, "ai.md", "bench-ai").splitlines()
+    head = "| scenario | side | top (3) vs random (0) | level 2 vs careful | level 3 vs careful |"
+    assert head + " careful's best plan |" in lines
+    assert (
+        "| `tutorial-duel` | german | 3/4 75% (30-95) | 2/4 50% (15-85) | 3/4 75% (30-95) | "
+        "2: hold 2/2; 3: hold 1/2 |"
+    ) in lines
+    russian = "| `tutorial-duel` | russian | 4/4 100% (51-100) | 4/4 100% (51-100) | "
+    assert russian + "4/4 100% (51-100) | 2: none; 3: none |" in lines
+    assert "Goals against the careful player: >= 60% on each side." in lines
+
+
 @pytest.mark.parametrize(
     "text, why",
     [

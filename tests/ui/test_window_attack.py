@@ -415,7 +415,7 @@ def test_ctrl_c_outside_the_workers_is_one_line_too(capsys, monkeypatch):
     import game.cli.ai as cli_ai
     from game.cli import main
 
-    def interrupted(workers, quiet=False):
+    def interrupted(workers, quiet=False, **_):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli_ai, "bench_ai", interrupted)

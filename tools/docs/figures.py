@@ -227,7 +227,44 @@ def ai_table(kind: Kind, records: list[dict]) -> list[str]:
     wanted = [f"{t} {goals[k]}" for k, t in PAIRINGS if k in goals]
     if wanted:
         lines += ["", "Goals: " + "; ".join(wanted) + "."]
+    lines += careful_rows(f, goals)
     lines += ["", *figure_rows(f["speed"], goals)]
+    return lines
+
+
+def careful_rows(f: dict, goals: dict) -> list[str]:
+    """Each side of each scenario: the top level's wins against random play and each level's
+    against the careful sparring player (issue 41), wins/games with the 95% interval, and the
+    plan of the careful player that won most (none in an output from before it)."""
+    rows = [(stem, row) for stem, row in f["strength"].items() if row.get("vs_careful")]
+    if not rows:
+        return []
+    levels = sorted(rows[0][1]["vs_careful"], key=int)
+    head = " | ".join(f"level {lv} vs careful" for lv in levels)
+    lines = [
+        "",
+        f"| scenario | side | top (3) vs random (0) | {head} | careful's best plan |",
+        "| --- | --- | --- |" + " --- |" * len(levels) + " --- |",
+    ]
+    for stem, row in rows:
+        for side, r in row["top_vs_random"]["sides"].items():
+            cells, best = [], []
+            for lv in levels:
+                c = row["vs_careful"][lv][side]
+                cells.append(f"{c['wins']}/{c['games']} {rate(c)}")
+                plan, p = max(
+                    c["careful_plans_won"].items(), key=lambda kv: (kv[1]["win_rate"], kv[0])
+                )
+                won = f"{cell(plan)} {p['wins']}/{p['games']}" if p["wins"] else "none"
+                best.append(f"{lv}: {won}")
+            lines.append(
+                f"| `{stem}` | {cell(side)} | {r['wins']}/{r['games']} {rate(r)} | "
+                + " | ".join(cells)
+                + f" | {'; '.join(best)} |"
+            )
+    wanted = [goals[k] for k in ("top_vs_careful", "careful_plan") if k in goals]
+    if wanted:
+        lines += ["", "Goals against the careful player: " + "; ".join(wanted) + "."]
     return lines
 
 
