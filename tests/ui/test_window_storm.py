@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import platform
 import sys
+import time
 from pathlib import Path
 
+import pygame
 import pygame_gui
 import pytest
 
 from game.ui.memory import MAX_THEME_IDS, compact_theme_ids, trim_heap
 from game.ui.scenes.routes import Replace, Start
-from game.ui.scenes.stack import theme_path
+from game.ui.scenes.stack import EVENT_BUDGET_S, Scene, theme_path
 
 GLIBC = sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc"
 
@@ -137,3 +139,44 @@ def test_the_start_screen_shown_again_reads_no_scenario_file(app, monkeypatch, t
     assert reads == [mine]
     broken = next(e for p, sc, e in shown.scenarios if p == mine)
     assert broken and "\n" not in broken
+
+
+class _SlowScene(Scene):
+    """Each event takes 20 ms to handle (a dialog opened, an undo replayed); the frames drawn
+    are written into the same log as the events, so the order says when the window drew."""
+
+    def __init__(self, log: list[str]):
+        self.log = log
+
+    def handle(self, event) -> None:
+        if event.type == pygame.USEREVENT:
+            time.sleep(0.02)
+            self.log.append(f"event {event.n}")
+        elif event.type == pygame.QUIT:
+            self.app.running = False
+
+    def draw(self, surface) -> None:
+        self.log.append("frame")
+
+
+def test_a_storm_of_input_faster_than_frames_still_gets_frames_drawn_in_order(app):
+    """Issue 44: a hundred gestures a frame on the play screen kept the window from drawing for
+    6 s (some 270 events at 20 ms each in one pass). A pass now handles events for
+    EVENT_BUDGET_S at most, draws, and goes on with the rest in order."""
+    log: list[str] = []
+    app.go(Replace(Start()))
+    app.scenes.append(_SlowScene(log))
+    app.scenes[-1].app = app
+    pygame.event.clear()
+    for n in range(20):
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT, n=n))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.dirty = True
+    app.run()
+    events = [line for line in log if line != "frame"]
+    assert events == [f"event {n}" for n in range(20)]  # none lost, none reordered
+    # no more than 0.1 s of events (5 slow ones) before a frame, all through the storm
+    runs = "|".join(log).split("frame")
+    longest = max(run.count("event") for run in runs)
+    assert EVENT_BUDGET_S <= 0.1
+    assert longest <= 5, f"{longest} slow events ({longest * 20} ms) between two frames"

@@ -6,6 +6,8 @@ PNG without a display."""
 from __future__ import annotations
 
 import os
+import time
+from collections import deque
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -29,6 +31,12 @@ FONTS_TO_PRELOAD: list[dict[str, str | int | float]] = [
     {"name": "noto_sans", "point_size": 13, "style": "italic", "antialiased": "1"},
     {"name": "noto_sans", "point_size": 14, "style": "italic", "antialiased": "1"},
 ]
+
+
+EVENT_BUDGET_S = 0.05
+"""A pass of the loop handles events for this long at most, then draws a frame: the rest wait
+in :attr:`App.backlog` for the next pass, in order. A storm of input faster than frames (a
+hundred gestures a frame in ``bench soak``) kept the window from drawing for 6 s (issue 44)."""
 
 
 def theme_path() -> str:
@@ -110,6 +118,8 @@ class App:
         self.running = True
         self.dirty = True
         self.clock = pygame.time.Clock()
+        self.backlog: deque[pygame.event.Event] = deque()
+        """Events taken off pygame's queue and not handled yet (:meth:`take`)."""
         self.build = build
         self.questions: dict[object, Callable[[], None]] = {}
         self._shadows_seen = 0
@@ -251,20 +261,32 @@ class App:
     def run(self) -> None:
         """Until the window closes. Waits for events when nothing changes (idle: no CPU)."""
         while self.running and self.scenes:
-            if self.dirty or self.ui_animating():
+            if self.dirty or self.backlog or self.ui_animating():
                 dt = self.clock.tick(self.frame_rate()) / 1000.0
                 events = pygame.event.get()
             else:
                 events = [pygame.event.wait(500)]
                 dt = self.clock.tick() / 1000.0
-            for event in events:
-                if event.type != pygame.NOEVENT:
-                    self.handle(event)
+            self.take(events)
             if self.dirty or self.ui_animating():
                 self.dirty = False  # a change made during the frame asks for another one
                 self.frame(dt)
                 pygame.display.flip()
         pygame.display.quit()
+
+    def take(self, events: list[pygame.event.Event], budget: float = EVENT_BUDGET_S) -> int:
+        """Handle the backlog and then ``events``, in order, for ``budget`` seconds at most (at
+        least one event); what is left waits for the next pass (:data:`EVENT_BUDGET_S`). Returns
+        the events handled."""
+        self.backlog.extend(e for e in events if e.type != pygame.NOEVENT)
+        end = time.perf_counter() + budget
+        done = 0
+        while self.backlog and (done == 0 or time.perf_counter() < end):
+            self.handle(self.backlog.popleft())
+            done += 1
+        if self.backlog:
+            self.dirty = True  # draw what was done so far, then go on
+        return done
 
     def frame_rate(self) -> int:
         """The scene's frame rate (:meth:`Scene.frame_rate`)."""
