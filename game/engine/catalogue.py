@@ -226,11 +226,34 @@ def nationalities() -> tuple[str, ...]:
     return tuple(sorted({u.nationality for u in unit_types().values()}))
 
 
+@cache
+def _search_table() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
+    """The catalogue's ``[search]`` table: other spellings of a word, and words for a kind."""
+    raw = _raw().get("search", {})
+    spellings = {
+        k.casefold(): tuple(v.casefold() for v in vs) for k, vs in raw.get("spellings", {}).items()
+    }
+    return spellings, {k.casefold(): v for k, v in raw.get("kinds", {}).items()}
+
+
+def _word_finds(word: str, u: UnitType) -> bool:
+    """Whether one word of a search finds type ``u``: in its name or key, one of the word's
+    other spellings in its name, or the word names its kind (``tank``: an AFV)."""
+    name, key = u.name.casefold(), u.key.casefold()
+    if word in name or word in key:
+        return True
+    spellings, kinds = _search_table()
+    if any(s in name for s in spellings.get(word, ())):
+        return True
+    return kinds.get(word) == u.category
+
+
 def search_units(
     text: str = "", nationality: str | None = None, year: int | str | None = None
 ) -> tuple[UnitType, ...]:
     """The unit types an editor offers for a search: every word of ``text`` in the type's
-    name or key (case ignored; empty: any), of ``nationality`` (None: any), fielded by
+    name or key, or one of its other spellings, or its kind (the catalogue's ``[search]``;
+    case ignored; empty: any), of ``nationality`` (None: any), fielded by
     ``year`` (a year, or a scenario date "YYYY-MM": the type's ``available`` month no later;
     None: any). The catalogue gives the first month of service only, no last: a type stays
     in service from then on, and a type without ``available`` matches every year. Sorted by
@@ -244,7 +267,7 @@ def search_units(
     found = [
         u
         for u in unit_types().values()
-        if all(w in u.name.casefold() or w in u.key.casefold() for w in words)
+        if all(_word_finds(w, u) for w in words)
         and (nationality is None or u.nationality == nationality.casefold())
         and (latest is None or u.available is None or u.available <= latest)
     ]

@@ -113,15 +113,41 @@ class SavedGame:
         return cls(Path(scenario.path).name, scenario.text, seed)
 
 
-def write_atomic(path: str | Path, text: str) -> None:
+def _umask() -> int:
+    """The process's umask, read once (on import, before any thread writes files: setting it
+    to read it is not thread-safe)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+UMASK = _umask()
+
+
+def _mode(path: Path, private: bool) -> int:
+    """The permissions a file written over ``path`` gets: the replaced file's, else what
+    ``open`` would give a new file (0666 less the umask); ``private``: the owner's only."""
+    if private:
+        return 0o600
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        return 0o666 & ~UMASK
+
+
+def write_atomic(path: str | Path, text: str, private: bool = False) -> None:
     """Write ``text`` to ``path`` through a temporary file that is flushed, synced and renamed
     over it, then sync the folder (the rename itself survives a crash): never half a file. A
-    full disk or a read-only folder raises SaveError and leaves the previous file as it was."""
+    full disk or a read-only folder raises SaveError and leaves the previous file as it was.
+    The file gets the permissions a plain write would (a scenario saved to share is readable
+    by others as the umask allows), ``private`` ones for secrets (a server's links)."""
     p = Path(path)
     folder = p.parent if str(p.parent) else Path(".")
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, _mode(p, private))
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()

@@ -112,7 +112,7 @@ def _hex(value: str, info: ValidationInfo) -> str:
     return value
 
 
-def _area(value: dict[str, str]) -> SetupArea:
+def setup_area(value: dict[str, str]) -> SetupArea:
     """A set-up area table ``{columns = "A-E", rows = "1-10"}`` (either may be left out)."""
     if not value:
         raise ValueError('expected a table like {columns = "A-E", rows = "1-10"}')
@@ -221,7 +221,7 @@ class Area(BaseModel):
 
     def area(self) -> SetupArea:
         """The area as the engine reads it."""
-        return _area(self.model_dump(exclude_none=True))
+        return setup_area(self.model_dump(exclude_none=True))
 
 
 class Unit(BaseModel):

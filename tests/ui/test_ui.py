@@ -873,3 +873,22 @@ def test_rd17_the_dff_prompt_shows_the_odds_of_the_ammunition_its_shot_fires(app
     key(app, pygame.K_1, "1")
     new = play.session.game.history[before:]
     assert new[0].kind == "ammo" and "APCR availability" in new[0].text  # the APCR shot (RD-17)
+
+
+def test_end_phase_while_a_vehicle_is_moving_says_why_and_asks_nothing(app):
+    """Found in a trial: with a vehicle mid-move, E asked "End the Movement Phase? (Enter:
+    end it)" and Enter was then refused. The engine refuses it (a moving vehicle ends its
+    move first): the bar says so at once, with no question before."""
+    play = start(app, "road-ambush")
+    to_phase(app, play, "movement")
+    clear_overlays(app, play)
+    mover = next(a.unit for a in play.legal() if isinstance(a, Move))
+    perform(app, play, next(a for a in play.legal() if isinstance(a, Move) and a.unit == mover))
+    while isinstance(app.scene, DffPrompt):
+        perform(app, play, Pass())
+    clear_overlays(app, play)
+    assert play.session.game.units[mover].moving
+    key(app, pygame.K_e, "e")
+    assert play.dialogs.confirm is None
+    assert "end its move first" in play.map.state.message
+    assert play.session.game.phase == "movement"

@@ -23,7 +23,7 @@ from game.ui.edit.sketch import board_of, setup_areas, unit_views
 @dataclass(frozen=True)
 class Report:
     """The document checked: its located errors (none: it plays), its units as counters
-    (on its map), each side's set-up area (None: the document is not valid)."""
+    (on its map), each side's set-up area (None: its map cannot be read)."""
 
     errors: tuple[str, ...]
     units: tuple[UnitView, ...]
@@ -43,8 +43,7 @@ def report(text: str, name: str) -> Report:
         board = scenario.setup.board if scenario is not None else board_of(plain)
     except (ScenarioError, MapError):
         return Report(errors, (), None)
-    areas = setup_areas(scenario) if scenario is not None else None
-    return Report(errors, tuple(unit_views(plain, board)), areas)
+    return Report(errors, tuple(unit_views(plain, board)), setup_areas(plain, board))
 
 
 def _ready() -> bool:

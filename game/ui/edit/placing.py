@@ -67,6 +67,14 @@ class Placing:
         self.editor.submit(AddUnit(uid, panel.type, panel.side, at, panel.facing, panel.concealed))
         view.state.selected = uid
 
+    def new_unit(self) -> None:
+        """A type or a side chosen: the next unit is being made, so the facing and Concealed
+        buttons are for it, not for the unit placed last (a newcomer turned the Panzer just
+        placed when choosing the next T-34's facing)."""
+        if self.editor.view.state.selected is not None:
+            self.editor.view.state.selected = None
+            self.editor.said = "the facing and Concealed buttons now set the next unit added"
+
     def release(self, at: str | None) -> None:
         """The left button up: a dragged unit moves to ``at``."""
         view = self.editor.view

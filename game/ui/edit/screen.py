@@ -81,8 +81,7 @@ class EditScene(Scene):
         self.worker: DocWorker | None = None
         checked = self.doc.check()
         self.errors: tuple[str, ...] = checked.errors
-        if checked.scenario is not None:
-            self.sketch.areas = setup_areas(checked.scenario)
+        self.sketch.areas = setup_areas(self.doc, self.sketch.board)
         self.said = f"editing {name}" if path is not None else "a new scenario: paint its map"
         self.unsaved = self.doc.saved != text if text is not None else False
         self.waiting = False
@@ -171,6 +170,8 @@ class EditScene(Scene):
             if not self.typing():
                 self._key(event)
             return
+        if self.app.window_open() and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            return  # a dialog is open: a click on it must not paint the map under it
         if not self.view.input.drag_and_wheel(event):
             self._mouse(event)
 
@@ -193,7 +194,8 @@ class EditScene(Scene):
             error = self.panel.chosen_error(event)
             if error is not None:
                 self.show(error)
-            self.panel.picked_type(event)
+            if self.panel.picked_type(event):
+                self.placing.new_unit()
             if self.panel.picked_step(event):
                 self.build_panel()  # the step's fields
         else:
@@ -248,6 +250,8 @@ class EditScene(Scene):
             self.build_panel()
         elif what == "nationality":
             self.panel.searched()
+        elif what == "side":
+            self.placing.new_unit()
         elif what in ("facing", "concealed"):
             self.placing.choice(what)
         elif what in ("moves_first", "defender", "to_kill"):

@@ -16,8 +16,8 @@ from game.board.board import MapError
 from game.board.hexes import Hex, label
 from game.engine.catalogue import unit_types
 from game.engine.view import UnitView
-from game.files.scenario import Scenario
 from game.files.scenario_doc import ScenarioDoc
+from game.files.scenario_schema import setup_area
 
 BLANK_ROWS = 12
 BLANK_COLUMNS = 20
@@ -92,23 +92,36 @@ def unit_views(doc: ScenarioDoc | dict, board: Board) -> list[UnitView]:
     return out
 
 
-def setup_areas(scenario: Scenario) -> dict[str, list[Hex]]:
-    """Each side's set-up area (HX-12): the hexes where one of its units may set up."""
-    board = scenario.setup.board
+def setup_areas(doc: ScenarioDoc | dict, board: Board) -> dict[str, list[Hex]]:
+    """Each side's set-up area (HX-12): the hexes where one of its units may set up, read from
+    the document's units (a plain TOML table's too) as they are, so that an area shows while
+    other parts of the scenario still have errors (a unit's area that cannot be read is left
+    out: the validator names it)."""
+    top: Any = doc.doc if isinstance(doc, ScenarioDoc) else doc
+    units, sides = top.get("units", []), top.get("sides")
+    known = set(sides) if isinstance(sides, dict) else set()
     col = np.arange(board.size) % board.columns
     row = np.arange(board.size) // board.columns
-    out: dict[str, list[Hex]] = {}
-    for side in scenario.setup.sides:
-        inside = np.zeros(board.size, dtype=bool)
-        for area in {u.area for u in scenario.setup.units if u.side == side and u.area}:
-            mask = np.ones(board.size, dtype=bool)
-            if area.columns:
-                mask &= (area.columns[0] <= col) & (col <= area.columns[1])
-            if area.rows:
-                mask &= (area.rows[0] <= row) & (row <= area.rows[1])
-            inside |= mask
-        out[side] = [board.hex_at(int(i)) for i in np.flatnonzero(inside)]
-    return out
+    masks: dict[str, np.ndarray] = {}
+    for raw in units if isinstance(units, list) else []:
+        entry = raw.unwrap() if hasattr(raw, "unwrap") else raw
+        if not isinstance(entry, dict) or entry.get("side") not in known:
+            continue  # a side the [sides] table does not name: the validator says so
+        value = entry.get("setup_area")
+        try:
+            area = setup_area(value) if isinstance(value, dict) else None
+        except (ValueError, TypeError, AttributeError):
+            continue
+        if area is None:
+            continue
+        mask = np.ones(board.size, dtype=bool)
+        if area.columns:
+            mask &= (area.columns[0] <= col) & (col <= area.columns[1])
+        if area.rows:
+            mask &= (area.rows[0] <= row) & (row <= area.rows[1])
+        side = entry["side"]
+        masks[side] = masks[side] | mask if side in masks else mask
+    return {side: [board.hex_at(int(i)) for i in np.flatnonzero(m)] for side, m in masks.items()}
 
 
 class Sketch:

@@ -180,7 +180,7 @@ class Tabs:
         self._y += 34
         self._heading("Briefing")
         spare = self._room - 444  # what the briefing and the victory list may share
-        height = max(44, min(110, spare * 3 // 5))
+        height = max(44, min(110, spare // 2))
         rect = pygame.Rect(self._x0, self._y, self._inner, height)
         self.briefing = pygame_gui.elements.UITextEntryBox(
             rect, v.get("briefing", "").strip("\n"), self._ui, container=self._box
@@ -192,7 +192,7 @@ class Tabs:
         self._row([(f"{s.title()} defends", "defender", s) for s in self.sides[:2]], 26)
         self._row([("ASL C7 tables", "to_kill", "asl"), ("V&V chart", "to_kill", "chart")], 26)
         self._heading("Victory conditions")
-        height = max(36, min(80, spare - height))
+        height = max(44, min(80, spare - height))  # two conditions in view at least
         rect = pygame.Rect(self._x0, self._y, self._inner, height)
         items: list[str | tuple[str, str]] = [
             (t, str(i)) for i, t in enumerate(v.get("victory", []))

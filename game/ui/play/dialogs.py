@@ -144,6 +144,8 @@ class Dialogs:
         play = self.play
         game = play.table
         idle = play.orders.units_that_can_act()
+        if EndPhase() not in play.legal():
+            idle = []  # refused (a vehicle still moving): say why at once, ask nothing first
         if idle and play.app.prefs.confirm_end_phase:
             knows = play.map.knows()
             names = ", ".join(f"{knows.name(u)} in {knows.where(u)}" for u in idle[:4])

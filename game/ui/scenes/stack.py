@@ -288,6 +288,11 @@ class App:
             self.dirty = True  # draw what was done so far, then go on
         return done
 
+    def window_open(self) -> bool:
+        """Whether a pygame-gui window (a question, a file dialog, a result) is on screen: the
+        map under it takes no clicks meanwhile."""
+        return bool(self.ui.get_window_stack().get_full_stack())
+
     def frame_rate(self) -> int:
         """The scene's frame rate (:meth:`Scene.frame_rate`)."""
         return self.scene.frame_rate() if self.scenes else 60

@@ -108,7 +108,7 @@ def save_links(games: list[KeptGame], folder: Path | None = None) -> None:
     except OSError as e:
         raise SaveError(f"{d}: cannot keep the links: {e.strerror or e}") from None
     text = json.dumps([asdict(g) for g in games[-MAX_LINKS:]], indent=2) + "\n"
-    write_atomic(links_path(d), text)
+    write_atomic(links_path(d), text, private=True)  # the links are the seats' keys
 
 
 def whose_move(link: Link, timeout: float = STATUS_SECONDS) -> str:

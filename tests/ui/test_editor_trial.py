@@ -1,0 +1,112 @@
+"""What a trial of the editor found (issue 42: real X input, a 20 x 12 scenario made from
+nothing), each driven with real pygame events: a click on the Save dialog painted the map under
+it; choosing the next unit's facing turned the unit placed last; the set-up areas were drawn
+only once the whole scenario validated; "panzer" found no Panzer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+from test_editor import at, button, typed
+from ui_driver import click
+
+from game.board.hexes import label
+from game.ui.edit.panel import find_types
+from game.ui.edit.screen import EditScene
+from game.ui.scenes.routes import Edit, Push
+
+
+def new_editor(app) -> EditScene:
+    app.go(Push(Edit(None)))
+    app.pump()
+    scene = app.scene
+    assert isinstance(scene, EditScene)
+    return scene
+
+
+def place(app, scene: EditScene, search: str, side: str, facing: int, hexes: list[str]) -> None:
+    click(app, button(scene, "tab", "units").rect.center)
+    click(app, scene.panel.entries["search"].rect.center)
+    pygame.key.set_mods(0)
+    entry = scene.panel.entries["search"]
+    entry.set_text("")
+    typed(app, search)
+    click(app, scene.panel.types.item_list_container.elements[0].rect.center)
+    click(app, button(scene, "side", side).rect.center)
+    click(app, button(scene, "facing", facing).rect.center)
+    for hx in hexes:
+        click(app, at(scene, hx))
+        app.pump()
+
+
+def test_a_click_on_the_save_dialog_paints_nothing_on_the_map_under_it(app):
+    scene = new_editor(app)
+    click(app, button(scene, "tool", "line").rect.center)
+    click(app, button(scene, "terrain", "r").rect.center)
+    text = scene.doc.text
+    click(app, button(scene, "do", "save_as").rect.center)
+    dialog = scene.file_dialog
+    assert dialog is not None and app.window_open()
+    spot = dialog.file_path_text_line.rect.center
+    assert scene.view.hex_at(spot) is not None  # a hex of the map lies under the dialog
+    click(app, spot)
+    app.pump()
+    assert scene.doc.text == text  # before: that hex became a road
+
+
+def test_choosing_the_next_units_type_and_facing_leaves_the_unit_placed_last_as_it_was(app):
+    scene = new_editor(app)
+    place(app, scene, "iv", "german", 1, ["C6"])
+    place(app, scene, "t-34", "russian", 4, ["P6"])
+    units = {u["id"]: dict(u) for u in scene.doc.doc["units"]}
+    assert units["ger-pz4h-1"]["facing"] == 1  # before: turned to 4 with the T-34's choice
+    assert units["rus-t34m43-1"]["facing"] == 4
+
+
+def test_hx12_a_set_up_area_is_outlined_while_the_scenario_still_has_errors(app):
+    scene = new_editor(app)
+    place(app, scene, "iv", "german", 1, ["C6"])
+    click(app, scene.panel.entries["area_columns"].rect.center)
+    typed(app, "a-f")
+    click(app, button(scene, "do", "side_area").rect.center)
+    app.pump()
+    assert scene.errors  # no victory condition yet
+    german = {label(h) for h in scene.sketch.areas["german"]}
+    assert {"A1", "F12", "C6"} <= german and "G1" not in german
+    app.frame(0.016)
+    drawn = pygame.surfarray.array3d(app.screen)
+    scene.sketch.areas = {}
+    app.frame(0.016)
+    bare = pygame.surfarray.array3d(app.screen)
+    x, y = at(scene, "F6")  # the area's east edge runs by F6: the outline is drawn there
+    assert (drawn[x - 40 : x + 40, y - 20 : y + 20] != bare[x - 40 : x + 40, y - 20 : y + 20]).any()
+
+
+def test_the_unit_search_knows_other_spellings_and_the_kinds_of_unit():
+    """The catalogue's [search] table: "panzer" (and "Mk IV") finds the PzKpfw, "tank" the
+    AFVs, "half-track" the SdKfz 251."""
+
+    def names(text: str) -> list[str]:
+        return [t.split(" (")[0] for t, _ in find_types(text, None, "")]
+
+    assert names("panzer iv") == ["PzKpfw IVH"] == names("mk iv")
+    assert "PzKpfw VG" in names("panzer") and "German squad with Panzerfaust" in names("panzer")
+    assert names("half-track") == ["SdKfz 251/1"]
+    assert set(names("tank 1941")) == {"KV-1E", "T-50"}
+    assert names("gun russian") == ["45mm M1937", "76.2mm ZiS-3"]
+
+
+def test_a_scenario_saved_is_readable_as_the_umask_allows_and_links_stay_private(tmp_path):
+    from game.files.savegame import UMASK, write_atomic
+
+    path = tmp_path / "mine.toml"
+    write_atomic(path, "x")
+    assert path.stat().st_mode & 0o777 == 0o666 & ~UMASK  # before: 0600, as mkstemp makes
+    path.chmod(0o640)
+    write_atomic(path, "y")
+    assert path.stat().st_mode & 0o777 == 0o640  # a file replaced keeps its permissions
+    secret = tmp_path / "links.json"
+    write_atomic(secret, "{}", private=True)
+    assert secret.stat().st_mode & 0o777 == 0o600
+    assert Path(path).read_text() == "y"
