@@ -110,3 +110,36 @@ def test_a_scenario_saved_is_readable_as_the_umask_allows_and_links_stay_private
     write_atomic(secret, "{}", private=True)
     assert secret.stat().st_mode & 0o777 == 0o600
     assert Path(path).read_text() == "y"
+
+
+def test_the_scenario_tab_opens_while_an_edits_check_still_runs(app, monkeypatch):
+    """Issue 44's storm: the editor's Scenario and Lesson tabs waited on the window's thread for
+    every queued edit's check (up to 3.8 s). They read the document under its lock instead."""
+    import threading
+
+    scene = new_editor(app)
+    release = threading.Event()
+    real = scene.worker.checker.check
+
+    def slow(text, name):
+        release.wait(3.0)
+        return real(text, name)
+
+    monkeypatch.setattr(scene.worker.checker, "check", slow)
+    click(app, button(scene, "terrain", "w").rect.center)
+
+    def press(pos) -> None:  # as the window's loop does, not waiting for jobs (App.pump does)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            app.handle(pygame.event.Event(kind, pos=pos, button=1))
+        for event in pygame.event.get():  # the button's own event, posted meanwhile
+            app.handle(event)
+        app.frame(0.016)
+
+    press(at(scene, "C3"))
+    assert scene.worker.busy  # the stroke's check waits on the event
+    press(button(scene, "tab", "scenario").rect.center)
+    assert scene.panel.tab == "scenario" and scene.worker.busy  # the check still runs
+    release.set()
+    scene.wait_done()
+    app.pump()
+    assert scene.worker.busy is False

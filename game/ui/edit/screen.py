@@ -104,12 +104,12 @@ class EditScene(Scene):
 
     def build_panel(self) -> None:
         if self.panel.tab in ("scenario", "lesson"):
-            if self.worker is not None:
-                self.worker.wait()  # the document read here, not while it is being written
-            if self.panel.tab == "scenario":
-                self.panel.values = form_values(self.doc)
-            else:
-                self.panel.values = lesson_form_values(self.doc, self.panel.step)
+            lock = self.worker.doc_lock if self.worker is not None else contextlib.nullcontext()
+            with lock:  # not while a job writes it; the checks need not end (a storm: 3.8 s)
+                if self.panel.tab == "scenario":
+                    self.panel.values = form_values(self.doc)
+                else:
+                    self.panel.values = lesson_form_values(self.doc, self.panel.step)
         board = self.sketch.board
         self.panel.build(self.app.ui, self.app.size, board.columns, board.rows)
         self.panel.show_errors(self.errors)

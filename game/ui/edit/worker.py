@@ -50,6 +50,9 @@ class DocWorker:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hexfire-edit")
         self._done: list[Done] = []
         self._lock = threading.Lock()
+        self.doc_lock = threading.Lock()
+        """Held while a job writes or reads the document: the window reads the forms' values
+        under it (:meth:`reading`) instead of waiting for the jobs' checks."""
         self._pending: list[Future] = []
         self.checker = Checker()
         """Validates the document in a process of its own."""
@@ -89,8 +92,9 @@ class DocWorker:
         areas there, keep the draft; ``board``: read its map again too (a resize, an undo)."""
         if not changed:
             return Done(said, None, changed=False)
-        text = self.doc.text
-        new_board = board_of(self.doc) if board else None
+        with self.doc_lock:
+            text = self.doc.text
+            new_board = board_of(self.doc) if board else None
         checked = self.checker.check(text, self.doc.name)
         if self.draft is not None:
             try:
@@ -109,15 +113,17 @@ class DocWorker:
         """Make ``edit``; ``repaints``: its map change is not on screen yet (a resize)."""
 
         def job() -> Done:
-            self.doc.edit(edit)
+            with self.doc_lock:
+                self.doc.edit(edit)
             return self._after(edit.title, True, board=repaints)
 
         self._run(job, on_done)
 
     def undo(self, redo: bool = False, on_done: Callable[[], None] | None = None) -> None:
         def job() -> Done:
-            title = self.doc.redo_title if redo else self.doc.undo_title
-            stepped = self.doc.step(redo)
+            with self.doc_lock:
+                title = self.doc.redo_title if redo else self.doc.undo_title
+                stepped = self.doc.step(redo)
             word = "redone" if redo else "undone"
             return self._after(
                 f"{word}: {title}" if title else f"nothing to be {word}", stepped, True
@@ -134,7 +140,8 @@ class DocWorker:
                     raise SaveError(
                         f"{path.parent}: cannot make the folder: {e.strerror}"
                     ) from None
-            target = self.doc.save(path)
+            with self.doc_lock:
+                target = self.doc.save(path)
             self.target = target
             if self.draft is not None:
                 self.draft.unlink(missing_ok=True)
