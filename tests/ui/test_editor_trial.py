@@ -143,3 +143,22 @@ def test_the_scenario_tab_opens_while_an_edits_check_still_runs(app, monkeypatch
     scene.wait_done()
     app.pump()
     assert scene.worker.busy is False
+
+
+def test_an_editor_replaced_by_another_screen_ends_its_worker_and_checking_process(app):
+    """Seen in the 20-minute soak: two editors' worker threads alive at once. An editor left
+    by a Replace (a game loaded from its test play, the start screen) ended nothing: its
+    thread and its checking process stayed until the window closed."""
+    import threading
+
+    from game.ui.scenes.routes import Replace
+
+    scene = new_editor(app)
+    scene.worker.checker.wait_ready()
+    assert scene.worker.checker._pool is not None
+    app.go(Replace(Edit(None)))  # another screen in its place (here: another editor)
+    app.pump()
+    assert app.scene is not scene
+    assert scene.worker.checker._pool is None  # the process ended
+    editing = [t for t in threading.enumerate() if t.name.startswith("hexfire-edit")]
+    assert len(editing) <= 1  # the new editor's own worker at most

@@ -420,6 +420,11 @@ class EditScene(Scene):
             for done in self.worker.results():
                 self.take(done)
 
+    def closed(self) -> None:
+        """Replaced by another screen (a game loaded from a test play): its worker thread and
+        checking process end too (a storm of input left them behind)."""
+        self.close()
+
 
 def _read(path: Path | None) -> str:
     """The text of the file a copy or a draft will be saved to ("" when there is none yet)."""

@@ -59,6 +59,10 @@ class Scene:
     def leave(self) -> None:
         """Remove its widgets."""
 
+    def closed(self) -> None:
+        """Taken off the window for good (popped, or replaced by another screen): let go of
+        what outlives widgets (threads, processes)."""
+
     def handle(self, event: pygame.event.Event) -> None:
         del event
 
@@ -178,6 +182,7 @@ class App:
     def pop(self) -> Scene:
         scene = self.scenes.pop()
         scene.leave()
+        scene.closed()
         if self.scenes and not scene.keeps_below:
             self.scenes[-1].enter()
         self.dirty = True
@@ -187,7 +192,9 @@ class App:
         """Another screen: what the old ones held goes back to the system
         (:func:`.memory.release`: a closed game's boards, a storm's widgets)."""
         while self.scenes:
-            self.scenes.pop().leave()
+            gone = self.scenes.pop()
+            gone.leave()
+            gone.closed()
         self.push(scene)
         release()
 
