@@ -51,6 +51,10 @@ def test_smoke_bench_soak_drives_the_window_and_reports_its_figures(data_dir, mo
     assert figures["frame_max_was"]
     trimmed = figures["end_rss_trimmed_mib"]
     assert trimmed is None or 0 < trimmed <= figures["end_rss_mib"] + 1
+    if trimmed is not None:  # what is kept, measured without the allocator's freed memory
+        kept_at_warm = figures["warm_rss_trimmed_mib"]
+        assert kept_at_warm > 0
+        assert figures["kept_growth_after_warm_up_mib"] == round(trimmed - kept_at_warm, 1)
     assert figures["goals"] == soak.GOALS and figures["burst"] == 3
     assert figures["surfaces_end"] > 0 and figures["surface_mib_end"] > 0
     assert figures["theme_id_keys_kib_end"] < 64 and figures["window_trims"] is True
