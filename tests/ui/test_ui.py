@@ -892,3 +892,28 @@ def test_end_phase_while_a_vehicle_is_moving_says_why_and_asks_nothing(app):
     assert play.dialogs.confirm is None
     assert "end its move first" in play.map.state.message
     assert play.session.game.phase == "movement"
+
+
+def test_c6_17_a_move_stopped_for_defensive_first_fire_keeps_saying_how_to_go_on(app):
+    """Found in a trial against the computer: a path's move stopped at a Defensive First Fire
+    chance, the computer let it go, and the bar went back to "Select a vehicle...": nothing
+    said that one click on the path's end goes on. The hint says so while the mover waits."""
+    from game.ui.panel.frame import hint
+
+    play = start(app, "road-ambush")
+    to_phase(app, play, "movement")
+    clear_overlays(app, play)
+    mover = next(a.unit for a in play.legal() if isinstance(a, Move))
+    perform(app, play, next(a for a in play.legal() if isinstance(a, Move) and a.unit == mover))
+    while isinstance(app.scene, DffPrompt):
+        perform(app, play, Pass())
+    clear_overlays(app, play)
+    assert play.session.game.units[mover].moving
+    assert "click" not in hint(play.map) or "again" not in hint(play.map)
+    play.map.state.route_on = (mover, "A1")  # as Orders.follow leaves it when it stops
+    said = hint(play.map)
+    assert "click A1 again to go on" in said and "C6.17" in said
+    perform(app, play, EndMove(mover, False))
+    while isinstance(app.scene, DffPrompt):
+        perform(app, play, Pass())
+    assert "again" not in hint(play.map)  # the move ended: the usual hint

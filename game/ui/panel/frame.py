@@ -85,6 +85,13 @@ def hint(view: MapHost) -> str:
         if phase == "setup":
             parts += ["k then a hex Bore Sights with a Gun", "h conceals"]
         return f"Set Up: {'; '.join(parts)}; then End Phase" if parts else "Set Up: End Phase"
+    on = view.state.route_on
+    mover = view.unit(on[0]) if phase == "movement" and on else None
+    if on and mover is not None and mover.get("moving") and mover.get("hex") != on[1]:
+        return (
+            f"{mover.get('name', on[0])} stopped in {mover.get('hex')} for Defensive First "
+            f"Fire (C6.17): click {on[1]} again to go on, x to stop there"
+        )
     if phase == "movement":
         return (
             "Select a vehicle; click a blue hex to move, , . to turn, x to stop, m for "
