@@ -44,6 +44,14 @@ def saves_dir(override: str | Path | None = None) -> Path:
     return d
 
 
+def scenarios_dir(override: str | Path | None = None) -> Path:
+    """Where the editor offers to keep the player's scenarios: the data folder's
+    ``scenarios`` beside its saves, or, with a saves folder of the player's own
+    (``--save-dir DIR``), ``DIR/scenarios``: nothing written outside the folder chosen (a
+    trial's Save as made ``/tmp/scenarios`` for ``--save-dir /tmp/trial-saves``). Not made here."""
+    return Path(override) / "scenarios" if override else data_dir() / "scenarios"
+
+
 def newest_save(folder: Path) -> Path | None:
     """The most recently written save in ``folder`` (what "Resume" offers); a name reserved
     by a window whose game is not written yet (an empty file) is not one."""

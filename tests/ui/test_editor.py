@@ -656,7 +656,7 @@ def test_edit_this_scenario_edits_a_copy_in_the_data_folder(app, tmp_path):
     scene = app.scene
     assert isinstance(scene, EditScene) and scene.unsaved  # the copy is not written yet
     shipped = start.scenarios[start.chosen][0]
-    assert scene.path == app.save_dir.parent / "scenarios" / shipped.name
+    assert scene.path == app.scenario_dir / shipped.name
     key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
     assert scene.path.read_bytes() == shipped.read_bytes()  # byte-identical
 

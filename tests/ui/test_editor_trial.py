@@ -162,3 +162,20 @@ def test_an_editor_replaced_by_another_screen_ends_its_worker_and_checking_proce
     assert scene.worker.checker._pool is None  # the process ended
     editing = [t for t in threading.enumerate() if t.name.startswith("hexfire-edit")]
     assert len(editing) <= 1  # the new editor's own worker at most
+
+
+def test_save_as_offers_a_folder_under_the_save_dir_chosen_and_writes_nothing_outside(tmp_path):
+    """Found in the trial: with ``--save-dir /tmp/trial-saves``, Save as offered
+    ``/tmp/scenarios/`` and made it: a folder outside the one the player chose."""
+    from game.ui.screens import window
+
+    chosen = tmp_path / "trial-saves"
+    app = window((1280, 800), chosen, headless=True)
+    try:
+        scene = new_editor(app)
+        click(app, button(scene, "do", "save_as").rect.center)
+        offered = Path(scene.file_dialog.file_path_text_line.get_text())
+        assert offered.parent == chosen / "scenarios"
+        assert not (tmp_path / "scenarios").exists()
+    finally:
+        pygame.display.quit()

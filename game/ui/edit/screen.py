@@ -297,7 +297,7 @@ class EditScene(Scene):
         elif command == "save" and self.path is not None:
             self.save_to(self.path)
         elif command in ("save", "save_as"):
-            folder = self.path.parent if self.path else self.app.save_dir.parent / "scenarios"
+            folder = self.path.parent if self.path else self.app.scenario_dir
             self.file_dialog = save_dialog(self.app, folder / f"{self._stem()}.toml")
         elif command == "help":
             self.app.go(Push(Help(self)))

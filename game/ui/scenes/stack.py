@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 
 from game.ui.memory import compact_theme_ids, release
-from game.ui.prefs import Prefs, saves_dir
+from game.ui.prefs import Prefs, saves_dir, scenarios_dir
 from game.ui.scenes.routes import Pop, Push, Quit, Replace, Screen, Start, Transition
 
 DEFAULT_SIZE = (1280, 800)
@@ -117,6 +117,8 @@ class App:
         compact_theme_ids(self.ui.get_theme())
         self.ui.preload_fonts(FONTS_TO_PRELOAD)
         self.save_dir = saves_dir(save_dir)
+        self.scenario_dir = scenarios_dir(save_dir)
+        """Where the editor keeps the player's scenarios (:func:`.prefs.scenarios_dir`)."""
         self.prefs = Prefs.load()
         self.scenes: list[Scene] = []
         self.running = True

@@ -348,7 +348,7 @@ class StartScene(Scene):
         except (OSError, UnicodeDecodeError) as e:
             error_dialog(self.app, e, "The scenario could not be read")
             return
-        target = self.app.save_dir.parent / "scenarios" / shipped.name
+        target = self.app.scenario_dir / shipped.name
         self.open_editor(Edit(target, text if not target.exists() else None))
 
     def open_dialog(self, watch: bool = False) -> None:
