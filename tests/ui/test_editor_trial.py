@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 from test_editor import at, button, typed
-from ui_driver import click
+from ui_driver import click, key
 
 from game.board.hexes import label
 from game.ui.edit.panel import find_types
@@ -179,3 +179,16 @@ def test_save_as_offers_a_folder_under_the_save_dir_chosen_and_writes_nothing_ou
         assert not (tmp_path / "scenarios").exists()
     finally:
         pygame.display.quit()
+
+
+def test_closing_an_editor_opened_alone_goes_to_the_start_screen(app):
+    """``hexfire edit`` then Close: the editor, a "home" screen, sent itself back to itself
+    (its worker already ended): the next key crashed the window (found by the 20-minute
+    soak). It goes to the start screen."""
+    from game.ui.start.screen import StartScene
+
+    scene = new_editor(app)
+    assert app.scenes == [scene]
+    click(app, button(scene, "do", "close").rect.center)
+    assert isinstance(app.scene, StartScene) and scene not in app.scenes
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)  # the window goes on

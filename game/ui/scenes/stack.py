@@ -156,7 +156,9 @@ class App:
                 self.pop()
             case Quit():
                 self.running = False
-            case Replace(Start()) if any(scene.home for scene in self.scenes):
+            case Replace(Start()) if any(scene.home for scene in self.scenes[:-1]):
+                # a screen opened from a home (a test play from the editor) goes back to it;
+                # the home itself asking (the editor closing) goes to the start screen
                 while not self.scene.home:
                     self.pop()
                 release()
