@@ -477,6 +477,31 @@ def test_the_lesson_step_form_sets_what_a_step_waits_for_by_kind_and_point_by_a_
     assert path.read_bytes() == before
 
 
+def test_the_step_forms_do_keeps_the_keys_it_has_no_field_for_while_its_type_stays():
+    """A turn step's ``facing`` (no field of its own) stays when the form sets its unit, and
+    goes when the type becomes another; a kind without what it needs says what is missing."""
+    from game.ui.edit.lesson import form_wait
+
+    old = {"type": "turn", "unit": "rus-t34-1", "facing": 2}
+    typed = {"do_type": "turn", "do_unit": "rus-t34-2"}
+    assert form_wait("do", typed, old)["do"] == (
+        ("type", "turn"),
+        ("unit", "rus-t34-2"),
+        ("facing", 2),
+    )
+    typed = {"do_type": "move", "do_unit": "rus-t34-2", "do_to": "b4"}
+    assert form_wait("do", typed, old)["do"] == (
+        ("type", "move"),
+        ("unit", "rus-t34-2"),
+        ("to", "B4"),
+    )
+    assert form_wait("look", {"look_from": "A1"}) == (
+        "waits for: look: the two hexes the LOS thread joins"
+    )
+    assert form_wait("select", {}) == "waits for: select: the unit's id"
+    assert set(form_wait("space", {}).values()) == {None}  # every wait key removed
+
+
 def retype(app, entry, text: str) -> None:
     """Click a text line, clear it and type ``text`` (real text events)."""
     click(app, entry.rect.center)

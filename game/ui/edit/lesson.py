@@ -124,7 +124,7 @@ def form_wait(
     """The step keys the form's Waits-for part sets (the others of :data:`WAITS` and
     ``select`` removed: None), or what is missing (a string). ``typed``: the fields as set
     (:func:`step_fields`' names); ``old_do``: the step's ``do`` table, whose keys the form has
-    no field for (a turn's ``facing``, a shot's ``ammo``) stay as written."""
+    no field for (a turn's ``facing``, a shot's ``ammo``) stay as written while its type does."""
     keys: dict[str, StepValue | None] = dict.fromkeys((*WAITS, "select"))
     select = typed.get("select", "").strip() or None
     if kind == "select":
@@ -139,7 +139,8 @@ def form_wait(
             text = typed.get(f"do_{k}", "").strip()
             if text:
                 pairs[k] = text.upper() if k == "to" and text != "off" else text
-        kept = {k: v for k, v in (old_do or {}).items() if k not in DO_FIELDS}
+        old_do = old_do if old_do and old_do.get("type") == pairs["type"] else {}
+        kept = {k: v for k, v in old_do.items() if k not in DO_FIELDS}
         keys["do"] = tuple({**pairs, **kept}.items())
     elif kind == "look":
         ends = (typed.get("look_from", "").strip(), typed.get("look_to", "").strip())
