@@ -402,8 +402,9 @@ def test_the_lesson_tab_sets_the_number_and_adds_moves_sets_and_removes_steps(ap
     assert "number = 8" in path.read_text()
 
 
-def choose(app, menu, text: str) -> None:
-    """Open a drop-down with a click and click its line ``text`` (real mouse events)."""
+def choose(app, menu, text: str, view: pygame.Rect) -> None:
+    """Open a drop-down with a click and click its line ``text`` (real mouse events), which
+    must be in ``view`` (the tab's box as shown)."""
     click(app, menu.rect.center)
     listed = menu.current_state.options_selection_list
     for _ in range(20):  # the wheel over the list until the line is in it
@@ -416,7 +417,7 @@ def choose(app, menu, text: str) -> None:
         for _ in range(5):
             app.frame(0.05)
     assert line is not None, text
-    assert menu.ui_container.get_rect().contains(line.rect), "the line is in the tab's view"
+    assert view.contains(line.rect), ("the line is in the tab's view", line.rect, view)
     click(app, line.rect.center)
     app.pump()  # the menu's change event, posted while the click was handled
     assert menu.selected_option[0] == text
@@ -443,8 +444,8 @@ def test_the_lesson_step_form_sets_what_a_step_waits_for_by_kind_and_point_by_a_
     assert [list(r) for r in scene.doc.doc["map"]["hexes"]] == hexes
     click(app, button(scene, "wait_kind", "phase").rect.center)
     assert panel.lesson["phase"].visible and not panel.entries["do_to"].visible
-    choose(app, panel.lesson["phase"], "defensive_fire")
-    choose(app, panel.lesson["side"], "german")
+    choose(app, panel.lesson["phase"], "defensive_fire", panel.box.rect)
+    choose(app, panel.lesson["side"], "german", panel.box.rect)
     click(app, button(scene, "do", "step_apply").rect.center)
     step = scene.doc.doc["lesson"]["steps"][2]
     assert (step["phase"], step["side"], step["point"]) == ("defensive_fire", "german", "C3")
@@ -455,7 +456,7 @@ def test_the_lesson_step_form_sets_what_a_step_waits_for_by_kind_and_point_by_a_
     click(app, button(scene, "wait_kind", "show").rect.center)
     click(app, button(scene, "show_overlay", "threat").rect.center)
     retype(app, panel.entries["step_select"], "rus-t34-1")
-    choose(app, panel.lesson["part"], "end_phase")
+    choose(app, panel.lesson["part"], "end_phase", panel.box.rect)
     assert panel.text("step_point") == "end_phase"
     click(app, button(scene, "do", "step_apply").rect.center)
     step = scene.doc.doc["lesson"]["steps"][2]
@@ -465,7 +466,7 @@ def test_the_lesson_step_form_sets_what_a_step_waits_for_by_kind_and_point_by_a_
     click(app, button(scene, "wait_kind", "do").rect.center)
     click(app, button(scene, "do", "step_apply").rect.center)  # no type picked: said
     assert scene.said == "waits for: do: pick the action's type"
-    choose(app, panel.lesson["do_type"], "fire")
+    choose(app, panel.lesson["do_type"], "fire", panel.box.rect)
     retype(app, panel.entries["do_unit"], "rus-t34-1")
     retype(app, panel.entries["do_target"], "ger-nobody")
     click(app, button(scene, "do", "step_apply").rect.center)
@@ -500,6 +501,45 @@ def test_the_step_forms_do_keeps_the_keys_it_has_no_field_for_while_its_type_sta
     )
     assert form_wait("select", {}) == "waits for: select: the unit's id"
     assert set(form_wait("space", {}).values()) == {None}  # every wait key removed
+
+
+def test_at_960x640_the_step_form_scrolls_into_view_and_its_drop_downs_open_in_it(
+    tmp_path, data_dir
+):
+    """A low window (960 x 640): the Lesson tab scrolls (the wheel over it) to the step form,
+    whose phase drop-down opens upward in the tab's view and takes a click; Apply writes it."""
+    from game.ui.screens import window
+
+    app = window((960, 640), tmp_path / "saves", headless=True)
+    try:
+        scene, _ = open_editor(app, tmp_path, "lesson-1-move.toml")
+        click(app, button(scene, "tab", "lesson").rect.center)
+        click(app, scene.panel.lesson["steps"].item_list_container.elements[2].rect.center)
+        panel = scene.panel
+        assert panel.content_height > panel.box.rect.height  # it scrolls
+        pygame.mouse.set_pos(panel.box.rect.center)
+        post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=panel.box.rect.center, rel=(0, 0), buttons=(0, 0, 0)
+            )
+        )
+        app.pump()
+        for _ in range(12):
+            post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+            app.pump()
+        for _ in range(30):  # the scroll glides
+            app.frame(0.05)
+        apply = button(scene, "do", "step_apply")
+        assert panel.box.rect.contains(apply.rect), (apply.rect, panel.box.rect)
+        click(app, button(scene, "wait_kind", "phase").rect.center)
+        choose(app, panel.lesson["phase"], "movement", panel.box.rect)
+        click(app, apply.rect.center)
+        step = scene.doc.doc["lesson"]["steps"][2]
+        assert step["phase"] == "movement" and "do" not in step and scene.errors == ()
+        app.screenshot(tmp_path / "low-lesson.png")
+    finally:
+        scene.close()
+        pygame.display.quit()
 
 
 def retype(app, entry, text: str) -> None:
