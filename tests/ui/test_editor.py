@@ -363,25 +363,22 @@ def test_the_lesson_tab_sets_the_number_and_adds_moves_sets_and_removes_steps(ap
     assert scene.panel.content_height <= scene.panel.box.rect.height  # no scrolling at 800
     click(app, listed.item_list_container.elements[2].rect.center)
     assert scene.panel.step == 2
-    assert scene.panel.text("step_wait") == "do type=move unit=rus-t34-1 to=B4"
+    assert scene.panel.wait_kind == "do" and scene.panel.dropped("do_type") == "move"
+    assert scene.panel.text("do_unit") == "rus-t34-1" and scene.panel.text("do_to") == "B4"
     assert scene.panel.text("step_point") == "B4" and "blue hexes" in scene.panel.step_say()
-    entry = scene.panel.entries["step_wait"]
-    click(app, entry.rect.center)
-    key(app, pygame.K_END)
-    for _ in range(2):
-        key(app, pygame.K_BACKSPACE)
-    typed(app, "C4")
+    retype(app, scene.panel.entries["do_to"], "c4")
     click(app, button(scene, "do", "step_apply").rect.center)
     step = scene.doc.doc["lesson"]["steps"][2]
     assert dict(step["do"]) == {"type": "move", "unit": "rus-t34-1", "to": "C4"}
     assert step["point"] == "B4" and scene.errors == ()
     assert scene.doc.undo_title == "lesson step 3: do"  # only what changed
-    click(app, scene.panel.entries["step_select"].rect.center)
-    typed(app, "rus-t34-1")
+    click(app, button(scene, "wait_kind", "look").rect.center)
+    retype(app, scene.panel.entries["look_from"], "B4")
+    retype(app, scene.panel.entries["look_to"], "Z9")
     click(app, button(scene, "do", "step_apply").rect.center)
-    assert any("lesson.steps[2]" in e for e in scene.errors)  # waits for two things
+    assert any("lesson.steps[2]" in e for e in scene.errors)  # Z9 is off the map
     key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
-    assert scene.errors == ()
+    assert scene.errors == () and "do" in scene.doc.doc["lesson"]["steps"][2]
     click(app, button(scene, "do", "step_add").rect.center)  # after step 3
     added = scene.doc.doc["lesson"]["steps"]
     assert len(added) == steps + 1 and added[3]["say"].startswith("What to do now")
@@ -403,6 +400,146 @@ def test_the_lesson_tab_sets_the_number_and_adds_moves_sets_and_removes_steps(ap
     assert len(scene.doc.doc["lesson"]["steps"]) == steps
     key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
     assert "number = 8" in path.read_text()
+
+
+def choose(app, menu, text: str, view: pygame.Rect) -> None:
+    """Open a drop-down with a click and click its line ``text`` (real mouse events), which
+    must be in ``view`` (the tab's box as shown)."""
+    click(app, menu.rect.center)
+    listed = menu.current_state.options_selection_list
+    for _ in range(20):  # the wheel over the list until the line is in it
+        line = next((e for e in listed.item_list_container.elements if e.text == text), None)
+        if line is not None:
+            break
+        pygame.mouse.set_pos(listed.rect.center)
+        post(pygame.event.Event(pygame.MOUSEMOTION, pos=listed.rect.center, rel=(0, 0)))
+        post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        for _ in range(5):
+            app.frame(0.05)
+    assert line is not None, text
+    assert view.contains(line.rect), ("the line is in the tab's view", line.rect, view)
+    click(app, line.rect.center)
+    app.pump()  # the menu's change event, posted while the click was handled
+    assert menu.selected_option[0] == text
+
+
+def test_the_lesson_step_form_sets_what_a_step_waits_for_by_kind_and_point_by_a_click(
+    app, tmp_path
+):
+    """Issue 42's step form: what a step waits for is picked from a row of buttons (Space,
+    Select, Do, Look, Show, Phase) showing that kind's fields only (an action type and a phase
+    from drop-downs of the engine's); Point is a hex a click on the map fills, or a part of
+    the screen from a drop-down; each Apply one SetStep edit, validated, undone; all undone,
+    the file saves byte-identical."""
+    scene, path = open_editor(app, tmp_path, "lesson-1-move.toml")
+    before = path.read_bytes()
+    hexes = [list(r) for r in scene.doc.doc["map"]["hexes"]]
+    click(app, button(scene, "tab", "lesson").rect.center)
+    click(app, scene.panel.lesson["steps"].item_list_container.elements[2].rect.center)
+    panel = scene.panel
+    assert panel.wait_kind == "do" and panel.entries["do_to"].visible
+    assert not panel.entries["look_from"].visible and not panel.lesson["phase"].visible
+    click(app, at(scene, "C3"))  # the map: Point, and no paint
+    assert panel.text("step_point") == "C3"
+    assert [list(r) for r in scene.doc.doc["map"]["hexes"]] == hexes
+    click(app, button(scene, "wait_kind", "phase").rect.center)
+    assert panel.lesson["phase"].visible and not panel.entries["do_to"].visible
+    choose(app, panel.lesson["phase"], "defensive_fire", panel.box.rect)
+    choose(app, panel.lesson["side"], "german", panel.box.rect)
+    click(app, button(scene, "do", "step_apply").rect.center)
+    step = scene.doc.doc["lesson"]["steps"][2]
+    assert (step["phase"], step["side"], step["point"]) == ("defensive_fire", "german", "C3")
+    assert "do" not in step and scene.errors == ()
+    assert scene.doc.undo_title == "lesson step 3: point, do, phase, side"
+    panel = scene.panel  # built again from the document: the step as it is now
+    assert panel.wait_kind == "phase" and panel.dropped("phase") == "defensive_fire"
+    click(app, button(scene, "wait_kind", "show").rect.center)
+    click(app, button(scene, "show_overlay", "threat").rect.center)
+    retype(app, panel.entries["step_select"], "rus-t34-1")
+    choose(app, panel.lesson["part"], "end_phase", panel.box.rect)
+    assert panel.text("step_point") == "end_phase"
+    click(app, button(scene, "do", "step_apply").rect.center)
+    step = scene.doc.doc["lesson"]["steps"][2]
+    assert (step["show"], step["select"], step["point"]) == ("threat", "rus-t34-1", "end_phase")
+    assert "phase" not in step and "side" not in step and scene.errors == ()
+    panel = scene.panel
+    click(app, button(scene, "wait_kind", "do").rect.center)
+    click(app, button(scene, "do", "step_apply").rect.center)  # no type picked: said
+    assert scene.said == "waits for: do: pick the action's type"
+    choose(app, panel.lesson["do_type"], "fire", panel.box.rect)
+    retype(app, panel.entries["do_unit"], "rus-t34-1")
+    retype(app, panel.entries["do_target"], "ger-nobody")
+    click(app, button(scene, "do", "step_apply").rect.center)
+    assert any("lesson.steps[2]" in e and "ger-nobody" in e for e in scene.errors)
+    for _ in range(3):
+        key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert scene.errors == () and "do" in scene.doc.doc["lesson"]["steps"][2]
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    assert path.read_bytes() == before
+
+
+def test_the_step_forms_do_keeps_the_keys_it_has_no_field_for_while_its_type_stays():
+    """A turn step's ``facing`` (no field of its own) stays when the form sets its unit, and
+    goes when the type becomes another; a kind without what it needs says what is missing."""
+    from game.ui.edit.lesson import form_wait
+
+    old = {"type": "turn", "unit": "rus-t34-1", "facing": 2}
+    typed = {"do_type": "turn", "do_unit": "rus-t34-2"}
+    assert form_wait("do", typed, old)["do"] == (
+        ("type", "turn"),
+        ("unit", "rus-t34-2"),
+        ("facing", 2),
+    )
+    typed = {"do_type": "move", "do_unit": "rus-t34-2", "do_to": "b4"}
+    assert form_wait("do", typed, old)["do"] == (
+        ("type", "move"),
+        ("unit", "rus-t34-2"),
+        ("to", "B4"),
+    )
+    assert form_wait("look", {"look_from": "A1"}) == (
+        "waits for: look: the two hexes the LOS thread joins"
+    )
+    assert form_wait("select", {}) == "waits for: select: the unit's id"
+    assert set(form_wait("space", {}).values()) == {None}  # every wait key removed
+
+
+def test_at_960x640_the_step_form_scrolls_into_view_and_its_drop_downs_open_in_it(
+    tmp_path, data_dir
+):
+    """A low window (960 x 640): the Lesson tab scrolls (the wheel over it) to the step form,
+    whose phase drop-down opens upward in the tab's view and takes a click; Apply writes it."""
+    from game.ui.screens import window
+
+    app = window((960, 640), tmp_path / "saves", headless=True)
+    try:
+        scene, _ = open_editor(app, tmp_path, "lesson-1-move.toml")
+        click(app, button(scene, "tab", "lesson").rect.center)
+        click(app, scene.panel.lesson["steps"].item_list_container.elements[2].rect.center)
+        panel = scene.panel
+        assert panel.content_height > panel.box.rect.height  # it scrolls
+        pygame.mouse.set_pos(panel.box.rect.center)
+        post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=panel.box.rect.center, rel=(0, 0), buttons=(0, 0, 0)
+            )
+        )
+        app.pump()
+        for _ in range(12):
+            post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+            app.pump()
+        for _ in range(30):  # the scroll glides
+            app.frame(0.05)
+        apply = button(scene, "do", "step_apply")
+        assert panel.box.rect.contains(apply.rect), (apply.rect, panel.box.rect)
+        click(app, button(scene, "wait_kind", "phase").rect.center)
+        choose(app, panel.lesson["phase"], "movement", panel.box.rect)
+        click(app, apply.rect.center)
+        step = scene.doc.doc["lesson"]["steps"][2]
+        assert step["phase"] == "movement" and "do" not in step and scene.errors == ()
+        app.screenshot(tmp_path / "low-lesson.png")
+    finally:
+        scene.close()
+        pygame.display.quit()
 
 
 def retype(app, entry, text: str) -> None:

@@ -6,8 +6,9 @@ exists, its hex is on the map, it waits for one thing: docs/scenario-format.md).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from game.files.lesson import OVERLAYS, POINTS
 from game.files.scenario_doc import ScenarioDoc
 from game.files.scenario_edits import Edit
 from game.files.scenario_edits_lesson import (
@@ -18,10 +19,13 @@ from game.files.scenario_edits_lesson import (
     SetStep,
     StepValue,
 )
-from game.ui.edit.panel import EditPanel
+from game.ui.edit.waits import DO_FIELDS
+
+if TYPE_CHECKING:
+    from game.ui.edit.panel import EditPanel
 
 WAITS = ("do", "look", "show", "phase", "side")
-"""The step keys the Waits-for line writes (``select`` has its own line)."""
+"""The step keys the Waits-for part writes (and ``select``, for the kinds that take it)."""
 NEW_STEP = (("say", "What to do now, in plain words."),)
 
 
@@ -59,12 +63,11 @@ def lesson_form_values(doc: ScenarioDoc, step: int | None) -> dict[str, Any]:
     values = lesson_values(doc)
     steps = values["steps"]
     picked = steps[step] if step is not None and step < len(steps) else {}
-    fields = {k: str(picked.get(k, "")) for k in ("say", "point", "select", "why")}
     return {
         "lesson_number": values["lesson_number"],
         "lesson": "lesson" in doc.doc,
         "step_lines": [f"{i + 1}. {summary(s)}" for i, s in enumerate(steps)],
-        "step_fields": {**fields, "wait": wait_text(picked)},
+        "step_fields": step_fields(picked),
     }
 
 
@@ -93,34 +96,65 @@ def _word(v: Any) -> str:
     return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
 
-def _value(text: str) -> str | int | bool:
-    if text in ("true", "false"):
-        return text == "true"
-    return int(text) if text.isdigit() else text
+def wait_kind(step: dict[str, Any]) -> str:
+    """What a step waits for, as the form's row of buttons names it (:data:`KINDS`)."""
+    for kind in ("do", "look", "show", "phase"):
+        if step.get(kind):
+            return kind
+    return "select" if step.get("select") else "space"
 
 
-def parse_wait(text: str) -> dict[str, StepValue | None] | str:
-    """The step keys a Waits-for line sets (the others of :data:`WAITS` removed: None), or
-    what is wrong with it (a string)."""
-    words = text.split()
-    keys: dict[str, StepValue | None] = dict.fromkeys(WAITS)
-    if not words:
-        return keys
-    kind, rest = words[0].lower(), words[1:]
-    if kind == "do":
-        pairs = [w.partition("=") for w in rest]
-        if not pairs or any(not k or not sep or not v for k, sep, v in pairs):
-            return "waits for: do key=value ... (do type=move unit=ID to=B4)"
-        keys["do"] = tuple((k, _value(v)) for k, _, v in pairs)
-    elif kind == "look" and len(rest) == 2:
-        keys["look"] = (rest[0].upper(), rest[1].upper())
-    elif kind == "show" and len(rest) == 1:
-        keys["show"] = rest[0]
-    elif kind == "phase" and len(rest) in (1, 2):
-        keys["phase"] = rest[0]
-        keys["side"] = rest[1] if len(rest) == 2 else None
-    else:
-        return "waits for: do k=v ..., look A1 B2, show viewshed|threat|fire, phase NAME [SIDE]"
+def step_fields(step: dict[str, Any]) -> dict[str, str]:
+    """The form's fields of a step (each "" when the step has none): what it waits for
+    (``kind``), ``do``'s type, unit, to and target, ``look``'s two hexes, the overlay ``show``,
+    the phase and its side, and the say, point, select and why lines."""
+    fields = {k: str(step.get(k, "")) for k in ("say", "point", "select", "why", "show")}
+    do: dict[str, Any] = step["do"] if isinstance(step.get("do"), dict) else {}
+    ends: list[Any] = step["look"] if isinstance(step.get("look"), list) else []
+    look = [str(h) for h in ends] + ["", ""]
+    fields |= {f"do_{k}": _word(do[k]) if k in do else "" for k in DO_FIELDS}
+    fields |= {"look_from": look[0], "look_to": look[1], "kind": wait_kind(step)}
+    fields |= {"phase": str(step.get("phase", "")), "side": str(step.get("side", ""))}
+    return fields
+
+
+def form_wait(
+    kind: str, typed: dict[str, str], old_do: dict[str, Any] | None = None
+) -> dict[str, StepValue | None] | str:
+    """The step keys the form's Waits-for part sets (the others of :data:`WAITS` and
+    ``select`` removed: None), or what is missing (a string). ``typed``: the fields as set
+    (:func:`step_fields`' names); ``old_do``: the step's ``do`` table, whose keys the form has
+    no field for (a turn's ``facing``, a shot's ``ammo``) stay as written while its type does."""
+    keys: dict[str, StepValue | None] = dict.fromkeys((*WAITS, "select"))
+    select = typed.get("select", "").strip() or None
+    if kind == "select":
+        if select is None:
+            return "waits for: select: the unit's id"
+        keys["select"] = select
+    elif kind == "do":
+        if not typed.get("do_type"):
+            return "waits for: do: pick the action's type"
+        pairs = {"type": typed["do_type"]}
+        for k in DO_FIELDS[1:]:
+            text = typed.get(f"do_{k}", "").strip()
+            if text:
+                pairs[k] = text.upper() if k == "to" and text != "off" else text
+        old_do = old_do if old_do and old_do.get("type") == pairs["type"] else {}
+        kept = {k: v for k, v in old_do.items() if k not in DO_FIELDS}
+        keys["do"] = tuple({**pairs, **kept}.items())
+    elif kind == "look":
+        ends = (typed.get("look_from", "").strip(), typed.get("look_to", "").strip())
+        if not all(ends):
+            return "waits for: look: the two hexes the LOS thread joins"
+        keys["look"] = (ends[0].upper(), ends[1].upper())
+    elif kind == "show":
+        if typed.get("show") not in OVERLAYS:
+            return f"waits for: show: {', '.join(OVERLAYS)}"
+        keys["show"], keys["select"] = typed["show"], select
+    elif kind == "phase":
+        if not typed.get("phase"):
+            return "waits for: phase: pick the phase"
+        keys["phase"], keys["side"] = typed["phase"], typed.get("side") or None
     return keys
 
 
@@ -168,24 +202,38 @@ class LessonForm:
             self.apply(at, steps[at])
 
     def apply(self, at: int, step: dict[str, Any]) -> None:
-        """The fields typed written to step ``at``: the keys that changed, one edit."""
+        """The form as set written to step ``at``: the keys that changed, one edit."""
         panel = self.editor.panel
-        wait = parse_wait(panel.text("step_wait"))
+        typed = panel.step_form()
+        old_do = step.get("do") if isinstance(step.get("do"), dict) else None
+        wait = form_wait(panel.wait_kind, typed, old_do)
         if isinstance(wait, str):
             self.editor.said = wait
             return
-        typed: dict[str, StepValue | None] = {
+        keys_typed: dict[str, StepValue | None] = {
             "say": panel.step_say().strip() or None,
-            "point": panel.text("step_point") or None,
-            "select": panel.text("step_select") or None,
-            "why": panel.text("step_why") or None,
+            "point": _point(typed.get("point", "")),
+            "why": typed.get("why", "").strip() or None,
             **wait,
         }
-        keys = tuple((k, v) for k, v in typed.items() if _same(v) != _same(step.get(k)))
+        keys = tuple((k, v) for k, v in keys_typed.items() if _same(v) != _same(step.get(k)))
         if not keys:
             self.editor.said = f"step {at + 1}: nothing changed"
             return
         self.editor.submit(SetStep(at, keys))
+
+    def point_at(self, at: str | None) -> None:
+        """A click on the map while the Lesson tab is shown: the hex is the step's Point."""
+        entry = self.editor.panel.entries.get("step_point")
+        if at is not None and entry is not None:
+            entry.set_text(at)
+            self.editor.said = f"point: {at} (Apply to the step writes it)"
+
+
+def _point(text: str) -> str | None:
+    """Point as typed: a part of the screen as it is named, a hex in capitals."""
+    text = text.strip()
+    return (text if text in POINTS else text.upper()) or None
 
 
 def _same(v: Any) -> Any:

@@ -12,7 +12,7 @@ import re
 import pygame
 import pygame_gui
 
-from game.ui.edit.tabs import Tabs, find_types
+from game.ui.edit.tabs import ANY_SIDE, DO_TYPE, PART, PHASE, Tabs, find_types
 
 PANEL_WIDTH = 300
 FOOT = 2 * 34 + 4 + 22 + 90 + 10
@@ -69,7 +69,13 @@ class EditPanel(Tabs):
         self.step: int | None = None
         """The lesson step picked in the Lesson tab's list."""
         self.lesson: dict[str, pygame_gui.core.UIElement] = {}
-        """The Lesson tab's list of steps and its step's Say box."""
+        """The Lesson tab's list of steps, its step's Say box and its drop-downs."""
+        self.wait_kind = "space"
+        """What the step being set waits for (:data:`.lesson.KINDS`)."""
+        self.show_overlay: str | None = None
+        """The overlay a ``show`` step waits for."""
+        self.kind_widgets: dict[str, list] = {}
+        """The Lesson tab's fields of each kind of wait (only the kind picked's shown)."""
         self.briefing: pygame_gui.elements.UITextEntryBox | None = None
         self.victories: pygame_gui.elements.UISelectionList | None = None
         self.buttons: dict[pygame_gui.elements.UIButton, tuple[str, object]] = {}
@@ -187,6 +193,34 @@ class EditPanel(Tabs):
             self.step = int(chosen[1])
         return True
 
+    def step_form(self) -> dict[str, str]:
+        """The Lesson tab's step fields as set (:func:`.lesson.step_fields`' names; "" for a
+        drop-down with nothing picked)."""
+        typed = {k: self.text(f"step_{k}") for k in ("point", "select", "why")}
+        typed |= {k: self.text(k) for k in ("do_unit", "do_to", "do_target")}
+        typed |= {k: self.text(k) for k in ("look_from", "look_to")}
+        typed |= {k: self.dropped(k) for k in ("do_type", "phase", "side")}
+        return typed | {"show": self.show_overlay or ""}
+
+    def dropped(self, name: str) -> str:
+        """The choice of a Lesson tab's drop-down ("" : its first line, nothing picked)."""
+        menu = self.lesson.get(name)
+        if not isinstance(menu, pygame_gui.elements.UIDropDownMenu):
+            return ""
+        chosen = menu.selected_option
+        text = chosen[0] if isinstance(chosen, tuple) else str(chosen)
+        return "" if text in (PART, DO_TYPE, PHASE, ANY_SIDE) else text
+
+    def picked_part(self, event: pygame.event.Event) -> bool:
+        """A screen part picked in Point's drop-down (UI_DROP_DOWN_MENU_CHANGED): Point is
+        that part."""
+        entry, part = self.entries.get("step_point"), self.lesson.get("part")
+        if entry is None or id(getattr(event, "ui_element", None)) != id(part):
+            return False
+        if self.dropped("part"):
+            entry.set_text(self.dropped("part"))
+        return True
+
     def briefing_text(self) -> str:
         return self.briefing.get_text() if self.briefing is not None else ""
 
@@ -214,6 +248,8 @@ class EditPanel(Tabs):
             "to_kill": self.to_kill,
             "victory_side": self.victory_side,
             "victory_kind": self.victory_kind,
+            "wait_kind": self.wait_kind,
+            "show_overlay": self.show_overlay,
         }
         for button, (what, value) in self.buttons.items():
             if what in now and now[what] == value:
@@ -296,6 +332,7 @@ class EditPanel(Tabs):
             if widget is not None:
                 widget.kill()
         self.buttons, self.entries, self.headings, self.lesson = {}, {}, [], {}
+        self.kind_widgets = {}
         self.types = self.errors = self.victories = None
         self.briefing = self.box = None
 

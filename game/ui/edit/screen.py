@@ -198,6 +198,8 @@ class EditScene(Scene):
                 self.placing.new_unit()
             if self.panel.picked_step(event):
                 self.build_panel()  # the step's fields
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self.panel.picked_part(event)
         else:
             return False
         return True
@@ -217,8 +219,13 @@ class EditScene(Scene):
             self.do(action)
 
     def _mouse(self, event: pygame.event.Event) -> None:
-        """The mouse on the map: the Units tab places, the others paint."""
+        """The mouse on the map: the Units tab places, the Lesson tab sets the step's Point,
+        the others paint."""
         units = self.panel.tab == "units"
+        if self.panel.tab == "lesson" and event.type != pygame.MOUSEMOTION:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self.lessons.point_at(self.view.hex_at(event.pos))
+            return
         if event.type == pygame.MOUSEMOTION:
             self.view.mouse_moved(event.pos)
             if self.brushwork.stroke is not None and self.panel.tool == "paint":
@@ -258,6 +265,8 @@ class EditScene(Scene):
             self.forms.choice(what)
         elif what == "texts":
             self.forms.texts()
+        elif what == "wait_kind":
+            self.panel.show_kind()
         elif what in LESSON_COMMANDS:
             self.lessons.command(what)
         elif what in ("victory_add", "victory_remove"):

@@ -15,12 +15,16 @@ import pygame_gui
 
 from game.board.terrain import terrain_catalogue
 from game.engine.catalogue import nationalities, search_units
+from game.files.lesson import OVERLAYS, POINTS
 from game.ui.edit.brush import BRUSH_SIZES
+from game.ui.edit.waits import ACTION_TYPES, KINDS, PHASE_NAMES
 
 TOOLS = ("paint", "fill", "line")
 LEVELS = (0, 1, 2, 3, 4)
 FACINGS = ("0", "1", "2", "3", "4", "5")
 """The facings, as the scenario file numbers them (the hexside the counter faces)."""
+PART, DO_TYPE, PHASE, ANY_SIDE = "screen part...", "action type...", "phase...", "any side"
+"""The drop-downs' first lines: nothing picked."""
 _YEAR = re.compile(r"(19|20)[0-9]{2}(-[01][0-9])?")
 
 
@@ -80,6 +84,9 @@ class Tabs:
     balance_level: str
     step: int | None
     lesson: dict[str, pygame_gui.core.UIElement]
+    wait_kind: str
+    show_overlay: str | None
+    kind_widgets: dict[str, list[Any]]
 
     def _row(
         self, items: Sequence[tuple[str, str, object]], height: int = 28, tip: str = ""
@@ -237,7 +244,7 @@ class Tabs:
         self._x0 -= 88
         self._inner += 88
         self._heading("Steps (pick one to change it)")
-        height = max(60, min(160, self._room - 384))  # the rest of the tab takes 384
+        height = max(60, min(160, self._room - 470))  # the rest of the tab takes 470
         rect = pygame.Rect(self._x0, self._y, self._inner, height)
         items: list[str | tuple[str, str]] = [
             (t, str(i)) for i, t in enumerate(v.get("step_lines", []))
@@ -258,20 +265,82 @@ class Tabs:
             tip="Add: a new step after the one picked (at the end when none is)",
         )
         self._heading("Say (what to do, in plain words)")
-        rect = pygame.Rect(self._x0, self._y, self._inner, 60)
+        rect = pygame.Rect(self._x0, self._y, self._inner, 44)
         self.lesson["say"] = pygame_gui.elements.UITextEntryBox(
             rect, fields.get("say", ""), self._ui, container=self._box
         )
-        self._y += 64
-        self._heading("Point (hex or button); select (unit id)")
-        half = (self._inner - 4) // 2
-        self._entry("step_point", fields.get("point", ""), 0, half)
-        self._entry("step_select", fields.get("select", ""), half + 4, half)
+        self._y += 48
+        self._heading("Point: a hex (click the map) or a screen part")
+        self._entry("step_point", fields.get("point", ""), 0, half := (self._inner - 4) // 2)
+        self._drop("part", [PART, *POINTS], PART, half + 4, half)
         self._y += 34
-        self._heading("Waits for: do k=v.., look, show, phase")
-        self._entry("step_wait", fields.get("wait", ""), 0, self._inner)
-        self._y += 34
-        self._heading("Why (said once it is done)")
-        self._entry("step_why", fields.get("why", ""), 0, self._inner)
+        self._heading("Waits for")
+        self.wait_kind = fields.get("kind", "space")
+        self.show_overlay = fields.get("show") or None
+        for i in (0, 3):
+            self._row([(k.title(), "wait_kind", k) for k in KINDS[i : i + 3]], 22)
+        self._wait_fields(fields)
+        self._entry("step_why", fields.get("why", ""), 0, self._inner, "why: said once done")
         self._y += 34
         self._row([("Apply to the step", "do", "step_apply")], 26)
+        self.show_kind()
+
+    def _wait_fields(self, fields: dict[str, str]) -> None:
+        """The fields of each kind of wait, in the same two lines (only the kind picked's
+        shown: :meth:`show_kind`): do's type, unit, to and target; look's two hexes; show's
+        overlay; phase's name and side; select's unit (select's and show's)."""
+        top, third, half = self._y, (self._inner - 8) // 3, (self._inner - 4) // 2
+        seen = self._widgets()
+        self.kind_widgets = {k: [] for k in KINDS}
+
+        def made(kind: str) -> None:
+            now = self._widgets()
+            self.kind_widgets[kind] = list(now - seen)
+            seen.update(now)
+
+        do_type = fields.get("do_type", "")
+        self._drop("do_type", [DO_TYPE, *ACTION_TYPES], do_type or DO_TYPE, 0, self._inner)
+        self._y += 34
+        for i, key in enumerate(("unit", "to", "target")):
+            self._entry(f"do_{key}", fields.get(f"do_{key}", ""), i * (third + 4), third, key)
+        made("do")
+        self._y = top
+        self._entry("look_from", fields.get("look_from", ""), 0, half, "from hex")
+        self._entry("look_to", fields.get("look_to", ""), half + 4, half, "to hex")
+        made("look")
+        self._row([(o.title(), "show_overlay", o) for o in OVERLAYS], 30)
+        made("show")
+        self._y = top
+        self._drop("phase", [PHASE, *PHASE_NAMES], fields.get("phase") or PHASE, 0, half)
+        side = fields.get("side") or ANY_SIDE
+        self._drop("side", [ANY_SIDE, *self.sides], side, half + 4, half)
+        made("phase")
+        self._y = top + 34
+        self._entry("step_select", fields.get("select", ""), 0, self._inner, "unit id")
+        made("select")
+        self.kind_widgets["show"] += self.kind_widgets["select"]
+        self._y = top + 68
+
+    def _widgets(self) -> set[Any]:
+        return set(self.buttons) | set(self.entries.values()) | set(self.lesson.values())
+
+    def _drop(
+        self, name: str, options: list[str | tuple[str, str]], chosen: str, x: int, width: int
+    ) -> None:
+        assert self._ui is not None
+        rect = pygame.Rect(self._x0 + x, self._y, width, 30)
+        if chosen not in options:
+            options = [*options, chosen]  # as written, though unknown: the validator says so
+        self.lesson[name] = pygame_gui.elements.UIDropDownMenu(
+            options, chosen, rect, self._ui, container=self._box, object_id="#drop_up"
+        )  # up: the room is above it (the tab's foot is below)
+
+    def show_kind(self) -> None:
+        """Only the fields of what the step waits for (:attr:`wait_kind`) shown."""
+        shown = set(self.kind_widgets.get(self.wait_kind, []))
+        for widgets in self.kind_widgets.values():
+            for w in widgets:
+                if w not in shown:
+                    w.hide()
+        for w in shown:
+            w.show()
