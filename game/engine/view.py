@@ -14,6 +14,7 @@ Its JSON form (pydantic, as the saves) reads back equal: :func:`view_from_json`.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
@@ -273,12 +274,29 @@ class Seer:
     def __init__(self) -> None:
         self._seen: dict[str | None, _Read] = {}
         self._stamps: dict[str | None, tuple[int, int, View]] = {}
-        self._resumed: dict[str | None, int] = {}
+        self._resumed: dict[str | None, tuple[int, str | None]] = {}
+        self._digests: dict[str | None, tuple[View, str]] = {}
 
-    def resume(self, side: str | None, version: int) -> None:
-        """The next view of ``side`` made here is the one it was shown at ``version`` (a game
-        rebuilt from its store: its views go on from where they stood, not from 0)."""
-        self._resumed[side] = version
+    def resume(self, side: str | None, version: int, digest: str | None = None) -> None:
+        """``side``'s views go on from ``version`` (a game rebuilt from its store, not from 0):
+        with ``digest`` (:meth:`shown`'s) the next view made here keeps ``version`` if it is
+        the one shown then, else it is one more; without, it takes ``version``."""
+        self._resumed[side] = (version, digest)
+
+    def shown(self, side: str | None) -> tuple[int, str] | None:
+        """The version and the SHA-256 of ``side``'s last view made here (or of the one it was
+        resumed from), without making one: what a store keeps so that a view made later, or
+        after a restart, gets the version :meth:`stamp` would give it (issue 43: a server wrote
+        every seat's view version after every action, making views no one was shown)."""
+        last = self._stamps.get(side)
+        if last is None:
+            resumed = self._resumed.get(side)
+            return None if resumed is None or resumed[1] is None else (resumed[0], resumed[1])
+        kept = self._digests.get(side)
+        if kept is None or kept[0] is not last[2]:
+            kept = (last[2], hashlib.sha256(last[2].to_json().encode("utf-8")).hexdigest())
+            self._digests[side] = kept
+        return last[0], kept[1]
 
     def carry(self, other: Seer, side: str) -> None:
         """``side``'s views go on from the last one ``other`` made (a game rebuilt after
@@ -288,6 +306,10 @@ class Seer:
             self._stamps[side] = (last[0], -1, last[2])
             self._resumed.pop(side, None)
 
+    def resumed(self) -> set[str | None]:
+        """The sides resumed (:meth:`resume`) whose next view is not made yet."""
+        return set(self._resumed)
+
     def stamp(self, view: View, change: int) -> View:
         """``view`` with its side's version: one more than the last view of that side made
         here whenever what it shows changed. ``change`` counts the game's changes (actions
@@ -295,7 +317,11 @@ class Seer:
         action whose number it would see would tell it a secret one was taken, C6.42)."""
         last = self._stamps.get(view.side)
         if last is None:
-            version = self._resumed.pop(view.side, 0)
+            version, digest = self._resumed.pop(view.side, (0, None))
+            if digest is not None:
+                was = view.model_copy(update={"version": version})
+                if hashlib.sha256(was.to_json().encode("utf-8")).hexdigest() != digest:
+                    version += 1
         elif last[1] == change:
             return last[2]
         else:

@@ -89,6 +89,13 @@ class ServerProcess:
                     return int(line.split()[1]) * 1024
         return 0
 
+    def cpu(self) -> float:
+        """The server's CPU time so far (user and system, all its threads), in seconds."""
+        assert self.proc is not None
+        with open(f"/proc/{self.proc.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def kill(self) -> None:
         assert self.proc is not None
         os.kill(self.proc.pid, signal.SIGKILL)
@@ -341,8 +348,11 @@ def bench_net(
         async def run_all() -> None:
             sampler = asyncio.ensure_future(_sample(server, mem))
             start = time.perf_counter()
+            cpu = server.cpu(), _own_cpu()
             await _phase(url, text, first, 0, paced, True, think)
             walls["paced"] = time.perf_counter() - start
+            walls["server_cpu"] = server.cpu() - cpu[0]
+            walls["clients_cpu"] = _own_cpu() - cpu[1]
             sampler.cancel()
             start = time.perf_counter()
             done = first
@@ -363,6 +373,9 @@ def bench_net(
         trips = sorted(trips)
         return round(1000 * trips[min(len(trips) - 1, int(q * len(trips)))], 2) if trips else 0.0
 
+    def per_action(key: str) -> float:  # the timed games' CPU by client action, in ms
+        return round(1000 * walls[key] / paced.actions, 2) if paced.actions else 0.0
+
     return {
         "concurrent_games": first,
         "think_seconds": think,
@@ -373,6 +386,8 @@ def bench_net(
         "round_trip_p50_ms": pct(paced.round_trips, 0.50),
         "round_trip_p95_ms": pct(paced.round_trips, 0.95),
         "actions_per_second": round(paced.actions / walls["paced"], 1),
+        "server_cpu_ms_per_action": per_action("server_cpu"),
+        "clients_cpu_ms_per_action": per_action("clients_cpu"),
         "flat_out_round_trip_p50_ms": pct(fast.round_trips, 0.50),
         "flat_out_actions_per_second": round(fast.actions / walls["fast"], 1)
         if fast.actions
@@ -384,6 +399,12 @@ def bench_net(
         "lost_actions": fast.lost,
         "goals": GOALS,
     }
+
+
+def _own_cpu() -> float:
+    """This process's CPU time so far (the clients': user and system), in seconds."""
+    t = os.times()
+    return t.user + t.system
 
 
 async def _sample(server: ServerProcess, out: list[int]) -> None:

@@ -57,17 +57,28 @@ class Hosted:
         return self.session.game
 
     def state(self) -> dict:
-        """The small state stored with each action: each side's view version, the computer's
-        plan, the standing orders."""
+        """The small state stored with each action: each seat's last view's version and
+        digest (no view made for it: a seat away or served elsewhere is shown none, and a view
+        made later gets the version it would have had), the computer's plan, the standing
+        orders."""
+        shown = {
+            s: self._shown(s)
+            for s in self.session.sides
+            if self.meta.seats[s].kind != "computer"  # no one sees the computer's view
+        }
         return {
-            "versions": {
-                s: self.session.view(s).version
-                for s in self.session.sides
-                if self.meta.seats[s].kind != "computer"  # no one sees the computer's view
-            },
+            "versions": {s: v[0] for s, v in shown.items() if v is not None},
+            "digests": {s: v[1] for s, v in shown.items() if v is not None},
             "computer": self.session.saved.computer,
             "orders": {s: o.model_dump() for s, o in self.orders.items()},
         }
+
+    def _shown(self, side: str) -> tuple[int, str] | None:
+        shown = self.session.shown(side)
+        if shown is None and side in self.session.resumed():  # stored with no digest (before
+            self.session.view(side)  # issue 43's): made once, then known
+            shown = self.session.shown(side)
+        return shown
 
     def commitment(self) -> Commitment:
         return Commitment(sha256=self.meta.commitment, scenario_sha256=self.meta.scenario_sha256)
@@ -132,8 +143,9 @@ def _session(
         apply_checked(game, i, a.entry, f"game {meta.id}")
         saved.actions.append(dict(a.entry))
     session = Session(autosave, computer, remote=True)
+    digests = state.get("digests") or {}
     for side, version in (state.get("versions") or {}).items():
-        session.resume_version(side, int(version))
+        session.resume_version(side, int(version), digests.get(side))
     return session
 
 

@@ -236,6 +236,7 @@ class SeatRequests:
             if marks is None:
                 marks = markers(hosted.game)
             conn.post(dumps(ViewMessage(seq=seq, ready=ready, view=view, markers=marks)))
+            hosted.session.shown(side)  # its digest for the store, while its JSON is at hand
             conn.sent_version = view.version
             conn.ready_sent = ready
 

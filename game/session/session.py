@@ -220,10 +220,20 @@ class Session:
         """``side``'s view now (:class:`View`)."""
         return self.table(side).view
 
-    def resume_version(self, side: str, version: int) -> None:
-        """``side``'s view goes on from ``version`` (a server's game rebuilt from its store)."""
-        self._seer.resume(side, version)
+    def resume_version(self, side: str, version: int, digest: str | None = None) -> None:
+        """``side``'s view goes on from ``version`` (a server's game rebuilt from its store;
+        ``digest``: :meth:`Seer.resume`'s)."""
+        self._seer.resume(side, version, digest)
         self._tables.clear()
+
+    def shown(self, side: str) -> tuple[int, str] | None:
+        """``side``'s last view's version and SHA-256, without making a view
+        (:meth:`Seer.shown`)."""
+        return self._seer.shown(side)
+
+    def resumed(self) -> set[str | None]:
+        """The sides resumed from a stored version whose next view is not made yet."""
+        return self._seer.resumed()
 
     def carry_view(self, old: Session, side: str) -> None:
         """``side``'s view goes on from ``old``'s last (the same game, rebuilt with more

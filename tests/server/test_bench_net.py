@@ -35,6 +35,9 @@ def test_smoke_bench_net_reports_every_figure():
         "lost_actions",
     ):
         assert key in figures, key
+    # the timed games' CPU by client action: the server's process and the clients' (issue 43)
+    assert 0 < figures["server_cpu_ms_per_action"] < 1000
+    assert 0 < figures["clients_cpu_ms_per_action"] < 1000
     assert figures["games_played_through"] == 3 and figures["server_kills"] == 1
     assert figures["desyncs"] == 0 and figures["lost_actions"] == 0
 

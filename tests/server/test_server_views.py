@@ -1,0 +1,82 @@
+"""A seat's view is made only when it is shown (issue 43's CPU by action): the state stored
+with each action keeps each seat's last view's version and digest, not a view made for a seat
+away; a view made later, or after a restart, gets the version it would have had."""
+
+from __future__ import annotations
+
+import asyncio
+
+from net_helpers import BOUND, new_game, seat, serving
+
+from game.engine import sideview
+from game.engine.view import Seer
+from game.server.store import SqliteStore
+
+
+def test_no_view_is_made_for_a_seat_away_while_the_other_plays(tmp_path, monkeypatch):
+    made: list[str | None] = []
+    real = sideview.side_view
+
+    def counting(state, side, *args):
+        made.append(side)
+        return real(state, side, *args)
+
+    async def main() -> int:
+        store = SqliteStore(tmp_path / "games.sqlite")
+        try:
+            async with serving(tmp_path, store=store) as (_server, url):
+                created = await new_game(url, "tutorial-duel")
+                russian = await seat(url, created, "russian")
+                german = await seat(url, created, "german")
+                for _ in range(40):  # the German ends its phases until the Russian acts
+                    await german.until(lambda: german.ready, BOUND)
+                    view = german.view
+                    if view.acting != "german":
+                        break
+                    await german.act({"type": "end_phase"}, view.version)
+                await german.close()  # then is away
+                await asyncio.sleep(0.1)
+                monkeypatch.setattr(sideview, "side_view", counting)
+                acted = 0
+                for _ in range(40):  # the German seat is away
+                    await russian.until(lambda: russian.ready, BOUND)
+                    view = russian.view
+                    if russian.end is not None or view.acting != "russian":
+                        break
+                    await russian.act({"type": "end_phase"}, view.version)
+                    acted += 1
+                await russian.close()
+                return acted
+        finally:
+            store.close()
+
+    acted = asyncio.run(main())
+    assert acted >= 2
+    assert made and "german" not in made, made  # before: one German view by action stored
+
+
+def test_a_resumed_seat_keeps_its_version_unless_its_view_changed():
+    from net_helpers import scenario_text
+
+    from game.engine import Game
+    from game.files.scenario import parse_scenario
+
+    setup = parse_scenario(scenario_text("tutorial-duel"), "tutorial-duel.toml").setup
+    game = Game(setup, 7)
+    first = Seer()
+    shown = first.stamp(game.side_view("german", 0, first), 0)
+    shown = first.stamp(game.side_view("german", 1, first), 1)  # the same view: same version
+    kept = first.shown("german")
+    assert kept is not None and kept[0] == shown.version
+    # the game rebuilt from its store (a restart): the same view keeps its version
+    again = Seer()
+    again.resume("german", kept[0], kept[1])
+    assert game.side_view("german", 0, again).version == shown.version
+    # a changed view is one more, never more than one (C6.42: unseen changes are not counted)
+    game.apply(game.legal_actions()[0])
+    later = Seer()
+    later.resume("german", kept[0], kept[1])
+    view = game.side_view("german", 0, later)
+    assert view.version == shown.version + (
+        view.model_copy(update={"version": 0}) != shown.model_copy(update={"version": 0})
+    )
