@@ -74,6 +74,8 @@ class Objective:
     close_to: int
     standoff: int
     retake_phases: int
+    watch_exit: float
+    watch_range: int
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ set-up candidates and a playout's value read it (``[objective]`` in the tuning t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.engine.table import Table
 from game.engine.view import UnitRecord, UnitView
@@ -40,6 +40,7 @@ class Aims:
     near: int  # the range it closes with the enemy to
     stand: float  # what standing on a hold hex counts for now
     urgency: float  # how much the victory conditions count now
+    lanes: list = field(default_factory=list)  # the ground the enemy must cross to its exit
 
 
 def _holds(table: Table, side: str, mine: list[UnitView], unit_id: str, kept: set) -> list:
@@ -87,6 +88,27 @@ def _enemies(table: Table, side: str, seen: list[UnitView]) -> list:
     ]
 
 
+def lanes(table: Table, side: str, seen: list[UnitView]) -> list:
+    """The ground the enemy must still cross to leave by the edge its exit victory names
+    (RD-13): for each such edge, the hexes nearer it than the enemy unit nearest it (a "?"
+    too: every side knows where a counter is, RD-11), as (board index, hex)."""
+    board = table.board
+    out: list = []
+    for v in table.victory:
+        if v.side == side or v.kind != "exit" or not v.edge:
+            continue
+        theirs = [
+            board.parse(u["hex"])
+            for u in seen
+            if u["side"] == v.side and u.get("status", "active") == "active" and u.get("hex")
+        ]
+        if not theirs:
+            continue
+        nearest = min(to_edge(board, h, v.edge) for h in theirs)
+        out += [(board.index(h), h) for h in board.hexes if to_edge(board, h, v.edge) < nearest]
+    return out
+
+
 def aims(table: Table, side: str, unit_id: str) -> Aims:
     """What the objective of ``unit_id`` reads (:class:`Aims`)."""
     t = tuning().objective
@@ -113,6 +135,9 @@ def aims(table: Table, side: str, unit_id: str) -> Aims:
         # a hold counts when the last turn ends (RD-13): before it, near is enough
         stand=t.stand_last if table.turn >= table.turns else t.stand,
         urgency=t.urgency + t.urgency_late * late * late,
+        # a vehicle watches the ground the enemy must cross to its exit edge (RD-13, RD-9; a
+        # Gun's set-up weighs its sight of the way in already, and must keep to cover, RD-11)
+        lanes=lanes(table, side, seen) if me.get("is_vehicle") else [],
     )
 
 
@@ -146,13 +171,27 @@ def _other_terms(score: float, a: Aims, board, here) -> float:
     return score
 
 
+def watched(table: Table, a: Aims, hx: str) -> float:
+    """The share of the enemy's way to its exit edge (:func:`lanes`) that ``hx`` sees (RD-9)
+    within ``[objective] watch_range`` hexes, 0 with no such way."""
+    if not a.lanes:
+        return 0.0
+    board = table.board
+    here = board.parse(hx)
+    clear = table.viewshed(hx)[0]
+    reach = tuning().objective.watch_range
+    seen = sum(1 for i, h in a.lanes if clear[i] and here.distance(h) <= reach)
+    return seen / len(a.lanes)
+
+
 def objective_of(table: Table, side: str, unit_id: str) -> Objective:
     """The objective of ``unit_id`` as a function of a hex, its inputs read once: on a hex the
     side must hold that no other unit of its holds yet, or near one (more as the turns run out:
     a hold counts at the end), the deepest first so that the others can follow in behind; near
     the edge it must leave by; near the enemy it must knock out (not closer than point blank);
-    and, for Infantry (AT fire does not harm it, 002), on a hex the enemy must hold (it cannot
-    hold it while this side stands there, RD-13)."""
+    for Infantry (AT fire does not harm it, 002), on a hex the enemy must hold (it cannot
+    hold it while this side stands there, RD-13); and for a vehicle, where it watches the
+    ground the enemy must cross to leave by its exit edge (:func:`watched`)."""
     a = aims(table, side, unit_id)
     board = table.board
     memo: dict[str, float] = {}
@@ -161,7 +200,8 @@ def objective_of(table: Table, side: str, unit_id: str) -> Objective:
         hit = memo.get(hx)
         if hit is None:
             here = board.parse(hx)
-            hit = memo[hx] = _other_terms(_hold_terms(0.0, a, here), a, board, here)
+            hit = _other_terms(_hold_terms(0.0, a, here), a, board, here)
+            hit = memo[hx] = hit + tuning().objective.watch_exit * watched(table, a, hx)
         return hit
 
     return objective
