@@ -192,3 +192,25 @@ def test_closing_an_editor_opened_alone_goes_to_the_start_screen(app):
     click(app, button(scene, "do", "close").rect.center)
     assert isinstance(app.scene, StartScene) and scene not in app.scenes
     key(app, pygame.K_z, "z", pygame.KMOD_CTRL)  # the window goes on
+
+
+def test_closing_the_window_during_a_balance_run_ends_its_workers(app, tmp_path):
+    """Found by the soak: a Balance run left going when the window closed kept the process
+    alive for many minutes after (its worker processes playing on, the interpreter waiting for
+    them at exit). Closing the window ends every screen (App.close_all): the run stops."""
+    import multiprocessing
+    import threading
+
+    from test_editor import open_editor, retype
+
+    scene, _ = open_editor(app, tmp_path)
+    click(app, button(scene, "tab", "scenario").rect.center)
+    retype(app, scene.panel.entries["balance_games"], "200")
+    retype(app, scene.panel.entries["balance_level"], "2")
+    click(app, button(scene, "do", "balance").rect.center)
+    assert scene.balance.run is not None, scene.said
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.run()
+    assert scene.balance.run is None
+    assert not [t for t in threading.enumerate() if t.name == "hexfire-balance" and t.is_alive()]
+    assert not multiprocessing.active_children()

@@ -425,6 +425,7 @@ def bench_soak(
     with tempfile.TemporaryDirectory(prefix="hexfire-soak-data-") as data:
         old = os.environ.get("XDG_DATA_HOME")
         os.environ["XDG_DATA_HOME"] = data  # the player's preferences and saves untouched
+        soak: Soak | None = None
         try:
             set_trimming(trim)
             soak = Soak(scenario, seed, (1280, 800), Path(data))
@@ -435,6 +436,8 @@ def bench_soak(
             import pygame
 
             set_trimming(True)
+            if soak is not None:
+                soak.app.close_all()  # a Balance run the input started ends with the soak
             pygame.display.quit()
             if old is None:
                 os.environ.pop("XDG_DATA_HOME", None)

@@ -283,7 +283,16 @@ class App:
                 self.dirty = False  # a change made during the frame asks for another one
                 self.frame(dt)
                 pygame.display.flip()
+        self.close_all()
         pygame.display.quit()
+
+    def close_all(self) -> None:
+        """Every screen taken off for good (:meth:`Scene.closed`): the window is closing. A
+        Balance run's workers left going kept the process alive for minutes after it."""
+        while self.scenes:
+            gone = self.scenes.pop()
+            gone.leave()
+            gone.closed()
 
     def take(self, events: list[pygame.event.Event], budget: float = EVENT_BUDGET_S) -> int:
         """Handle the backlog and then ``events``, in order, for ``budget`` seconds at most (at
