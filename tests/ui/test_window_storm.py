@@ -180,3 +180,42 @@ def test_a_storm_of_input_faster_than_frames_still_gets_frames_drawn_in_order(ap
     longest = max(run.count("event") for run in runs)
     assert EVENT_BUDGET_S <= 0.1
     assert longest <= 5, f"{longest} slow events ({longest * 20} ms) between two frames"
+
+
+def test_the_editor_builds_its_panel_once_for_a_frames_results(app, tmp_path, monkeypatch):
+    """A storm's slow editor frames (0.5-1.7 s on the four-board map) took several of the
+    worker's results in one frame and built the panel (and a new map renderer, its terrain
+    tiles drawn afresh) once a result: 4 builds in one frame, a tenth of a second each. The
+    results of a frame are taken together: one build, one renderer."""
+    import shutil
+
+    from game.files.shipped import scenarios_dir
+    from game.ui.edit import screen
+    from game.ui.edit.screen import EditScene
+    from game.ui.edit.worker import Done
+    from game.ui.scenes.routes import Edit, Push
+
+    path = tmp_path / "tutorial-duel.toml"
+    shutil.copyfile(scenarios_dir() / "tutorial-duel.toml", path)
+    app.go(Push(Edit(path)))
+    app.pump()
+    scene = app.scene
+    assert isinstance(scene, EditScene) and scene.worker is not None
+    scene.panel.tab = "scenario"
+    builds, renderers = [], []
+    real_build = scene.build_panel
+    monkeypatch.setattr(scene, "build_panel", lambda: builds.append(1) or real_build())
+
+    class Counted(screen.MapRenderer):
+        def __init__(self, board):
+            renderers.append(board)
+            super().__init__(board)
+
+    monkeypatch.setattr(screen, "MapRenderer", Counted)
+    board, checked = scene.sketch.board, scene.doc.check()
+    results = [Done(f"job {i}", checked, board=board) for i in range(4)]
+    monkeypatch.setattr(scene.worker, "results", lambda: results)
+    scene.update(0.016)
+    assert len(builds) == 1, f"the panel built {len(builds)} times for one frame's results"
+    assert renderers == [board], f"{len(renderers)} map renderers made for one frame's results"
+    assert scene.said == "job 3"

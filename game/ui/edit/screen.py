@@ -24,7 +24,7 @@ from game.ui.edit.brush import BRUSH_SIZES
 from game.ui.edit.drawing import draw_areas, draw_bore_sights
 from game.ui.edit.forms import Forms, form_values
 from game.ui.edit.lesson import LessonForm, lesson_form_values
-from game.ui.edit.outings import draft_name, offer_draft, save_dialog, test_play
+from game.ui.edit.outings import draft_name, offer_draft, read_target, save_dialog, test_play
 from game.ui.edit.painting import Brushwork
 from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
 from game.ui.edit.placing import Placing
@@ -60,7 +60,7 @@ class EditScene(Scene):
         name = str(path) if path is not None else "new-scenario.toml"
         if text is not None:  # a copy to be saved, or a draft brought back: not saved yet
             self.doc = ScenarioDoc(text, name)
-            self.doc.saved = _read(path)
+            self.doc.saved = read_target(path)
         elif path is not None:
             self.doc = ScenarioDoc.load(path)
         else:
@@ -354,25 +354,38 @@ class EditScene(Scene):
         self.balance.update()
         if self.worker is None:
             return
-        for done in self.worker.results():
-            self.take(done)
+        self.take_all(self.worker.results())
 
-    def take(self, done: Done) -> None:
-        """A job's result: its errors listed, its map and units on screen."""
+    def take_all(self, results: list[Done]) -> None:
+        """The jobs' results of one frame, in order: the map's renderer made and the panel
+        built once for them all (a storm's frame took 4 results and built the panel 4 times,
+        a tenth of a second each on the four-board map)."""
+        rebuild = False
+        board = None
+        for done in results:
+            rebuild = self._take(done) or rebuild
+            board = done.board if done.board is not None else board
+        if board is not None:
+            self.view.renderer = MapRenderer(board)
+        if rebuild:
+            self.build_panel()
+
+    def _take(self, done: Done) -> bool:
+        """One result taken (the renderer and the panel left to :meth:`take_all`): whether the
+        panel is to be built again."""
+        rebuild = False
         self.said = done.said
         if done.checked is not None:
             self.errors = done.checked.errors
             self.panel.show_errors(self.errors)
         if done.board is not None:
             self.sketch.board = done.board
-            self.view.renderer = MapRenderer(done.board)
             self.waiting = False
-            if self.panel.tab == "map":
-                self.build_panel()  # the map's size shown
+            rebuild = self.panel.tab == "map"  # the map's size shown
         if done.areas is not None:
             self.sketch.areas = done.areas
         if self.panel.tab in ("scenario", "lesson") and done.checked is not None:
-            self.build_panel()  # the fields and the lists as the document has them
+            rebuild = True  # the fields and the lists as the document has them
         if done.units is not None:
             self.sketch.set_units(list(done.units))
         if done.said.startswith("saved "):
@@ -381,6 +394,7 @@ class EditScene(Scene):
             self.unsaved = True
         if done.board is None and done.said.startswith(("nothing to be", "not done")):
             self.waiting = False
+        return rebuild
 
     def draw(self, surface: pygame.Surface) -> None:
         st = style()
@@ -426,18 +440,8 @@ class EditScene(Scene):
         self.balance.close()
         if self.worker is not None:
             self.worker.close()
-            for done in self.worker.results():
-                self.take(done)
+            self.take_all(self.worker.results())
 
     def closed(self) -> None:
-        """Replaced by another screen (a game loaded from a test play): its worker thread and
-        checking process end too (a storm of input left them behind)."""
+        """Replaced by another screen: its worker thread and checking process end too."""
         self.close()
-
-
-def _read(path: Path | None) -> str:
-    """The text of the file a copy or a draft will be saved to ("" when there is none yet)."""
-    try:
-        return path.read_text(encoding="utf-8") if path is not None else ""
-    except (OSError, UnicodeDecodeError):
-        return ""
