@@ -260,6 +260,7 @@ def run_watch(path: Path, size: tuple[int, int], to: int | None) -> int:
     failed = _StopOnError(app)
     app.go(Push(replaying(path, str(path), "", at=to, failed=failed)))
     app.run()
+    app.close_all()
     if failed.error is not None:
         raise failed.error
     return 0
@@ -298,13 +299,6 @@ def watch_screenshot(
 # --- hexfire edit: the scenario editor ----------------------------------------------------
 
 
-def _close_workers(app) -> None:
-    for scene in app.scenes:
-        close = getattr(scene, "close", None)
-        if close is not None:
-            close()
-
-
 def run_edit(path: Path | None, size: tuple[int, int], save_dir: str | None) -> int:
     """The editor's window on ``path`` (None: a new scenario); ScenarioError (one line) when
     the file is not TOML."""
@@ -323,7 +317,7 @@ def run_edit(path: Path | None, size: tuple[int, int], save_dir: str | None) -> 
     try:
         app.run()
     finally:
-        _close_workers(app)
+        app.close_all()  # the editor's worker, checker and any Balance run
     return 0
 
 
@@ -345,7 +339,7 @@ def edit_screenshot(
             scene.build_panel()
         app.screenshot(out)
     finally:
-        _close_workers(app)
+        app.close_all()
         import pygame
 
         pygame.display.quit()

@@ -91,6 +91,7 @@ def test_the_live_surfaces_are_found_through_untracked_containers(app):
     either; they are counted all the same, a subsurface's pixels once."""
     import gc
 
+    gc.collect()  # earlier tests' garbage (a screen's surfaces in a cycle) gone first
     before, before_mib = soak.live_surfaces()
     big = pygame.Surface((1024, 256), pygame.SRCALPHA)  # 1 MiB
     held = [(big, big.subsurface((0, 0, 10, 10)))]

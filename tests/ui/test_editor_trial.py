@@ -197,11 +197,13 @@ def test_closing_an_editor_opened_alone_goes_to_the_start_screen(app):
 def test_closing_the_window_during_a_balance_run_ends_its_workers(app, tmp_path):
     """Found by the soak: a Balance run left going when the window closed kept the process
     alive for many minutes after (its worker processes playing on, the interpreter waiting for
-    them at exit). Closing the window ends every screen (App.close_all): the run stops."""
+    them at exit). Once the window closes every screen is closed (App.close_all): it stops."""
     import multiprocessing
     import threading
 
     from test_editor import open_editor, retype
+
+    from game.ui.scenes.opening import close_sessions
 
     scene, _ = open_editor(app, tmp_path)
     click(app, button(scene, "tab", "scenario").rect.center)
@@ -212,6 +214,7 @@ def test_closing_the_window_during_a_balance_run_ends_its_workers(app, tmp_path)
     assert scene.balance.run is not None, scene.said
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.run()
+    close_sessions(app)  # as the window's command does once it closed (game/ui/main.py)
     assert scene.balance.run is None
     assert not [t for t in threading.enumerate() if t.name == "hexfire-balance" and t.is_alive()]
     assert set(multiprocessing.active_children()) <= before  # no Balance worker left

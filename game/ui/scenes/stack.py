@@ -283,12 +283,12 @@ class App:
                 self.dirty = False  # a change made during the frame asks for another one
                 self.frame(dt)
                 pygame.display.flip()
-        self.close_all()
         pygame.display.quit()
 
     def close_all(self) -> None:
-        """Every screen taken off for good (:meth:`Scene.closed`): the window is closing. A
-        Balance run's workers left going kept the process alive for minutes after it."""
+        """Every screen taken off for good (:meth:`Scene.closed`), once the window has closed
+        (:func:`.opening.close_sessions`, after the games' locks): a Balance run's workers left
+        going kept the process alive for minutes after it."""
         while self.scenes:
             gone = self.scenes.pop()
             gone.leave()
