@@ -76,6 +76,7 @@ def run_join(
         app.run()
     finally:
         close_sessions(app)
+        app.close_all()
     return 0
 
 
@@ -116,6 +117,7 @@ def run_window(
         app.run()
     finally:
         close_sessions(app)  # the game's lock released, whatever ended the window
+        app.close_all()  # then every screen's threads and processes (an editor's Balance run)
     try:
         app.prefs.save()
     except (SaveError, OSError) as e:  # a read-only data folder: the game itself is saved

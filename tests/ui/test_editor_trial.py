@@ -215,6 +215,7 @@ def test_closing_the_window_during_a_balance_run_ends_its_workers(app, tmp_path)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.run()
     close_sessions(app)  # as the window's command does once it closed (game/ui/main.py)
+    app.close_all()
     assert scene.balance.run is None
     assert not [t for t in threading.enumerate() if t.name == "hexfire-balance" and t.is_alive()]
     assert set(multiprocessing.active_children()) <= before  # no Balance worker left

@@ -33,7 +33,7 @@ def one_line(error: Exception) -> str:
 
 def close_sessions(app: App) -> None:
     """The games the window had open are no longer played here: keep their map views for
-    their Resume, and release their locks; then every screen is closed (:meth:`App.close_all`)."""
+    their Resume, and release their locks."""
     for scene in app.scenes:
         remember = getattr(scene, "remember_view", None)
         if remember is not None:
@@ -41,7 +41,6 @@ def close_sessions(app: App) -> None:
         session = getattr(scene, "session", None)
         if isinstance(session, (Autosave, Session, RemoteSession)):
             session.close()
-    app.close_all()  # then every screen's threads and processes (an editor's Balance run)
 
 
 def start_scenario(

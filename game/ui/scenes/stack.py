@@ -287,7 +287,7 @@ class App:
 
     def close_all(self) -> None:
         """Every screen taken off for good (:meth:`Scene.closed`), once the window has closed
-        (:func:`.opening.close_sessions`, after the games' locks): a Balance run's workers left
+        and its games' locks are released (game/ui/main.py): a Balance run's workers left
         going kept the process alive for minutes after it."""
         while self.scenes:
             gone = self.scenes.pop()
