@@ -50,6 +50,23 @@ def button(scene: EditScene, what: str, value: object):
     return next(b for b, wv in scene.panel.buttons.items() if wv == (what, value))
 
 
+def scroll_down(app, panel) -> None:
+    """The wheel turned down over the editor's panel (the mouse moved there first: the widgets
+    read where it is), and the scroll let glide to its end."""
+    pygame.mouse.set_pos(panel.box.rect.center)
+    post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=panel.box.rect.center, rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
+    app.pump()
+    for _ in range(12):
+        post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        app.pump()
+    for _ in range(30):
+        app.frame(0.05)
+
+
 def rows(path_or_text: str) -> list[list[str]]:
     doc = ScenarioDoc(path_or_text)
     return [str(r).split() for r in doc.doc["map"]["hexes"]]
@@ -517,18 +534,7 @@ def test_at_960x640_the_step_form_scrolls_into_view_and_its_drop_downs_open_in_i
         click(app, scene.panel.lesson["steps"].item_list_container.elements[2].rect.center)
         panel = scene.panel
         assert panel.content_height > panel.box.rect.height  # it scrolls
-        pygame.mouse.set_pos(panel.box.rect.center)
-        post(
-            pygame.event.Event(
-                pygame.MOUSEMOTION, pos=panel.box.rect.center, rel=(0, 0), buttons=(0, 0, 0)
-            )
-        )
-        app.pump()
-        for _ in range(12):
-            post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
-            app.pump()
-        for _ in range(30):  # the scroll glides
-            app.frame(0.05)
+        scroll_down(app, panel)
         apply = button(scene, "do", "step_apply")
         assert panel.box.rect.contains(apply.rect), (apply.rect, panel.box.rect)
         click(app, button(scene, "wait_kind", "phase").rect.center)
@@ -635,18 +641,7 @@ def test_at_960x640_every_tab_keeps_the_commands_and_errors_in_view_and_scrolls_
         assert panel.content_height > panel.box.rect.height  # it scrolls
         add = button(scene, "do", "victory_add")
         assert add.rect.top >= panel.box.rect.bottom  # out of view below
-        pygame.mouse.set_pos(panel.box.rect.center)  # the widgets read where the mouse is
-        post(
-            pygame.event.Event(
-                pygame.MOUSEMOTION, pos=panel.box.rect.center, rel=(0, 0), buttons=(0, 0, 0)
-            )
-        )
-        app.pump()
-        for _ in range(12):
-            post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
-            app.pump()
-        for _ in range(30):  # the scroll glides
-            app.frame(0.05)
+        scroll_down(app, panel)
         assert panel.box.rect.contains(add.rect), (add.rect, panel.box.rect)
         zoom = scene.view.camera.zoom
         click(app, add.rect.center)  # no count typed: said, nothing added

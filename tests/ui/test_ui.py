@@ -52,6 +52,20 @@ def to_phase(app: App, play: PlayScene, phase: str, side: str | None = None) -> 
     raise AssertionError(f"never reached {phase}")
 
 
+def start_a_move(app: App) -> tuple[PlayScene, str]:
+    """road-ambush's first Movement Phase, one vehicle moved one hex (any Defensive First Fire
+    chance passed): the play screen and the vehicle."""
+    play = start(app, "road-ambush")
+    to_phase(app, play, "movement")
+    clear_overlays(app, play)
+    mover = next(a.unit for a in play.legal() if isinstance(a, Move))
+    perform(app, play, next(a for a in play.legal() if isinstance(a, Move) and a.unit == mover))
+    while isinstance(app.scene, DffPrompt):
+        perform(app, play, Pass())
+    clear_overlays(app, play)
+    return play, mover
+
+
 # --- pure parts ----------------------------------------------------------------------------
 
 
@@ -625,14 +639,7 @@ def test_save_as_offers_a_file_name_and_ok_saves_it(app, tmp_path):
 def test_tab_goes_only_to_units_that_can_still_move(app):
     """In the Movement Phase, Tab skips a unit that has moved and stopped (it may still turn
     or change its hatch, but not move: Tab used to select it)."""
-    play = start(app, "road-ambush")
-    to_phase(app, play, "movement")
-    clear_overlays(app, play)
-    mover = next(a.unit for a in play.legal() if isinstance(a, Move))
-    perform(app, play, next(a for a in play.legal() if isinstance(a, Move) and a.unit == mover))
-    while isinstance(app.scene, DffPrompt):  # a Russian gun sees it (its start too): pass
-        perform(app, play, Pass())
-    clear_overlays(app, play)
+    play, mover = start_a_move(app)  # a Russian gun sees it (its start too): passed
     if play.session.game.units[mover].moving:
         perform(app, play, EndMove(mover, False))
         while isinstance(app.scene, DffPrompt):
@@ -879,14 +886,7 @@ def test_end_phase_while_a_vehicle_is_moving_says_why_and_asks_nothing(app):
     """Found in a trial: with a vehicle mid-move, E asked "End the Movement Phase? (Enter:
     end it)" and Enter was then refused. The engine refuses it (a moving vehicle ends its
     move first): the bar says so at once, with no question before."""
-    play = start(app, "road-ambush")
-    to_phase(app, play, "movement")
-    clear_overlays(app, play)
-    mover = next(a.unit for a in play.legal() if isinstance(a, Move))
-    perform(app, play, next(a for a in play.legal() if isinstance(a, Move) and a.unit == mover))
-    while isinstance(app.scene, DffPrompt):
-        perform(app, play, Pass())
-    clear_overlays(app, play)
+    play, mover = start_a_move(app)
     assert play.session.game.units[mover].moving
     key(app, pygame.K_e, "e")
     assert play.dialogs.confirm is None
@@ -900,14 +900,7 @@ def test_c6_17_a_move_stopped_for_defensive_first_fire_keeps_saying_how_to_go_on
     said that one click on the path's end goes on. The hint says so while the mover waits."""
     from game.ui.panel.frame import hint
 
-    play = start(app, "road-ambush")
-    to_phase(app, play, "movement")
-    clear_overlays(app, play)
-    mover = next(a.unit for a in play.legal() if isinstance(a, Move))
-    perform(app, play, next(a for a in play.legal() if isinstance(a, Move) and a.unit == mover))
-    while isinstance(app.scene, DffPrompt):
-        perform(app, play, Pass())
-    clear_overlays(app, play)
+    play, mover = start_a_move(app)
     assert play.session.game.units[mover].moving
     assert "click" not in hint(play.map) or "again" not in hint(play.map)
     play.map.state.route_on = (mover, "A1")  # as Orders.follow leaves it when it stops

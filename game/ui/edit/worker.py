@@ -34,7 +34,7 @@ class Done:
     board: Board | None = None
     changed: bool = True
     areas: dict[str, list[Hex]] | None = None
-    """Each side's set-up area when the document is valid (None: as they were)."""
+    """Each side's set-up area as the document gives it (None: its map cannot be read)."""
 
 
 class DocWorker:

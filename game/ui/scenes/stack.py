@@ -195,10 +195,7 @@ class App:
     def replace(self, scene: Scene) -> None:
         """Another screen: what the old ones held goes back to the system
         (:func:`.memory.release`: a closed game's boards, a storm's widgets)."""
-        while self.scenes:
-            gone = self.scenes.pop()
-            gone.leave()
-            gone.closed()
+        self.close_all()
         self.push(scene)
         release()
 
@@ -286,9 +283,9 @@ class App:
         pygame.display.quit()
 
     def close_all(self) -> None:
-        """Every screen taken off for good (:meth:`Scene.closed`), once the window has closed
-        and its games' locks are released (game/ui/main.py): a Balance run's workers left
-        going kept the process alive for minutes after it."""
+        """Every screen taken off for good (:meth:`Scene.closed`): on another screen, and once
+        the window has closed and its games' locks are released (game/ui/main.py; a Balance
+        run's workers left going kept the process alive for minutes after it)."""
         while self.scenes:
             gone = self.scenes.pop()
             gone.leave()
