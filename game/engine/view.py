@@ -218,40 +218,63 @@ class View(BaseModel):
         """The view's JSON form (what a remote window receives): its events' JSON made once
         each and joined, the rest made now; the last views' forms are kept (a server sends a
         view, then is asked its digest)."""
-        for view, text in _MADE:
-            if view is self:
-                return text
-        head = self.model_dump_json(exclude={"events"})
-        text = f'{head[:-1]},"events":[{_events_json(self.events)}]}}'
-        _MADE.append((self, text))
-        del _MADE[:-JOINED_KEPT]
-        return text
+        return _made(self)[0]
+
+    def to_json_after(self, kept: int) -> str:
+        """The JSON form of this view with only its events after the first ``kept`` (the
+        wire's view message: the client holds those, :func:`game.net.delta.extend`)."""
+        text, cut = _made(self)
+        new = _EVENTS.dump_json(self.events[kept:]).decode()
+        return f'{text[:cut]},"events":{new}}}'
 
 
 _EVENTS = TypeAdapter(tuple[EventView, ...])
-_MADE: list[tuple[View, str]] = []
-"""The JSON form of the last views made into JSON (:meth:`View.to_json`), newest last."""
-_JOINED: list[tuple[tuple[EventView, ...], str]] = []
-"""The JSON of the last views' events (the inside of the array), newest last: a side's next
-view holds the same events and a few more, so only those are serialised."""
-JOINED_KEPT = 8
+_MADE: list[tuple[View, str, int]] = []
+"""The JSON form of the last views made into JSON (:meth:`View.to_json`), newest last, each with
+where its events begin."""
+MADE_KEPT = 8
+_JOINED: dict[int, tuple[tuple[EventView, ...], str]] = {}
+"""The JSON of the latest events of each side's views (the inside of the array) by the id of
+their first event (kept alive by the entry): a side's next view holds the same events and a few
+more, so only those are serialised. Keyed by side, not a few latest views: a server holding
+hundreds of games made each view's 27 KB of events afresh once the others' came between."""
+JOINED_KEPT = 4096
+
+
+def _made(view: View) -> tuple[str, int]:
+    for made, text, cut in _MADE:
+        if made is view:
+            return text, cut
+    head = view.model_dump_json(exclude={"events"})
+    text = f'{head[:-1]},"events":[{_events_json(view.events)}]}}'
+    _MADE.append((view, text, len(head) - 1))
+    del _MADE[:-MADE_KEPT]
+    return text, len(head) - 1
 
 
 def _events_json(events: tuple[EventView, ...]) -> str:
-    """The inside of ``events``' JSON array, extending the longest kept one it begins with (a
-    :class:`Seer` hands each side the same event values from view to view)."""
+    """The inside of ``events``' JSON array, extending the one kept for events beginning with
+    the same event value when they begin ``events`` (a :class:`Seer` hands each side the same
+    event values from view to view; a remote window keeps those it holds)."""
+    if not events:
+        return ""
+    key = id(events[0])
+    kept = _JOINED.pop(key, None)
     base: tuple[EventView, ...] = ()
     text = ""
-    for kept, kept_text in _JOINED:
-        if kept is events:
-            return kept_text
-        n = len(kept)
-        if len(base) < n <= len(events) and kept[0] is events[0] and kept[-1] is events[n - 1]:
-            base, text = kept, kept_text
-    new = _EVENTS.dump_json(events[len(base) :]).decode()[1:-1]
-    text = f"{text},{new}" if text and new else text or new
-    _JOINED.append((events, text))
-    del _JOINED[:-JOINED_KEPT]
+    if kept is not None:
+        old, n = kept[0], len(kept[0])
+        if old is events or (n <= len(events) and old[0] is events[0] and old[-1] is events[n - 1]):
+            base, text = kept
+    if len(base) < len(events):
+        new = _EVENTS.dump_json(events[len(base) :]).decode()[1:-1]
+        text = f"{text},{new}" if text else new
+    if kept is not None and len(kept[0]) > len(events) and base is not kept[0]:
+        _JOINED[key] = kept  # a shorter view (an undo's, or an older one): the longer is kept
+    else:
+        _JOINED[key] = (events, text)
+    while len(_JOINED) > JOINED_KEPT:
+        del _JOINED[next(iter(_JOINED))]
     return text
 
 

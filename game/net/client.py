@@ -23,6 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.engine.view import View
 
+from .delta import extend
 from .wire import (
     MAX_SERVER_FRAME,
     WIRE,
@@ -342,7 +343,14 @@ class Client:
             self.error = str(e)
             return
         if isinstance(msg, ViewMessage):
-            self.view = msg.view
+            view = extend(self.view, msg)  # its new events after those this client holds
+            if view is None:  # a message missed: the whole view comes with the welcome again
+                self.error = f"a view after version {msg.after} missed: connecting again"
+                if self._ws is not None:
+                    asyncio.ensure_future(self._ws.close(4001, "view missed"))
+                return
+            msg = msg.model_copy(update={"view": view, "after": None, "kept": 0})
+            self.view = view
             self.markers = msg.markers
             self.ready = msg.ready
         elif isinstance(msg, Ready):

@@ -26,8 +26,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from game.engine.schema import problems
 from game.engine.view import View
 
-WIRE = 1
-"""The wire's version: a hello or create of another version is refused with this one named."""
+WIRE = 2
+"""The wire's version: a hello or create of another version is refused with this one named.
+2: a ``view`` message holds the view's new events only (:class:`ViewMessage`)."""
 
 MAX_MESSAGE = 16 * 1024
 """The largest message a client may send but ``create`` (16 KiB; an action is under 200 bytes)."""
@@ -217,12 +218,21 @@ class ViewMessage(BaseModel):
     other side's action changed what it sees. ``markers``: the map's wrecks and smoke.
     ``ready``: the server has done all it does by itself (the computer's actions, the phases
     passed by themselves, a standing order) and waits for a seat; else more follows, and a
-    view or a ``ready`` message with ``ready`` true ends it."""
+    view or a ``ready`` message with ``ready`` true ends it.
+
+    Wire 2: ``after`` is the version of the view this connection last received (its welcome's
+    or its last ``view``'s) and ``view.events`` holds only the events after the first ``kept``
+    of that view's (:mod:`game.net.delta`): the whole view is that view's first ``kept`` events
+    and these. ``kept`` is below that view's count when an undo took events back. ``after``
+    None: the view is whole. A client whose view is not of version ``after`` missed a message and
+    connects again (its welcome holds the whole view)."""
 
     model_config = _STRICT
     t: Literal["view"] = "view"
     seq: int | None = None
     ready: bool = True
+    after: Version | None = None
+    kept: Annotated[int, Field(ge=0, lt=2**53)] = 0
     view: View
     markers: dict[str, Any]
 

@@ -112,6 +112,9 @@ class Conn:
         self.game: Any = None
         """The game it holds a seat of (a :class:`~.hosted.Hosted`), once it said hello."""
         self.sent_version: int | None = None
+        self.sent: Any = None
+        """The last view this connection was sent (a :class:`~game.engine.view.View`): the next
+        is sent as its new events only (:func:`game.net.delta.view_message`)."""
         self.ready_sent = True
         self.closed = False
         self.tap: Callable[[str], None] | None = None

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import IllegalAction
 from game.engine.actions import ActionError, EndPhase, Pass, action_from_json
+from game.net.delta import view_message
 from game.net.wire import (
     Act,
     Answer,
@@ -24,7 +25,6 @@ from game.net.wire import (
     RecordRequest,
     Refused,
     UndoRequest,
-    ViewMessage,
     dumps,
 )
 
@@ -235,8 +235,9 @@ class SeatRequests:
                 continue
             if marks is None:
                 marks = markers(hosted.game)
-            conn.post(dumps(ViewMessage(seq=seq, ready=ready, view=view, markers=marks)))
+            conn.post(view_message(view, marks, conn.sent, seq, ready))  # its new events only
             hosted.session.shown(side)  # its digest for the store, while its JSON is at hand
+            conn.sent = view
             conn.sent_version = view.version
             conn.ready_sent = ready
 

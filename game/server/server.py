@@ -367,6 +367,7 @@ class Server(SeatRequests):
                     )
                 )
             )
+            conn.sent = view  # the whole view: later ones send their new events only
             conn.sent_version = view.version
             conn.ready_sent = True
             if hosted.ended is not None:

@@ -1,0 +1,52 @@
+"""A view's JSON form is made from its events' JSON kept by side (game/engine/view.py): views of
+many games made in turn (a server's hundreds) each read the same as a view made afresh, and a
+shorter history (an undo's) does not take the longer one's events."""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import Game
+from game.engine import view as view_module
+from game.engine.view import Seer, View
+from game.files.scenario import load_scenario
+from game.files.shipped import scenarios_dir
+
+
+def fresh(view: View) -> str:
+    """The view's JSON with nothing kept (a copy of its own: no identity shared)."""
+    joined, made = dict(view_module._JOINED), list(view_module._MADE)
+    view_module._JOINED.clear()
+    view_module._MADE.clear()
+    try:
+        events = tuple(e.model_copy() for e in view.events)
+        return view.model_copy(update={"events": events}).to_json()
+    finally:
+        view_module._JOINED.clear()
+        view_module._JOINED.update(joined)
+        view_module._MADE[:] = made
+
+
+def test_views_of_many_games_made_in_turn_read_as_views_made_afresh(monkeypatch):
+    monkeypatch.setattr(view_module, "JOINED_KEPT", 3)  # fewer kept than the sides: evicted
+    setup = load_scenario(scenarios_dir() / "tutorial-duel.toml").setup
+    games = [(Game(setup, seed), Seer(), random.Random(seed)) for seed in range(4)]
+    checked = 0
+    for change in range(60):
+        for game, seer, rng in games:
+            if game.over:
+                continue
+            for side in setup.sides:
+                view = game.side_view(side, change, seer)
+                assert view.to_json() == fresh(view)
+                # a shorter history of the same events: its own JSON, the longer one kept
+                if len(view.events) > 2:
+                    short = view.model_copy(update={"events": view.events[:-2]})
+                    assert short.to_json() == fresh(short)
+                    assert view.model_copy(update={"version": 9}).to_json() == fresh(
+                        view.model_copy(update={"version": 9})
+                    )
+                checked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked > 200
+    assert len(view_module._JOINED) <= 3
