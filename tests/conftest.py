@@ -65,6 +65,7 @@ SLOW = (
     "tests/server/test_wire_secrets.py::test_a_seat_receives_the_same_bytes_in_twin_games_differing_in_what_it_may_not_know[steppe-200",
     "tests/server/test_server_kill.py::test_sigkill_mid_game_and_a_restart_lose_no_acknowledged_action",
     "tests/server/test_bench_net.py::test_smoke_bench_net_reports_every_figure",
+    "tests/server/test_bench_net.py::test_bench_net_db_counts_the_cpu_of_the_killed_server_processes",
     "tests/engine/test_rules_fingerprint.py::test_play_is_what_it_was_under_the_same_rules_version[steppe-200]",
     "tests/engine/test_rules_fingerprint.py::test_play_is_what_it_was_under_the_same_rules_version[bagration-4-boards]",
 )

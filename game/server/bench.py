@@ -52,6 +52,8 @@ class ServerProcess:
     def __init__(self, data: Path, port: int, sync: str = "full", db: str | None = None):
         self.data, self.port, self.sync, self.db = data, port, sync, db
         self.proc: subprocess.Popen | None = None
+        self.spent = 0.0
+        """The CPU seconds of this server's processes killed so far."""
 
     def command(self) -> list[str]:
         """The server's command line (its store, its port, its ``--sync``)."""
@@ -98,6 +100,7 @@ class ServerProcess:
 
     def kill(self) -> None:
         assert self.proc is not None
+        self.spent += self.cpu()  # what it used before it died still counts (bench net --db)
         os.kill(self.proc.pid, signal.SIGKILL)
         self.proc.wait(10)
 

@@ -15,6 +15,7 @@ kept in a schema of their own in the database, dropped at the end.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import secrets
 import shutil
@@ -27,7 +28,7 @@ from urllib.parse import quote
 from game.files.shipped import scenarios_dir
 from game.net.client import Backoff, Client, Disconnected, Refusal, create_game, invitation
 
-from .bench import ServerProcess, _free_port, _missing
+from .bench import ServerProcess, _free_port, _missing, _own_cpu
 
 GOALS = {
     "round_trip_p95_ms": "<= 25 with 500 games over 2 server processes",
@@ -54,6 +55,8 @@ class Run:
     actions: int = 0
     kills: list[float] = field(default_factory=list)
     failovers: list[float] = field(default_factory=list)
+    cpu: tuple[float, float] = (0.0, 0.0)
+    """The servers' and the clients' CPU seconds over the timed run."""
 
 
 def _due(c: Client) -> bool:
@@ -198,6 +201,7 @@ def bench_shared(
             for _ in range(games):
                 seats.append(await _seat(ws, text))
             start = time.perf_counter()
+            cpu = _cpu(procs), _own_cpu()
             tasks = [
                 asyncio.ensure_future(_games(ws, text, seats, k, run, think, stop))
                 for k in range(games)
@@ -207,6 +211,7 @@ def bench_shared(
                 asyncio.ensure_future(_kill(procs, run, kill_every, stop)),
             ]
             await asyncio.sleep(seconds)
+            run.cpu = (_cpu(procs) - cpu[0], _own_cpu() - cpu[1])
             stop.set()
             for task in tasks:  # an action in flight is not counted acknowledged
                 task.cancel()
@@ -241,6 +246,13 @@ def bench_shared(
         return round(1000 * trips[min(len(trips) - 1, int(q * len(trips)))], 2) if trips else 0.0
 
     wall = getattr(run, "wall", seconds)
+
+    def per_action(which: int) -> float:
+        """CPU ms by acknowledged action: the servers' (user and system, every process, the
+        killed ones' until their kill) or the bench's own clients'."""
+        used = run.cpu[which]
+        return round(1000 * used / run.actions, 2) if run.actions else 0.0
+
     return {
         "server_processes": servers,
         "concurrent_games": games,
@@ -250,6 +262,8 @@ def bench_shared(
         "round_trip_p50_ms": pct(0.50),
         "round_trip_p95_ms": pct(0.95),
         "actions_per_second": round(run.actions / wall, 1),
+        "servers_cpu_ms_per_action": per_action(0),
+        "clients_cpu_ms_per_action": per_action(1),
         "server_kills": len(run.kills),
         "failover_seconds": round(max(run.failovers), 2) if run.failovers else 0.0,
         "clients_cut_off": len(run.failovers),
@@ -259,3 +273,13 @@ def bench_shared(
         "games_played_through": sum(1 for s in seats if s.client.end is not None),
         "goals": GOALS,
     }
+
+
+def _cpu(procs: list[ServerProcess]) -> float:
+    """The CPU seconds of every server process so far, the killed ones' included."""
+    total = 0.0
+    for proc in procs:
+        total += proc.spent
+        with contextlib.suppress(OSError, AssertionError):  # between a kill and its restart
+            total += proc.cpu()
+    return total

@@ -91,3 +91,15 @@ def test_bench_net_db_sync_reaches_postgresql(tmp_path):
                 assert store._query("SHOW synchronous_commit", ())[0][0] == setting
             finally:
                 store.close()
+
+
+def test_bench_net_db_counts_the_cpu_of_the_killed_server_processes():
+    """``bench net --db`` prints the servers' and its clients' CPU by action; a server process
+    killed mid-run counts what it used until its kill (it was not counted at all)."""
+    from store_helpers import pg_url
+
+    from game.server.bench_shared import bench_shared
+
+    figures = bench_shared(pg_url(), servers=2, games=6, seconds=7, kill_every=3, think=0.2)
+    assert figures["server_kills"] >= 2 and figures["lost_actions"] == 0
+    assert figures["servers_cpu_ms_per_action"] > 0 and figures["clients_cpu_ms_per_action"] > 0
