@@ -103,3 +103,18 @@ def test_bench_net_db_counts_the_cpu_of_the_killed_server_processes():
     figures = bench_shared(pg_url(), servers=2, games=6, seconds=7, kill_every=3, think=0.2)
     assert figures["server_kills"] >= 1 and figures["lost_actions"] == 0
     assert figures["servers_cpu_ms_per_action"] > 0 and figures["clients_cpu_ms_per_action"] > 0
+
+
+def test_a_killed_bench_server_keeps_the_cpu_it_used(tmp_path):
+    """A server process the bench kills counts the CPU it used until then (``spent``): the
+    servers' CPU by action of ``bench net --db`` left it out."""
+    from game.server.bench import ServerProcess, _free_port
+
+    server = ServerProcess(tmp_path / "data", _free_port(), "normal")
+    server.start()
+    try:
+        used = server.cpu()
+        server.kill()
+        assert server.spent >= used > 0
+    finally:
+        server.stop()
