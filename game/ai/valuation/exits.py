@@ -69,6 +69,30 @@ def ways_out(table: Table, side: str, seen: list[UnitView]) -> list[Way]:
     return out
 
 
+def leaving(table: Table, side: str, unit_id: str) -> float:
+    """How soon the enemy ``unit_id`` could leave by the edge its side's exit victory names
+    (its :class:`Way`'s ``soon``: 1 on the edge), 0 if it has no way out."""
+    board = table.board
+    where = table.where(unit_id)
+    if not where or where == "off":
+        return 0.0
+    far = [
+        to_edge(board, board.parse(where), v.edge)
+        for v in table.victory
+        if v.side != side and v.kind == "exit" and v.edge
+    ]
+    if not far:
+        return 0.0
+    return 1.0 / (1.0 + min(far) / tuning().objective.watch_pace)
+
+
+def hidden_shot(table: Table, side: str, target: str) -> float:
+    """The least value a shot that gives a concealed vehicle away must have (RD-11):
+    ``[fire] hidden_shot``, less as the target could sooner leave by its exit edge
+    (:func:`leaving`): a shot at an enemy heading out may be the last (issue 41)."""
+    return tuning().fire.hidden_shot * (1.0 - leaving(table, side, target))
+
+
 def sight(table: Table, unit: UnitView) -> np.ndarray:
     """The board indexes ``unit`` of the side reading ``table`` watches (a boolean mask): in its
     LOS (RD-9) within ``[objective] watch_range`` hexes and, for a Gun or a vehicle with no
