@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -41,6 +42,21 @@ class Way:
     soon: float
 
 
+def edge_distances(board, edge: str) -> np.ndarray:
+    """Hexes from each board index to the map edge ``edge`` (:func:`~.reach.to_edge`), kept
+    by the board's size (it depends on nothing else)."""
+    key = (board.columns, board.rows, edge)
+    found = _EDGES.get(key)
+    if found is None:
+        found = _EDGES[key] = np.array(
+            [to_edge(board, board.hex_at(i), edge) for i in range(board.size)]
+        )
+    return found
+
+
+_EDGES: dict[tuple[int, int, str], np.ndarray] = {}
+
+
 def ways_out(table: Table, side: str, seen: list[UnitView]) -> list[Way]:
     """The ways out of each enemy unit that may still leave by the edge its side's exit victory
     names (RD-13; a "?" too: every side knows where a counter is, RD-11), as ``side`` sees
@@ -51,19 +67,16 @@ def ways_out(table: Table, side: str, seen: list[UnitView]) -> list[Way]:
     for v in table.victory:
         if v.side == side or v.kind != "exit" or not v.edge:
             continue
+        edge = edge_distances(board, v.edge)
         for u in seen:
             if u["side"] != v.side or u.get("status", "active") != "active" or not u.get("hex"):
                 continue
             if u.get("immobilized"):
                 continue
-            here = board.parse(u["hex"])
-            far = to_edge(board, here, v.edge)
-            cells = tuple(
-                board.index(h)
-                for h in board.hexes
-                if (d := to_edge(board, h, v.edge)) < far
-                and here.distance(h) <= far - d + t.watch_slack
-            )
+            i = board.index(board.parse(u["hex"]))
+            far = int(edge[i])
+            near = board.distances(i) <= far - edge + t.watch_slack
+            cells = tuple(int(j) for j in np.flatnonzero((edge < far) & near))
             if cells:
                 out.append(Way(u["id"], cells, 1.0 / (1.0 + far / t.watch_pace)))
     return out
@@ -172,13 +185,21 @@ def reveals(table: Table, seen: np.ndarray, start: str, hexes: Sequence[str]) ->
     return any(seen[board.index(board.parse(h))] for h in (start, *hexes))
 
 
-def arc_value(board, here: Hex, facing: int, cells: np.ndarray, weight: np.ndarray) -> float:
+def arc_values(board, here: Hex, cells: np.ndarray, weight: np.ndarray) -> list[float]:
     """The ``weight`` of the board indexes ``cells`` inside the Covered Arc of a Gun or a
-    vehicle with no turret in ``here`` facing ``facing`` (HX-2)."""
-    return float(
-        sum(
-            weight[j]
-            for j in cells
-            if facing_offset(here, facing, board.hex_at(int(j))) <= COVERED_ARC_HALF
-        )
-    )
+    vehicle with no turret in ``here`` (HX-2), in each of its six facings."""
+    out = [0.0] * 6
+    for j in cells:
+        h = board.hex_at(int(j))
+        w = float(weight[j])
+        for f, inside in enumerate(_in_arc(h.q - here.q, h.r - here.r)):
+            if inside:
+                out[f] += w
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _in_arc(dq: int, dr: int) -> tuple[bool, ...]:
+    """Whether a hex ``(dq, dr)`` away lies inside the Covered Arc in each facing (HX-2)."""
+    here = Hex(0, 0)
+    return tuple(facing_offset(here, f, Hex(dq, dr)) <= COVERED_ARC_HALF for f in range(6))

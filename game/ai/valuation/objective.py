@@ -14,7 +14,7 @@ from game.engine.table import Table
 from game.engine.view import UnitRecord, UnitView
 
 from ..tuning import tuning
-from .exits import arc_value, unwatched, watchers, ways_out
+from .exits import arc_values, unwatched, watchers, ways_out
 from .reach import to_edge, wins_on_time
 from .targets import may_be
 
@@ -193,8 +193,8 @@ def watched(table: Table, a: Aims, hx: str, facing: int | None = None) -> float:
     if not a.arc:
         return float(weight[cells].sum()) / total
     ahead = np.flatnonzero(cells & (weight > 0))
-    facings = range(6) if facing is None else (facing,)
-    return max(arc_value(board, here, f, ahead, weight) for f in facings) / total
+    values = arc_values(board, here, ahead, weight)
+    return (max(values) if facing is None else values[facing]) / total
 
 
 def objective_of(table: Table, side: str, unit_id: str) -> Objective:
