@@ -1,6 +1,7 @@
-"""Issue 41: the hedgerow's concealed German vehicles never moved (a hidden defender waited,
-``[move] hidden_stays``, however the enemy went), so the careful Americans drove past corners
-no German saw and off the west edge, and level 3's plans could not differ for them. Now a
+"""Issue 41: the hedgerow's concealed Panzer IV never left the woods it set up in (a hidden
+defender waited, ``[move] hidden_stays``, however the enemy went), so the careful Americans
+drove past corners no German saw and off the west edge, and level 3's plans could not differ
+for it. Now a
 hidden defender moves when it must (``game.ai.valuation.exits``): a move out of every enemy's
 sight keeps its concealment (RD-11) and costs it nothing, a move in sight less as far as an
 enemy heading for its exit edge (RD-13) goes unwatched; a concealed vehicle with no turret out
