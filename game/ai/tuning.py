@@ -76,6 +76,8 @@ class Objective:
     retake_phases: int
     watch_exit: float
     watch_range: int
+    watch_slack: int
+    watch_pace: float
 
 
 @dataclass(frozen=True)

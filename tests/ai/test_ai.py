@@ -645,6 +645,7 @@ AI_PLAYER_MODULES = (
     "valuation/__init__.py",
     "valuation/approach.py",
     "valuation/danger.py",
+    "valuation/exits.py",
     "valuation/hexes.py",
     "valuation/maps.py",
     "valuation/objective.py",

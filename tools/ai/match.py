@@ -1,9 +1,12 @@
 """One level of the computer against another on a shipped scenario: each side's wins with
 their 95% Wilson interval, and the first level's decision times (median, 95th percentile, the
 longest whole player turn). Issue 41's measure of level 3 against level 2 (docs/ai.md
-"Measured"); one process, so that it shares the machine's two cores with other runs.
+"Measured"); one process, so that it shares the machine's two cores with other runs. The
+second level may be ``careful``: the careful sparring player, its plans in turn (game k: plan
+k mod 4, as ``hexfire bench ai``), with the games each plan won.
 
     python3 tools/ai/match.py tutorial-duel --levels 3 2 --games 10 [--json]
+    python3 tools/ai/match.py hedgerow-chart --levels 2 careful --side german --games 20
 """
 
 from __future__ import annotations
@@ -14,8 +17,8 @@ import statistics
 import sys
 import time
 
-from game.ai import ComputerPlayer
-from game.ai.selfplay import wilson
+from game.ai.selfplay import CAREFUL, make_player, wilson
+from game.ai.sparring import PLANS as CAREFUL_PLANS
 from game.engine import Game
 from game.engine.table import Snapshot
 from game.files.scenario import load_scenario
@@ -23,15 +26,18 @@ from game.files.shipped import find_scenario
 
 
 def play(
-    setup, seed: int, levels: dict[str, int], timed: str, old=None
+    setup, seed: int, levels: dict[str, int | str], timed: str, old=None
 ) -> tuple[str | None, list, dict]:
     """One game; the winner, the decision times of side ``timed`` and its player turns'; the
-    other side by ``old`` (another ComputerPlayer class, an older version's) if given."""
+    other side by ``old`` (another ComputerPlayer class, an older version's) if given, a
+    level ``"careful:PLAN"`` by the careful player."""
     game = Game(setup, seed)
     seats = Snapshot(game)
     players = {
-        s: (old if old is not None and s != timed else ComputerPlayer)(
-            s, levels[s], seed=seed * 7 + i
+        s: (
+            old(s, levels[s], seed=seed * 7 + i)
+            if old is not None and s != timed and isinstance(levels[s], int)
+            else make_player(s, levels[s], seed=seed * 7 + i)
         )
         for i, s in enumerate(setup.sides)
     }
@@ -56,7 +62,15 @@ def play(
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("scenario")
-    ap.add_argument("--levels", type=int, nargs=2, default=[3, 2])
+    ap.add_argument(
+        "--levels",
+        nargs=2,
+        default=["3", "2"],
+        metavar=("LEVEL", "OTHER"),
+        help="the computer's level (0-3), and the other side's level or 'careful' (the careful "
+        "sparring player, its plans in turn: game k plan k mod 4)",
+    )
+    ap.add_argument("--side", action="append", help="the first level's side (default: each)")
     ap.add_argument("--games", type=int, default=10, help="games per side")
     ap.add_argument("--seed", type=int, default=100)
     ap.add_argument("--json", action="store_true")
@@ -74,26 +88,44 @@ def main(argv: list[str] | None = None) -> int:
 
         old = importlib.import_module("aiold").ComputerPlayer
     setup = load_scenario(find_scenario(args.scenario)).setup
-    a, b = args.levels
+    a, b = int(args.levels[0]), args.levels[1]
+    careful = b == "careful"
+    if not careful:
+        b = int(b)
+    sides = args.side or list(setup.sides)
+    for side in sides:
+        if side not in setup.sides:
+            ap.error(f"--side {side}: expected one of {', '.join(setup.sides)}")
     out: dict = {"scenario": args.scenario, "levels": [a, b], "games_per_side": args.games}
     all_times: list[float] = []
     longest = 0.0
     total = 0
-    for side in setup.sides:
+    plans = list(CAREFUL_PLANS)
+    for side in sides:
         other = next(s for s in setup.sides if s != side)
         wins = 0
+        lost_to: dict[str, int] = dict.fromkeys(plans, 0) if careful else {}
         for k in range(args.games):
-            winner, times, turns = play(setup, args.seed + k, {side: a, other: b}, side, old)
+            theirs = f"{CAREFUL}{plans[k % len(plans)]}" if careful else b
+            winner, times, turns = play(setup, args.seed + k, {side: a, other: theirs}, side, old)
             wins += winner == side
+            if careful and winner == other:
+                lost_to[plans[k % len(plans)]] += 1
             all_times += times
             longest = max([longest, *turns.values()])
             print(f"\r{side} {k + 1}/{args.games} wins {wins}", end="", file=sys.stderr)
         print(file=sys.stderr)
         lo, hi = wilson(wins, args.games)
         out[side] = {"wins": wins, "games": args.games, "ci95": [round(lo, 3), round(hi, 3)]}
+        if careful:
+            out[side]["careful_plans_won"] = lost_to
         total += wins
-    lo, hi = wilson(total, 2 * args.games)
-    out["both"] = {"wins": total, "games": 2 * args.games, "ci95": [round(lo, 3), round(hi, 3)]}
+    lo, hi = wilson(total, len(sides) * args.games)
+    out["both"] = {
+        "wins": total,
+        "games": len(sides) * args.games,
+        "ci95": [round(lo, 3), round(hi, 3)],
+    }
     all_times.sort()
     out["decision_median_s"] = round(statistics.median(all_times), 4)
     out["decision_p95_s"] = round(all_times[int(0.95 * (len(all_times) - 1))], 4)
@@ -101,11 +133,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out))
         return 0
-    print(f"{args.scenario}: level {a} against level {b}, {args.games} games a side")
-    for side in [*setup.sides, "both"]:
+    against = "the careful player" if careful else f"level {b}"
+    print(f"{args.scenario}: level {a} against {against}, {args.games} games a side")
+    for side in [*sides, "both"]:
         f = out[side]
         lo, hi = f["ci95"]
-        print(f"  {side:<10} {f['wins']:3d}/{f['games']}  (95% CI {100 * lo:.0f}-{100 * hi:.0f}%)")
+        won = f.get("careful_plans_won")
+        by_plan = f"  careful's wins by plan {won}" if won else ""
+        print(
+            f"  {side:<10} {f['wins']:3d}/{f['games']}  (95% CI {100 * lo:.0f}-{100 * hi:.0f}%)"
+            + by_plan
+        )
     print(
         f"  level {a}: decision median {out['decision_median_s']} s, p95 "
         f"{out['decision_p95_s']} s, longest player turn {out['player_turn_max_s']} s"

@@ -16,6 +16,7 @@ from ..decision import Decision, Option, shot_words
 from ..situation import Situation
 from ..tuning import tuning
 from ..valuation.danger import hides
+from ..valuation.exits import hidden_shot
 from ..valuation.targets import Shot, shots
 
 WAITS = "waits: the mover will be easier to hit (C6.17)"
@@ -112,9 +113,10 @@ class DffCandidate:
     @staticmethod
     def _firer(s: Situation, found: list[Shot]) -> Shot | None:
         """Level 2: the best shot from a firer already seen, or worth giving a concealed one
-        away for (``[fire] hidden_shot``, RD-11); None: every shot would give one away."""
-        hidden_shot = tuning().fire.hidden_shot
+        away for (``[fire] hidden_shot``, less at a mover heading out: :func:`hidden_shot`,
+        RD-11); None: every shot would give one away."""
         for x in found:
-            if x.value >= hidden_shot or not hides(s.table, x.action.unit, x.action.target):
+            least = hidden_shot(s.table, s.side, x.action.target)
+            if x.value >= least or not hides(s.table, x.action.unit, x.action.target):
                 return x
         return None

@@ -13,6 +13,7 @@ from ..decision import Decision, Option, shot_words
 from ..situation import Situation
 from ..tuning import tuning
 from ..valuation.danger import hides
+from ..valuation.exits import hidden_shot
 from ..valuation.reach import HEXES_PER_MP, in_time, phases_left
 from ..valuation.targets import Shot, shots
 
@@ -62,7 +63,7 @@ class FireCandidate:
                 break
             need = least
             if careful and hides(table, shot.action.unit, shot.action.target):
-                need = max(need, t.hidden_shot)
+                need = max(need, hidden_shot(table, s.side, shot.action.target))
             if careful and prep:
                 # a vehicle that leaves the map leaves the target's threat behind too
                 stake = self._stake(s, stakes, shot)

@@ -12,7 +12,9 @@ from ..decision import Decision
 from ..situation import Situation
 from ..tuning import tuning
 from ..valuation.danger import removal_risk
+from ..valuation.exits import in_enemy_sight
 from ..valuation.hexes import ahead_risk, looks_ahead
+from ..valuation.objective import aims, watched
 
 
 def infantry_step(s: Situation, unit: UnitView) -> Decision | None:
@@ -42,8 +44,10 @@ def face(s: Situation, unit: UnitView) -> Decision | None:
     gain = tuning().move.face_gain
     table, uid = s.table, unit["id"]
     turns = {a.facing: a for a in s.legal if isinstance(a, Turn) and a.unit == uid}
-    if not turns or unit.get("concealed"):
+    if not turns:
         return None
+    if unit.get("concealed"):
+        return face_the_way(s, unit, turns)
     here = unit["hex"]
     later = s.maps.ahead(table, uid, frozenset([here])).get(here) if looks_ahead(s) else None
     if removal_risk(table.threat_here(uid)) + ahead_risk(later) < gain and not later:
@@ -60,6 +64,36 @@ def face(s: Situation, unit: UnitView) -> Decision | None:
     if step not in turns:
         return None
     why = f"turns its front to the enemy ({100 * risks[facing]:.0f}% -> {100 * risks[best]:.0f}%)"
+    return Decision(turns[step], why)
+
+
+def face_the_way(s: Situation, unit: UnitView, turns: dict[int, Turn]) -> Decision | None:
+    """For a concealed vehicle with no turret that stays in its hex out of every enemy's
+    sight (a pivot there keeps its concealment, RD-11): the pivot (one hexside) towards the
+    facing whose Covered Arc (HX-2) holds the most of the enemy's ways to its exit edge that
+    its side leaves unwatched (:func:`~game.ai.valuation.objective.watched`), if that is at
+    least ``[move] face_gain`` more of them than as it faces; else None (issue 41: the
+    hedgerow's StuG drove to the west edge facing north-west while the Americans left by the
+    south-west corner behind its arc)."""
+    table = s.table
+    if unit.get("turreted") or not unit.get("has_gun"):
+        return None
+    board = table.board
+    here = unit["hex"]
+    if in_enemy_sight(table, s.side)[board.index(board.parse(here))]:
+        return None
+    a = aims(table, s.side, unit["id"])
+    if a.watch is None:
+        return None
+    facing = int(unit.get("facing", 0))
+    value = {f: watched(table, a, here, f) for f in range(6)}
+    best = max(value, key=lambda f: (round(value[f], 6), -pivots(facing, f), -f))
+    if value[best] < value[facing] + tuning().move.face_gain:
+        return None
+    step = (facing + (1 if (best - facing) % 6 <= 3 else -1)) % 6
+    if step not in turns:
+        return None
+    why = f"turns its Covered Arc to the enemy's way out ({100 * value[best]:.0f}% of it)"
     return Decision(turns[step], why)
 
 

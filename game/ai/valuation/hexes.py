@@ -17,6 +17,7 @@ from game.engine.view import UnitView
 
 from ..tuning import Plan, tuning
 from .danger import removal_risk, unknown_risk
+from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
 from .objective import Objectives
 from .reach import phases_left, wins_on_time
@@ -199,14 +200,31 @@ def playout_routes(s: Weighing, unit: UnitView, routes: dict[str, Route]) -> dic
     return {h: routes[h] for h in sorted(kept)}
 
 
+def hidden_cost(s: Weighing, unit: UnitView) -> Callable[[Route], float]:
+    """What a route costs a concealed vehicle of the side that wins on time (level 2 and up) in
+    the concealment it gives up: ``[move] hidden_stays`` if it spends MP in the LOS of an enemy
+    within 16 hexes, the start included (RD-11: it is revealed), less as far as an enemy heading
+    for its exit edge goes unwatched (:func:`~.exits.must_move`: it moves when it must); a move
+    out of every enemy's sight keeps it, and costs nothing (issue 41)."""
+    table = s.table
+    if not (s.level >= 2 and unit.get("concealed") and wins_on_time(table, s.side)):
+        return lambda route: 0.0
+    cost = tuning().move.hidden_stays * (1.0 - must_move(table, s.side, unit))
+    if cost <= 0.0:
+        return lambda route: 0.0
+    seen = in_enemy_sight(table, s.side)
+    start = unit["hex"]
+    return lambda route: cost if reveals(table, seen, start, route.hexes) else 0.0
+
+
 def best_hex(s: Weighing, unit: UnitView, plan: Plan) -> Choice:
     """Level 2's search over every hex the vehicle can reach (level 1: the hexes next to it):
-    the best by :class:`HexScore`, less a little for each MP the route spends, if it beats
-    staying (a concealed vehicle of the side that wins on time a little more: a move in enemy
-    sight would reveal it, RD-11) by ``[move] better_by``; ties broken by the decision's
-    seeded random source. Where it looks ahead (:func:`looks_ahead`), the best
-    ``[move] ahead_hexes`` of them and its own are weighed again with the threat after the
-    enemy's next move (:func:`ahead_risk`), and it chooses among those."""
+    the best by :class:`HexScore`, less a little for each MP the route spends and the
+    concealment it gives up (:func:`hidden_cost`), if it beats staying by ``[move] better_by``;
+    ties broken by the decision's seeded random source. Where it looks ahead
+    (:func:`looks_ahead`), the best ``[move] ahead_hexes`` of them and its own are weighed
+    again with the threat after the enemy's next move (:func:`ahead_risk`), and it chooses
+    among those."""
     t = tuning().move
     table = s.table
     drive = getattr(s, "drive", None)
@@ -217,16 +235,17 @@ def best_hex(s: Weighing, unit: UnitView, plan: Plan) -> Choice:
     # the hexes weighed: where it stands, where it could go and the hexes on the way
     within = frozenset([unit["hex"], *routes, *(h for r in routes.values() for h in r.hexes)])
     score = HexScore(s, unit, plan, within)
-    hides = s.level >= 2 and unit.get("concealed") and wins_on_time(table, s.side)
+    hidden = hidden_cost(s, unit)
 
-    def staying() -> float:  # a move in enemy sight would reveal it (RD-11): it waits hidden
-        return score(unit["hex"]) + (t.hidden_stays if hides else 0.0)
+    def staying() -> float:
+        return score(unit["hex"])
 
     s.maps.work += len(routes)
     jitter = {hx: s.rng.random() * t.jitter for hx in sorted(routes)}
 
     def going(hx: str) -> float:
-        return score(hx, routes[hx]) - t.mp_cost * routes[hx].mp + jitter[hx]
+        route = routes[hx]
+        return score(hx, route) - t.mp_cost * route.mp + jitter[hx] - hidden(route)
 
     values = {hx: going(hx) for hx in sorted(routes)}
     if score.looks:

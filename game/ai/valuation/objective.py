@@ -6,16 +6,22 @@ set-up candidates and a playout's value read it (``[objective]`` in the tuning t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+import numpy as np
 
 from game.engine.table import Table
 from game.engine.view import UnitRecord, UnitView
 
 from ..tuning import tuning
+from .exits import arc_values, unwatched, watchers, ways_out
 from .reach import to_edge, wins_on_time
 from .targets import may_be
 
 Objective = Callable[[str], float]
+Watch = tuple[np.ndarray, float]
+"""Each hex's share of the enemy's ways out left unwatched, and the ways' total
+(:func:`.exits.unwatched`)."""
 
 
 def depths(hexes: list, home: list) -> dict:
@@ -40,7 +46,8 @@ class Aims:
     near: int  # the range it closes with the enemy to
     stand: float  # what standing on a hold hex counts for now
     urgency: float  # how much the victory conditions count now
-    lanes: list = field(default_factory=list)  # the ground the enemy must cross to its exit
+    watch: Watch | None = None  # the enemy's ways out the others leave unwatched
+    arc: bool = False  # a vehicle with no turret: it watches inside its Covered Arc (HX-2)
 
 
 def _holds(table: Table, side: str, mine: list[UnitView], unit_id: str, kept: set) -> list:
@@ -90,23 +97,11 @@ def _enemies(table: Table, side: str, seen: list[UnitView]) -> list:
 
 def lanes(table: Table, side: str, seen: list[UnitView]) -> list:
     """The ground the enemy must still cross to leave by the edge its exit victory names
-    (RD-13): for each such edge, the hexes nearer it than the enemy unit nearest it (a "?"
-    too: every side knows where a counter is, RD-11), as (board index, hex)."""
+    (RD-13): every hex of each enemy unit's way out (:func:`~.exits.ways_out`), as (board
+    index, hex)."""
     board = table.board
-    out: list = []
-    for v in table.victory:
-        if v.side == side or v.kind != "exit" or not v.edge:
-            continue
-        theirs = [
-            board.parse(u["hex"])
-            for u in seen
-            if u["side"] == v.side and u.get("status", "active") == "active" and u.get("hex")
-        ]
-        if not theirs:
-            continue
-        nearest = min(to_edge(board, h, v.edge) for h in theirs)
-        out += [(board.index(h), h) for h in board.hexes if to_edge(board, h, v.edge) < nearest]
-    return out
+    cells = sorted({i for w in ways_out(table, side, seen) for i in w.cells})
+    return [(i, board.hex_at(i)) for i in cells]
 
 
 def aims(table: Table, side: str, unit_id: str) -> Aims:
@@ -137,8 +132,18 @@ def aims(table: Table, side: str, unit_id: str) -> Aims:
         urgency=t.urgency + t.urgency_late * late * late,
         # a vehicle watches the ground the enemy must cross to its exit edge (RD-13, RD-9; a
         # Gun's set-up weighs its sight of the way in already, and must keep to cover, RD-11)
-        lanes=lanes(table, side, seen) if me.get("is_vehicle") else [],
+        watch=_watch(table, side, unit_id, seen) if me.get("is_vehicle") else None,
+        arc=bool(me.get("has_gun")) and not me.get("turreted"),
     )
+
+
+def _watch(table: Table, side: str, unit_id: str, seen: list[UnitView]) -> Watch | None:
+    """The enemy's ways out (:func:`~.exits.ways_out`), each hex weighted by how much of them
+    this side's other armed units leave unwatched; None with no such way."""
+    ways = ways_out(table, side, seen)
+    if not ways:
+        return None
+    return unwatched(ways, watchers(table, side, unit_id, seen), table.board.size)
 
 
 def _hold_terms(score: float, a: Aims, here) -> float:
@@ -171,17 +176,25 @@ def _other_terms(score: float, a: Aims, board, here) -> float:
     return score
 
 
-def watched(table: Table, a: Aims, hx: str) -> float:
-    """The share of the enemy's way to its exit edge (:func:`lanes`) that ``hx`` sees (RD-9)
-    within ``[objective] watch_range`` hexes, 0 with no such way."""
-    if not a.lanes:
+def watched(table: Table, a: Aims, hx: str, facing: int | None = None) -> float:
+    """The share of the enemy's ways to its exit edge (:mod:`.exits`) that ``hx`` sees (RD-9)
+    within ``[objective] watch_range`` hexes and this side's other armed units leave
+    unwatched; for a vehicle with no turret, inside its Covered Arc facing ``facing`` (None:
+    the best of the six, HX-2); 0 with no such way."""
+    if a.watch is None:
+        return 0.0
+    weight, total = a.watch
+    if not total:
         return 0.0
     board = table.board
     here = board.parse(hx)
-    clear = table.viewshed(hx)[0]
-    reach = tuning().objective.watch_range
-    seen = sum(1 for i, h in a.lanes if clear[i] and here.distance(h) <= reach)
-    return seen / len(a.lanes)
+    clear = np.asarray(table.viewshed(hx)[0], dtype=bool)
+    cells = clear & (board.distances(board.index(here)) <= tuning().objective.watch_range)
+    if not a.arc:
+        return float(weight[cells].sum()) / total
+    ahead = np.flatnonzero(cells & (weight > 0))
+    values = arc_values(board, here, ahead, weight)
+    return (max(values) if facing is None else values[facing]) / total
 
 
 def objective_of(table: Table, side: str, unit_id: str) -> Objective:
