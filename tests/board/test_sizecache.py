@@ -86,3 +86,22 @@ def test_one_size_makes_a_size_once_however_many_threads_ask():
         t.join()
     assert all(g is got[0] for g in got) and len(got) == 4
     assert cache.cache_info().kept == ((5, 4),)
+
+
+def test_the_all_pairs_results_kept_stay_within_their_bytes(monkeypatch):
+    """Visibility.of kept the last 4 maps' all-pairs results whatever their size (12.5 MiB
+    each on the four-board map: 50 MiB once the editor had tried a few maps). They stay within
+    _KEEP_BYTES now, the newest kept: a game started again on its map computes nothing."""
+    import game.board.visibility as visibility
+
+    monkeypatch.setattr(visibility, "_COMPUTED", {})
+    boards = [random_map(20, 15, seed) for seed in range(4)]
+    Visibility.of(boards[0])
+    one = visibility._held()
+    monkeypatch.setattr(visibility, "_KEEP_BYTES", 2 * one + one // 2)
+    for board in boards[1:]:
+        Visibility.of(board)
+    assert len(visibility._COMPUTED) == 2 and visibility._held() <= 2 * one + one // 2
+    monkeypatch.setattr(Visibility, "all_pairs", lambda self: pytest.fail("computed again"))
+    again = Visibility.of(boards[-1])
+    assert again.clear is not None and again.clear.shape == (300, 300)

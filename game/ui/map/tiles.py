@@ -17,9 +17,10 @@ from collections.abc import Iterator
 
 import pygame
 
-MAX_TILE_BYTES = 64 * 2**20
-"""The pixels every renderer's tiles may hold together: some 64 tiles of 512 x 512, three
-screens' worth of a full-HD window (15-20 tiles each) at two or three zoom levels."""
+MAX_TILE_BYTES = 32 * 2**20
+"""The pixels every renderer's tiles may hold together: 32 tiles of 512 x 512 (1 MiB each),
+more than a full-HD window's map shows at once (20 at most), so that no frame draws a tile
+again; another zoom's or a covered screen's go first."""
 
 Key = tuple[int, bool, int, int]
 """(zoom, labels shown, tile column, tile row)."""
