@@ -3,9 +3,11 @@
 The line tables of a board size (:func:`.lines.line_tables`, 28 MiB for the four-board map;
 :func:`.sightlines.sight_lines`, 66 MiB for a 200 x 200 one) were kept by ``lru_cache`` for the
 last 4 and 2 sizes asked for: a window that met other sizes (the editor's maps, the lessons,
-the start screen's scenarios) kept them all to the end. :class:`OneSize` keeps the last size
-asked for, and any other only while a board's LOS still uses it (a game open on one size, the
-editor checking another): a size no one uses is let go, and made again if asked for again.
+the start screen's scenarios) kept them all to the end. :class:`OneSize` keeps the tables of
+the last size asked for of any of them (the size in use: a 200 x 200 game's sight lines go
+once the four-board map's line tables are asked for), and any other only while a board's LOS
+still uses it (a game open on one size, the editor checking another): a size no one uses is
+let go, and made again if asked for again.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from collections.abc import Callable
 from typing import Generic, NamedTuple, TypeVar
 
 T = TypeVar("T")
+
+_CACHES: weakref.WeakSet[OneSize] = weakref.WeakSet()
+"""Every :class:`OneSize`: a size asked of one is the size in use for all."""
 
 
 class SizeCacheInfo(NamedTuple):
@@ -39,9 +44,13 @@ class OneSize(Generic[T]):
         self._alive: weakref.WeakValueDictionary[tuple[int, int], T] = weakref.WeakValueDictionary()
         self._lock = threading.Lock()
         self._hits = self._misses = 0
+        _CACHES.add(self)
 
     def __call__(self, columns: int, rows: int) -> T:
         key = (columns, rows)
+        for other in list(_CACHES):
+            if other is not self:
+                other._in_use(key)
         with self._lock:
             last = self._last
             hit = last[1] if last is not None and last[0] == key else self._alive.get(key)
@@ -57,6 +66,12 @@ class OneSize(Generic[T]):
                 self._alive[key] = hit = made
             self._last = (key, hit)
         return hit
+
+    def _in_use(self, key: tuple[int, int]) -> None:
+        """``key`` is the size in use now: another size's tables are kept only while used."""
+        with self._lock:
+            if self._last is not None and self._last[0] != key:
+                self._last = None
 
     def cache_clear(self) -> None:
         """Forget every size (the benchmarks time a size made from scratch)."""

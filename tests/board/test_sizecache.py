@@ -105,3 +105,13 @@ def test_the_all_pairs_results_kept_stay_within_their_bytes(monkeypatch):
     monkeypatch.setattr(Visibility, "all_pairs", lambda self: pytest.fail("computed again"))
     again = Visibility.of(boards[-1])
     assert again.clear is not None and again.clear.shape == (300, 300)
+
+
+def test_a_large_maps_sight_lines_go_once_another_size_is_in_use():
+    """A 200 x 200 game closed, a four-board game opened: the large map's sight lines (66 MiB)
+    stayed the last size sight_lines had been asked for, kept to the end of a 20-minute soak.
+    Asking any size's tables makes it the size in use for all of them."""
+    sight = weakref.ref(sight_lines(12, 9))
+    line_tables(11, 7)
+    assert _gone(sight), "the sight lines of a size no board uses are still kept"
+    assert (11, 7) in line_tables.cache_info().kept
