@@ -280,3 +280,25 @@ def test_the_map_tiles_of_every_renderer_stay_within_one_budget(app):
             shown.tile(*key)
     assert drawn == [], f"{len(drawn)} tiles on screen drawn again"
     assert len(covered._cache) < len(shown._cache)
+
+
+def test_a_window_larger_than_full_hd_draws_no_tile_twice_within_the_budget(app):
+    """A 4K window's map shows some 40 tiles, more than MAX_TILE_BYTES holds: the budget
+    grows to twice the largest frame's tiles, so the frames after the first draw none again."""
+    from game.files.scenario import load_board
+    from game.files.shipped import scenarios_dir
+    from game.ui.map import render, tiles
+    from game.ui.map.geometry import Camera
+
+    renderer = render.MapRenderer(load_board(scenarios_dir() / "bagration-4-boards.toml"))
+    target = pygame.Surface((3840, 2160))
+    viewport, cam = target.get_rect(), Camera(zoom=68, ox=-100.0, oy=-80.0)
+    drawn: list[tuple] = []
+    real = renderer._render
+    renderer._render = lambda *a: drawn.append(a) or real(*a)  # type: ignore[method-assign]
+    renderer.draw(target, cam, viewport)
+    first = len(drawn)
+    assert first * render.TILE**2 * 4 > tiles.MAX_TILE_BYTES  # more than the plain budget
+    drawn.clear()
+    renderer.draw(target, cam, viewport)
+    assert drawn == [], f"{len(drawn)} of {first} tiles drawn again in the next frame"

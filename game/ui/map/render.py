@@ -16,7 +16,7 @@ import pygame
 from game.board import Board
 from game.board.hexes import Hex, label
 from game.ui.map.geometry import SQRT3, Camera, direction_vector, hex_corners, map_extent, world_of
-from game.ui.map.tiles import Tiles
+from game.ui.map.tiles import Tiles, drawn_at_once
 from game.ui.style import RGB, style
 
 TILE = 512
@@ -264,6 +264,7 @@ class MapRenderer:
         ty0 = max(0, (viewport.top - top) // TILE)
         tx1 = min(int(width // TILE), (viewport.right - left) // TILE)
         ty1 = min(int(height // TILE), (viewport.bottom - top) // TILE)
+        drawn_at_once(max(0, tx1 - tx0 + 1) * max(0, ty1 - ty0 + 1) * TILE * TILE * 4)
         for ty in range(ty0, ty1 + 1):
             for tx in range(tx0, tx1 + 1):
                 target.blit(self.tile(z, tx, ty), (left + tx * TILE, top + ty * TILE))

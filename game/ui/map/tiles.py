@@ -25,6 +25,10 @@ again; another zoom's or a covered screen's go first."""
 Key = tuple[int, bool, int, int]
 """(zoom, labels shown, tile column, tile row)."""
 
+_frame_bytes = 0
+"""The most pixels one frame's tiles have taken (:func:`drawn_at_once`): a window larger than
+full HD (4K: 40 tiles) keeps twice that, so that no frame draws a tile it drew the last."""
+
 _ALL: weakref.WeakSet[Tiles] = weakref.WeakSet()
 _clock = itertools.count()
 """When each tile was last drawn, across renderers (the least recent goes first)."""
@@ -53,11 +57,11 @@ class Tiles:
 
     def put(self, key: Key, surface: pygame.Surface) -> None:
         """Keep ``surface``; the least recently drawn tiles of every renderer go while they
-        hold more than :data:`MAX_TILE_BYTES` (this one stays, even alone over it)."""
+        hold more than :func:`budget` (this one stays, even alone over it)."""
         self.pop(key)
         self._tiles[key] = (surface, next(_clock))
         self.nbytes += _bytes(surface)
-        while total_bytes() > MAX_TILE_BYTES:
+        while total_bytes() > budget():
             oldest = min(
                 (t for t in _ALL if t._tiles and (t is not self or len(t._tiles) > 1)),
                 key=lambda t: next(iter(t._tiles.values()))[1],
@@ -92,3 +96,15 @@ class Tiles:
 def total_bytes() -> int:
     """The pixels every live renderer's tiles hold now."""
     return sum(t.nbytes for t in _ALL)
+
+
+def drawn_at_once(nbytes: int) -> None:
+    """A frame draws tiles of ``nbytes`` pixels: the budget holds twice the most seen."""
+    global _frame_bytes
+    _frame_bytes = max(_frame_bytes, nbytes)
+
+
+def budget() -> int:
+    """The pixels every renderer's tiles may hold together: :data:`MAX_TILE_BYTES`, or twice
+    the largest frame's tiles if more."""
+    return max(MAX_TILE_BYTES, 2 * _frame_bytes)
