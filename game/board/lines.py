@@ -5,12 +5,12 @@ against a board's terrain."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from .board import axial_arrays
 from .hexes import EPSILON, axial_distance
+from .sizecache import one_size
 
 
 def round_cube(fq: np.ndarray, fr: np.ndarray, fs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -199,7 +199,7 @@ def padded_grid(columns: int, rows: int) -> tuple[np.ndarray, np.ndarray, int, i
     return q, r, rs, ncells, cell_of
 
 
-@lru_cache(maxsize=4)  # a process that meets many board sizes stays bounded
+@one_size  # the size in use kept (issue 44: a window meets many sizes)
 def line_tables(columns: int, rows: int) -> LineTables:
     """Precompute the lines of a board size (cached: boards of one size share them)."""
     n = columns * rows

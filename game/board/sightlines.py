@@ -9,12 +9,12 @@ The cells are those of :mod:`.lines` (a padded axial grid), so the cell tables o
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 import numpy as np
 
 from .hexes import EPSILON, axial_distance
 from .lines import padded_grid, round_cube
+from .sizecache import one_size
 
 HEAD = 3
 """The first steps of every line, which a viewshed scores for every target at once from its
@@ -157,7 +157,7 @@ def _draw(dq: np.ndarray, dr: np.ndarray, dist: np.ndarray, rs: int) -> tuple[np
     return np.concatenate([plus_all, minus_all]), ptr_plus, ptr_minus, two, first_diff
 
 
-@lru_cache(maxsize=2)  # 66 MiB a size at 200 x 200: a process meeting many stays bounded
+@one_size  # 66 MiB a size at 200 x 200: the size in use kept (issue 44)
 def sight_lines(columns: int, rows: int) -> SightLines:
     """Draw the lines of a board size (cached: boards of one size share them)."""
     q, r, rs, ncells, cell_of = padded_grid(columns, rows)

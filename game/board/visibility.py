@@ -31,11 +31,20 @@ _CHUNK = 1 << 16
 _COMPUTED: dict[tuple, tuple] = {}
 """Recently computed all-pairs results by board content (see :meth:`Visibility.of`)."""
 _KEEP = 4
+_KEEP_BYTES = 32 * 2**20
+"""... and the most their arrays may hold (the newest is kept whatever its size): 12.5 MiB
+each on the four-board map, so 4 of them held 50 MiB for a window whose editor tried maps
+(issue 44, item 7)."""
 
 _PER_PAIR = ("_tot_p", "_tot_m", "_end_a", "_end_b")
 """Kept per unordered pair for :meth:`Visibility.update`: both traces' interior score totals,
 and the Case R DRM of each end hex (the first, the second). Only the pairs a marker can change
 are kept up to date (:attr:`Visibility._open`)."""
+
+
+def _held() -> int:
+    """The bytes of the arrays :data:`_COMPUTED` holds."""
+    return sum(a.nbytes for arrays, is_open in _COMPUTED.values() for a in (*arrays, is_open))
 
 
 def _marker_delta(old, new, idx: np.ndarray, lim: np.ndarray, n: np.ndarray) -> np.ndarray:
@@ -219,7 +228,7 @@ class Visibility:
                 tuple(getattr(vis, name).copy() for name in ("clear", "hindrance", *_PER_PAIR)),
                 vis._open,  # never changed
             )
-            while len(_COMPUTED) > _KEEP:
+            while len(_COMPUTED) > 1 and (len(_COMPUTED) > _KEEP or _held() > _KEEP_BYTES):
                 _COMPUTED.pop(next(iter(_COMPUTED)))
         else:
             arrays, vis._open = hit

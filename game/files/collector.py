@@ -48,3 +48,11 @@ def settle() -> None:
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+
+
+def unsettle() -> None:
+    """The game :func:`settle` left out of the collector's passes has closed: every object goes
+    back to them, so that what the game held in cycles is freed by the next collection (frozen,
+    a closed game's boards, map tiles and history stayed until another game opened: issue 44,
+    item 7)."""
+    gc.unfreeze()

@@ -13,7 +13,8 @@ from game.files.session import new_game
 from game.files.shipped import scenarios_dir
 from game.ui.map import render
 from game.ui.map.geometry import ZOOMS, Camera
-from game.ui.map.render import MAX_CACHED_TILES, MapRenderer
+from game.ui.map.render import MapRenderer
+from game.ui.map.tiles import budget
 from game.ui.play.screen import PlayScene
 from game.ui.style import style
 
@@ -63,7 +64,7 @@ def test_a_200_by_200_map_plays_at_every_zoom_within_the_tile_cache(app):
         key(app, pygame.K_EQUALS, "=")
         for k in (pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP):
             key(app, k)
-        assert len(play.map.renderer._cache) <= MAX_CACHED_TILES
+        assert play.map.renderer._cache.nbytes <= budget()
     assert play.map.camera.zoom == ZOOMS[-1]
     # the terrain is on screen around the selected unit, not the background
     x, y = hex_pos(play, unit.label)

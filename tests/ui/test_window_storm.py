@@ -219,3 +219,86 @@ def test_the_editor_builds_its_panel_once_for_a_frames_results(app, tmp_path, mo
     assert len(builds) == 1, f"the panel built {len(builds)} times for one frame's results"
     assert renderers == [board], f"{len(renderers)} map renderers made for one frame's results"
     assert scene.said == "job 3"
+
+
+# --- what closed screens kept (the 20-minute soak's step from 226-306 to 416-538 MiB) -------
+
+
+def test_a_closed_game_is_freed_when_the_screen_changes(app):
+    """Opening a game leaves every object alive then out of the collector's passes
+    (``gc.freeze``: a full pass over a game's objects fell on a frame). A closed game's
+    objects, in cycles, were then never collected until another game opened: its boards, map
+    tiles and history stayed behind the start screen or the editor. They are freed when the
+    screen changes."""
+    import gc
+    import weakref
+
+    from game.files.scenario import load_scenario
+    from game.files.session import new_game
+    from game.files.shipped import scenarios_dir
+    from game.ui.scenes.routes import Play
+
+    session = new_game(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1, None)
+    app.go(Replace(Play(session, "duel", viewer=session.game.to_act)))
+    app.frame(0.016)
+    play, game = weakref.ref(app.scene), weakref.ref(session.game)
+    assert gc.get_freeze_count() > 0  # the game's objects left out of the passes
+    del session
+    app.go(Replace(Start()))
+    app.frame(0.016)
+    assert play() is None and game() is None, "the closed game is still in memory"
+
+
+def test_the_map_tiles_of_every_renderer_stay_within_one_budget(app):
+    """Each map renderer kept its last 96 terrain tiles (1 MiB each), and a window holds
+    several (the editor's under its Test play, a screen closed but not yet collected): the
+    soak held 2,300 surfaces, 83 MiB. All renderers' tiles now share MAX_TILE_BYTES, the
+    least recently drawn going first: the map on screen keeps the tiles it draws."""
+    from game.files.scenario import load_board
+    from game.files.shipped import scenarios_dir
+    from game.ui.map import render
+    from game.ui.map.tiles import MAX_TILE_BYTES
+
+    board = load_board(scenarios_dir() / "tutorial-duel.toml")
+    covered, shown = render.MapRenderer(board), render.MapRenderer(board)
+    tiles = [(zoom, tx, ty) for zoom in (20, 30, 40) for tx in range(8) for ty in range(4)]
+    for renderer in (covered, shown):
+        for key in tiles:
+            renderer.tile(*key)
+    held = sum(
+        r._cache[k].get_pitch() * r._cache[k].get_height()
+        for r in (covered, shown)
+        for k in r._cache
+    )
+    assert held <= MAX_TILE_BYTES, f"{held / 2**20:.0f} MiB of tiles kept by two renderers"
+    on_screen = tiles[-20:]  # a full-HD window's tiles at one zoom
+    drawn: list[tuple] = []
+    real = shown._render
+    shown._render = lambda *a: drawn.append(a) or real(*a)  # type: ignore[method-assign]
+    for _ in range(3):
+        for key in on_screen:
+            shown.tile(*key)
+    assert drawn == [], f"{len(drawn)} tiles on screen drawn again"
+    assert len(covered._cache) < len(shown._cache)
+
+
+def test_a_window_larger_than_full_hd_draws_no_tile_twice_within_the_budget(app):
+    """A 4K window's map shows some 40 tiles, more than MAX_TILE_BYTES holds: the budget
+    grows to twice the largest frame's tiles, so the frames after the first draw none again."""
+    from game.files.scenario import load_board
+    from game.files.shipped import scenarios_dir
+    from game.ui.map import render, tiles
+    from game.ui.map.geometry import Camera
+
+    renderer = render.MapRenderer(load_board(scenarios_dir() / "bagration-4-boards.toml"))
+    target = pygame.Surface((3840, 2160))
+    viewport, cam = target.get_rect(), Camera(zoom=68, ox=-100.0, oy=-80.0)
+    drawn: list[tuple] = []
+    real = renderer._render
+    renderer._render = lambda *a: drawn.append(a) or real(*a)  # type: ignore[method-assign]
+    renderer.draw(target, cam, viewport)
+    first = len(drawn)
+    assert first * render.TILE**2 * 4 > tiles.MAX_TILE_BYTES  # more than the plain budget
+    drawn.clear()
+    renderer.draw(target, cam, viewport)
+    assert drawn == [], f"{len(drawn)} of {first} tiles drawn again in the next frame"

@@ -247,17 +247,19 @@ class Soak:
         self.input = RandomInput(seed)
         self.fig = Figures()
         self.off_play = 0
-        self.play = None
+        self.saved = None
+        """The save of the game the soak started last (its actions counted when the next
+        starts): not its screen, which would keep a closed game in memory."""
         self.burst, self.warm_up = 1, WARM_UP_S
         self.trims = True
 
     def _count_actions(self) -> None:
-        if self.play is not None:
-            self.fig.actions += len(self.play.session.saved.actions)
+        if self.saved is not None:
+            self.fig.actions += len(self.saved.actions)
 
     def _start_game(self) -> None:
         self._count_actions()
-        self.play = _new_game(self.app, self.scenario, self.seed + self.fig.games)
+        self.saved = _new_game(self.app, self.scenario, self.seed + self.fig.games).session.saved
         self.fig.games += 1
 
     def _pass(self, burst: int) -> None:

@@ -16,12 +16,11 @@ import pygame
 from game.board import Board
 from game.board.hexes import Hex, label
 from game.ui.map.geometry import SQRT3, Camera, direction_vector, hex_corners, map_extent, world_of
+from game.ui.map.tiles import Tiles, drawn_at_once
 from game.ui.style import RGB, style
 
 TILE = 512
 """The terrain is cached in square tiles of this many pixels, per zoom."""
-MAX_CACHED_TILES = 96
-"""Tiles kept (1 MiB each): several screens' worth at two or three zoom levels."""
 MAX_CACHED_TEXTS = 4096
 """Rendered texts kept (a few KiB each): every name, chip and label of a big map, twice."""
 MAX_TEXT_BYTES = 16 * 2**20
@@ -94,7 +93,7 @@ class MapRenderer:
     def __init__(self, board: Board):
         self.board = board
         self.hexes = [board.hex_at(i) for i in range(board.size)]
-        self._cache: OrderedDict[tuple[int, bool, int, int], pygame.Surface] = OrderedDict()
+        self._cache = Tiles()  # within the window's budget for every renderer's tiles
         self.show_labels = True
 
     # --- terrain, cached --------------------------------------------------------------------
@@ -106,17 +105,13 @@ class MapRenderer:
     def tile(self, zoom: int, tx: int, ty: int) -> pygame.Surface:
         """The terrain of tile (tx, ty) at ``zoom``: TILE x TILE pixels of the whole map's
         terrain picture (its top left at the map's top left corner), rendered once and kept
-        while the tile cache has room. Only the tiles on screen are ever drawn, so a 200 x 200
-        map costs no more memory than a small one."""
+        while the window's tiles have room (:mod:`.tiles`). Only the tiles on screen are ever
+        drawn, so a 200 x 200 map costs no more memory than a small one."""
         key = (zoom, self.show_labels, tx, ty)
         surf = self._cache.get(key)
-        if surf is not None:
-            self._cache.move_to_end(key)
-            return surf
-        surf = self._render(zoom, tx * TILE, ty * TILE, TILE, TILE)
-        self._cache[key] = surf
-        while len(self._cache) > MAX_CACHED_TILES:
-            self._cache.popitem(last=False)
+        if surf is None:
+            surf = self._render(zoom, tx * TILE, ty * TILE, TILE, TILE)
+            self._cache.put(key, surf)
         return surf
 
     def _render(self, zoom: int, x: int, y: int, w: int, h: int) -> pygame.Surface:
@@ -169,7 +164,7 @@ class MapRenderer:
             if not tile.colliderect(area):
                 continue
             if z != zoom or _labels != self.show_labels:
-                del self._cache[key]
+                self._cache.pop(key)
                 continue
             if picture is None:
                 picture = self._render(zoom, area.x, area.y, area.w, area.h)
@@ -269,6 +264,7 @@ class MapRenderer:
         ty0 = max(0, (viewport.top - top) // TILE)
         tx1 = min(int(width // TILE), (viewport.right - left) // TILE)
         ty1 = min(int(height // TILE), (viewport.bottom - top) // TILE)
+        drawn_at_once(max(0, tx1 - tx0 + 1) * max(0, ty1 - ty0 + 1) * TILE * TILE * 4)
         for ty in range(ty0, ty1 + 1):
             for tx in range(tx0, tx1 + 1):
                 target.blit(self.tile(z, tx, ty), (left + tx * TILE, top + ty * TILE))

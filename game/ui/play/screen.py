@@ -16,7 +16,7 @@ import pygame_gui
 from game.engine import IllegalAction
 from game.engine.actions import Action, Place
 from game.engine.events import Event
-from game.files.collector import settle
+from game.files.collector import settle, unsettle
 from game.net.remote import RemoteSession
 from game.session import Session, Table
 from game.ui.bindings import action_for
@@ -261,6 +261,9 @@ class PlayScene(ComputerTurn, LogPane, SetUpMarks, OnlinePart, Scene):
         """Every action is autosaved, so closing loses nothing; unless the last save failed
         (a full disk): then ask first, with the reason (Save as elsewhere, or close)."""
         return self.dialogs.may_close()
+
+    def closed(self) -> None:
+        unsettle()  # the closed game's objects back to the collector (issue 44, item 7)
 
     def leave(self) -> None:
         for w in self.widgets:
