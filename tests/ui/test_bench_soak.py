@@ -55,6 +55,8 @@ def test_smoke_bench_soak_drives_the_window_and_reports_its_figures(data_dir, mo
         kept_at_warm = figures["warm_rss_trimmed_mib"]
         assert kept_at_warm > 0
         assert figures["kept_growth_after_warm_up_mib"] == round(trimmed - kept_at_warm, 1)
+        left = round(figures["alone_end_mib"] - figures["alone_warm_mib"], 1)
+        assert figures["left_behind_mib"] == left
     assert figures["goals"] == soak.GOALS and figures["burst"] == 3
     assert figures["surfaces_end"] > 0 and figures["surface_mib_end"] > 0
     assert figures["theme_id_keys_kib_end"] < 64 and figures["window_trims"] is True
@@ -100,3 +102,28 @@ def test_the_live_surfaces_are_found_through_untracked_containers(app):
     assert not gc.is_tracked(held[0])
     count, mib = soak.live_surfaces()
     assert count - before == 2 and 0.9 <= mib - before_mib <= 1.1
+
+
+def test_issue44_left_behind_is_measured_with_the_same_screen_open(data_dir):
+    """Item 7: what the input left behind is what is kept with the soak's own game alone
+    open at its first size, at the warm-up's end and at the end (not what the editor or a
+    200 x 200 map open at that moment needs)."""
+    from game.files.shipped import scenarios_dir
+    from game.ui.edit.screen import EditScene
+    from game.ui.play.screen import PlayScene
+    from game.ui.scenes.routes import Edit, Push
+
+    run = soak.Soak("tutorial-duel", 3, (960, 640), data_dir)
+    run._start_game()
+    app = run.app
+    first = app.scenes[0].session
+    app.go(Push(Edit(scenarios_dir() / "steppe-200.toml")))
+    app.pump()
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900)))
+    assert isinstance(app.scene, EditScene) and app.size == (1600, 900)
+    games = run.fig.games
+    run.alone("end")
+    assert isinstance(app.scenes[0], PlayScene) and app.scenes[0].session is not first
+    assert not any(isinstance(s, EditScene) for s in app.scenes)
+    assert app.size == (960, 640) and run.fig.games == games
+    assert run.fig.alone["end"] is None or run.fig.alone["end"] > 0

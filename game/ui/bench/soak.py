@@ -23,13 +23,15 @@ import tracemalloc
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.ui.bench.held import live_surfaces, rss_mib, theme_id_keys_kib, trimmed_rss_mib
+
 WARM_UP_S = 120.0
 """The warm-up: what the first minutes fill (fonts, the caches' first rows) is not growth."""
 WARM_UP_SHARE = 10
 """A run bounded by events warms up over the first tenth of them at most (a storm's)."""
-GOALS = {"kept_growth_after_warm_up_mib": "< 50"}
-"""Issue 44: what random input may add to what is kept (the RSS once trimmed) once the first
-minutes have filled the caches."""
+GOALS = {"left_behind_mib": "< 50"}
+"""Issue 44: what random input may leave behind (the RSS once trimmed, with the same screen
+open: :meth:`Soak.alone`) once the first minutes have filled the caches."""
 SKIPPED_KEYS = ("ctrl+q",)
 """Keys the random input does not press: quitting ends the process in a real window."""
 OFF_PLAY_PASSES = 600
@@ -39,69 +41,6 @@ SLOWEST = 5
 """The slowest passes described (their screens, events, and the work off the window's thread)."""
 SIZES = ((960, 640), (1280, 800), (1600, 900), (1920, 1080))
 """Window sizes a resize picks among (a few ordinary ones, as a player drags the window to)."""
-
-
-def rss_mib() -> float:
-    """The process's resident memory now (Linux: /proc; elsewhere its peak, as
-    :func:`.opening.peak_mib` reads it)."""
-    try:
-        with open("/proc/self/statm", encoding="ascii") as f:
-            pages = int(f.read().split()[1])
-        return round(pages * os.sysconf("SC_PAGE_SIZE") / 2**20, 1)
-    except (OSError, ValueError, IndexError, AttributeError):
-        from game.ui.bench.opening import peak_mib
-
-        return peak_mib() or 0.0
-
-
-def trimmed_rss_mib() -> float | None:
-    """The resident memory once the collector has run and glibc's allocator has given back
-    what it holds free (``malloc_trim``): what is kept, less what was freed but not returned.
-    None where there is no glibc."""
-    import ctypes
-    import gc
-
-    gc.collect()
-    try:
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):
-        return None
-    return rss_mib()
-
-
-def live_surfaces() -> tuple[int, float]:
-    """The pygame surfaces alive now and the MiB of their pixels (a subsurface shares its
-    parent's): pygame-gui's pictures, our texts and tiles, the screen. Surfaces are not
-    tracked by the collector: they are found as what its objects refer to, through the
-    untracked tuples and dicts between."""
-    import gc
-
-    import pygame
-
-    seen: dict[int, pygame.Surface] = {}
-    looked: set[int] = set()
-    todo = list(gc.get_objects())
-    while todo:
-        for r in gc.get_referents(todo.pop()):
-            if isinstance(r, pygame.Surface):
-                seen[id(r)] = r
-            elif (
-                isinstance(r, (tuple, dict, frozenset))
-                and not gc.is_tracked(r)
-                and id(r) not in looked
-            ):
-                looked.add(id(r))
-                todo.append(r)
-    size = sum(s.get_pitch() * s.get_height() for s in seen.values() if s.get_parent() is None)
-    return len(seen), round(size / 2**20, 1)
-
-
-def theme_id_keys_kib(app) -> float:
-    """What pygame-gui's theming-id cache holds in its keys (:func:`.memory.compact_theme_ids`)."""
-    theme = app.ui.get_theme()
-    own = sum(len(k) for k in theme.unique_theming_ids)
-    ours = sum(len(repr(k)) for k in getattr(theme, "_hexfire_compact_ids", {}))
-    return round((own + ours) / 2**10, 1)
 
 
 def binding_keys() -> list[tuple[int, int, str]]:
@@ -191,6 +130,8 @@ class Figures:
     slowest: list[tuple[float, str]] = field(default_factory=list)
     """The :data:`SLOWEST` slowest passes: (seconds, what they were)."""
     warm_trimmed: float | None = None
+    alone: dict[str, float | None] = field(default_factory=dict)
+    """``warm``/``end``: what is kept with the soak's own game alone open (:meth:`Soak.alone`)."""
     trimmed_minutes: list[float | None] = field(default_factory=list)
     """Each minute's RSS once freed memory went back (:func:`trimmed_rss_mib`, outside the
     passes' times): what is kept, not what the allocator holds (the window's own trims
@@ -244,6 +185,7 @@ class Soak:
         self.scenario = load_scenario(scenarios_dir() / f"{scenario_name}.toml")
         self.seed = seed
         self.app = window(size, data / "saves", headless=True)
+        self.size = size
         self.input = RandomInput(seed)
         self.fig = Figures()
         self.off_play = 0
@@ -296,6 +238,22 @@ class Soak:
         if not app.scenes or not app.running or self.off_play > OFF_PLAY_PASSES:
             self._start_game()
 
+    def alone(self, when: str) -> None:
+        """Every screen closed, the window at its first size and the soak's own game started
+        afresh (a frame drawn), then what is kept: the same screen open at the warm-up's end
+        and at the end, so the difference is what the input left behind, not what the screens
+        open at that moment need (a 200 x 200 map in the editor, a replay)."""
+        import pygame
+
+        app = self.app
+        app.close_all()
+        w, h = self.size
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+        self._start_game()
+        self.fig.games -= 1  # (a game the input did not play)
+        app.frame(0.0)
+        self.fig.alone[when] = trimmed_rss_mib() if self.trims else None
+
     def _note_slow(self, took: float, events_s: float, before: str, after: str, n: int) -> None:
         """Keep the pass among the :data:`SLOWEST` if it is: its screens, its events' time
         and its frame's, and the threads working beside the window's."""
@@ -333,6 +291,7 @@ class Soak:
             if self.fig.warm is None and (
                 now >= warm_up or self.fig.events >= events // WARM_UP_SHARE
             ):
+                self.alone("warm")
                 self.fig.warm = (now, rss_mib())
                 self.fig.warm_trimmed = trimmed_rss_mib() if self.trims else None
                 self.fig.surfaces["warm"] = live_surfaces()
@@ -351,6 +310,7 @@ class Soak:
         self.fig.rss.append((time.perf_counter() - t0, rss_mib()))
         self.fig.surfaces["end"] = live_surfaces()
         self.fig.trimmed = trimmed_rss_mib()
+        self.alone("end")
         self._count_actions()
 
     def figures(self, top: int) -> dict:
@@ -386,6 +346,10 @@ class Soak:
             if fig.warm_trimmed is not None and fig.trimmed is not None:
                 out["warm_rss_trimmed_mib"] = fig.warm_trimmed
                 out["kept_growth_after_warm_up_mib"] = round(fig.trimmed - fig.warm_trimmed, 1)
+            warm_alone, end_alone = fig.alone.get("warm"), fig.alone.get("end")
+            if warm_alone is not None and end_alone is not None:
+                out["alone_warm_mib"], out["alone_end_mib"] = warm_alone, end_alone
+                out["left_behind_mib"] = round(end_alone - warm_alone, 1)
             out["tracemalloc_own_mib"] = round(tracemalloc.get_tracemalloc_memory() / 2**20, 1)
             out["kept_since_warm_up"] = _holders(top)
             tracemalloc.stop()
