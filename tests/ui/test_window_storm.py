@@ -302,3 +302,36 @@ def test_a_window_larger_than_full_hd_draws_no_tile_twice_within_the_budget(app)
     drawn.clear()
     renderer.draw(target, cam, viewport)
     assert drawn == [], f"{len(drawn)} of {first} tiles drawn again in the next frame"
+
+
+def test_issue44_a_map_wide_repaint_draws_only_the_kept_tiles_parts(app):
+    """An editor's fill over a 200 x 200 map changed hexes from corner to corner: the repaint
+    drew their whole bounding box as one picture (some 400 megapixels at this zoom: the
+    soak's 12-19 s passes). Each kept tile now draws its own part, and comes out as a tile
+    drawn afresh."""
+    import numpy as np
+
+    from game.board.terrain import terrain_catalogue
+    from game.files.scenario import load_board
+    from game.files.shipped import scenarios_dir
+    from game.ui.map import render
+
+    board = load_board(scenarios_dir() / "steppe-200.toml")
+    renderer = render.MapRenderer(board)
+    zoom = 40
+    kept = [(0, 0), (1, 0), (1, 1)]
+    for tx, ty in kept:
+        renderer.tile(zoom, tx, ty)
+    corner, far = board.hex_at(0), board.hex_at(board.size - 1)
+    woods = terrain_catalogue().by_key("woods").id
+    board = renderer.board = board.painted(np.array([0, board.size - 1]), woods, None)
+    drawn: list[tuple] = []
+    real = renderer._render
+    renderer._render = lambda *a: drawn.append(a) or real(*a)  # type: ignore[method-assign]
+    renderer.repaint([corner, far], zoom)
+    assert drawn and all(w <= render.TILE and h <= render.TILE for _z, _x, _y, w, h in drawn)
+    renderer._render = real  # type: ignore[method-assign]
+    fresh = render.MapRenderer(board)
+    for tx, ty in kept:
+        mine, theirs = renderer.tile(zoom, tx, ty), fresh.tile(zoom, tx, ty)
+        assert pygame.image.tobytes(mine, "RGB") == pygame.image.tobytes(theirs, "RGB")

@@ -146,7 +146,9 @@ class MapRenderer:
         """Hexes whose terrain or level changed (an editor's stroke): the part of the map's
         picture they and their neighbours (a road's ends, a hill's contour) cover drawn again
         into the kept tiles of ``zoom`` (the zoom on screen); the other zooms' tiles there are
-        dropped, drawn afresh when shown."""
+        dropped, drawn afresh when shown. Each kept tile draws only its own part of that area (a
+        fill over a 200 x 200 map spans the whole map: drawn at once it was one picture of
+        hundreds of megapixels and a stall of many seconds; issue 44)."""
         if not changed:
             return
         x0, y0 = self._origin(zoom)
@@ -157,7 +159,6 @@ class MapRenderer:
         right = math.ceil((max(xs) + reach) * zoom - x0)
         bottom = math.ceil((max(ys) + reach) * zoom - y0)
         area = pygame.Rect(left, top, right - left, bottom - top)
-        picture: pygame.Surface | None = None
         for key in list(self._cache):
             z, _labels, tx, ty = key
             tile = pygame.Rect(tx * TILE, ty * TILE, TILE, TILE)
@@ -166,9 +167,9 @@ class MapRenderer:
             if z != zoom or _labels != self.show_labels:
                 self._cache.pop(key)
                 continue
-            if picture is None:
-                picture = self._render(zoom, area.x, area.y, area.w, area.h)
-            self._cache[key].blit(picture, (area.x - tile.x, area.y - tile.y))
+            part = tile.clip(area)
+            picture = self._render(zoom, part.x, part.y, part.w, part.h)
+            self._cache[key].blit(picture, (part.x - tile.x, part.y - tile.y))
 
     def _draw_hex(self, surf: pygame.Surface, h: Hex, cx: float, cy: float, zoom: int) -> None:
         st = style()
