@@ -897,3 +897,24 @@ def test_every_key_of_the_editor_and_the_map_does_something_known(app, tmp_path)
             key(app, pygame.key.key_code(name), name if len(name) == 1 else "", mod)
             assert app.scene is scene, spec
     assert ScenarioDoc(scene.doc.text).text == scene.doc.text
+
+
+def test_issue44_closing_the_editor_with_a_screen_over_it_takes_the_editor_off(app, tmp_path):
+    """The close question answered after Help was opened over the editor (a key still reaches
+    the editor while a dialog is open): the Help screen was popped and the editor, its worker
+    shut down, left on top; the next save key crashed the window (the storm's soak). The
+    editor and what was opened over it now go together."""
+    from game.ui.start.screen import StartScene
+
+    app.go(Push(Start()))
+    app.pump()
+    scene, _ = open_editor(app, tmp_path)
+    drag(app, [at(scene, "A1")])
+    key(app, pygame.K_q, "q", pygame.KMOD_CTRL)
+    assert app.scene is scene and app.questions  # asked, still here
+    key(app, pygame.K_F1)
+    assert app.scene is not scene and scene in app.scenes  # Help over the editor
+    app.questions.popitem()[1]()
+    app.pump()
+    assert scene not in app.scenes and isinstance(app.scene, StartScene) and app.running
+    key(app, pygame.K_s, "s", pygame.KMOD_CTRL)  # reaches the start screen, nothing raises

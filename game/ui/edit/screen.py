@@ -157,8 +157,11 @@ class EditScene(Scene):
             then()
 
     def leave_editor(self) -> None:
-        """Back to the screen it was opened from (the start screen when none)."""
+        """Back to the screen it was opened from (the start screen when none), with any opened
+        over it (Help: left alone on top, the closed editor's next key crashed; issue 44)."""
         self.close()
+        while self in self.app.scenes and self.app.scene is not self:
+            self.app.pop()
         self.app.go(Pop() if len(self.app.scenes) > 1 else Replace(Start()))
 
     # --- input ------------------------------------------------------------------------------
