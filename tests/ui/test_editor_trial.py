@@ -145,6 +145,40 @@ def test_the_scenario_tab_opens_while_an_edits_check_still_runs(app, monkeypatch
     assert scene.worker.busy is False
 
 
+def test_issue44_the_scenario_tab_opens_while_a_job_writes_the_document(app):
+    """The 20-minute soak's 19-49 s passes: the Scenario tab read its fields under the
+    document's lock, which a job holds while it edits (a 200 x 200 map's edit: seconds), so the
+    window's thread waited for it. The tab now opens at once with the fields it had, and reads
+    them once the job lets go of the document."""
+    import threading
+
+    scene = new_editor(app)
+    taken = threading.Event()
+    done = threading.Event()
+
+    def hold() -> None:  # a job editing the document: the worker's lock held
+        with scene.worker.doc_lock:
+            taken.set()
+            done.wait(10.0)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert taken.wait(5.0)
+    try:
+        opened = threading.Thread(
+            target=lambda: click(app, button(scene, "tab", "scenario").rect.center)
+        )
+        opened.start()
+        opened.join(5.0)
+        assert not opened.is_alive(), "the window waited for the job"
+        assert scene.panel.tab == "scenario" and scene.panel_due
+    finally:
+        done.set()
+        holder.join()
+    scene.update(0.0)
+    assert not scene.panel_due and scene.panel.values.get("title")
+
+
 def test_an_editor_replaced_by_another_screen_ends_its_worker_and_checking_process(app):
     """Seen in the 20-minute soak: two editors' worker threads alive at once. An editor left
     by a Replace (a game loaded from its test play, the start screen) ended nothing: its

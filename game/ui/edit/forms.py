@@ -5,10 +5,12 @@ removed). Each change one named edit of the document, validated as every edit is
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Protocol
 
 from game.files.scenario_doc import ScenarioDoc
 from game.files.scenario_edits import Edit, SetRules, SetSideFlag, SetTop, SetVictory
+from game.ui.edit.lesson import lesson_form_values
 from game.ui.edit.panel import EditPanel
 
 TEXTS = ("title", "id", "date", "turns", "briefing")
@@ -119,3 +121,20 @@ class Forms:
             self.editor.said = "pick a victory condition in the list first"
             return
         self.editor.submit(SetVictory(index, None))
+
+
+def read_values(panel: EditPanel, doc: ScenarioDoc, lock: threading.Lock | None) -> bool:
+    """The Scenario or Lesson tab's fields read from ``doc`` into ``panel.values``, not while a
+    job writes it (``lock`` held: an edit of a 200 x 200 map's document holds it for seconds,
+    and the window waited; issue 44): False then, the last values kept."""
+    if panel.tab not in ("scenario", "lesson"):
+        return True
+    if lock is not None and not lock.acquire(blocking=False):
+        return False
+    try:
+        scenario = panel.tab == "scenario"
+        panel.values = form_values(doc) if scenario else lesson_form_values(doc, panel.step)
+    finally:
+        if lock is not None:
+            lock.release()
+    return True

@@ -6,8 +6,8 @@ change, and closing with unsaved changes asks."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, cast
 
@@ -22,8 +22,8 @@ from game.ui.bindings import action_for
 from game.ui.edit.balancing import STATUS_HEIGHT, Balancer
 from game.ui.edit.brush import BRUSH_SIZES
 from game.ui.edit.drawing import draw_areas, draw_bore_sights
-from game.ui.edit.forms import Forms, form_values
-from game.ui.edit.lesson import LessonForm, lesson_form_values
+from game.ui.edit.forms import Forms, read_values
+from game.ui.edit.lesson import LessonForm
 from game.ui.edit.outings import draft_name, offer_draft, read_target, save_dialog, test_play
 from game.ui.edit.painting import Brushwork
 from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
@@ -89,6 +89,7 @@ class EditScene(Scene):
         self.file_dialog: Any = None
         """The Save as dialog, while it is open."""
         self.brushwork = Brushwork(self)
+        self.panel_due = False  # the panel's form to be read once the worker lets go
 
     # --- the scene --------------------------------------------------------------------------
 
@@ -103,13 +104,10 @@ class EditScene(Scene):
             offer_draft(self)
 
     def build_panel(self) -> None:
-        if self.panel.tab in ("scenario", "lesson"):
-            lock = self.worker.doc_lock if self.worker is not None else contextlib.nullcontext()
-            with lock:  # not while a job writes it; the checks need not end (a storm: 3.8 s)
-                if self.panel.tab == "scenario":
-                    self.panel.values = form_values(self.doc)
-                else:
-                    self.panel.values = lesson_form_values(self.doc, self.panel.step)
+        """The panel built again; its form read once the worker lets go of the document
+        (:func:`.forms.read_values`; until then :meth:`update` builds it again)."""
+        lock = self.worker.doc_lock if self.worker is not None else None
+        self.panel_due = not read_values(self.panel, self.doc, lock)
         board = self.sketch.board
         self.panel.build(self.app.ui, self.app.size, board.columns, board.rows)
         self.panel.show_errors(self.errors)
@@ -331,7 +329,7 @@ class EditScene(Scene):
 
     def _wake(self) -> None:
         """From the worker: a result is ready (the window may be asleep in its event wait)."""
-        with contextlib.suppress(pygame.error):
+        with suppress(pygame.error):
             pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"editor": True}))
 
     def show(self, error: str) -> None:
@@ -358,6 +356,8 @@ class EditScene(Scene):
         if self.worker is None:
             return
         self.take_all(self.worker.results())
+        if self.panel_due and not self.worker.doc_lock.locked():
+            self.build_panel()
 
     def take_all(self, results: list[Done]) -> None:
         """The jobs' results of one frame, in order: the map's renderer made and the panel
