@@ -4,11 +4,11 @@ the running tally, the run stopped at once with no worker left."""
 
 from __future__ import annotations
 
-import multiprocessing
 import threading
 from pathlib import Path
 
 import pytest
+from children import live_children
 
 from game.ai.balance import Cancelled, Progress, balance
 from game.files.scenario import load_scenario
@@ -33,7 +33,7 @@ def test_progress_from_a_background_thread_counts_every_game_and_the_tally():
         assert n == round(out["sides"][side]["win_rate"] * 4)
     assert last.undecided == 4 - sum(n for _, n in last.wins)
     assert all(a.done < b.done for a, b in zip(seen, seen[1:], strict=False))
-    assert not multiprocessing.active_children()
+    assert not live_children()
 
 
 def test_the_same_seeds_give_the_same_figures_as_one_worker():
@@ -50,7 +50,7 @@ def test_a_stopped_run_raises_cancelled_and_leaves_no_worker():
         balance(SETUP, 40, 1, 2, progress=progress, stop=stop)
     assert 1 <= e.value.progress.done < 40 and e.value.progress.total == 40
     assert "stopped after" in str(e.value)
-    assert not multiprocessing.active_children()
+    assert not live_children()
 
 
 def test_stop_set_before_the_start_plays_nothing():
@@ -58,4 +58,4 @@ def test_stop_set_before_the_start_plays_nothing():
     stop.set()
     with pytest.raises(Cancelled) as e:
         balance(SETUP, 3, 1, 1, stop=stop)
-    assert e.value.progress.done == 0 and not multiprocessing.active_children()
+    assert e.value.progress.done == 0 and not live_children()

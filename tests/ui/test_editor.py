@@ -574,6 +574,8 @@ def test_balance_runs_off_the_window_with_a_progress_bar_a_stop_and_its_figures(
     import multiprocessing
     import time
 
+    from children import live_children
+
     scene, _ = open_editor(app, tmp_path)
     click(app, button(scene, "tab", "scenario").rect.center)
     assert scene.panel.content_height <= scene.panel.box.rect.height  # all in view at 800
@@ -608,7 +610,7 @@ def test_balance_runs_off_the_window_with_a_progress_bar_a_stop_and_its_figures(
     balanced(app, scene, timeout=30)
     assert long_run.stopped is not None and long_run.result is None
     assert scene.said.startswith("Balance stopped after ")
-    assert not long_run.thread.is_alive() and set(multiprocessing.active_children()) <= before
+    assert not long_run.thread.is_alive() and set(live_children()) <= before
     retype(app, scene.panel.entries["balance_games"], "x")  # a bad count: said, not run
     click(app, button(scene, "do", "balance").rect.center)
     assert scene.balance.run is None and scene.said == "Balance: the games, a whole number 1-1000"

@@ -235,6 +235,7 @@ def test_closing_the_window_during_a_balance_run_ends_its_workers(app, tmp_path)
     import multiprocessing
     import threading
 
+    from children import live_children
     from test_editor import open_editor, retype
 
     from game.ui.scenes.opening import close_sessions
@@ -252,4 +253,4 @@ def test_closing_the_window_during_a_balance_run_ends_its_workers(app, tmp_path)
     app.close_all()
     assert scene.balance.run is None
     assert not [t for t in threading.enumerate() if t.name == "hexfire-balance" and t.is_alive()]
-    assert set(multiprocessing.active_children()) <= before  # no Balance worker left
+    assert set(live_children()) <= before  # no Balance worker left
