@@ -39,7 +39,6 @@ class OneSize(Generic[T]):
     def __init__(self, make: Callable[[int, int], T]):
         self._make = make
         self.__doc__ = make.__doc__
-        self.__wrapped__ = make
         self._last: tuple[tuple[int, int], T] | None = None
         self._alive: weakref.WeakValueDictionary[tuple[int, int], T] = weakref.WeakValueDictionary()
         self._lock = threading.Lock()
