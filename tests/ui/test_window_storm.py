@@ -61,8 +61,11 @@ def test_the_compact_theming_ids_are_pygame_guis_own(app):
     assert len(theme._hexfire_compact_ids) == len(asks)
 
 
-def test_the_compact_theming_ids_stay_bounded():
-    """Distinct id combinations past MAX_THEME_IDS restart the cache instead of growing it."""
+def test_the_compact_theming_ids_stay_bounded(app):
+    """Distinct id combinations past MAX_THEME_IDS restart the cache instead of growing it.
+    (``app``: pygame started; alone on a test worker after another test's window closed,
+    the manager's default font could not load.)"""
+    del app
     theme = pygame_gui.UIManager((1280, 800), theme_path()).get_theme()
     compact_theme_ids(theme)
     compact_theme_ids(theme)  # twice: still one layer

@@ -2,14 +2,17 @@
 for one worker thread, run in order: it writes a stroke into the TOML, and the result is
 validated in a process of its own (:mod:`.checker`: the whole ``parse_scenario`` of a 200 x 200
 file, some 0.1 s of Python, would otherwise hold the interpreter lock against the window's
-strokes). The screen picks up each result when it is done and shows its errors."""
+strokes). The screen picks up each result when it is done and shows its errors. A job with
+more queued behind it leaves the validation and the draft to the last of them: a storm of
+strokes on the four-board map queued a hundred checks of half a second each, and Test play
+waited 74 s for them (issue 44)."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.board import Board
@@ -54,21 +57,33 @@ class DocWorker:
         """Held while a job writes or reads the document: the window reads the forms' values
         under it (:meth:`reading`) instead of waiting for the jobs' checks."""
         self._pending: list[Future] = []
+        self._queued = 0
+        """Jobs given and not yet started (under ``_lock``)."""
+        self._owed = False
+        """A change's validation and draft left to the jobs queued behind it."""
         self.checker = Checker()
         """Validates the document in a process of its own."""
 
     def _run(self, job: Callable[[], Done], on_done: Callable[[], None] | None) -> None:
         def work() -> None:
+            with self._lock:
+                self._queued -= 1
             try:
                 result = job()
             except (EditError, SaveError, MapError) as e:
                 result = Done(f"not done: {e}", None, changed=False)
+            with self._lock:
+                last = self._queued == 0
+            if last and self._owed and result.checked is None:
+                result = self._checked(result)
             with self._lock:
                 self._done.append(result)
             if on_done is not None:
                 on_done()
 
         self._pending = [f for f in self._pending if not f.done()]
+        with self._lock:
+            self._queued += 1
         self._pending.append(self._pool.submit(work))
 
     @property
@@ -76,7 +91,8 @@ class DocWorker:
         return any(not f.done() for f in self._pending)
 
     def wait(self, timeout: float = 60.0) -> bool:
-        """Tests: wait for every job given so far; False when there was none."""
+        """Wait for every job given so far (tests, and Test play off the window's thread);
+        False when there was none."""
         pending = [f for f in self._pending if not f.done()]
         for f in pending:
             f.result(timeout)
@@ -93,19 +109,45 @@ class DocWorker:
         if not changed:
             return Done(said, None, changed=False)
         with self.doc_lock:
-            text = self.doc.text
             new_board = board_of(self.doc) if board else None
+        self._owed = True  # the last job queued validates and keeps the draft for them all
+        with self._lock:
+            later = self._queued > 0
+        done = Done(said, None, None, new_board)
+        return done if later else self._checked(done)
+
+    def _checked(self, done: Done) -> Done:
+        """``done`` with the document as it is now validated, its units and areas read, and
+        its draft kept (none when it is the file as saved)."""
+        self._owed = False
+        with self.doc_lock:
+            text, unsaved = self.doc.text, self.doc.text != self.doc.saved
         checked = self.checker.check(text, self.doc.name)
+        said = done.said
         if self.draft is not None:
             try:
-                self.draft.parent.mkdir(parents=True, exist_ok=True)
-                write_atomic(self.draft, text)
-                target = str(self.target) if self.target is not None else ""
-                write_atomic(self.draft.with_suffix(".target"), target)
+                self._keep_draft(text if unsaved else None)
             except (SaveError, OSError) as e:
                 said += f" (the draft could not be kept: {e})"
-        errors = Checked(checked.errors, None)
-        return Done(said, errors, checked.units, new_board, areas=checked.areas)
+        return replace(
+            done,
+            said=said,
+            checked=Checked(checked.errors, None),
+            units=checked.units,
+            areas=checked.areas,
+        )
+
+    def _keep_draft(self, text: str | None) -> None:
+        """The draft of unsaved work written (``text``), or removed (None: the file as saved)."""
+        assert self.draft is not None
+        if text is None:
+            self.draft.unlink(missing_ok=True)
+            self.draft.with_suffix(".target").unlink(missing_ok=True)
+            return
+        self.draft.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(self.draft, text)
+        target = str(self.target) if self.target is not None else ""
+        write_atomic(self.draft.with_suffix(".target"), target)
 
     # --- the jobs ---------------------------------------------------------------------------
 
@@ -144,8 +186,7 @@ class DocWorker:
                 target = self.doc.save(path)
             self.target = target
             if self.draft is not None:
-                self.draft.unlink(missing_ok=True)
-                self.draft.with_suffix(".target").unlink(missing_ok=True)
+                self._keep_draft(None)
             return Done(f"saved {target}", None, changed=False)
 
         self._run(job, on_done)
