@@ -8,12 +8,13 @@ share of the ground the enemy must still cross to its exit edge that it sees (RD
 
 from __future__ import annotations
 
-from engine_helpers import make_setup, table_of, to_phase
+from ai_helpers import exit_duel
+from engine_helpers import table_of
 
 from game.ai import ComputerPlayer
 from game.ai.valuation.objective import aims, lanes, watched
 from game.board.hexes import label
-from game.engine import Game, UnitSetup, Victory
+from game.engine import Game, UnitSetup
 
 YARD = [  # a yard walled by woods (columns B-G, rows 2-5); the T-34 east of it, in I6
     "o o o o o o o o o",
@@ -30,27 +31,14 @@ def in_the_yard(hx: str, exit_victory: bool = True) -> Game:
     """A Panzer IV (the scenario defender) in ``hx`` at its Movement Phase; a T-34 in I6 that
     wins by leaving by the west edge (RD-13), or, without ``exit_victory``, by knocking the
     Panzer out."""
-    units = [
+    return exit_duel(
+        YARD,
         UnitSetup("ger-pz4-1", "pz4h", "german", hx, facing=0),
         UnitSetup("rus-t34-1", "t34m43", "russian", "I6", facing=3),
-    ]
-    russian = (
-        Victory("russian", "exit", count=1, edge="west")
-        if exit_victory
-        else Victory("russian", "eliminate", count=1)
-    )
-    setup = make_setup(
-        units,
-        rows=YARD,
-        victory=[russian, Victory("german", "eliminate", count=1)],
+        exit_victory,
         turns=4,
-        first="russian",
-        defender="german",
-        year=1943,
+        seed=3,
     )
-    game = Game(setup, 3)
-    to_phase(game, "movement", "german")
-    return game
 
 
 def test_issue41_rd13_the_lanes_are_the_ground_between_the_enemy_and_its_exit_edge():

@@ -10,7 +10,8 @@ for a poorer shot at an enemy about to leave."""
 
 from __future__ import annotations
 
-from engine_helpers import make_setup, table_of, to_phase
+from ai_helpers import exit_duel
+from engine_helpers import table_of, to_phase
 
 from game.ai import ComputerPlayer
 from game.ai.tuning import tuning
@@ -18,7 +19,7 @@ from game.ai.valuation.exits import hidden_shot, in_enemy_sight, must_move, ways
 from game.ai.valuation.objective import aims, watched
 from game.ai.valuation.targets import shots
 from game.board.hexes import label
-from game.engine import Game, UnitSetup, Victory
+from game.engine import Game, UnitSetup
 from game.engine.actions import Fire, Turn
 
 # A hedgerow of woods (row 4, columns A-H) hides the north from the south; the T-34 comes from
@@ -46,27 +47,12 @@ def behind_the_ridge(
     ``facing`` at its Movement Phase, turn 1 of 6; a T-34 (or ``enemy``) in ``t34`` that wins
     by leaving by the west edge (RD-13), or, without ``exit_victory``, by knocking the German
     out."""
-    units = [
+    return exit_duel(
+        RIDGE,
         UnitSetup("ger-1", kind, "german", hx, facing=facing, concealed=True),
         UnitSetup("rus-t34-1", enemy, "russian", t34, facing=3),
-    ]
-    russian = (
-        Victory("russian", "exit", count=1, edge="west")
-        if exit_victory
-        else Victory("russian", "eliminate", count=1)
+        exit_victory,
     )
-    setup = make_setup(
-        units,
-        rows=RIDGE,
-        victory=[russian, Victory("german", "eliminate", count=1)],
-        turns=6,
-        first="russian",
-        defender="german",
-        year=1943,
-    )
-    game = Game(setup, 5)
-    to_phase(game, "movement", "german")
-    return game
 
 
 def play_phase(game: Game, player: ComputerPlayer) -> list:

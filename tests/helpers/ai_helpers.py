@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import random
 
-from engine_helpers import table_of
+from engine_helpers import make_setup, table_of, to_phase
 
 from game.ai.lookahead import STEADY
 from game.ai.situation import Drive, Situation
 from game.ai.tuning import Plan
 from game.ai.valuation.maps import KeptMaps
 from game.ai.valuation.objective import Objectives
-from game.engine import Game
+from game.engine import Game, UnitSetup, Victory
 
 
 def situation(
@@ -41,3 +41,33 @@ def situation(
         planner=lambda _table: (plan, words),
         eager=eager,
     )
+
+
+def exit_duel(
+    rows: list[str],
+    german: UnitSetup,
+    enemy: UnitSetup,
+    exit_victory: bool = True,
+    turns: int = 6,
+    seed: int = 5,
+) -> Game:
+    """Issue 41's small positions: a German defender (which wins on time) against one enemy
+    that wins by leaving by the west edge (RD-13), or, without ``exit_victory``, by knocking
+    the German out; the game at the German Movement Phase of turn 1."""
+    russian = (
+        Victory("russian", "exit", count=1, edge="west")
+        if exit_victory
+        else Victory("russian", "eliminate", count=1)
+    )
+    setup = make_setup(
+        [german, enemy],
+        rows=rows,
+        victory=[russian, Victory("german", "eliminate", count=1)],
+        turns=turns,
+        first="russian",
+        defender="german",
+        year=1943,
+    )
+    game = Game(setup, seed)
+    to_phase(game, "movement", "german")
+    return game

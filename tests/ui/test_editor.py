@@ -868,15 +868,22 @@ def test_a_new_scenario_made_from_nothing_validates_plays_and_saves(app, tmp_pat
     assert (sc.setup.board.columns, sc.setup.board.rows, len(sc.setup.units)) == (20, 12, 6)
 
 
-def test_closing_the_editor_with_unsaved_work_asks_then_goes_back_not_out(app, tmp_path):
-    from game.ui.start.screen import StartScene
-
+def ask_to_close(app, tmp_path: Path) -> EditScene:
+    """The editor opened from the start screen, a stroke painted, and Ctrl+Q pressed: it
+    asks (the work is unsaved) and stays."""
     app.go(Push(Start()))
     app.pump()
     scene, _ = open_editor(app, tmp_path)
     drag(app, [at(scene, "A1")])
     key(app, pygame.K_q, "q", pygame.KMOD_CTRL)
     assert app.scene is scene and app.questions  # asked, still here
+    return scene
+
+
+def test_closing_the_editor_with_unsaved_work_asks_then_goes_back_not_out(app, tmp_path):
+    from game.ui.start.screen import StartScene
+
+    scene = ask_to_close(app, tmp_path)
     app.questions.popitem()[1]()
     app.pump()
     assert isinstance(app.scene, StartScene) and app.running  # back, the window open
@@ -908,12 +915,7 @@ def test_issue44_closing_the_editor_with_a_screen_over_it_takes_the_editor_off(a
     editor and what was opened over it now go together."""
     from game.ui.start.screen import StartScene
 
-    app.go(Push(Start()))
-    app.pump()
-    scene, _ = open_editor(app, tmp_path)
-    drag(app, [at(scene, "A1")])
-    key(app, pygame.K_q, "q", pygame.KMOD_CTRL)
-    assert app.scene is scene and app.questions  # asked, still here
+    scene = ask_to_close(app, tmp_path)
     key(app, pygame.K_F1)
     assert app.scene is not scene and scene in app.scenes  # Help over the editor
     app.questions.popitem()[1]()
