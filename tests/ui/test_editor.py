@@ -883,7 +883,7 @@ def ask_to_close(app, tmp_path: Path) -> EditScene:
 def test_closing_the_editor_with_unsaved_work_asks_then_goes_back_not_out(app, tmp_path):
     from game.ui.start.screen import StartScene
 
-    scene = ask_to_close(app, tmp_path)
+    ask_to_close(app, tmp_path)
     app.questions.popitem()[1]()
     app.pump()
     assert isinstance(app.scene, StartScene) and app.running  # back, the window open
