@@ -89,6 +89,7 @@ class Move:
     defender_aggression: float
     attacker_aggression: float
     late_aggression: float
+    last_chance_caution: float
     other_shots: float
     exit_now: float
     dff_on_the_way: float

@@ -20,7 +20,7 @@ from .danger import removal_risk, unknown_risk
 from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
 from .objective import Objectives
-from .reach import phases_left, wins_on_time
+from .reach import last_chance, phases_left, wins_on_time
 from .targets import worth
 
 Choice = tuple[float, str | None, Route | None]
@@ -49,13 +49,16 @@ def weights(table: Table, side: str, level: int) -> tuple[float, float]:
     hex gives count against the objective. The side that wins when time runs out (the
     scenario defender, HX-11, while the enemy holds no hold condition of its, RD-13:
     :func:`~.reach.wins_on_time`) holds back; the other must come on, the bolder as its turns
-    run out."""
+    run out; in its last player turn, lost as things stand (:func:`~.reach.last_chance`),
+    the risk counts ``[move] last_chance_caution``."""
     t = tuning().move
     if level < 2:
         return t.caution, 0.0
     defends = wins_on_time(table, side)
     late = table.turn / max(1, table.turns)
     caution = t.defender_caution if defends else t.attacker_caution + t.early_caution * (1.0 - late)
+    if last_chance(table, side):
+        caution = t.last_chance_caution
     aggression = (
         t.defender_aggression if defends else t.attacker_aggression + t.late_aggression * late
     )

@@ -51,12 +51,32 @@ def wins_on_time(table: Table, side: str) -> bool:
         return False
     if phases_left(table, side, 1) > tuning().objective.retake_phases:
         return True
+    return not any(v.side != side for v in holds_met(table))
+
+
+def holds_met(table: Table) -> list:
+    """The hold conditions met as the table's side sees the units (RD-13: each of their hexes
+    holds a unit of the condition's side, a "?" too, and none of the other's)."""
     where: dict[str, set[str]] = {}
     for u in table.units():
         if u.get("status", "active") == "active":
             where.setdefault(u["hex"], set()).add(u["side"])
-    for v in table.victory:
-        held = v.side != side and v.kind == "hold" and bool(v.hexes)
-        if held and all(where.get(h, {side}) == {v.side} for h in v.hexes):
-            return False
-    return True
+    return [
+        v
+        for v in table.victory
+        if v.kind == "hold" and v.hexes and all(where.get(h) == {v.side} for h in v.hexes)
+    ]
+
+
+def last_chance(table: Table, side: str) -> bool:
+    """Whether this is ``side``'s last player turn (no Movement Phase of its own follows,
+    RD-12) and ``side`` loses when the game ends as things stand (RD-13, HX-11): an enemy
+    hold condition is met, or ``side`` is not the scenario defender, which wins on time, and
+    no hold condition of its own is met. Then being knocked out costs it nothing it has not
+    lost already."""
+    if table.phasing != side or phases_left(table, side) > 0:
+        return False
+    met = holds_met(table)
+    if any(v.side != side for v in met):
+        return True
+    return side != table.defender and not any(v.side == side for v in met)
