@@ -144,6 +144,7 @@ class EditScene(Scene):
             "Unsaved changes",
             "Close",
             lambda: self._closed(then),
+            asker=self,  # (Help may be over it)
         )
         return False
 
