@@ -164,3 +164,27 @@ def test_issue44_the_ends_kept_memory_is_read_without_tracings_own(data_dir, mon
         tracemalloc.stop()
     assert tracing == [False] and run.fig.holders and run.fig.tracemalloc_mib
     assert "test_bench_soak.py" in run.fig.holders[0] and kept
+
+
+def test_issue44_left_behind_is_read_once_closed_loading_screens_work_has_stopped(data_dir):
+    """A game being built for a loading screen the soak closed held its memory until it was
+    done (a 200 x 200 map's: 300 MiB read as left behind): the reading waits for it."""
+    import threading
+    import time
+
+    from game.ui.scenes.routes import Opening, Push, Start
+
+    run = soak.Soak("tutorial-duel", 3, (960, 640), data_dir)
+    run._start_game()
+    building = threading.Event()
+
+    def work(progress):
+        building.set()
+        time.sleep(1.0)  # (a map's lines: no step to stop at)
+        return Push(Start())
+
+    run.app.go(Push(Opening("A large map", work)))
+    assert building.wait(10)
+    run.alone("end")
+    assert not any(t.name == "hexfire-open" for t in threading.enumerate())
+    assert 0 < run.fig.work_waited["end"] < soak.WORK_WAIT_S
