@@ -1,6 +1,7 @@
-"""A yes/no question dies with the screen that asked it (issue 44, item 7): the editor's
-"Resume the draft" stayed on screen once the editor had closed, its Resume still calling the
-closed editor, and the window kept that editor (its document, map and tiles) to its end."""
+"""What a closed screen leaves (issue 44, item 7). A yes/no question dies with the screen that
+asked it: the editor's "Resume the draft" stayed on screen once the editor had closed, its
+Resume still calling the closed editor, and the window kept that editor (its document, map and
+tiles) to its end. Its kept texts go too."""
 
 from __future__ import annotations
 
@@ -75,3 +76,15 @@ def test_a_question_goes_with_its_screen_and_another_screens_stays(app):
     assert not _shown(app, theirs) and _shown(app, mine)
     click(app, mine.confirm_button.rect.center)
     assert below.answers == ["asked", "yes"] and not app.questions and not app.askers
+
+
+def test_the_texts_a_closed_screen_drew_go_with_it(app):
+    """The map's kept texts (up to 16 MiB: hover sentences of a closed editor's map among
+    them) are let go when the window goes to another screen (issue 44, item 7)."""
+    from game.ui.map.render import FONTS
+
+    app.replace(Scene())
+    FONTS.text("BB38 (Open Ground, level 1): checking", 14, (255, 255, 255))
+    assert FONTS._texts and FONTS._text_bytes > 0
+    app.replace(Scene())
+    assert not FONTS._texts and FONTS._text_bytes == 0

@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.ui.map.render import FONTS
 from game.ui.memory import compact_theme_ids, release
 from game.ui.prefs import Prefs, saves_dir, scenarios_dir
 from game.ui.scenes.routes import Pop, Push, Quit, Replace, Screen, Start, Transition
@@ -217,8 +218,10 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         """Another screen: what the old ones held goes back to the system
-        (:func:`.memory.release`: a closed game's boards, a storm's widgets)."""
+        (:func:`.memory.release`: a closed game's boards, a storm's widgets), their texts
+        with it (:meth:`.Fonts.forget_texts`)."""
         self.close_all()
+        FONTS.forget_texts()
         self.push(scene)
         release()
 
