@@ -39,14 +39,20 @@ def live_surfaces() -> tuple[int, float]:
     """The pygame surfaces alive now and the MiB of their pixels (a subsurface shares its
     parent's): pygame-gui's pictures, our texts and tiles, the screen. Surfaces are not
     tracked by the collector: they are found as what its objects refer to, through the
-    untracked tuples and dicts between."""
+    untracked tuples and dicts between; the objects a game's screen left out of the collector
+    (``gc.freeze``: :func:`.collector.settle`) are looked through too (they were not, and
+    every figure taken with a game open read 0 surfaces)."""
     import gc
 
     import pygame
 
     seen: dict[int, pygame.Surface] = {}
     looked: set[int] = set()
+    frozen = gc.get_freeze_count()
+    gc.unfreeze()  # (get_objects does not list the frozen)
     todo = list(gc.get_objects())
+    if frozen:
+        gc.freeze()
     while todo:
         for r in gc.get_referents(todo.pop()):
             if isinstance(r, pygame.Surface):

@@ -39,6 +39,9 @@ OFF_PLAY_PASSES = 600
 replay viewer) before the next game starts."""
 SLOWEST = 5
 """The slowest passes described (their screens, events, and the work off the window's thread)."""
+WORK_WAIT_S = 180.0
+"""How long :meth:`Soak.alone` waits for the work of the loading screens it closed (a game
+being built stops at its next step, a 200 x 200 map's only once built) before it reads."""
 SIZES = ((960, 640), (1280, 800), (1600, 900), (1920, 1080))
 """Window sizes a resize picks among (a few ordinary ones, as a player drags the window to)."""
 
@@ -136,6 +139,12 @@ class Figures:
     """Each minute's RSS once freed memory went back (:func:`trimmed_rss_mib`, outside the
     passes' times): what is kept, not what the allocator holds (the window's own trims
     come only when its screen changes, so the untrimmed RSS swings with the screens)."""
+    work_waited: dict[str, float] = field(default_factory=dict)
+    """``warm``/``end``: seconds :meth:`Soak.alone` waited for closed loading screens' work."""
+    holders: list[str] | None = None
+    """What was kept since the warm-up, by line (:func:`_holders`), read at the end."""
+    tracemalloc_mib: float | None = None
+    """What tracing itself held at the end (let go before the end's kept RSS is read)."""
 
 
 def _new_game(app, scenario, seed: int):
@@ -160,6 +169,19 @@ def _short(filename: str) -> str:
         if mark in filename:
             return ("game/" if mark == "/game/" else "") + filename.rsplit(mark, 1)[-1]
     return filename
+
+
+def _wait_for_work(timeout: float) -> float:
+    """Wait for the threads of loading screens (:class:`.LoadingScene`: ``hexfire-open``) to
+    end, ``timeout`` seconds at most; the seconds waited. What a closed screen's work holds
+    until it stops is not what the window keeps (a 200 x 200 game half built: 300 MiB)."""
+    import threading
+
+    t0 = time.perf_counter()
+    for t in threading.enumerate():
+        if t.name == "hexfire-open":
+            t.join(max(0.0, timeout - (time.perf_counter() - t0)))
+    return round(time.perf_counter() - t0, 1)
 
 
 def _holders(top: int) -> list[str]:
@@ -194,6 +216,8 @@ class Soak:
         starts): not its screen, which would keep a closed game in memory."""
         self.burst, self.warm_up = 1, WARM_UP_S
         self.trims = True
+        self.top = 12
+        """The holders of what was kept since the warm-up described (:func:`_holders`)."""
 
     def _count_actions(self) -> None:
         if self.saved is not None:
@@ -242,16 +266,23 @@ class Soak:
         """Every screen closed, the window at its first size and the soak's own game started
         afresh (a frame drawn), then what is kept: the same screen open at the warm-up's end
         and at the end, so the difference is what the input left behind, not what the screens
-        open at that moment need (a 200 x 200 map in the editor, a replay)."""
+        open at that moment need (a 200 x 200 map in the editor, a replay). At the end tracing
+        stops first (what it kept read): it was off at the warm-up's end."""
         import pygame
 
         app = self.app
         app.close_all()
+        self.fig.work_waited[when] = _wait_for_work(WORK_WAIT_S)
         w, h = self.size
         app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
         self._start_game()
         self.fig.games -= 1  # (a game the input did not play)
         app.frame(0.0)
+        if when == "end" and tracemalloc.is_tracing():
+            # tracing's own memory (its traces: 15 MiB after 20 minutes) is not the input's
+            self.fig.tracemalloc_mib = round(tracemalloc.get_tracemalloc_memory() / 2**20, 1)
+            self.fig.holders = _holders(self.top)
+            tracemalloc.stop()
         self.fig.alone[when] = trimmed_rss_mib() if self.trims else None
 
     def _note_slow(self, took: float, events_s: float, before: str, after: str, n: int) -> None:
@@ -350,9 +381,13 @@ class Soak:
             if warm_alone is not None and end_alone is not None:
                 out["alone_warm_mib"], out["alone_end_mib"] = warm_alone, end_alone
                 out["left_behind_mib"] = round(end_alone - warm_alone, 1)
-            out["tracemalloc_own_mib"] = round(tracemalloc.get_tracemalloc_memory() / 2**20, 1)
-            out["kept_since_warm_up"] = _holders(top)
-            tracemalloc.stop()
+            out["work_waited_s"] = fig.work_waited
+            if fig.holders is None and tracemalloc.is_tracing():
+                fig.tracemalloc_mib = round(tracemalloc.get_tracemalloc_memory() / 2**20, 1)
+                fig.holders = _holders(top)
+                tracemalloc.stop()
+            out["tracemalloc_own_mib"] = fig.tracemalloc_mib
+            out["kept_since_warm_up"] = fig.holders or []
         out["rss_each_minute_mib"] = [mib for _, mib in fig.rss[1:-1]]
         if any(m is not None for m in fig.trimmed_minutes):
             out["rss_trimmed_each_minute_mib"] = fig.trimmed_minutes
@@ -395,7 +430,7 @@ def bench_soak(
         try:
             set_trimming(trim)
             soak = Soak(scenario, seed, (1280, 800), Path(data))
-            soak.trims = trim
+            soak.trims, soak.top = trim, top
             soak.run(minutes * 60, events, burst, say, warm_up)
             return soak.figures(top)
         finally:

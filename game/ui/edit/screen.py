@@ -135,16 +135,12 @@ class EditScene(Scene):
         return self.worker is not None and self.worker.wait(timeout)
 
     def may_close(self, then: Callable[[], None] | None = None) -> bool:
-        """Whether the editor may close now; with unsaved changes it asks first, and ``then``
-        (default: the window closes) runs on yes."""
+        """Whether the editor may close now; with unsaved changes it asks first (its question:
+        Help may be over it), and ``then`` (default: the window closes) runs on yes."""
         if not self.unsaved:
             return True
-        self.app.ask(
-            "This scenario has unsaved changes (a draft of them is kept). Close without saving?",
-            "Unsaved changes",
-            "Close",
-            lambda: self._closed(then),
-        )
+        text = "This scenario has unsaved changes (a draft of them is kept). Close without saving?"
+        self.app.ask(text, "Unsaved changes", "Close", lambda: self._closed(then), asker=self)
         return False
 
     def _closed(self, then: Callable[[], None] | None) -> None:

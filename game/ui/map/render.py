@@ -73,6 +73,12 @@ class Fonts:
             self._text_bytes -= _bytes(texts.popitem(last=False)[1])
         return surf
 
+    def forget_texts(self) -> None:
+        """Let go of the kept texts (the window went to another screen: the closed one's names
+        and sentences, up to :data:`MAX_TEXT_BYTES`, were kept to the end; issue 44, item 7)."""
+        self._texts.clear()
+        self._text_bytes = 0
+
 
 def _bytes(surface: pygame.Surface) -> int:
     return surface.get_width() * surface.get_height() * surface.get_bytesize()

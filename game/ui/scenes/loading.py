@@ -13,7 +13,7 @@ from game.files.savegame import SaveError
 from game.files.scenario import ScenarioError
 from game.ui.map.render import FONTS
 from game.ui.scenes.opening import error_dialog
-from game.ui.scenes.routes import Opening, Pop, Progress, Replace, Start
+from game.ui.scenes.routes import Cancelled, Opening, Pop, Progress, Replace, Start
 from game.ui.scenes.stack import Scene
 from game.ui.style import style
 
@@ -28,6 +28,8 @@ class LoadingScene(Scene):
         self.error: Exception | None = None
         self.finished = threading.Event()
         self.worker: threading.Thread | None = None
+        self.taken = False
+        """Its result (or error) taken on the window's thread, which pops it first."""
 
     def enter(self) -> None:
         if self.worker is None:
@@ -36,11 +38,24 @@ class LoadingScene(Scene):
 
     def _run(self) -> None:
         try:
-            self.result = self.opening.work(self.progress)
+            result = self.opening.work(self.progress)
+            if not self.progress.cancelled:  # (a closed screen's result is let go)
+                self.result = result
+        except Cancelled:
+            pass
         except (ScenarioError, SaveError, OSError, ValueError) as e:
             self.error = e
         finally:
             self.finished.set()
+
+    def closed(self) -> None:
+        """Taken off before its work was taken (the input went to another screen, the window
+        to another game): the work stops at its next step and what it made is let go. A
+        200 x 200 game built for a screen that had closed held some 300 MiB to its end, on a
+        thread nothing waited for (issue 44, item 7)."""
+        if not self.taken:
+            self.progress.cancel()
+            self.result = None
 
     def wait_done(self, timeout: float = 120.0) -> bool:
         """Tests (:meth:`App.pump`): wait for the work to finish."""
@@ -61,6 +76,7 @@ class LoadingScene(Scene):
             return
         app = self.app
         below = len(app.scenes) > 1
+        self.taken = True
         app.pop()
         if self.error is not None:
             if self.opening.failed is not None:

@@ -21,7 +21,7 @@ from game.files.timeline import Timeline
 from game.net.remote import RemoteSession
 from game.session import Session
 from game.ui.prefs import autosave_path
-from game.ui.scenes.routes import Opening, Play, Progress, Push, Replace, Watch
+from game.ui.scenes.routes import Cancelled, Opening, Play, Progress, Push, Replace, Watch
 from game.ui.scenes.stack import App
 
 
@@ -59,6 +59,7 @@ def start_scenario(
     def work(progress: Progress):
         progress.now("Building the map and its lines of sight (RD-9)")
         session = new_game(scenario, dice, path, computer)
+        _handed(progress, session)
         return lambda: _play(app, session, scenario.title)
 
     def failed(error: Exception) -> None:
@@ -72,6 +73,14 @@ def _play(app: App, session: Autosave, title: str) -> None:
     """The game opened is played here now: the others' locks released, its screen shown."""
     close_sessions(app)
     app.go(Replace(Play(session, title)))
+
+
+def _handed(progress: Progress, session: Autosave) -> None:
+    """A game built for a loading screen that closed meanwhile is closed (its lock let go)
+    and not shown (:meth:`.LoadingScene.closed`)."""
+    if progress.cancelled:
+        session.close()
+        raise Cancelled(progress.stage)
 
 
 def _drop_reserved(path: Path | None) -> None:
@@ -110,6 +119,7 @@ def open_path(
     def work(progress: Progress):
         progress.now("Reading the save and building its map")
         session = resume(path, continue_in=copy, progress=_replaying(progress))
+        _handed(progress, session)
         return lambda: _play(app, session, session.saved.scenario().title)
 
     def fail(error: Exception) -> None:

@@ -91,20 +91,33 @@ class ChooseStack:
     pos: tuple[int, int] = (0, 0)
 
 
+class Cancelled(Exception):
+    """The screen showing a piece of work closed before it finished (:meth:`Progress.cancel`)."""
+
+
 class Progress:
     """How far a long piece of work has got: written by the worker doing it, read by the
-    screen that shows it (plain attributes: one writer, one reader)."""
+    screen that shows it (plain attributes: one writer, one reader). Once cancelled (the
+    screen closed), the work's next step raises :class:`Cancelled`."""
 
     def __init__(self, stage: str = "") -> None:
         self.stage = stage
         self.done = 0
         self.total = 0
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
 
     def step(self, done: int, total: int) -> None:
+        if self.cancelled:
+            raise Cancelled(self.stage)
         self.done, self.total = done, total
 
     def now(self, stage: str) -> None:
         """A new stage of the work (its count starts again)."""
+        if self.cancelled:
+            raise Cancelled(self.stage)
         self.stage, self.done, self.total = stage, 0, 0
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.ui.map.render import FONTS
 from game.ui.memory import compact_theme_ids, release
 from game.ui.prefs import Prefs, saves_dir, scenarios_dir
 from game.ui.scenes.routes import Pop, Push, Quit, Replace, Screen, Start, Transition
@@ -127,17 +128,27 @@ class App:
         self.backlog: deque[pygame.event.Event] = deque()
         """Events taken off pygame's queue and not handled yet (:meth:`take`)."""
         self.build = build
-        self.questions: dict[object, Callable[[], None]] = {}
-        self._shadows_seen = 0
-        """Open yes/no dialogs (:meth:`ask`) and what their yes does."""
         """Builds the scene a transition names (:func:`game.ui.screens.build`; the window made by
         :func:`game.ui.screens.window` has it)."""
+        self.questions: dict[object, Callable[[], None]] = {}
+        """Open yes/no dialogs (:meth:`ask`) and what their yes does."""
+        self.askers: dict[pygame_gui.windows.UIConfirmationDialog, Scene] = {}
+        """The screen that asked each open question: the question dies with it."""
+        self._shadows_seen = 0
 
     # --- the scene stack ----------------------------------------------------------------
 
-    def ask(self, text: str, title: str, yes: str, then: Callable[[], None]) -> None:
+    def ask(
+        self,
+        text: str,
+        title: str,
+        yes: str,
+        then: Callable[[], None],
+        asker: Scene | None = None,
+    ) -> None:
         """A yes/no dialog over whatever screen is open; ``then`` runs on yes (the text is
-        escaped: pygame-gui reads it as HTML)."""
+        escaped: pygame-gui reads it as HTML). The question belongs to ``asker`` (default: the
+        screen on top): closed, it takes the question with it (:meth:`forget_questions`)."""
         import html
 
         dialog = pygame_gui.windows.UIConfirmationDialog(
@@ -148,6 +159,18 @@ class App:
             action_short_name=yes,
         )
         self.questions[dialog] = then
+        asker = asker if asker is not None else (self.scenes[-1] if self.scenes else None)
+        if asker is not None:
+            self.askers[dialog] = asker
+
+    def forget_questions(self, scene: Scene) -> None:
+        """The questions ``scene`` asked, closed unanswered: a closed screen's question stayed
+        on screen, its yes calling the closed screen (the editor's "Resume the draft"), and
+        kept the screen alive to the window's end (issue 44, item 7)."""
+        for dialog in [d for d, asker in self.askers.items() if asker is scene]:
+            del self.askers[dialog]
+            self.questions.pop(dialog, None)
+            dialog.kill()
 
     def go(self, transition: Transition) -> None:
         """Apply a transition a scene asked for (:mod:`game.ui.scenes.routes`)."""
@@ -187,6 +210,7 @@ class App:
         scene = self.scenes.pop()
         scene.leave()
         scene.closed()
+        self.forget_questions(scene)
         if self.scenes and not scene.keeps_below:
             self.scenes[-1].enter()
         self.dirty = True
@@ -194,8 +218,10 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         """Another screen: what the old ones held goes back to the system
-        (:func:`.memory.release`: a closed game's boards, a storm's widgets)."""
+        (:func:`.memory.release`: a closed game's boards, a storm's widgets), their texts
+        with it (:meth:`.Fonts.forget_texts`)."""
         self.close_all()
+        FONTS.forget_texts()
         self.push(scene)
         release()
 
@@ -242,11 +268,13 @@ class App:
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and (
             event.ui_element in self.questions
         ):
+            self.askers.pop(event.ui_element, None)
             self.questions.pop(event.ui_element)()
             self.dirty = True
             return
         if event.type == pygame_gui.UI_WINDOW_CLOSE:
             self.questions.pop(event.ui_element, None)
+            self.askers.pop(event.ui_element, None)
         if self.scenes:
             self.scene.handle(event)
         self.dirty = True
@@ -290,6 +318,7 @@ class App:
             gone = self.scenes.pop()
             gone.leave()
             gone.closed()
+            self.forget_questions(gone)
 
     def take(self, events: list[pygame.event.Event], budget: float = EVENT_BUDGET_S) -> int:
         """Handle the backlog and then ``events``, in order, for ``budget`` seconds at most (at
