@@ -29,6 +29,18 @@ def placed_counts(table: Table) -> dict[str, int]:
     return placed
 
 
+def settled(table: Table, unit_id: str) -> set[str]:
+    """The units of its side whose set-up hex is decided, but ``unit_id``: those its log shows
+    placed, and those with no set-up area (they stay on the scenario file's hex, HX-12)."""
+    placed = placed_counts(table)
+    free = set(table.placeable())
+    return {
+        u["id"]
+        for u in table.units()
+        if u["id"] != unit_id and (placed.get(u["id"], 0) or u["id"] not in free)
+    }
+
+
 def spot(s: Situation, unit: UnitView, seen: list, way: list, eyes: list) -> tuple[str, str] | None:
     """Where in its set-up area ``unit`` sets up and the words why: one of the hexes within
     ``[set_up] spread`` of the best (:class:`~game.ai.valuation.setup.SpotScore`) drawn by a
@@ -89,7 +101,7 @@ class PlaceCandidate:
             hx, why = found
             if hx != here and Place(uid, hx, kept) in s.legal:
                 return Decision(Place(uid, hx, kept), why)
-        turned, words = facing(s.table, s.side, unit, seen, way)
+        turned, words = facing(s.table, s.side, unit, seen, way, settled(s.table, uid))
         if turned != kept and Place(uid, here, turned) in s.legal:
             return Decision(Place(uid, here, turned), words)
         return None
