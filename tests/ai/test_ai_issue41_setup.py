@@ -14,10 +14,10 @@ import pytest
 from ai_helpers import situation
 from engine_helpers import make_setup
 
-from game.ai.candidates.setup import PlaceCandidate
+from game.ai.candidates.setup import BoreSightCandidate, ConcealCandidate, PlaceCandidate
 from game.ai.valuation.exits import sight, ways_out
 from game.engine import Game, UnitSetup, Victory
-from game.engine.actions import Place
+from game.engine.actions import BoreSight, Place
 from game.engine.setup import SetupArea
 
 WOODS = [  # woods in B-D 2-3; the enemy comes from I2, east of them
@@ -89,3 +89,28 @@ def test_issue41_no_exit_victory_the_stug_faces_the_enemy_as_before():
     armor), as before (the control)."""
     game = in_the_woods("stug3g", exit_victory=False)
     assert PlaceCandidate().evaluate(situation(game, "german")) is None
+
+
+@pytest.mark.parametrize("kind", ["stug3g", "pak40"])
+def test_issue41_c642_it_bore_sights_a_hex_of_the_way_out_in_its_arc(kind):
+    """Turned onto the way out, none of the straight way in (the woods north of it) lies in
+    its Covered Arc: before, it Bore Sighted nothing; now the nearest hex of the T-34's way
+    out that it watches (C6.42: -2 to hit a target there, Case M)."""
+    game = in_the_woods(kind)
+    for _ in range(3):  # placed and turned, then concealed if it may be (RD-11)
+        s = situation(game, "german")
+        option = PlaceCandidate().evaluate(s) or ConcealCandidate().evaluate(s)
+        if option is None:
+            break
+        game.apply(option.decision.action)
+    s = situation(game, "german")
+    option = BoreSightCandidate().evaluate(s)
+    assert option is not None, "no Bore Sighting"
+    action = option.decision.action
+    assert isinstance(action, BoreSight) and action.unit == "ger-x-1"
+    assert "way out" in option.decision.why
+    table = s.table
+    unit = next(u for u in table.units() if u["id"] == "ger-x-1")
+    cells = {i for w in ways_out(table, "german", table.units()) for i in w.cells}
+    i = table.board.index(table.board.parse(action.hex))
+    assert i in cells and sight(table, unit)[i] and action.hex != "B3"
