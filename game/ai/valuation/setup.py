@@ -154,7 +154,8 @@ def way_out_facing(
     side in ``settled`` (set up already, or with no set-up area) watch, with that share;
     None with no such way or none of it seen. Issue 41: the hedgerow's PaK in B2 faced the
     woods south of it while the Jeep drove past its north side and off the west edge in turn
-    1; the StuG in C8 faced the Americans while their way round the south passed behind it."""
+    1; the StuG in the hill woods faced the Americans while their way round the south passed
+    behind it."""
     if unit.get("turreted") or not unit.get("has_gun"):
         return None
     ways = ways_out(table, side, seen)
