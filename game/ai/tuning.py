@@ -119,6 +119,7 @@ class SetUp:
     infantry_way: float
     crowd: float
     spread: float
+    way_in_seen: int
     bore_hold: float
     bore_way: float
     bore_range: float

@@ -16,6 +16,7 @@ from ..decision import Decision, Option, text
 from ..situation import Situation
 from ..tuning import tuning
 from ..valuation.approach import enemy_way
+from ..valuation.exits import sight, ways_out
 from ..valuation.setup import ARC, SpotScore, facing, options
 
 
@@ -27,6 +28,18 @@ def placed_counts(table: Table) -> dict[str, int]:
         if e.kind == "place":
             placed[e.data.get("unit", "")] = placed.get(e.data.get("unit", ""), 0) + 1
     return placed
+
+
+def settled(table: Table, unit_id: str) -> set[str]:
+    """The units of its side whose set-up hex is decided, but ``unit_id``: those its log shows
+    placed, and those with no set-up area (they stay on the scenario file's hex, HX-12)."""
+    placed = placed_counts(table)
+    free = set(table.placeable())
+    return {
+        u["id"]
+        for u in table.units()
+        if u["id"] != unit_id and (placed.get(u["id"], 0) or u["id"] not in free)
+    }
 
 
 def spot(s: Situation, unit: UnitView, seen: list, way: list, eyes: list) -> tuple[str, str] | None:
@@ -89,7 +102,7 @@ class PlaceCandidate:
             hx, why = found
             if hx != here and Place(uid, hx, kept) in s.legal:
                 return Decision(Place(uid, hx, kept), why)
-        turned, words = facing(s.table, s.side, unit, seen, way)
+        turned, words = facing(s.table, s.side, unit, seen, way, settled(s.table, uid))
         if turned != kept and Place(uid, here, turned) in s.legal:
             return Decision(Place(uid, here, turned), words)
         return None
@@ -126,7 +139,10 @@ def bore_value(table: Table, unit: UnitView, a: BoreSight, holds: set, way: set)
 class BoreSightCandidate:
     """Level 2: each weapon Bore Sights (C6.42) the nearest hex, inside its Covered Arc, of the
     way the enemy must come (a hex it must hold first, else the straight line from its
-    vehicles to what its victory needs: RD-13)."""
+    vehicles to what its victory needs: RD-13); when no weapon has one there, against an
+    enemy exit victory, the nearest hex of the enemy's ways out (:mod:`~game.ai.valuation.
+    exits`) it watches (in its LOS and Covered Arc, HX-2), its own excepted (issue 41: the
+    hedgerow's PaK, facing the Jeep's lane north of B2, Bore Sighted nothing)."""
 
     name = "bore_sight"
     score = 100.0
@@ -140,13 +156,24 @@ class BoreSightCandidate:
         holds = {h for v in table.victory if v.side != s.side for h in v.hexes}
         way = {label(h) for h in enemy_way(table, s.side, seen)}
         best: tuple[float, str, Action] | None = None
-        for a in s.legal:
-            if not isinstance(a, BoreSight) or a.unit not in mine:
-                continue
+        sights = [a for a in s.legal if isinstance(a, BoreSight) and a.unit in mine]
+        for a in sights:
             value = bore_value(table, mine[a.unit], a, holds, way)
             if value is not None and value > 0 and (best is None or (value, a.hex) > best[:2]):
                 best = (value, a.hex, a)
+        if best is None:  # none of the way in inside an arc: a hex of the way out it watches
+            out = ways_out(table, s.side, seen)
+            cells = {i for w in out for i in w.cells}
+            for a in sights:
+                watch = sight(table, mine[a.unit])
+                i = table.board.index(table.board.parse(a.hex))
+                if i not in cells or not watch[i] or a.hex == mine[a.unit]["hex"]:
+                    continue
+                value = bore_value(table, mine[a.unit], a, holds, {a.hex})
+                if value is not None and value > 0 and (best is None or (value, a.hex) > best[:2]):
+                    best = (value, a.hex, a)
         if best is None:
             return None
-        why = f"bore sights {best[1]}, on the enemy's way in (C6.42)"
+        where = "in" if best[1] in way or best[1] in holds else "out"
+        why = f"bore sights {best[1]}, on the enemy's way {where} (C6.42)"
         return Option(self.score, Decision(best[2], why))

@@ -5,6 +5,10 @@ The set-up candidates place by it (``[set_up]`` in the tuning table)."""
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
+import numpy as np
+
 from game.engine.play.concealment import HIDING_TERRAIN
 from game.engine.table import Table
 from game.engine.view import UnitView
@@ -12,6 +16,7 @@ from game.rules.facing import facing_offset
 
 from ..tuning import tuning
 from .danger import removal_risk
+from .exits import arc_values, unwatched, watchers, ways_out
 from .hexes import Weighing
 
 ARC = 30
@@ -139,17 +144,81 @@ def _gun_facing(table: Table, unit: UnitView, way: list) -> int:
     return min(range(6), key=arc)
 
 
+def way_out_facing(
+    table: Table, side: str, unit: UnitView, seen: list[UnitView], settled: AbstractSet[str]
+) -> tuple[int, float] | None:
+    """For a Gun or a vehicle with no turret (it fires only into its Covered Arc in the
+    enemy's Movement Phase, HX-2), against an enemy exit victory (RD-13): the facing whose
+    Covered Arc holds the most of the enemy's ways out (:func:`~.exits.ways_out`) that it
+    sees within ``[objective] watch_range`` hexes (RD-9), but for the hexes the units of its
+    side in ``settled`` (set up already, or with no set-up area) watch, with that share;
+    None with no such way or none of it seen. Issue 41: the hedgerow's PaK in B2 faced the
+    woods south of it while the Jeep drove past its north side and off the west edge in turn
+    1; the StuG in the hill woods faced the Americans while their way round the south passed
+    behind it."""
+    if unit.get("turreted") or not unit.get("has_gun"):
+        return None
+    ways = ways_out(table, side, seen)
+    if not ways:
+        return None
+    board = table.board
+    others = watchers(table, side, unit["id"], [u for u in seen if u["id"] in settled])
+    weight, total = unwatched(ways, others, board.size)
+    here = board.parse(unit["hex"])
+    cells = (
+        np.asarray(table.viewshed(unit["hex"])[0], dtype=bool)
+        & (board.distances(board.index(here)) <= tuning().objective.watch_range)
+        & ~others  # the hexes the others watch already are watched
+    )
+    values = arc_values(board, here, np.flatnonzero(cells & (weight > 0)), weight)
+    kept = int(unit.get("facing", 0))
+    best = max(range(6), key=lambda f: (round(values[f], 6), f == kept, -f))
+    if values[best] <= 0 or not total:
+        return None
+    return best, values[best] / total
+
+
+def sees_way_in(table: Table, unit: UnitView, way: list) -> bool:
+    """Whether a Gun sees at least ``[set_up] way_in_seen`` hexes of the enemy's way in
+    (:func:`~.approach.enemy_way`) beyond the hexes next to it (C6.42: it waits for the enemy
+    there; the hexes of it beside a Gun in woods are woods the enemy will not drive
+    through)."""
+    board = table.board
+    here = board.parse(unit["hex"])
+    clear = table.viewshed(unit["hex"])[0]
+    seen = sum(here.distance(w) >= 2 and bool(clear[board.index(w)]) for w in way)
+    return seen >= tuning().set_up.way_in_seen
+
+
 def facing(
-    table: Table, side: str, unit: UnitView, seen: list[UnitView], way: list
+    table: Table,
+    side: str,
+    unit: UnitView,
+    seen: list[UnitView],
+    way: list,
+    settled: AbstractSet[str] = frozenset(),
 ) -> tuple[int, str]:
     """The facing ``unit`` takes where it has set up (HX-12: any facing) and its words: a Gun
-    faces the most of the enemy's way in it sees inside its Covered Arc (else all of it; C6.42:
-    it waits for the enemy there); the scenario defender's vehicle faces the enemies it knows
-    of (its front armor, RD-8); else its facing is kept."""
+    faces the most of the enemy's way in it sees inside its Covered Arc (C6.42: it waits for
+    the enemy there); against an enemy exit victory, a Gun that sees little of that way beyond
+    the hexes next to it (:func:`sees_way_in`), or the scenario defender's vehicle with no
+    turret, turns its Covered Arc onto the most of the enemy's ways out the ``settled`` units
+    leave unwatched (:func:`way_out_facing`); else a Gun faces the way in (all of it); the
+    scenario defender's vehicle faces the enemies it knows of (its front armor, RD-8); else
+    its facing is kept."""
     board = table.board
     here = board.parse(unit["hex"])
     kept = int(unit.get("facing", 0))
-    if not unit.get("is_vehicle") and unit.get("has_gun") and way:
+    gun = not unit.get("is_vehicle") and unit.get("has_gun")
+    if (side == table.defender or gun) and not (gun and sees_way_in(table, unit, way)):
+        found = way_out_facing(table, side, unit, seen, settled)
+        if found is not None:
+            best, share = found
+            return best, (
+                f"turns its Covered Arc to the enemy's way out (hexside {best}, "
+                f"{100 * share:.0f}% of it)"
+            )
+    if gun and way:
         best = _gun_facing(table, unit, way)
         return best, f"turns its Covered Arc towards the enemy's way in (hexside {best})"
     if not (unit.get("is_vehicle") and side == table.defender):
