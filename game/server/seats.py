@@ -107,14 +107,25 @@ class SeatRequests:
             table.submit(action)
         except IllegalAction as e:
             return refuse("illegal", e.reason)
-        if not await self._stored(hosted, side, action.to_json()):
+        steps = [(side, action.to_json(), "seat")]
+        self._quick_steps(hosted, steps)  # the quick answer of the server: with it, one write
+        if not await self._stored_all(hosted, steps):
             return refuse("store", "the server could not store your action: it was not taken")
         self._push(hosted, answer_to=(conn, msg.seq), ready=not self._due(hosted))
 
-    async def _stored(self, hosted: Hosted, side: str, shown: dict, by: str = "seat") -> bool:
-        """Store the action just applied (durable before anyone is told of it); on failure
-        the game goes back to what the store holds."""
-        return await self._stored_all(hosted, [(side, shown, by)])
+    def _quick_steps(self, hosted: Hosted, steps: list[tuple[str, dict, str]]) -> None:
+        """Take the server's own quick actions due now (the quick computer's, the phases passed
+        by themselves, a standing order: :meth:`_next_step`) after the seat's, in ``steps``,
+        up to :data:`BATCH` in all: stored with it in one transaction and answered in one view
+        (issue 43: the seat's answer, then the computer's reply, were two writes, two views
+        made and sent, two commits). Nothing is sent before it is stored."""
+        if not self._batches() or not self.follow.owns(hosted.meta.id) or not self._due(hosted):
+            return
+        while len(steps) < BATCH:
+            step = self._next_step(hosted, quick_only=True)
+            if step is None:
+                return
+            steps.append(step)
 
     async def _stored_all(self, hosted: Hosted, steps: list[tuple[str, dict, str]]) -> bool:
         """Store the last ``len(steps)`` actions applied, each (side, its shown form, by), in
@@ -266,7 +277,7 @@ class SeatRequests:
         table = session.table(acting)
         order = hosted.orders.get(acting, DffOrder())
         away = self.follow.away(hosted, acting)
-        return table.nothing_to_do() or bool(table.dff_pending and away and order.policy != "ask")
+        return hosted.nothing_to_do() or bool(table.dff_pending and away and order.policy != "ask")
 
     async def _flush(self, hosted: Hosted, steps: list[tuple[str, dict, str]]) -> bool:
         """Store the server's own actions taken since the last flush (one transaction), then
@@ -277,6 +288,38 @@ class SeatRequests:
         if ok and self._due(hosted):
             self._push(hosted)
         return ok
+
+    def _quick_computer(self, session: Any) -> bool:
+        return getattr(session.computer, "level", 2) <= QUICK_LEVEL
+
+    def _next_step(self, hosted: Hosted, quick_only: bool = False) -> tuple[str, dict, str] | None:
+        """Take the server's own next action in the event loop's thread, if one is due: the
+        quick computer's, a phase the side to act cannot use (HX-15), a Defensive First Fire
+        chance of a seat away under its standing order (C6.17). Returns (side, its shown form,
+        by), None when nothing is (or a thinking computer's move is, ``quick_only``)."""
+        session = hosted.session
+        acting = session.acting
+        if acting is None:
+            return None
+        if session.computer_acts():
+            if quick_only and not self._quick_computer(session):
+                return None
+            return (acting, session.computer_move(None).action.to_json(), "computer")
+        table = session.table(acting)
+        order = hosted.orders.get(acting, DffOrder())
+        away = self.follow.away(hosted, acting)
+        if hosted.nothing_to_do():
+            action: Any = EndPhase()
+        elif table.dff_pending and away and order.policy != "ask":
+            action = standing_fire(table, order) or Pass()
+        else:
+            return None
+        try:
+            table.submit(action)
+        except IllegalAction as e:
+            log.error("game %s: %s refused: %s", hosted.meta.id, action, e.reason)
+            return None
+        return (acting, action.to_json(), "server")
 
     async def _settle_locked(self, hosted: Hosted) -> None:
         try:
@@ -302,38 +345,21 @@ class SeatRequests:
             acting = session.acting
             if acting is None:
                 break
-            if session.computer_acts():
-                quick = getattr(session.computer, "level", 2) <= QUICK_LEVEL
-                if not quick and steps:  # what came before is stored before it thinks
+            if session.computer_acts() and not self._quick_computer(session):
+                if steps:  # what came before is stored before it thinks
                     ok = await self._flush(hosted, steps)
                     if not ok:
                         break
-                move = (
-                    session.computer_move(None)
-                    if quick
-                    else await self._work(session.computer_move, None)
-                )
+                move = await self._work(session.computer_move, None)
                 steps.append((acting, move.action.to_json(), "computer"))
-                if not quick:  # a thinking computer's actions go out one by one
-                    ok = await self._flush(hosted, steps)
-                    if not ok:
-                        break
+                ok = await self._flush(hosted, steps)  # a thinking computer's: one by one
+                if not ok:
+                    break
             else:
-                table = session.table(acting)
-                order = hosted.orders.get(acting, DffOrder())
-                away = self.follow.away(hosted, acting)
-                if table.nothing_to_do():
-                    action: Any = EndPhase()
-                elif table.dff_pending and away and order.policy != "ask":
-                    action = standing_fire(table, order) or Pass()
-                else:
+                step = self._next_step(hosted)
+                if step is None:
                     break
-                try:
-                    table.submit(action)
-                except IllegalAction as e:
-                    log.error("game %s: %s refused: %s", hosted.meta.id, action, e.reason)
-                    break
-                steps.append((acting, action.to_json(), "server"))
+                steps.append(step)
             if len(steps) >= batch:
                 ok = await self._flush(hosted, steps)
                 if not ok:
