@@ -62,6 +62,8 @@ class Hosted:
         idle = self.idle
         if idle is None or idle[0] is not session or idle[1] != session.version:
             acting = session.acting
+            if acting in self.conns:  # its view is sent anyway: HX-15 read from it
+                session.view(acting)
             value = acting is not None and session.table(acting).nothing_to_do()
             idle = self.idle = (session, session.version, value)
         return idle[2]
