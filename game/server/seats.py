@@ -107,25 +107,9 @@ class SeatRequests:
             table.submit(action)
         except IllegalAction as e:
             return refuse("illegal", e.reason)
-        steps = [(side, action.to_json(), "seat")]
-        self._quick_steps(hosted, steps)  # the quick answer of the server: with it, one write
-        if not await self._stored_all(hosted, steps):
+        if not await self._stored_all(hosted, [(side, action.to_json(), "seat")]):
             return refuse("store", "the server could not store your action: it was not taken")
         self._push(hosted, answer_to=(conn, msg.seq), ready=not self._due(hosted))
-
-    def _quick_steps(self, hosted: Hosted, steps: list[tuple[str, dict, str]]) -> None:
-        """Take the server's own quick actions due now (the quick computer's, the phases passed
-        by themselves, a standing order: :meth:`_next_step`) after the seat's, in ``steps``,
-        up to :data:`BATCH` in all: stored with it in one transaction and answered in one view
-        (issue 43: the seat's answer, then the computer's reply, were two writes, two views
-        made and sent, two commits). Nothing is sent before it is stored."""
-        if not self._batches() or not self.follow.owns(hosted.meta.id) or not self._due(hosted):
-            return
-        while len(steps) < BATCH:
-            step = self._next_step(hosted, quick_only=True)
-            if step is None:
-                return
-            steps.append(step)
 
     async def _stored_all(self, hosted: Hosted, steps: list[tuple[str, dict, str]]) -> bool:
         """Store the last ``len(steps)`` actions applied, each (side, its shown form, by), in
@@ -292,18 +276,16 @@ class SeatRequests:
     def _quick_computer(self, session: Any) -> bool:
         return getattr(session.computer, "level", 2) <= QUICK_LEVEL
 
-    def _next_step(self, hosted: Hosted, quick_only: bool = False) -> tuple[str, dict, str] | None:
+    def _next_step(self, hosted: Hosted) -> tuple[str, dict, str] | None:
         """Take the server's own next action in the event loop's thread, if one is due: the
         quick computer's, a phase the side to act cannot use (HX-15), a Defensive First Fire
         chance of a seat away under its standing order (C6.17). Returns (side, its shown form,
-        by), None when nothing is (or a thinking computer's move is, ``quick_only``)."""
+        by), None when nothing is."""
         session = hosted.session
         acting = session.acting
         if acting is None:
             return None
-        if session.computer_acts():
-            if quick_only and not self._quick_computer(session):
-                return None
+        if session.computer_acts():  # (a quick one: a thinking one's is :meth:`_settle`'s)
             return (acting, session.computer_move(None).action.to_json(), "computer")
         table = session.table(acting)
         order = hosted.orders.get(acting, DffOrder())

@@ -87,48 +87,6 @@ def test_the_quick_computers_actions_in_a_row_are_one_transaction_then_one_view(
     assert views and all(made <= kept for made, kept in views), views
 
 
-def test_a_seat_action_and_the_quick_computers_reply_are_one_transaction_and_one_view(tmp_path):
-    """The seat's action is answered with the view after the quick computer's reply (and the
-    phases passed by themselves, HX-15), all stored in one transaction first (issue 43: two
-    writes, two commits and two views made and sent by action, the servers' CPU at 500 games);
-    nothing sent before it is stored."""
-
-    async def main():
-        store = CountingStore(tmp_path / "games.sqlite")
-        try:
-            async with serving(tmp_path, store=store) as (server, url):
-                created = await new_game(url, "tutorial-duel", computer="german", level=1)
-                messages: list[dict] = []
-                server.taps[(created.game, "russian")] = lambda t: messages.append(json.loads(t))
-                russian = await seat(url, created, "russian")
-                answers = []
-                for _ in range(60):  # the Russian ends its phases; the computer plays between
-                    await russian.until(lambda: russian.ready, BOUND)
-                    view = russian.view
-                    if russian.end is not None or view.acting != "russian":
-                        break
-                    before = len(store.load(created.game).actions)
-                    await russian.act({"type": "end_phase"}, view.version)
-                    answers.append((before, russian.view, russian.ready))
-                hosted = server.games[created.game]
-                by = [a.by for a in hosted.actions]
-        finally:
-            store.close()
-        return store.transactions, messages, answers, by
-
-    transactions, messages, answers, by = asyncio.run(main())
-    assert by.count("computer") >= 4
-    stored = sorted(i for t in transactions for i in t)
-    assert stored == list(range(len(stored)))  # each action once, none missing
-    seat_first = [t for t in transactions if by[t[0]] == "seat"]
-    assert any(len(t) >= 2 and by[t[1]] == "computer" for t in seat_first), transactions
-    # an answer that the computer's reply followed: ready, the Russian to act again
-    replied = [(v, ready) for _, v, ready in answers if v.acting == "russian"]
-    assert replied and all(ready for _, ready in replied)
-    views = [m for m in messages if m["t"] == "view"]
-    assert len(views) == len(answers)  # one view a seat action: none pushed after its answer
-
-
 def test_serve_freezes_each_game_out_of_the_collectors_passes_once_built(tmp_path, monkeypatch):
     """``hexfire serve`` asks for it; a game created (or opened) then moves what lives to the
     collector's permanent generation (a test's server leaves the collector alone)."""

@@ -90,7 +90,7 @@ def test_after_the_welcome_a_seat_is_sent_only_the_events_it_has_not_received(tm
         assert whole is not None
         assert len(m["view"]["events"]) == len(whole.events) - len(held.events)
         held = whole
-    assert views >= 20  # one a seat action (the quick computer's reply in the same view)
+    assert views >= 30
     last = json.loads(sent[-1] if messages[-1]["t"] == "view" else sent[-2])
     assert len(json.dumps(last)) < len(held.to_json()) / 2  # the late views: far smaller
 
@@ -113,7 +113,6 @@ def test_an_undo_keeps_the_events_before_the_action_taken_back(tmp_path):
                     await c.until(lambda c=c: c.ready, BOUND)
                 if (
                     acting.view is after  # nothing the server did by itself since
-                    and (after.turn, after.phase) == (before.turn, before.phase)  # nor with it
                     and len(after.events) > len(before.events)
                     and after.acting == before.side
                 ):
