@@ -5,6 +5,7 @@ one immutable :class:`View`, built from the knowledge door (:class:`Knowledge`),
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from .actions import Action, BoreSight, Place
 from .knowledge import Knowledge
@@ -29,7 +30,13 @@ def side_view(
     may not see)."""
     knows = Knowledge(state, side)
     alias = hidden_aliases(state, side)
-    units = tuple(unit_view(d, alias) for d in knows.units())
+    if seer is None:
+        units = tuple(unit_view(d, alias) for d in knows.units())
+    else:  # a unit's view value made again only when its record or the aliases changed
+        units = tuple(
+            seer.reuse(side, d["id"], (d, alias), partial(unit_view, d, alias))
+            for d in knows.units()
+        )
     acting = None if state.over else state.to_act
     legal_json: tuple[dict, ...] = ()
     placeable_ids: tuple[str, ...] = ()

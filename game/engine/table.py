@@ -27,6 +27,9 @@ from .play.threat import HexThreat
 from .tableview import TableView
 from .view import Seer
 
+_IDLE = frozenset(("end_phase", "button_up", "crew_exposed", "pass"))
+"""The actions that do not count as something to do (HX-15, :meth:`Game.nothing_to_do`)."""
+
 
 class Table(TableView):
     """What ``side`` may see and ask of ``game`` now (``side`` None: everything, the replay
@@ -137,7 +140,18 @@ class Table(TableView):
         return self._game.can_act() if self._acting() else []
 
     def nothing_to_do(self) -> bool:
-        return self._acting() and self._game.nothing_to_do()
+        """HX-15 (:meth:`Game.nothing_to_do`) for this side; read from its view's legal
+        actions when the view is made (a server makes it to send it anyway: the candidates
+        are not tried twice, issue 43), except in a set-up phase, whose view lists no
+        placement."""
+        if not self._acting():
+            return False
+        view, state = self._view, self._game.state
+        if view is None or state.phase in ("setup", "setup_attacker"):
+            return self._game.nothing_to_do()
+        if state.over or state.dff_pending:
+            return False
+        return all(a["type"] in _IDLE for a in view.legal)
 
     def placeable(self) -> list[str]:
         if self._view is not None:

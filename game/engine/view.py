@@ -15,6 +15,7 @@ Its JSON form (pydantic, as the saves) reads back equal: :func:`view_from_json`.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
@@ -299,6 +300,19 @@ class Seer:
         self._stamps: dict[str | None, tuple[int, int, View]] = {}
         self._resumed: dict[str | None, tuple[int, str | None]] = {}
         self._digests: dict[str | None, tuple[View, str]] = {}
+        self._kept: dict[tuple[str | None, str], tuple[Any, Any]] = {}
+
+    def reuse(self, side: str | None, key: str, record: Any, make: Callable[[], Any]) -> Any:
+        """The value ``make()`` gave for ``side``'s ``key`` last time, if it was made from a
+        ``record`` equal to this one; else ``make()``'s now (a view's units: most are the same
+        from one view to the next, and comparing a unit's record costs far less than making
+        its view value, issue 43)."""
+        kept = self._kept.get((side, key))
+        if kept is not None and kept[0] == record:
+            return kept[1]
+        value = make()
+        self._kept[side, key] = (record, value)
+        return value
 
     def resume(self, side: str | None, version: int, digest: str | None = None) -> None:
         """``side``'s views go on from ``version`` (a game rebuilt from its store, not from 0):

@@ -51,6 +51,22 @@ class Hosted:
     """The seats connected on another server process (not away: their standing orders wait)."""
     ended: End | None = None
     due: tuple[tuple, bool] | None = None
+    idle: tuple[Session, int, bool] | None = None
+    """Whether the side to act had nothing to do (HX-15) at that session's version."""
+
+    def nothing_to_do(self) -> bool:
+        """Whether the side to act can do nothing but end the phase (HX-15), worked out once
+        for each change of the game (the server asks it first whether something is due, then
+        to take it)."""
+        session = self.session
+        idle = self.idle
+        if idle is None or idle[0] is not session or idle[1] != session.version:
+            acting = session.acting
+            if acting in self.conns:  # its view is sent anyway: HX-15 read from it
+                session.view(acting)
+            value = acting is not None and session.table(acting).nothing_to_do()
+            idle = self.idle = (session, session.version, value)
+        return idle[2]
 
     @property
     def game(self) -> Game:

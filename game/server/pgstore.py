@@ -218,6 +218,24 @@ class PgStore(SqlStore):
             self._claimed |= got
         return owned | got
 
+    def release(self, game_id: str) -> None:
+        """This process no longer owns ``game_id`` (its advisory lock freed) and every other
+        process is told ("free", :meth:`listen`): the one its seats are connected to claims it
+        (a game whose every seat is on another process is played there, not across two)."""
+        sql = (
+            f"SELECT pg_advisory_unlock({_KEY}), pg_notify(%s, id || ' ' || %s || ' free') "
+            "FROM (SELECT %s::text AS id) AS g"
+        )
+        with self._held_lock:
+            db = self._held
+            if game_id not in self._claimed or db is None or db.closed or db.broken:
+                return
+            self._claimed.discard(game_id)
+            try:
+                db.execute(sql, (CHANNEL, self.origin, game_id))
+            except psycopg.Error as e:
+                raise StoreError(_one_line(self.url, e)) from None
+
     # --- a seat's presence ---------------------------------------------------------------------
 
     _SEAT_KEY = "hashtextextended(%s || ' ' || %s, 1)"
@@ -276,7 +294,8 @@ class PgStore(SqlStore):
 
     def listen(self, told: Callable[[str | None, str], None]) -> Callable[[], None]:
         """Tell ``told`` the id of each game another process wrote, with what else it said
-        ("" for a write; "seat SIDE TIME": a seat arrived there, :meth:`arrive`) (None: the
+        ("" for a write; "seat SIDE TIME": a seat arrived there, :meth:`arrive`; "free": it
+        no longer owns the game, :meth:`release`) (None: the
         connection that listens was made again, so notifications may have been missed: every
         game may have changed), from a thread of its own. Returns the function that stops
         it."""

@@ -107,14 +107,9 @@ class SeatRequests:
             table.submit(action)
         except IllegalAction as e:
             return refuse("illegal", e.reason)
-        if not await self._stored(hosted, side, action.to_json()):
+        if not await self._stored_all(hosted, [(side, action.to_json(), "seat")]):
             return refuse("store", "the server could not store your action: it was not taken")
         self._push(hosted, answer_to=(conn, msg.seq), ready=not self._due(hosted))
-
-    async def _stored(self, hosted: Hosted, side: str, shown: dict, by: str = "seat") -> bool:
-        """Store the action just applied (durable before anyone is told of it); on failure
-        the game goes back to what the store holds."""
-        return await self._stored_all(hosted, [(side, shown, by)])
 
     async def _stored_all(self, hosted: Hosted, steps: list[tuple[str, dict, str]]) -> bool:
         """Store the last ``len(steps)`` actions applied, each (side, its shown form, by), in
@@ -266,7 +261,7 @@ class SeatRequests:
         table = session.table(acting)
         order = hosted.orders.get(acting, DffOrder())
         away = self.follow.away(hosted, acting)
-        return table.nothing_to_do() or bool(table.dff_pending and away and order.policy != "ask")
+        return hosted.nothing_to_do() or bool(table.dff_pending and away and order.policy != "ask")
 
     async def _flush(self, hosted: Hosted, steps: list[tuple[str, dict, str]]) -> bool:
         """Store the server's own actions taken since the last flush (one transaction), then
@@ -277,6 +272,36 @@ class SeatRequests:
         if ok and self._due(hosted):
             self._push(hosted)
         return ok
+
+    def _quick_computer(self, session: Any) -> bool:
+        return getattr(session.computer, "level", 2) <= QUICK_LEVEL
+
+    def _next_step(self, hosted: Hosted) -> tuple[str, dict, str] | None:
+        """Take the server's own next action in the event loop's thread, if one is due: the
+        quick computer's, a phase the side to act cannot use (HX-15), a Defensive First Fire
+        chance of a seat away under its standing order (C6.17). Returns (side, its shown form,
+        by), None when nothing is."""
+        session = hosted.session
+        acting = session.acting
+        if acting is None:
+            return None
+        if session.computer_acts():  # (a quick one: a thinking one's is :meth:`_settle`'s)
+            return (acting, session.computer_move(None).action.to_json(), "computer")
+        table = session.table(acting)
+        order = hosted.orders.get(acting, DffOrder())
+        away = self.follow.away(hosted, acting)
+        if hosted.nothing_to_do():
+            action: Any = EndPhase()
+        elif table.dff_pending and away and order.policy != "ask":
+            action = standing_fire(table, order) or Pass()
+        else:
+            return None
+        try:
+            table.submit(action)
+        except IllegalAction as e:
+            log.error("game %s: %s refused: %s", hosted.meta.id, action, e.reason)
+            return None
+        return (acting, action.to_json(), "server")
 
     async def _settle_locked(self, hosted: Hosted) -> None:
         try:
@@ -302,38 +327,21 @@ class SeatRequests:
             acting = session.acting
             if acting is None:
                 break
-            if session.computer_acts():
-                quick = getattr(session.computer, "level", 2) <= QUICK_LEVEL
-                if not quick and steps:  # what came before is stored before it thinks
+            if session.computer_acts() and not self._quick_computer(session):
+                if steps:  # what came before is stored before it thinks
                     ok = await self._flush(hosted, steps)
                     if not ok:
                         break
-                move = (
-                    session.computer_move(None)
-                    if quick
-                    else await self._work(session.computer_move, None)
-                )
+                move = await self._work(session.computer_move, None)
                 steps.append((acting, move.action.to_json(), "computer"))
-                if not quick:  # a thinking computer's actions go out one by one
-                    ok = await self._flush(hosted, steps)
-                    if not ok:
-                        break
+                ok = await self._flush(hosted, steps)  # a thinking computer's: one by one
+                if not ok:
+                    break
             else:
-                table = session.table(acting)
-                order = hosted.orders.get(acting, DffOrder())
-                away = self.follow.away(hosted, acting)
-                if table.nothing_to_do():
-                    action: Any = EndPhase()
-                elif table.dff_pending and away and order.policy != "ask":
-                    action = standing_fire(table, order) or Pass()
-                else:
+                step = self._next_step(hosted)
+                if step is None:
                     break
-                try:
-                    table.submit(action)
-                except IllegalAction as e:
-                    log.error("game %s: %s refused: %s", hosted.meta.id, action, e.reason)
-                    break
-                steps.append((acting, action.to_json(), "server"))
+                steps.append(step)
             if len(steps) >= batch:
                 ok = await self._flush(hosted, steps)
                 if not ok:

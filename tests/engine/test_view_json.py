@@ -50,3 +50,61 @@ def test_views_of_many_games_made_in_turn_read_as_views_made_afresh(monkeypatch)
             game.apply(rng.choice(game.legal_actions()))
     assert checked > 200
     assert len(view_module._JOINED) <= 3
+
+
+def test_a_views_unchanged_units_are_the_last_views_values_and_read_as_made_afresh():
+    """A seer makes a unit's view value again only when its record or the side's aliases
+    changed (issue 43: making every unit's value anew was a large part of a server's view);
+    through whole random games each side's view equals one made by no seer, "?" included."""
+    setup = load_scenario(scenarios_dir() / "road-ambush.toml").setup
+    reused = changed = 0
+    for seed in range(3):
+        game, seer, rng = Game(setup, seed), Seer(), random.Random(seed)
+        last: dict[str, View] = {}
+        for change in range(80):
+            if game.over:
+                break
+            for side in setup.sides:
+                view = game.side_view(side, change, seer)
+                alone = game.side_view(side, change, None)
+                assert view.units == alone.units
+                assert view.model_copy(update={"version": 0}) == alone
+                before = {u.id: u for u in last[side].units} if side in last else {}
+                for u in view.units:
+                    if u.id in before:
+                        same = before[u.id] is u
+                        reused += same
+                        changed += not same and before[u.id] != u
+                last[side] = view
+            game.apply(rng.choice(game.legal_actions()))
+    assert reused > 500 and changed > 20
+
+
+def test_hx15_nothing_to_do_is_read_from_the_sides_view_once_made(monkeypatch):
+    """HX-15 asked of a table whose view is made reads the view's legal actions (issue 43: a
+    server made the view and then tried the candidates again), and answers as the game does,
+    through whole random games; in a set-up phase (no placement listed) it asks the game."""
+    from game.engine.table import Table
+
+    setup = load_scenario(scenarios_dir() / "road-ambush.toml").setup
+    asked = []
+    real = Game.nothing_to_do
+    monkeypatch.setattr(Game, "nothing_to_do", lambda g: asked.append(1) or real(g))
+    answers = set()
+    for seed in range(4):
+        game, rng = Game(setup, seed), random.Random(seed)
+        for change in range(150):
+            if game.over:
+                break
+            side = game.to_act
+            expected = real(game)
+            table = Table(game, side, change)
+            table.view  # noqa: B018 (made, as a server makes it to send it)
+            asked.clear()
+            assert table.nothing_to_do() == expected
+            assert asked == ([1] if game.state.phase in ("setup", "setup_attacker") else [])
+            answers.add((game.state.phase in ("setup", "setup_attacker"), expected))
+            legal = game.legal_actions()
+            ends = [a for a in legal if a.type == "end_phase"]
+            game.apply(ends[0] if ends and rng.random() < 0.3 else rng.choice(legal))
+    assert (False, True) in answers and (False, False) in answers
