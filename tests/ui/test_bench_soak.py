@@ -188,3 +188,16 @@ def test_issue44_left_behind_is_read_once_closed_loading_screens_work_has_stoppe
     run.alone("end")
     assert not any(t.name == "hexfire-open" for t in threading.enumerate())
     assert 0 < run.fig.work_waited["end"] < soak.WORK_WAIT_S
+
+
+def test_a_closed_windows_screen_still_held_is_counted_without_pixels():
+    """A window closed (``pygame.display.quit``) while an object still holds its screen: the
+    screen surface is dead (pygame raises on its pixels), and the count goes on past it (the
+    suite's soak tests failed when an earlier test's window was still held, frozen)."""
+    import pygame
+
+    pygame.display.init()
+    held = [pygame.display.set_mode((64, 48))]
+    pygame.display.quit()
+    count, _ = soak.live_surfaces()
+    assert count >= 1 and held

@@ -64,8 +64,22 @@ def live_surfaces() -> tuple[int, float]:
             ):
                 looked.add(id(r))
                 todo.append(r)
-    size = sum(s.get_pitch() * s.get_height() for s in seen.values() if s.get_parent() is None)
+    size = sum(_own_pixels(s) for s in seen.values())
     return len(seen), round(size / 2**20, 1)
+
+
+def _own_pixels(surface) -> int:
+    """The bytes of a surface's own pixels: none for a subsurface (its parent's), nor for a
+    surface whose display has closed (an earlier window's screen, kept by a frozen object:
+    pygame raises on it)."""
+    import pygame
+
+    try:
+        if surface.get_parent() is not None:
+            return 0
+        return surface.get_pitch() * surface.get_height()
+    except pygame.error:
+        return 0
 
 
 def theme_id_keys_kib(app) -> float:
