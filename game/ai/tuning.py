@@ -100,6 +100,7 @@ class Move:
     ahead_hexes: int
     motion: float
     face_gain: float
+    pivots: int
     infantry_step: float
 
 

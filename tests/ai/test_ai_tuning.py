@@ -66,9 +66,9 @@ def changed(old: str, new: str, count: int = 1) -> str:
         ("duel_risk = 0.1", "duel_risk = 0.1\nduel_rsik = 0.2", r"^fire: unknown key 'duel_rsik'"),
         ("duel_risk = 0.1\n", "", r"^fire\.duel_risk: missing"),
         ("[dff]", "[dfff]", r"^unknown section 'dfff'"),
-        ("unknown = [[6, 0.25], [12, 0.15]]", "unknown = [[12, 0.25], [6, 0.15]]", r"must rise"),
-        ("unknown = [[6, 0.25], [12, 0.15]]", "unknown = [[6, 1.25]]", r"a share"),
-        ("unknown = [[6, 0.25], [12, 0.15]]", "unknown = [6, 12]", r"a \[range, chance\] pair"),
+        ("unknown = [[6, 0.05], [12, 0.03]]", "unknown = [[12, 0.05], [6, 0.03]]", r"must rise"),
+        ("unknown = [[6, 0.05], [12, 0.03]]", "unknown = [[6, 1.25]]", r"a share"),
+        ("unknown = [[6, 0.05], [12, 0.03]]", "unknown = [6, 12]", r"a \[range, chance\] pair"),
         ('name = "bold"', 'name = "steady"', r"^plans: a name twice"),
         (
             "caution = 1.0\naggression = 1.0\nmoves = true",
