@@ -100,7 +100,6 @@ class Move:
     ahead_hexes: int
     motion: float
     face_gain: float
-    pivots: int
     infantry_step: float
 
 

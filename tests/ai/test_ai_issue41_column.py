@@ -13,11 +13,10 @@ from __future__ import annotations
 from engine_helpers import make_setup, table_of, to_phase
 
 from game.ai import ComputerPlayer
-from game.ai.candidates.steps import pivots_here
 from game.ai.valuation.danger import unknown_risk
 from game.board.hexes import label, to_offset
 from game.engine import Game, UnitSetup, Victory
-from game.engine.actions import Pass, Turn
+from game.engine.actions import Pass
 
 ROAD = [  # the Orel road's map (scenarios/road-ambush.toml)
     "o  o  o  w  w  w  o  o  gr gr o  o  o  w  w  o  o  o",
@@ -93,37 +92,3 @@ def test_issue41_rd13_the_column_drives_on_for_its_exit_edge_in_turn_1():
     end = drive(the_column("P7"))
     col, _ = to_offset(the_column("P7").board.parse(end))
     assert col <= 8, f"it stopped in {end}"
-
-
-def test_issue41_c6_17_a_vehicle_weighed_again_pivots_back_to_drive_on_out_of_its_hex():
-    """Weighed again after each step, a Panzer in E1 pivoted towards one best hex, then
-    another (north-west to south-west to south), and then stopped with 10 MP left, 4 hexes
-    from its exit edge in turn 3: its way west went back through its first facing, which
-    ``goes_back`` barred (C6.17). Now a pivot back that begins a route out of the hex is taken
-    while the vehicle has pivoted there fewer than ``[move] pivots`` times: here, in its last
-    turn, it turns back south-west to drive for the west edge and leave (RD-13)."""
-    units = [
-        UnitSetup("ger-pz4-1", "pz4h", "german", "F2", facing=3),
-        UnitSetup("rus-gun-1", "zis3", "russian", "J4", facing=3, concealed=True),
-    ]
-    setup = make_setup(
-        units,
-        rows=["o o o o o o o o o o"] * 4,
-        victory=[Victory("german", "exit", count=1, edge="west")],
-        turns=1,  # its last Movement Phase: it can still leave by the west edge (RD-13)
-        first="german",
-        defender="russian",
-        year=1943,
-    )
-    game = Game(setup, 3)
-    to_phase(game, "movement", "german")
-    for facing in (4, 5):  # it pivots south-west, then south
-        game.apply(Turn("ger-pz4-1", facing))
-        while game.dff_pending:
-            game.apply(Pass())
-    table = table_of(game, "german")
-    unit = next(u for u in table.units() if u["id"] == "ger-pz4-1")
-    assert pivots_here(table, unit) == 2
-    decision = ComputerPlayer("german", 2, seed=1).choose(table)
-    assert decision.action in (Turn("ger-pz4-1", 4), Turn("ger-pz4-1", 3)), decision
-    assert decision.why.startswith("drives towards")

@@ -14,7 +14,7 @@ from game.engine.view import UnitView
 from ..decision import Decision, Option
 from ..situation import Situation
 from ..valuation.hexes import best_hex
-from .steps import end_move, face, goes_back, infantry_step, turns_back
+from .steps import end_move, face, goes_back, infantry_step
 
 
 class LeaveCandidate:
@@ -119,10 +119,8 @@ class DriveOnCandidate:
         else:
             _, hx, route = best_hex(s, unit, s.plan()[0])
         first = route.steps[0] if route is not None and route.steps else None
-        if first is not None and first in s.legal:
-            back = goes_back(s.table, unit, first)
-            if not back or turns_back(s.table, unit, first, hx):
-                return Decision(first, f"drives towards {hx}")
+        if first is not None and first in s.legal and not goes_back(s.table, unit, first):
+            return Decision(first, f"drives towards {hx}")
         if route is None and s.level >= 2:  # it stays: its front to the enemy (RD-8)
             pivot = face(s, unit)
             if pivot is not None:

@@ -126,35 +126,6 @@ def goes_back(table: Table, unit: UnitView, step: Action) -> bool:
     return after in been
 
 
-def pivots_here(table: Table, unit: UnitView) -> int:
-    """How many times the moving vehicle has pivoted in the hex it stands in during this move
-    (read from the game's log of the move, as :func:`goes_back`)."""
-    n = 0
-    for e in reversed(table.events()):
-        if e.kind == "phase":
-            break
-        if e.kind not in ("move", "turn") or e.data.get("unit") != unit["id"]:
-            continue
-        if e.kind == "move":
-            break
-        n += 1
-    return n
-
-
-def turns_back(table: Table, unit: UnitView, step: Action, hx: str | None) -> bool:
-    """Whether ``step``, a pivot back to a facing the vehicle already held in its hex this
-    move (:func:`goes_back`), may be taken all the same: it is the first step of a route that
-    leaves the hex for ``hx``, and the vehicle has pivoted there fewer than ``[move] pivots``
-    times (issue 41: weighed again after each pivot, a Panzer's best hex changed, and its way
-    west, back through its first facing, was barred; it stopped with 10 MP left)."""
-    return (
-        isinstance(step, Turn)
-        and hx is not None
-        and hx != unit["hex"]
-        and pivots_here(table, unit) < tuning().move.pivots
-    )
-
-
 def end_move(s: Situation, uid: str) -> Decision:
     """The end of a vehicle's move where it stands: in Motion (Case J makes it harder to hit)
     where the threat of being knocked out as it stands is above ``[move] motion``, else
