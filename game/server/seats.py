@@ -258,10 +258,16 @@ class SeatRequests:
             return hosted.ended is None
         if session.computer_acts():
             return True
-        table = session.table(acting)
+        return hosted.nothing_to_do() or self._standing(hosted, acting) is not None
+
+    def _standing(self, hosted: Hosted, acting: str) -> DffOrder | None:
+        """The standing order that answers now for ``acting``: a Defensive First Fire chance
+        of a seat away whose order does not ask (C6.17); else None."""
         order = hosted.orders.get(acting, DffOrder())
-        away = self.follow.away(hosted, acting)
-        return hosted.nothing_to_do() or bool(table.dff_pending and away and order.policy != "ask")
+        pending = hosted.session.table(acting).dff_pending
+        if pending and self.follow.away(hosted, acting) and order.policy != "ask":
+            return order
+        return None
 
     async def _flush(self, hosted: Hosted, steps: list[tuple[str, dict, str]]) -> bool:
         """Store the server's own actions taken since the last flush (one transaction), then
@@ -288,11 +294,9 @@ class SeatRequests:
         if session.computer_acts():  # (a quick one: a thinking one's is :meth:`_settle`'s)
             return (acting, session.computer_move(None).action.to_json(), "computer")
         table = session.table(acting)
-        order = hosted.orders.get(acting, DffOrder())
-        away = self.follow.away(hosted, acting)
         if hosted.nothing_to_do():
             action: Any = EndPhase()
-        elif table.dff_pending and away and order.policy != "ask":
+        elif (order := self._standing(hosted, acting)) is not None:
             action = standing_fire(table, order) or Pass()
         else:
             return None

@@ -208,9 +208,7 @@ class App:
 
     def pop(self) -> Scene:
         scene = self.scenes.pop()
-        scene.leave()
-        scene.closed()
-        self.forget_questions(scene)
+        self._take_off(scene)
         if self.scenes and not scene.keeps_below:
             self.scenes[-1].enter()
         self.dirty = True
@@ -315,10 +313,13 @@ class App:
         the window has closed and its games' locks are released (game/ui/main.py; a Balance
         run's workers left going kept the process alive for minutes after it)."""
         while self.scenes:
-            gone = self.scenes.pop()
-            gone.leave()
-            gone.closed()
-            self.forget_questions(gone)
+            self._take_off(self.scenes.pop())
+
+    def _take_off(self, scene: Scene) -> None:
+        """A screen off the stack for good: its widgets, what it holds, its questions."""
+        scene.leave()
+        scene.closed()
+        self.forget_questions(scene)
 
     def take(self, events: list[pygame.event.Event], budget: float = EVENT_BUDGET_S) -> int:
         """Handle the backlog and then ``events``, in order, for ``budget`` seconds at most (at
