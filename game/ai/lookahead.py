@@ -159,9 +159,10 @@ def search(
     dealt anew), ``players(plan, round)`` giving the two playout players and ``value(copy, me)`` the
     worth of a playout's end (the side's table there) to that side, until the budget is spent. The
     plans are compared over the rounds all of them finished (over the first round's playouts when
-    the budget ended it early: the plans it reached) by their mean less ``caution`` standard errors
-    (a plan that won one playout in three by luck is not taken for a sure one); the best is kept,
-    level 2's own (the first) unless another beats it by ``margin``. Once two rounds have
+    the budget ended it early: the plans it reached): level 2's own (the first) is kept unless
+    another beats it round by round by ``margin``, after ``caution`` standard errors of the
+    difference (:func:`_kept`: a plan that won one playout in three by luck is not taken for a
+    sure one). Once two rounds have
     ended with every plan's playouts worth the same, the search stops: the plans make no
     difference here (a side with no vehicle to move), and more rounds would cost time alone."""
     side = table.side
@@ -185,7 +186,7 @@ def search(
         break
     rows = _compared(values)
     means = {i: sum(v) / len(v) for i, v in rows}
-    best = _kept(rows, means, margin, caution)
+    best = _kept(rows, margin, caution)
     scores = tuple(PlanScore(plans[i], means[i], len(v)) for i, v in rows)
     played = sum(len(v) for v in values)
     return SearchResult(plans[best], scores, played, actions, work)
@@ -200,16 +201,22 @@ def _compared(values: list[list[float]]) -> list[tuple[int, list[float]]]:
     return [(i, v) for i, v in enumerate(values) if v]
 
 
-def _kept(
-    rows: list[tuple[int, list[float]]], means: dict[int, float], margin: float, caution: float
-) -> int:
-    """The index of the plan kept: the best mean less ``caution`` standard errors, level 2's
-    own (index 0) unless another beats it by ``margin``."""
-    sure = {i: means[i] - caution * _stderr(v) for i, v in rows}
-    best = 0
-    for i, m in sure.items():
-        if i and m > sure[best] + (margin if best == 0 else 0.0):
-            best = i
+def _kept(rows: list[tuple[int, list[float]]], margin: float, caution: float) -> int:
+    """The index of the plan kept: level 2's own (index 0) unless another beats it round by
+    round, on the same dice and copy (common random numbers: the difference of the two plans'
+    values in each round, whatever the luck of the round), by more than ``margin`` after
+    ``caution`` standard errors of that difference; of several, the one that beats it by the
+    most so. A plan is not judged by the spread of its own values: a playout that ends the
+    game is worth a win either way (2 x ``WIN``), and a plan whose every playout stays quiet
+    (``stand``) would be taken for a sure one against any plan that fights (issue 41)."""
+    first, steady = rows[0]
+    assert first == 0  # level 2's own is played first, whatever the budget
+    best, most = 0, margin
+    for i, v in rows:
+        diffs = [a - b for a, b in zip(v, steady, strict=True)]
+        gain = sum(diffs) / len(diffs) - caution * _stderr(diffs)
+        if i and gain > most:
+            best, most = i, gain
     return best
 
 

@@ -312,3 +312,42 @@ def test_rd11_a_searchs_copies_deal_the_question_marks_ids_afresh_over_their_hex
     copy = determinize(game, "german", 5, hidden)
     assert copy.units[gun.id].acquisition == replace(gun.acquisition, target=None)
     assert game.units[gun.id].acquisition.target == "rus-gun-1"  # the game's own stays
+
+
+def test_issue41_a_plan_is_kept_by_its_gain_round_by_round_not_by_how_quiet_its_playouts_are():
+    """Common random numbers: the plans are compared round by round (the same dice and copy),
+    so a plan whose playouts stay quiet (``stand``, worth 0 in every round) is not taken over
+    level 2's own, whose playouts end the game won or lost (2 x WIN) as the round's luck goes;
+    a small gain in every round on the same luck is taken; a plan that won one round in four
+    by luck is not (issue 41: level 3 took ``stand`` in the duel's retake turns)."""
+    game = duel_game()
+    table = table_of(game, "german")
+
+    def players(plan, r):
+        me = ComputerPlayer("german", 2, seed=r)
+        me.plan = plan
+        me.commit = True
+        return me, ComputerPlayer("russian", 2, seed=r)
+
+    def luck(r: int) -> float:  # the round's dice: the game won or lost
+        return 2 * WIN if r % 2 == 0 else -2 * WIN
+
+    def quiet_stand(copy, me):
+        return 0.0 if me.plan.name == "stand" else luck(me.seed)
+
+    budget = Budget(rounds=4, work=10**9)
+    found = search(table, 5, players, quiet_stand, PLANS, budget)
+    assert found.playouts == 4 * len(PLANS)
+    assert found.best == STEADY
+
+    def bold_gains(copy, me):  # the same luck, and a tenth of a win more each round
+        return luck(me.seed) + (10.0 if me.plan.name == "bold" else 0.0)
+
+    assert search(table, 5, players, bold_gains, PLANS, budget).best.name == "bold"
+
+    def bold_lucky(copy, me):  # one round in four won by a plan whose others come to 0
+        if me.plan.name != "bold":
+            return 0.0
+        return 2 * WIN if me.seed == 0 else 0.0
+
+    assert search(table, 5, players, bold_lucky, PLANS, budget).best == STEADY
