@@ -131,12 +131,12 @@ class PgStore(SqlStore):
         return found
 
     def _commit(self, statements: list[tuple[str, tuple]]) -> None:
-        """The statements in one transaction. Many (a group commit of several writes) are sent
-        together (libpq's pipeline mode: two round trips to the server, the statements then
-        the commit, instead of one a statement; issue 43: 8 actions' appends took 144-151 us
-        of CPU each, 176-194 one statement at a time; a single write's took more, 355-375 us
-        against 270-289, so it goes one statement at a time). The guards are read before the
-        commit: one that found no row (or a statement failing after it) undoes it whole."""
+        """The statements in one transaction. More than eight (three writes or more, a group
+        commit) are sent together (libpq's pipeline mode: two round trips to the server, the
+        statements then the commit, instead of one a statement; issue 43: 8 actions' appends
+        took 144-151 us of CPU each, 176-194 one statement at a time; a single write took more,
+        355-375 us against 270-289, so it goes one statement at a time). The guards are read
+        before the commit: one that found no row (or a statement failing after it) undoes it."""
         with self._lock:
             db = self._connection()
             guards: list[tuple[Guard, psycopg.Cursor]] = []
@@ -236,25 +236,32 @@ class PgStore(SqlStore):
     def owner_with_seats(self, game_id: str, sides: list[str]) -> str | None:
         """The address (:meth:`advertise`) of the other live process that owns ``game_id``
         and holds one of its seats ``sides`` connected there; None when there is none."""
+        return self.owners_with_seats([game_id], sides).get(game_id)
+
+    def owners_with_seats(self, game_ids: list[str], sides: list[str]) -> dict[str, str]:
+        """:meth:`owner_with_seats` of each of ``game_ids`` in one statement (the lock table
+        read once), for those that have one."""
+        if not game_ids:
+            return {}
         with self._held_lock:
             held = self._held
             mine = held.info.backend_pid if held is not None and not held.closed else 0
-        key = "((l.classid::bigint << 32) | l.objid::bigint)"
-        mykey = key.replace("l.", "s.")
         sql = (
-            "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
-            "WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 AND l.pid <> %s "
-            f"AND {key} = hashtextextended(%s, 0) AND a.application_name LIKE 'hexfire %%' "
-            "AND EXISTS (SELECT 1 FROM pg_locks s WHERE s.pid = l.pid AND s.locktype = "
-            f"'advisory' AND s.granted AND s.objsubid = 1 AND {mykey} IN "
-            "(SELECT hashtextextended(%s || ' ' || x, 1) FROM unnest(%s::text[]) AS x))"
+            "WITH l AS MATERIALIZED (SELECT pid, (classid::bigint << 32) | objid::bigint AS key "
+            "FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 "
+            "AND pid <> %s) "
+            "SELECT g.id, a.application_name FROM unnest(%s::text[]) AS g(id) "
+            "JOIN l ON l.key = hashtextextended(g.id, 0) "
+            "JOIN pg_stat_activity a ON a.pid = l.pid AND a.application_name LIKE 'hexfire %%' "
+            "WHERE EXISTS (SELECT 1 FROM l AS s, unnest(%s::text[]) AS x WHERE s.pid = l.pid "
+            "AND s.key = hashtextextended(g.id || ' ' || x, 1))"
         )
         db = self._reader()
         try:
-            row = db.execute(sql, (mine, game_id, game_id, sides)).fetchone()
+            rows = db.execute(sql, (mine, game_ids, sides)).fetchall()
         except psycopg.Error as e:
             raise StoreError(_one_line(self.url, e)) from None
-        return None if row is None else str(row[0]).removeprefix("hexfire ")
+        return {g: str(name).removeprefix("hexfire ") for g, name in rows}
 
     # --- several server processes ------------------------------------------------------------
 

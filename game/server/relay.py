@@ -79,13 +79,19 @@ class Relay:
             log.warning("game %s: its owner: %s", meta.id, e)
             return None
 
-    async def pipe(self, conn: Any, address: str, hello: str | bytes) -> None:
+    async def pipe(self, conn: Any, address: str, hello: str | bytes) -> bool:
         """Pass the seat's frames to the game's process at ``address`` and back, to the end of
-        either connection."""
+        either connection. False: that process could not be reached (it just died: its locks
+        are not freed yet), nothing sent; the seat is served here."""
         try:
-            async with connect(
+            up = await connect(
                 address, max_size=MAX_FRAME, compression=None, open_timeout=5, close_timeout=2
-            ) as up:
+            )
+        except (OSError, TimeoutError, InvalidHandshake) as e:
+            log.info("relaying to %s: %s", address, e)
+            return False
+        try:
+            async with up:
                 self.relayed += 1
                 await up.send(hello)
                 down = asyncio.ensure_future(self._down(up, conn))
@@ -97,9 +103,10 @@ class Relay:
                     pass
                 finally:
                     down.cancel()
-        except (OSError, TimeoutError, InvalidHandshake) as e:
+        except OSError as e:  # the owner's socket failed mid-way
             log.info("relaying to %s: %s", address, e)
         conn.close(AGAIN, "try again")  # (a no-op when closed already)
+        return True
 
     async def _down(self, up: Any, conn: Any) -> None:
         try:
@@ -121,10 +128,20 @@ class Relay:
         if self.address is None:
             return
         games, follow = self.server.games, self.server.follow
-        for game_id, hosted in list(games.items()):
-            if follow.owns(game_id) or not hosted.conns or hosted.ended is not None:
-                continue
-            if await self.target(hosted.meta) is None or games.get(game_id) is not hosted:
+        held = {
+            g: h for g, h in games.items() if not follow.owns(g) and h.conns and h.ended is None
+        }
+        if not held:
+            return
+        sides = sorted({s for h in held.values() for s in h.meta.seats})
+        try:  # one statement for them all (after a kill, hundreds wait to be claimed)
+            owned = await self.server._db(self.server.store.owners_with_seats, list(held), sides)
+        except Exception as e:
+            log.warning("the games' owners: %s", e)
+            return
+        for game_id in owned:
+            hosted = held[game_id]
+            if games.get(game_id) is not hosted or follow.owns(game_id):
                 continue
             del games[game_id]
             for conn in list(hosted.conns.values()):

@@ -288,8 +288,12 @@ class Server(SeatRequests):
                 raw = await self._next(conn)
                 continue
             if isinstance(msg, Hello):
-                if (ok := await self._hello(conn, msg)) and conn.relay is not None:
-                    return await self.relay.pipe(conn, conn.relay, raw)  # the hello passed on
+                ok = await self._hello(conn, msg)
+                if ok and conn.relay is not None:
+                    if await self.relay.pipe(conn, conn.relay, raw):  # the hello passed on
+                        return
+                    conn.hop, conn.relay = True, None  # its process unreachable: served here
+                    ok = await self._hello(conn, msg)
                 if not ok or msg.peek:
                     conn.close(1000 if msg.peek else 1008, "looked" if msg.peek else "no seat")
                     return
@@ -350,8 +354,9 @@ class Server(SeatRequests):
         if side is None:
             conn.post(dumps(_NO_SEAT))
             return False
-        if hosted is None and not conn.hop and meta is not None:  # played elsewhere: relayed
-            conn.relay = await self.relay.target(meta)
+        if hosted is None and not conn.hop and meta is not None:  # owned elsewhere: relayed
+            owned = await self.follow.claim(msg.game)  # (after a kill, no owner: no lookup)
+            conn.relay = None if owned else await self.relay.target(meta)
             if conn.relay is not None:
                 return True
         hosted = await self._open(msg.game)

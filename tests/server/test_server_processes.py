@@ -340,3 +340,25 @@ def test_a_seats_presence_is_seen_by_every_other_process_and_goes_with_its_own()
         finally:
             one.close()
             two.close()
+
+
+def test_a_games_owner_is_named_for_a_relay_only_while_it_holds_a_seat_of_it():
+    """owners_with_seats (one statement for many games): the other live process that owns a
+    game and holds one of its seats, by the address it advertised; never a process's own
+    games, nor an owner without a seat there (a seat on another process is not its)."""
+    with pg_schema() as url:
+        one, two = PgStore(url), PgStore(url)
+        try:
+            one.advertise("ws://127.0.0.1:1111")
+            games = [secrets.token_hex(6) for _ in range(3)]
+            sides = ["german", "russian"]
+            assert one.claim_many(games) == set(games)
+            one.arrive(games[0], "russian")
+            two.arrive(games[1], "german")  # a seat on two of a game one owns: not one's
+            assert two.owners_with_seats(games, sides) == {games[0]: "ws://127.0.0.1:1111"}
+            assert one.owners_with_seats(games, sides) == {}
+            one.leave(games[0], "russian")
+            assert two.owner_with_seats(games[0], sides) is None
+        finally:
+            one.close()
+            two.close()
