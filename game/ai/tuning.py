@@ -99,6 +99,7 @@ class Move:
     hidden_stays: float
     ahead_hexes: int
     motion: float
+    attacker_motion: float
     face_gain: float
     infantry_step: float
 
@@ -190,6 +191,7 @@ SHARES = {
     "risk.ahead",
     "move.dff_on_the_way",
     "move.motion",
+    "move.attacker_motion",
     "move.face_gain",
     "playout.exit_near",
 }

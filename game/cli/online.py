@@ -93,7 +93,16 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stopping)
-        await run(store, args.host, args.port, context, ready=ready, stop=stop, freeze=True)
+        await run(
+            store,
+            args.host,
+            args.port,
+            context,
+            ready=ready,
+            stop=stop,
+            freeze=True,
+            relay_host=args.relay_host,
+        )
 
     try:
         asyncio.run(main())
@@ -215,6 +224,14 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "cut loses none); normal: written, not synced (a killed server loses none, a power "
         "cut may lose the last; much quicker on a slow disk; with --db: PostgreSQL's "
         "synchronous_commit on or off)",
+    )
+    srv.add_argument(
+        "--relay-host",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help="with --db: the address the other server processes reach this one at, on a port "
+        "of its own, to relay a seat to the process that plays its game (default 127.0.0.1: "
+        "all on this machine; plain ws://, so a private network between machines)",
     )
     srv.add_argument("--certfile", metavar="F", help="TLS certificate (wss://)")
     srv.add_argument("--keyfile", metavar="F", help="TLS private key")

@@ -20,7 +20,7 @@ The JSON form is the saved game's action list; keep it small and stable:
 from __future__ import annotations
 
 import typing
-from dataclasses import MISSING, asdict, dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
@@ -75,9 +75,26 @@ class Action:
     """Whether it can be taken back and what blocks it (RD-19): each type declares its own."""
 
     def to_json(self) -> dict:
-        d = {"type": self.type}
-        d.update({k: v for k, v in asdict(self).items() if v is not None})
+        """The JSON form: the type, then each field that is not None, in field order (every
+        field is a str, int, float or bool: no copy to make, unlike ``asdict``, which made a
+        server's views' legal actions cost 4% of its time, issue 43)."""
+        d: dict[str, Any] = {"type": self.type}
+        for name in _names(type(self)):
+            v = getattr(self, name)
+            if v is not None:
+                d[name] = v
         return d
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    """An action type's field names, in order (worked out once per type)."""
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 @register

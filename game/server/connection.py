@@ -14,8 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from websockets.asyncio.server import ServerConnection
+from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+
+from game.net.wire import MAX_FRAME, WIRE, ErrorMessage, dumps
 
 log = logging.getLogger("hexfire.server")
 
@@ -63,6 +65,12 @@ class SystemRandomness:
 
     def salt(self) -> str:
         return secrets.token_hex(16)
+
+
+def wire_error(version: int) -> str:
+    """The error message to a client of another wire version."""
+    reason = f"this server speaks wire version {WIRE}, not {version}"
+    return dumps(ErrorMessage(code="wire", reason=reason))
 
 
 def token_sha256(token: str) -> str:
@@ -118,6 +126,10 @@ class Conn:
         self.ready_sent = True
         self.closed = False
         self.tap: Callable[[str], None] | None = None
+        self.hop = False
+        """Relayed here by another server process (game.server.relay): never relayed on."""
+        self.relay: str | None = None
+        """The address of the server process this connection's seat is relayed to."""
         self.writer = asyncio.ensure_future(self._write())
 
     def post(self, text: str) -> None:
@@ -130,6 +142,12 @@ class Conn:
         if self.tap is not None:
             self.tap(text)
         self.outbox.put_nowait(text)
+
+    def take_over(self) -> None:
+        """Its seat's window opened again (here or on another process): this one is told."""
+        reason = "this seat was opened in another window"
+        self.post(dumps(ErrorMessage(code="taken_over", reason=reason)))
+        self.close(4000, "taken over")
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         if not self.closed:
@@ -157,3 +175,20 @@ class Conn:
         self.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.writer, 5)
+
+
+def listen(server: Any, host: str, port: int, ssl_context: Any = None):
+    """The websocket server of ``server`` on ``host:port`` (an async context manager): frames
+    above :data:`MAX_FRAME` close their connection (1009), no compression (a client's frame is
+    never inflated past the limit)."""
+    return serve(
+        server.handler,
+        host,
+        port,
+        ssl=ssl_context,
+        max_size=MAX_FRAME,
+        max_queue=16,
+        compression=None,
+        close_timeout=2,
+        reuse_port=server.follow.shared,  # several processes on one port: the kernel spreads
+    )

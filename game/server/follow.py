@@ -60,10 +60,14 @@ class Follow:
             return
         loop = asyncio.get_running_loop()
 
-        def told(game: str | None, said: str) -> None:
-            loop.call_soon_threadsafe(self._told, game, said)
+        games = self.server.games
+
+        def told(game: str | None, said: str) -> None:  # (the listening thread's)
+            if game is None or game in games:  # another's game: nothing to do, no wake-up
+                loop.call_soon_threadsafe(self._told, game, said)
 
         self._stop_listening = self.store.listen(told)
+        await self.server.relay.start()
         self._task = asyncio.ensure_future(self._claiming())
 
     async def stop(self) -> None:
@@ -71,6 +75,7 @@ class Follow:
             self._task.cancel()
         if self._stop_listening is not None:
             await asyncio.to_thread(self._stop_listening)
+        await self.server.relay.stop()
 
     async def claim(self, game_id: str) -> bool:
         """Own ``game_id`` if no live process does (True: this one owns it now)."""
@@ -110,6 +115,7 @@ class Follow:
             await self.claim_held()
             await self._presence()
             await self.hand_over()
+            await self.server.relay.recheck()
 
     async def claim_held(self) -> None:
         """Own every game held here that no live process owns (a process died: all its games
@@ -217,7 +223,7 @@ class Follow:
         hosted.due = None
         conn, since = self._arrived.get((hosted.meta.id, side), (None, 0.0))
         if conn is not None and hosted.conns.get(side) is conn and since < when:
-            self.server._take_over(conn)
+            conn.take_over()
 
     async def _presence(self) -> None:
         """The seats thought connected elsewhere that are no longer (their process left or

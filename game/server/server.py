@@ -29,13 +29,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from game.files.honest import commitment
 from game.files.scenario import ScenarioError, parse_scenario
 from game.net.wire import (
-    MAX_FRAME,
     WIRE,
     Act,
     Ask,
@@ -55,9 +54,19 @@ from game.net.wire import (
     read_client,
 )
 
-from .connection import Conn, Flood, Limits, Randomness, SystemRandomness, token_sha256
+from .connection import (
+    Conn,
+    Flood,
+    Limits,
+    Randomness,
+    SystemRandomness,
+    listen,
+    token_sha256,
+    wire_error,
+)
 from .follow import Follow
 from .hosted import Hosted, Player, build_session, computer_player, markers
+from .relay import Relay
 from .seats import SeatRequests
 from .store import WRITES, GameMeta, GameStore, GroupWriter, SeatMeta, StoredGame, StoreError
 
@@ -81,6 +90,7 @@ class Server(SeatRequests):
         randomness: Randomness | None = None,
         player: Player = computer_player,
         freeze: bool = False,
+        relay_host: str = "127.0.0.1",
     ):
         self.store, self.freeze = store, freeze  # freeze: hexfire serve's (_settled)
         self.limits = limits or Limits()
@@ -94,6 +104,7 @@ class Server(SeatRequests):
         self._work_pool = ThreadPoolExecutor(1, thread_name_prefix="hexfire-work")
         self._tasks: set[asyncio.Task] = set()
         self.follow = Follow(self)  # the other server processes on the store (if shared)
+        self.relay = Relay(self, relay_host)  # a seat whose game another process plays
         self.taps: dict[tuple[str, str], Callable[[str], None]] = {}
         """(game, side) -> a function told every message sent to that seat (the tests')."""
 
@@ -176,7 +187,7 @@ class Server(SeatRequests):
 
     async def _create(self, conn: Conn, msg: Create) -> None:
         if msg.wire != WIRE:
-            conn.post(dumps(_wire_error(msg.wire)))
+            conn.post(wire_error(msg.wire))
             return
         if len(self.games) >= self.limits.max_games:
             conn.post(
@@ -235,9 +246,11 @@ class Server(SeatRequests):
 
     # --- a connection ------------------------------------------------------------------------
 
-    async def handler(self, ws: ServerConnection) -> None:
-        """One client's connection, to its end: nothing it sends can raise out of here."""
+    async def handler(self, ws: ServerConnection, hop: bool = False) -> None:
+        """One client's connection, to its end: nothing it sends can raise out of here
+        (``hop``: relayed here by another server process, never relayed on)."""
         conn = Conn(ws, self.limits)
+        conn.hop = hop
         try:
             await self._converse(conn)
         except Flood:
@@ -275,7 +288,13 @@ class Server(SeatRequests):
                 raw = await self._next(conn)
                 continue
             if isinstance(msg, Hello):
-                if not await self._hello(conn, msg) or msg.peek:
+                ok = await self._hello(conn, msg)
+                if ok and conn.relay is not None:
+                    if await self.relay.pipe(conn, conn.relay, raw):  # the hello passed on
+                        return
+                    conn.hop, conn.relay = True, None  # its process unreachable: served here
+                    ok = await self._hello(conn, msg)
+                if not ok or msg.peek:
                     conn.close(1000 if msg.peek else 1008, "looked" if msg.peek else "no seat")
                     return
                 break
@@ -316,7 +335,7 @@ class Server(SeatRequests):
 
     async def _hello(self, conn: Conn, msg: Hello) -> bool:
         if msg.wire != WIRE:
-            conn.post(dumps(_wire_error(msg.wire)))
+            conn.post(wire_error(msg.wire))
             return False
         meta: GameMeta | None
         hosted = self.games.get(msg.game)
@@ -335,6 +354,11 @@ class Server(SeatRequests):
         if side is None:
             conn.post(dumps(_NO_SEAT))
             return False
+        if hosted is None and not conn.hop and meta is not None:  # owned elsewhere: relayed
+            owned = await self.follow.claim(msg.game)  # (after a kill, no owner: no lookup)
+            conn.relay = None if owned else await self.relay.target(meta)
+            if conn.relay is not None:
+                return True
         hosted = await self._open(msg.game)
         if hosted is None:
             conn.post(dumps(_NO_SEAT))
@@ -343,7 +367,7 @@ class Server(SeatRequests):
             await self._settle(hosted)  # what is due first: the welcome is the seat's latest
             old = None if msg.peek else hosted.conns.get(side)  # a look takes no seat
             if old is not None and old is not conn:
-                self._take_over(old)
+                old.take_over()
             if not msg.peek:
                 hosted.conns[side] = conn
                 conn.game, conn.side = hosted, side
@@ -374,12 +398,6 @@ class Server(SeatRequests):
                 conn.post(dumps(hosted.ended))
         return True
 
-    def _take_over(self, old: Conn) -> None:
-        """A seat's window opened again (here or on another process): the old one is told."""
-        reason = "this seat was opened in another window"
-        old.post(dumps(ErrorMessage(code="taken_over", reason=reason)))
-        old.close(4000, "taken over")
-
     async def _seat_message(self, conn: Conn, msg: Any) -> None:
         hosted, side = conn.game, conn.side
         assert hosted is not None and side is not None
@@ -403,29 +421,6 @@ class Server(SeatRequests):
                 await self._settle(hosted)
 
     # --- a seat's requests -------------------------------------------------------------------
-
-
-def _wire_error(version: int) -> ErrorMessage:
-    return ErrorMessage(
-        code="wire", reason=f"this server speaks wire version {WIRE}, not {version}"
-    )
-
-
-def listen(server: Server, host: str, port: int, ssl_context: Any = None):
-    """The websocket server of ``server`` on ``host:port`` (an async context manager): frames
-    above :data:`MAX_FRAME` close their connection (1009), no compression (a client's frame is
-    never inflated past the limit)."""
-    return serve(
-        server.handler,
-        host,
-        port,
-        ssl=ssl_context,
-        max_size=MAX_FRAME,
-        max_queue=16,
-        compression=None,
-        close_timeout=2,
-        reuse_port=server.follow.shared,  # several processes on one port: the kernel spreads
-    )
 
 
 async def run(

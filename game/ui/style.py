@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 RGB = tuple[int, int, int]
@@ -40,9 +40,14 @@ class Style:
 
     def label_ink(self, fill: RGB) -> RGB:
         """The hex label's ink on ``fill``: the dark one or the light one, whichever reads
-        better (the dark label all but vanished on woods and high hills)."""
-        dark, light = self.ui["label"], self.ui["label_light"]
-        return dark if contrast(dark, fill) >= contrast(light, fill) else light
+        better (the dark label all but vanished on woods and high hills). Kept by colour: each
+        hex of a map tile asks, and working it out was a tenth of drawing the tile."""
+        return _ink(self.ui["label"], self.ui["label_light"], fill)
+
+
+@lru_cache(maxsize=1024)
+def _ink(dark: RGB, light: RGB, fill: RGB) -> RGB:
+    return dark if contrast(dark, fill) >= contrast(light, fill) else light
 
 
 def _luminance(c: RGB) -> float:

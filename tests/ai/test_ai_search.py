@@ -106,10 +106,14 @@ def test_the_search_keeps_the_plan_whose_playouts_end_best_on_the_same_dice_for_
         return -10.0 * moved
 
     found = search(table, 5, players, stood_still, PLANS, Budget(rounds=2))
-    assert found.best.name == "stand" and not found.best.moves
+    # "stand" moves no tank; "careful" may not either (a stopped Panzer in the T-34's sight
+    # counts its start MP's shot, C6.1): the kept plan is one whose playouts end best
+    kept = next(s for s in found.scores if s.plan == found.best)
+    assert kept.mean == max(s.mean for s in found.scores) == 0.0
+    assert any(s.plan.name == "stand" and s.mean == 0.0 for s in found.scores)
     assert found.playouts == len(seeds) == 2 * len(PLANS)
     assert len(set(seeds)) == 2  # one set of dice a round, the same for every plan
-    assert "plan 'stand'" in found.words()
+    assert f"plan '{found.best.name}'" in found.words()
 
     def went_far(copy, me):
         return -stood_still(copy)

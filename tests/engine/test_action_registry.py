@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import fields
+from dataclasses import asdict, fields
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -42,6 +42,20 @@ def test_every_action_type_round_trips_through_json(kind):
     d = action.to_json()
     assert d["type"] == kind
     assert action_from_json(d) == action
+
+
+@pytest.mark.parametrize("kind", sorted(ACTION_TYPES))
+def test_every_action_types_json_form_is_its_fields_in_order_without_the_nones(kind):
+    """The JSON form made without ``asdict`` (issue 43) is the one the saves hold: the type,
+    then each field not None, in field order; each field a scalar (SAMPLE names them all)."""
+    cls = ACTION_TYPES[kind]
+    full = cls(**{f.name: SAMPLE[str(f.type)] for f in fields(cls)})
+    bare = cls(
+        **{f.name: None if "None" in str(f.type) else SAMPLE[str(f.type)] for f in fields(cls)}
+    )
+    for action in (full, bare):
+        want = {"type": kind, **{k: v for k, v in asdict(action).items() if v is not None}}
+        assert list(action.to_json().items()) == list(want.items())
 
 
 def _play(path, seed: int, n: int, save_path) -> Game:

@@ -248,3 +248,32 @@ def _tried(fn, *args):
         return fn(*args)
     except StoreError as e:
         return e
+
+
+def test_a_group_commit_whose_guard_fails_stores_none_of_its_writes(kind, tmp_path):
+    """A group commit of several games' writes (PostgreSQL sends them together, pipelined,
+    issue 43) is one transaction: one write whose game changed meanwhile refuses it whole,
+    saying so, and none of its writes is stored; the same writes with the guard met are."""
+    with where(kind, tmp_path) as at:
+        store = open_store(kind, at)
+        try:
+            for g in ("a", "b", "c"):
+                store.create(meta(g), {})
+                store.append(g, 0, action(0), {"n": 0})
+            with pytest.raises(StoreError, match="changed meanwhile"), store.together():
+                store.append("a", 1, action(1), {"n": 1})
+                store.append("b", 2, action(2), {"n": 2})  # a gap: its guard fails
+                store.append("c", 1, action(1), {"n": 1})
+            assert [len(store.load(g).actions) for g in ("a", "b", "c")] == [1, 1, 1]
+            with pytest.raises(StoreError, match="changed meanwhile"), store.together():
+                store.append("a", 1, action(1), {"n": 1})
+                store.append("b", 1, action(1), {"n": 1})
+                store.append("c", 0, action(0), {"n": 0})  # stored already: guard and key fail
+            assert [len(store.load(g).actions) for g in ("a", "b", "c")] == [1, 1, 1]
+            with store.together():
+                for g in ("a", "b", "c"):
+                    store.append(g, 1, action(1), {"n": 1})
+            assert [len(store.load(g).actions) for g in ("a", "b", "c")] == [2, 2, 2]
+            assert store.load("c").state == {"n": 1}
+        finally:
+            store.close()

@@ -41,20 +41,25 @@ def bounded(coro) -> None:
     asyncio.run(main())
 
 
-def test_the_two_seats_of_a_game_on_two_servers_play_it_through():
+def test_a_game_seated_on_two_processes_is_played_by_one_the_other_relays():
+    """One seat on each server process: the game is played by its owner alone, the other
+    process relays its seat's frames there and holds nothing of the game (issue 43: it was
+    played on both, each action read, checked and applied twice); played through, every
+    action stored once."""
+
     async def main():
         with pg_schema() as url:
             async with a_server(url) as (one, url1, store), a_server(url) as (two, url2, _):
                 created = await new_game(url1, "tutorial-duel")
                 german = await seat(url1, created, "german")
-                russian = await seat(url2, created, "russian")  # served by the other process
+                russian = await seat(url2, created, "russian")  # reaches the other process
                 took = await asyncio.gather(play(german, 1), play(russian, 2))
                 assert all(n > 0 for n in took)
                 assert german.end is not None and german.end == russian.end
+                assert created.game not in two.games and two.relay.relayed == 1
                 stored = store.load(created.game)
                 assert stored is not None
                 assert len(stored.actions) == len(one.games[created.game].actions)
-                assert len(stored.actions) == len(two.games[created.game].actions)
                 # each stored action applies, in order, to the state its hash says: none twice
                 game = build_session(stored.meta, stored.actions, {}, computer_player).game
                 assert game.over and game.winner == german.end.winner
@@ -107,8 +112,9 @@ def test_a_server_catching_up_applies_only_the_actions_after_those_it_holds(monk
         with pg_schema() as url:
             async with a_server(url) as (one, url1, _), a_server(url) as (two, url2, store):
                 created = await new_game(url1, "tutorial-duel")
-                german = await seat(url1, created, "german")
-                russian = await seat(url2, created, "russian")  # a seat on each: none handed over
+                two.relay.address = None  # (it would relay, the test below: this is the
+                german = await seat(url1, created, "german")  # fallback when both arrive
+                russian = await seat(url2, created, "russian")  # at once, served on both)
                 await asyncio.gather(play(german, 4), play(russian, 5))
                 assert german.end is not None
                 here, there = two.games[created.game], one.games[created.game]
@@ -116,6 +122,66 @@ def test_a_server_catching_up_applies_only_the_actions_after_those_it_holds(monk
                 assert here.game.state_hash() == there.game.state_hash()
                 assert len(here.actions) == len(store.load(created.game).actions)
                 assert built == [created.game, created.game]
+                await german.close()
+                await russian.close()
+
+    bounded(main())
+
+
+def test_a_relayed_seat_whose_game_process_stops_reconnects_and_plays_on_elsewhere():
+    """The owner of a game whose other seat is relayed to it stops: the relayed seat is told
+    to come again (its relay ends), reconnects to the process it reached, which now claims the
+    game and serves it directly; the other seat joins there and the game is played out."""
+
+    async def main():
+        with pg_schema() as url:
+            async with a_server(url) as (two, url2, store):
+                async with a_server(url) as (one, url1, _):
+                    created = await new_game(url1, "tutorial-duel")
+                    german = await seat(url1, created, "german")
+                    russian = await seat(url2, created, "russian")  # relayed to one
+                    assert two.relay.relayed == 1 and created.game not in two.games
+                    await german.close()
+                loop = asyncio.get_running_loop()
+                start = loop.time()
+                while russian.reconnects < 1 or russian.status != "connected":
+                    await asyncio.sleep(0.05)
+                    assert loop.time() - start < 10, "the relayed seat did not come back"
+                while not two.follow.owns(created.game):  # claimed once one's locks are gone
+                    await asyncio.sleep(0.05)
+                    assert loop.time() - start < 10, "not claimed where the seat came back"
+                german = await seat(url2, created, "german")
+                await asyncio.gather(play(german, 8), play(russian, 9))
+                assert german.end is not None and german.end == russian.end
+                assert len(store.load(created.game).actions) == len(two.games[created.game].actions)
+                await german.close()
+                await russian.close()
+
+    bounded(main())
+
+
+def test_a_game_served_on_both_processes_at_once_is_then_relayed_to_its_owner():
+    """The seats of a game reach two processes at once, each served where it landed (the
+    owner had no seat yet when the first came): the other process then sends its seat back to
+    come again (1012), relayed to the owner, and drops the game; played through by one."""
+
+    async def main():
+        with pg_schema() as url:
+            async with a_server(url) as (one, url1, store), a_server(url) as (two, url2, _):
+                created = await new_game(url1, "tutorial-duel")
+                russian = await seat(url2, created, "russian")  # served there: no seat on one
+                assert created.game in two.games
+                german = await seat(url1, created, "german")  # the owner's own seat
+                loop = asyncio.get_running_loop()
+                start = loop.time()
+                while created.game in two.games or russian.status != "connected":
+                    await asyncio.sleep(0.05)
+                    assert loop.time() - start < 5, "not relayed within 5 s"
+                assert russian.reconnects == 1 and two.relay.relayed == 1
+                await asyncio.gather(play(german, 6), play(russian, 7))
+                assert german.end is not None and german.end == russian.end
+                assert created.game not in two.games
+                assert len(store.load(created.game).actions) == len(one.games[created.game].actions)
                 await german.close()
                 await russian.close()
 
@@ -197,6 +263,7 @@ def test_a_standing_order_waits_while_its_seat_is_connected_on_another_process()
             async with a_server(url) as (one, url1, _), a_server(url) as (two, url2, _):
                 created = await new_game(url1, "lesson-5-dff")
                 assert one.follow.owns(created.game)
+                two.relay.address = None  # served there, not relayed (both seats at once)
                 german = await seat(url2, created, "german")  # on the other process
                 order = DffOrder(policy="pass")
                 assert await german.set_order(order) == order
@@ -237,6 +304,7 @@ def test_a_second_window_on_another_process_takes_the_seat_and_the_first_is_told
             async with a_server(url) as (one, url1, _), a_server(url) as (two, url2, _):
                 created = await new_game(url1, "tutorial-duel")
                 first = await seat(url1, created, "german")
+                two.relay.address = None  # served there, not relayed (both windows at once)
                 second = await seat(url2, created, "german")
                 await first.until(lambda: first.status == "taken over", 10)
                 assert "another window" in (first.error or "")
@@ -269,6 +337,28 @@ def test_a_seats_presence_is_seen_by_every_other_process_and_goes_with_its_own()
             while two._query("SELECT count(*) FROM pg_stat_activity WHERE pid = ?", (pid,))[0][0]:
                 time.sleep(0.01)
             assert two.present_elsewhere(seats) == set()
+        finally:
+            one.close()
+            two.close()
+
+
+def test_a_games_owner_is_named_for_a_relay_only_while_it_holds_a_seat_of_it():
+    """owners_with_seats (one statement for many games): the other live process that owns a
+    game and holds one of its seats, by the address it advertised; never a process's own
+    games, nor an owner without a seat there (a seat on another process is not its)."""
+    with pg_schema() as url:
+        one, two = PgStore(url), PgStore(url)
+        try:
+            one.advertise("ws://127.0.0.1:1111")
+            games = [secrets.token_hex(6) for _ in range(3)]
+            sides = ["german", "russian"]
+            assert one.claim_many(games) == set(games)
+            one.arrive(games[0], "russian")
+            two.arrive(games[1], "german")  # a seat on two of a game one owns: not one's
+            assert two.owners_with_seats(games, sides) == {games[0]: "ws://127.0.0.1:1111"}
+            assert one.owners_with_seats(games, sides) == {}
+            one.leave(games[0], "russian")
+            assert two.owner_with_seats(games[0], sides) is None
         finally:
             one.close()
             two.close()

@@ -127,6 +127,8 @@ def test_issue44_left_behind_is_measured_with_the_same_screen_open(data_dir):
     assert not any(isinstance(s, EditScene) for s in app.scenes)
     assert app.size == (960, 640) and run.fig.games == games
     assert run.fig.alone["end"] is None or run.fig.alone["end"] > 0
+    # the surfaces alive then, with the same screen open (``surfaces_end`` is read before)
+    assert run.fig.surfaces["alone_end"][0] > 0
 
 
 def test_the_live_surfaces_held_by_objects_out_of_the_collector_are_counted(app):

@@ -216,6 +216,7 @@ def test_a_stroke_redraws_only_its_part_of_the_tiles_and_the_same_pixels_as_afre
     """The tiles a stroke touched, drawn again in part, match the whole map drawn afresh
     (a road's neighbours, a hill's contour and the labels included)."""
     scene, _ = open_editor(app, tmp_path)
+    scene.view.tile_budget = None  # every tile on screen drawn in its frame (here: afresh)
     click(app, button(scene, "terrain", "r").rect.center)
     click(app, button(scene, "level", 2).rect.center)
     click(app, button(scene, "brush", 3).rect.center)

@@ -258,3 +258,23 @@ def test_hx12_enemy_counters_that_set_up_later_are_faint_on_their_file_hexes(app
 
     play.session.table("german").submit(EndPhase())
     assert not any(u.awaiting_setup for u in play.session.table("german").view.units)
+
+
+def test_the_label_ink_is_worked_out_once_a_colour_not_once_a_hex(app, monkeypatch):
+    """A map tile asks every hex's label ink: it was worked out anew each time (two WCAG
+    contrasts, a tenth of drawing a tile; issue 44's slow frames drew tiles)."""
+    from game.ui import style as style_module
+    from game.ui.map.render import MapRenderer
+
+    real, calls = style_module.contrast, []
+
+    def counted(a, b):
+        calls.append((a, b))
+        return real(a, b)
+
+    monkeypatch.setattr(style_module, "contrast", counted)
+    board = load_scenario(scenarios_dir() / "bagration-4-boards.toml").setup.board
+    renderer = MapRenderer(board)
+    renderer._render(25, 0, 0, 512, 512)
+    fills = {b for _, b in calls}
+    assert len(calls) <= 2 * len(fills) < 40  # a few colours, some 200 hexes

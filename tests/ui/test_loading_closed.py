@@ -65,3 +65,64 @@ def test_a_game_built_for_a_closed_loading_screen_is_closed(app, monkeypatch):
     (session,) = built
     assert session.lock is None and not lock_path(session.path).exists()  # given back
     assert loading.result is None and loading.error is None
+
+
+def _slowed(monkeypatch, go_on: threading.Event) -> list:
+    built: list = []
+    real = opening.new_game
+
+    def slow(*args, **kwargs):
+        assert go_on.wait(10)
+        session = real(*args, **kwargs)
+        built.append(session)
+        return session
+
+    monkeypatch.setattr(opening, "new_game", slow)
+    return built
+
+
+def test_a_new_game_whose_loading_screen_closed_leaves_no_autosave(app, monkeypatch):
+    """A game never shown is no game to resume: its autosave (written when it was built) goes
+    with it, or the start screen's Resume offers a game nobody played."""
+    go_on = threading.Event()
+    built = _slowed(monkeypatch, go_on)
+    opening.start_scenario(app, load_scenario(scenarios_dir() / "tutorial-duel.toml"), seed=1)
+    loading = app.scene
+    assert isinstance(loading, LoadingScene)
+    app.close_all()
+    go_on.set()
+    assert loading.worker is not None
+    loading.worker.join(30)
+    assert built and not built[0].path.exists()
+    assert list(app.save_dir.glob("*")) == []
+
+
+def test_a_new_game_built_before_its_loading_screen_closed_is_let_go(app, monkeypatch):
+    """The work had finished and the screen closed before the window took its result: the
+    game it built is closed (its lock given back) and its autosave removed."""
+    go_on = threading.Event()
+    go_on.set()
+    built = _slowed(monkeypatch, go_on)
+    opening.start_scenario(app, load_scenario(scenarios_dir() / "tutorial-duel.toml"), seed=1)
+    loading = app.scene
+    assert isinstance(loading, LoadingScene)
+    assert loading.finished.wait(30)  # done, not yet taken (no frame since)
+    app.close_all()
+    (session,) = built
+    assert session.lock is None and not lock_path(session.path).exists()
+    assert list(app.save_dir.glob("*")) == []
+
+
+def test_a_loaded_copy_whose_loading_screen_closed_leaves_no_file(app, tmp_path):
+    """Load plays a save on in a new autosave: a copy never shown is removed with its screen;
+    the loaded file stays."""
+    from game.files.session import new_game
+
+    source = tmp_path / "game.json"
+    new_game(load_scenario(scenarios_dir() / "tutorial-duel.toml"), 1, source).close()
+    opening.open_path(app, source, in_place=False)
+    loading = app.scene
+    assert isinstance(loading, LoadingScene)
+    assert loading.finished.wait(30)
+    app.close_all()
+    assert source.exists() and list(app.save_dir.glob("*")) == []

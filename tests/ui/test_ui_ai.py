@@ -19,6 +19,7 @@ from game.files.scenario import load_scenario
 from game.files.session import new_game, resume
 from game.files.shipped import shipped_scenarios
 from game.ui.overlays.scenes import EndScene, Handover
+from game.ui.panel.frame import hint
 from game.ui.play.screen import PlayScene
 
 QUICK = ("tutorial-duel", "hedgerow-chart", "lesson-7-duel")
@@ -329,3 +330,22 @@ def test_a_game_against_the_computer_resumes_with_its_selection(app):
     app.push(again)
     app.pump([])
     assert again.viewer == "german" and again.map.state.selected == own[0]["id"]
+
+
+def test_while_the_computer_sets_up_the_humans_bar_says_wait_not_the_computers_keys(app):
+    """The seat at the screen is told whom it waits for (here the computer's set-up, its
+    Bore Sighting C6.4 and concealment among its keys), never the other side's keys."""
+    sc = load_scenario(next(p for p in shipped_scenarios() if p.stem == "tutorial-duel"))
+    session = new_game(sc, 3, app.save_dir / "vs.json", {"side": "german", "level": 2})
+    play = PlayScene(session, sc.title)
+    play.computer_pause = 0.0
+    app.push(play)  # not yet drawn: the computer has not acted, its set-up is on
+    assert play.viewer == "russian" and play.table.phase == "setup"
+    assert play.table.to_act == "german"
+    said = hint(play.map, play.waiting())
+    assert said.startswith("Waiting for the German (computer): Set Up"), said
+    assert "Bore Sight" not in said and "drag" not in said
+    app.pump([])
+    computer_turns(app, play)  # its set-up done: now the human's own keys
+    assert play.table.to_act == "russian" and play.waiting() == ""
+    assert "drag counters" in hint(play.map, play.waiting())

@@ -193,9 +193,9 @@ def test_the_editor_builds_its_panel_once_for_a_frames_results(app, tmp_path, mo
     import shutil
 
     from game.files.shipped import scenarios_dir
-    from game.ui.edit import screen
     from game.ui.edit.screen import EditScene
     from game.ui.edit.worker import Done
+    from game.ui.map import view
     from game.ui.scenes.routes import Edit, Push
 
     path = tmp_path / "tutorial-duel.toml"
@@ -209,12 +209,12 @@ def test_the_editor_builds_its_panel_once_for_a_frames_results(app, tmp_path, mo
     real_build = scene.build_panel
     monkeypatch.setattr(scene, "build_panel", lambda: builds.append(1) or real_build())
 
-    class Counted(screen.MapRenderer):
+    class Counted(view.MapRenderer):
         def __init__(self, board):
             renderers.append(board)
             super().__init__(board)
 
-    monkeypatch.setattr(screen, "MapRenderer", Counted)
+    monkeypatch.setattr(view, "MapRenderer", Counted)  # (the editor's: MapView.redraw_map)
     board, checked = scene.sketch.board, scene.doc.check()
     results = [Done(f"job {i}", checked, board=board) for i in range(4)]
     monkeypatch.setattr(scene.worker, "results", lambda: results)

@@ -11,10 +11,11 @@ from game.engine.view import UnitView
 from ..decision import Decision
 from ..situation import Situation
 from ..tuning import tuning
-from ..valuation.danger import removal_risk
+from ..valuation.danger import removal_risk, unknown_risk
 from ..valuation.exits import in_enemy_sight
 from ..valuation.hexes import ahead_risk, looks_ahead
 from ..valuation.objective import aims, watched
+from ..valuation.reach import wins_on_time
 
 
 def infantry_step(s: Situation, unit: UnitView) -> Decision | None:
@@ -129,9 +130,19 @@ def goes_back(table: Table, unit: UnitView, step: Action) -> bool:
 def end_move(s: Situation, uid: str) -> Decision:
     """The end of a vehicle's move where it stands: in Motion (Case J makes it harder to hit)
     where the threat of being knocked out as it stands is above ``[move] motion``, else
-    stopped; in Motion, it stops only in a new hex (HX-16)."""
-    danger = s.table.threat_here(uid).p_kill
+    stopped; in Motion, it stops only in a new hex (HX-16). At level 2 the side that must act
+    (it drives on next turn) counts the "?" prior too, above ``[move] attacker_motion``: in
+    Motion the enemy's Prep and Advancing Fire at it take Case J (C6.1, RD-10: it stays in
+    Motion through the enemy's player turn) and its next move spends no start MP in its hex,
+    where a shot at a stopped vehicle has none."""
+    table = s.table
+    t = tuning().move
+    danger, bar = table.threat_here(uid).p_kill, t.motion
+    if s.level >= 2 and not wins_on_time(table, s.side):
+        here = next(u["hex"] for u in table.units() if u["id"] == uid)
+        danger = 1.0 - (1.0 - danger) * (1.0 - unknown_risk(table, s.side)(here))
+        bar = t.attacker_motion
     if EndMove(uid, False) not in s.legal:  # in Motion: it stops only in a new hex (HX-16)
         danger = 1.0
-    motion = danger > tuning().move.motion
+    motion = danger > bar
     return Decision(EndMove(uid, motion), "ends its move in Motion (Case J)" if motion else "stops")

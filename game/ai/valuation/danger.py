@@ -78,3 +78,26 @@ def hides(table: Table, unit_id: str, target: str) -> bool:
     here = table.threat_here(unit_id)
     duel = tuning().fire.duel_risk
     return sum(removal_risk(t) for t in here.threats if t.firer == target) < duel
+
+
+def spent_firers(table: Table, side: str) -> frozenset[str]:
+    """The enemies that may fire no more in ``side``'s Movement Phase under way: each took
+    its Defensive First Fire shot and kept no Multiple ROF (RD-4; it may not fire again this
+    phase, nor in the Defensive Fire Phase that follows, HX-8). An ASL attacker draws that
+    fire with one vehicle and drives the others on under fewer guns; none outside it."""
+    if table.phasing != side or table.phase != "movement":
+        return frozenset()
+    return frozenset(u["id"] for u in table.units() if u["side"] != side and u.get("fired"))
+
+
+def live_risk(t: HexThreat | None, spent: frozenset[str]) -> float:
+    """:func:`removal_risk` of a threat map's figure, the shots of the ``spent`` firers left
+    out (:func:`spent_firers`)."""
+    if t is None or not spent or not any(s.firer in spent for s in t.threats):
+        return removal_risk(t)
+    alive = immobile = 1.0
+    for s in t.threats:
+        if s.firer not in spent:
+            alive *= 1.0 - s.p_kill
+            immobile *= 1.0 - s.p_immobilized
+    return (1.0 - alive) + IMMOBILIZED_WEIGHT * (1.0 - immobile)

@@ -16,7 +16,7 @@ from game.engine.table import Table
 from game.engine.view import UnitView
 
 from ..tuning import Plan, tuning
-from .danger import removal_risk, unknown_risk
+from .danger import live_risk, removal_risk, spent_firers, unknown_risk
 from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
 from .objective import Objectives
@@ -136,6 +136,10 @@ class HexScore:
         self.threats = s.maps.threats(table, uid, within)
         self.worth = t.targets.afv if unit.get("category") == "afv" else t.targets.other
         self.unknown = unknown_risk(table, s.side) if s.level >= 2 else (lambda hx: 0.0)
+        # on the way, the enemies that took their Defensive First Fire shot fire no more
+        self.spent = spent_firers(table, s.side) if s.level >= 2 else frozenset()
+        # a stopped vehicle starts its move in its hex: a shot there has no Case J (C6.1)
+        self.starts = not (unit.get("motion") or unit.get("moving") or unit.get("mp_spent"))
         caution, aggression = weights(table, s.side, s.level)
         self.caution = caution * plan.caution
         self.aggression = aggression * plan.aggression
@@ -158,8 +162,11 @@ class HexScore:
     def risk_at(self, hx: str, stay: bool = True) -> float:
         """The risk of being knocked out in ``hx``: the threat map's, and the "?" prior's; and
         where it would stay (not a hex on the way), a share (``[risk] ahead``) of the threat
-        after the enemy's next move, in its best facing there (:func:`ahead_risk`)."""
-        known = removal_risk(self.threats.get(hx))
+        after the enemy's next move, in its best facing there (:func:`ahead_risk`); on the way,
+        the enemies that may fire no more this phase left out (:func:`~.danger.spent_firers`:
+        their C6.17 shot is taken, HX-8)."""
+        t = self.threats.get(hx)
+        known = removal_risk(t) if stay else live_risk(t, self.spent)
         later = ahead_risk(self.ahead.get(hx)) if stay else 0.0
         return 1.0 - (1.0 - known) * (1.0 - self.unknown(hx)) * (1.0 - later)
 
@@ -182,6 +189,8 @@ class HexScore:
         if route is not None and self.s.level >= 2:  # Defensive First Fire on the way
             for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
                 safe *= 1.0 - t.dff_on_the_way * self.risk_at(h, stay=False)
+            if self.starts and route.steps:  # its start MP in its hex: no Case J (C6.1)
+                safe *= 1.0 - self.risk_at(self.unit["hex"], stay=False)
         goal = self.plan.objective * self.s.objectives.of(self.s.table, self.unit["id"])(hx)
         return goal - self.caution * self.worth * (1.0 - safe) + self.aggression * self.offense(hx)
 

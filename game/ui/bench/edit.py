@@ -39,6 +39,7 @@ def bench_edit(strokes: int = 30) -> dict:
         assert scene.worker is not None
         scene.worker.checker.wait_ready()  # its process started: not timed with the strokes
         view, board, brushwork = scene.view, scene.sketch.board, scene.brushwork
+        view.tile_budget = None  # (the reference's frame draws every tile on screen)
         centre = view.camera.screen_to_hex(*view.rect.center)
         scene.panel.brush = 3
         spots = [centre.neighbor(i % 6).neighbor(i % 6) for i in range(strokes)]

@@ -107,7 +107,7 @@ def bench_render(frames: int = 60) -> dict:
         full = timed(lambda i: app.frame(0.016))
         renderer = play.map.renderer
         cached_draw = renderer.draw
-        renderer.draw = renderer.draw_naive  # type: ignore[method-assign]
+        renderer.draw = renderer.draw_naive  # type: ignore[method-assign, assignment]
         naive = timed(lambda i: app.frame(0.016))
         renderer.draw = cached_draw  # type: ignore[method-assign]
 

@@ -129,7 +129,7 @@ class Figures:
     warm: tuple[float, float] | None = None
     """(seconds, MiB) when the warm-up ended."""
     surfaces: dict[str, tuple[int, float]] = field(default_factory=dict)
-    """``warm``/``end``: :func:`live_surfaces` then."""
+    """``warm``/``end``: :func:`live_surfaces` then; ``alone_*``: with the soak's game alone."""
     slowest: list[tuple[float, str]] = field(default_factory=list)
     """The :data:`SLOWEST` slowest passes: (seconds, what they were)."""
     warm_trimmed: float | None = None
@@ -284,6 +284,7 @@ class Soak:
             self.fig.holders = _holders(self.top)
             tracemalloc.stop()
         self.fig.alone[when] = trimmed_rss_mib() if self.trims else None
+        self.fig.surfaces[f"alone_{when}"] = live_surfaces()  # what of them is kept
 
     def _note_slow(self, took: float, events_s: float, before: str, after: str, n: int) -> None:
         """Keep the pass among the :data:`SLOWEST` if it is: its screens, its events' time

@@ -19,7 +19,6 @@ from game.files.session import new_game
 from game.ui.edit.panel import EditPanel
 from game.ui.edit.sketch import Sketch
 from game.ui.edit.worker import DocWorker
-from game.ui.map.render import MapRenderer
 from game.ui.map.view import MapView
 from game.ui.scenes.filedialog import FileDialog
 from game.ui.scenes.routes import Opening, Play, Progress, Push
@@ -100,7 +99,7 @@ def resume_draft(scene: EditScene, text: str) -> None:
     doc.saved = scene.doc.saved
     scene.doc = scene.worker.doc = doc
     scene.sketch = Sketch(doc)
-    scene.view.renderer = MapRenderer(scene.sketch.board)
+    scene.view.redraw_map(scene.sketch.board)
     scene.errors = doc.check().errors
     if scene.panel is not None:
         scene.panel.show_errors(scene.errors)

@@ -30,7 +30,7 @@ from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
 from game.ui.edit.placing import Placing
 from game.ui.edit.sketch import Sketch, blank_text, setup_areas
 from game.ui.edit.worker import DocWorker, Done
-from game.ui.map.render import FONTS, MapRenderer
+from game.ui.map.render import FONTS
 from game.ui.map.view import MapView
 from game.ui.scenes.routes import Help, Pop, Push, Replace, Start
 from game.ui.scenes.stack import Scene
@@ -46,6 +46,8 @@ LESSON_COMMANDS = (
     "step_apply",
 )
 MAP_ACTIONS = ("pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_out")
+TILE_BUDGET_S = 0.03
+"""A frame's time for new map tiles: a map read again (an undo) is drawn over a few frames."""
 
 
 class EditScene(Scene):
@@ -72,6 +74,7 @@ class EditScene(Scene):
                 [f"{name}: {e.path}: {e.message} (the editor draws the map: fix it first)"]
             ) from None
         self.view = MapView(lambda: cast(Any, self.sketch), shows_all=True)
+        self.view.tile_budget = TILE_BUDGET_S
         sides = self.doc.doc.get("sides")
         self.panel = EditPanel(list(sides) if isinstance(sides, dict) else [])
         self.placing = Placing(self)
@@ -125,7 +128,8 @@ class EditScene(Scene):
         super().resize(size)
 
     def animating(self) -> bool:
-        return (self.worker is not None and self.worker.busy) or self.balance.run is not None
+        busy = self.worker is not None and self.worker.busy
+        return busy or self.balance.run is not None or self.view.renderer.owed
 
     def frame_rate(self) -> int:
         return 30
@@ -365,7 +369,7 @@ class EditScene(Scene):
             rebuild = self._take(done) or rebuild
             board = done.board if done.board is not None else board
         if board is not None:
-            self.view.renderer = MapRenderer(board)
+            self.view.redraw_map(board)
         if rebuild:
             self.build_panel()
 

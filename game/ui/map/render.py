@@ -16,7 +16,7 @@ import pygame
 from game.board import Board
 from game.board.hexes import Hex, label
 from game.ui.map.geometry import SQRT3, Camera, direction_vector, hex_corners, map_extent, world_of
-from game.ui.map.tiles import Tiles, drawn_at_once
+from game.ui.map.tiles import Deadline, Tiles, drawn_at_once
 from game.ui.style import RGB, style
 
 TILE = 512
@@ -101,6 +101,10 @@ class MapRenderer:
         self.hexes = [board.hex_at(i) for i in range(board.size)]
         self._cache = Tiles()  # within the window's budget for every renderer's tiles
         self.show_labels = True
+        self.owed = False
+        """The last frame left tiles on screen undrawn (its ``budget`` spent)."""
+        self.stand_in: MapRenderer | None = None
+        """The renderer this one replaced: its tiles shown where this one's are owed."""
 
     # --- terrain, cached --------------------------------------------------------------------
 
@@ -257,9 +261,11 @@ class MapRenderer:
         cam: Camera,
         viewport: pygame.Rect,
         occupied: frozenset[Hex] = frozenset(),
+        budget: float | None = None,
     ) -> None:
         """Blit the cached terrain tiles on screen, then the wrecks and smoke (a wreck under a
-        counter in ``occupied`` at the foot of its hex)."""
+        counter in ``occupied`` at the foot of its hex); ``budget``: the seconds of new tiles
+        this frame may draw, the rest :attr:`owed` (:class:`.tiles.Deadline`)."""
         z = cam.zoom
         x0, y0 = self._origin(z)
         left, top = math.floor(cam.ox + x0), math.floor(cam.oy + y0)  # the map's corner
@@ -272,9 +278,17 @@ class MapRenderer:
         tx1 = min(int(width // TILE), (viewport.right - left) // TILE)
         ty1 = min(int(height // TILE), (viewport.bottom - top) // TILE)
         drawn_at_once(max(0, tx1 - tx0 + 1) * max(0, ty1 - ty0 + 1) * TILE * TILE * 4)
+        frame = Deadline(budget)
         for ty in range(ty0, ty1 + 1):
             for tx in range(tx0, tx1 + 1):
-                target.blit(self.tile(z, tx, ty), (left + tx * TILE, top + ty * TILE))
+                key, old = (z, self.show_labels, tx, ty), self.stand_in
+                tile = old._cache.peek(key) if old is not None else None  # while it is owed
+                if frame.allows(key in self._cache):
+                    tile = self.tile(z, tx, ty)
+                if tile is not None:
+                    target.blit(tile, (left + tx * TILE, top + ty * TILE))
+        self.owed = frame.owed
+        self.stand_in = self.stand_in if self.owed else None  # (its tiles let go when done)
         self._draw_markers(target, cam, occupied)
         target.set_clip(None)
 
@@ -284,6 +298,7 @@ class MapRenderer:
         cam: Camera,
         viewport: pygame.Rect,
         occupied: frozenset[Hex] = frozenset(),
+        _budget: float | None = None,
     ) -> None:
         """The reference: every hex polygon (and its pattern and label) drawn every frame."""
         target.set_clip(viewport)

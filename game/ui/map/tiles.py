@@ -11,6 +11,7 @@ and one covered or closed gives its up.
 from __future__ import annotations
 
 import itertools
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -71,6 +72,11 @@ class Tiles:
                 break
             oldest.pop(next(iter(oldest._tiles)))
 
+    def peek(self, key: Key) -> pygame.Surface | None:
+        """The tile if kept, not marked drawn (a stand-in for another renderer's)."""
+        kept = self._tiles.get(key)
+        return None if kept is None else kept[0]
+
     def pop(self, key: Key) -> None:
         kept = self._tiles.pop(key, None)
         if kept is not None:
@@ -108,3 +114,23 @@ def budget() -> int:
     """The pixels every renderer's tiles may hold together: :data:`MAX_TILE_BYTES`, or twice
     the largest frame's tiles if more."""
     return max(MAX_TILE_BYTES, 2 * _frame_bytes)
+
+
+class Deadline:
+    """A frame's time for drawing new tiles (``seconds``; None: no end): a tile kept is always
+    shown, a new one drawn while time is left, one at least; past it the tile is :attr:`owed`
+    to the next frames. A new renderer of a large map at a small zoom drew some 20 tiles in
+    one frame: 4-5 s on a loaded machine, the window drawing nothing else (issue 44)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.until = None if seconds is None else time.perf_counter() + seconds
+        self.fresh = 0
+        self.owed = False
+
+    def allows(self, kept: bool) -> bool:
+        """Whether a tile (``kept``: already drawn) may be shown now."""
+        if kept or self.until is None or not self.fresh or time.perf_counter() < self.until:
+            self.fresh += not kept
+            return True
+        self.owed = True
+        return False

@@ -12,6 +12,7 @@ from typing import Protocol
 
 import pygame
 
+from game.board import Board
 from game.board.hexes import Hex, label
 from game.engine import IllegalAction
 from game.engine.knowledge import ShotOdds
@@ -63,6 +64,8 @@ class MapView(MapBoxes):
         self.shows_all = shows_all
         board = source().table(None).board
         self.renderer = MapRenderer(board)
+        self.tile_budget: float | None = None
+        """The seconds of new terrain tiles a frame may draw (None: all on screen at once)."""
         self.minimap = Minimap(board)
         self.camera = Camera()
         self.state = ViewState()
@@ -261,6 +264,13 @@ class MapView(MapBoxes):
         self.minimap.board = self.table.board
         self._key = self._odds_key = None
 
+    def redraw_map(self, board: Board) -> None:
+        """A new renderer for ``board`` (the same map read again), the last one's tiles standing
+        in until its own are drawn (:attr:`tile_budget`)."""
+        old, self.renderer = self.renderer, MapRenderer(board)
+        self.renderer.stand_in = old
+        self.renderer.show_labels = old.show_labels
+
     # --- drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -269,7 +279,7 @@ class MapView(MapBoxes):
         cam = self.camera
         board = self.table.board
         occupied = frozenset(board.parse(u["hex"]) for u in self.units())
-        self.renderer.draw(surface, cam, m, occupied)
+        self.renderer.draw(surface, cam, m, occupied, self.tile_budget)
         surface.set_clip(m)
         self._draw_highlights(surface)
         self.analysis.draw_under(surface, m)

@@ -27,10 +27,13 @@ def draw_map_screen(view: MapHost, surface: pygame.Surface, r: dict[str, pygame.
     pygame.draw.rect(surface, st.ui["panel"], r["buttons"])
 
 
-def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect, more: int = 0) -> None:
+def draw_bar(
+    view: MapHost, surface: pygame.Surface, bar: pygame.Rect, more: int = 0, waiting: str = ""
+) -> None:
     """The phase bar: the turn, the phase and its rule, the side to act; then the message (a
     refusal's reason) or the hint; ``more``: the width of another button left of End Phase
-    (a seat on a server's Away), kept clear."""
+    (a seat on a server's Away), kept clear; ``waiting``: the side the seat at the screen
+    waits for (its name as the screen says it), whose hint is not this seat's."""
     st = style()
     game = view.table
     pygame.draw.rect(surface, st.ui["panel"], bar)
@@ -53,7 +56,7 @@ def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect, more: int
     ids = ((f"{phase.title}: {words}",) if words else ()) + tuple(sorted(rule_ids_in(text)))
     SPOTS.append((pygame.Rect(bar.left + 10, bar.top + 6, min(room, t.get_width()), 22), ids))
     message = view.state.message
-    text = message or hint(view)
+    text = message or hint(view, waiting)
     color = (
         st.ui["bad"]
         if message
@@ -66,10 +69,13 @@ def draw_bar(view: MapHost, surface: pygame.Surface, bar: pygame.Rect, more: int
     surface.blit(t, (10, 27), area=pygame.Rect(0, 0, room, 20))
 
 
-def hint(view: MapHost) -> str:
-    """What to do next in this phase."""
+def hint(view: MapHost, waiting: str = "") -> str:
+    """What to do next in this phase; while another side acts (``waiting``: its name), that
+    the seat at the screen waits, never the other side's keys."""
     game = view.table
     phase = game.phase
+    if waiting:
+        return f"Waiting for {waiting}: {PHASES[phase].title}"
     if game.dff_pending or game.waiting_for_dff:
         return (
             f"{game.non_phasing.title()}: Defensive First Fire: press a firer's number (or "

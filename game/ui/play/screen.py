@@ -377,6 +377,15 @@ class PlayScene(ComputerTurn, LogPane, SetUpMarks, OnlinePart, Scene):
             self._acting = table.can_act()
         return self._acting
 
+    def waiting(self) -> str:
+        """The side the seat at the screen waits for, as the phase bar names it ("" when this
+        seat acts, or acts for every side: a lesson's learner, a screen with no seat)."""
+        table, viewer = self.table, self.viewer
+        acting = table.to_act
+        if self.lesson is not None or viewer is None or acting in (None, viewer) or table.over:
+            return ""
+        return f"the {acting.title()}" + (" (computer)" if acting == self.computer else "")
+
     def hand_over(self, side: str, keep_shot: bool = False) -> None:
         """The screen passes to ``side`` (the handover clicked): its view, no selection, no
         overlay or LOS thread left on by the other player, its own units in view."""
@@ -404,7 +413,7 @@ class PlayScene(ComputerTurn, LogPane, SetUpMarks, OnlinePart, Scene):
         r = self.rects()
         frame.draw_map_screen(self.map, surface, r)
         frame.draw_side(self.map, surface, r["side"], self.title)  # (clears the rule spots)
-        frame.draw_bar(self.map, surface, r["bar"], self.away_width(r["bar"]))
+        frame.draw_bar(self.map, surface, r["bar"], self.away_width(r["bar"]), self.waiting())
         self._draw_unplaced(surface, r)
         if self.lesson is not None:
             self.lesson.watch()

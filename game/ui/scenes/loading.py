@@ -30,6 +30,9 @@ class LoadingScene(Scene):
         self.worker: threading.Thread | None = None
         self.taken = False
         """Its result (or error) taken on the window's thread, which pops it first."""
+        self._handover = threading.Lock()
+        """Either the work's result is kept (for the window to take) or the screen has closed
+        and what the work made is let go: never both, never neither."""
 
     def enter(self) -> None:
         if self.worker is None:
@@ -39,10 +42,14 @@ class LoadingScene(Scene):
     def _run(self) -> None:
         try:
             result = self.opening.work(self.progress)
-            if not self.progress.cancelled:  # (a closed screen's result is let go)
-                self.result = result
+            with self._handover:
+                kept = not self.progress.cancelled
+                if kept:
+                    self.result = result
+            if not kept:  # (a closed screen's result is let go)
+                self._drop()
         except Cancelled:
-            pass
+            self._drop()
         except (ScenarioError, SaveError, OSError, ValueError) as e:
             self.error = e
         finally:
@@ -54,8 +61,16 @@ class LoadingScene(Scene):
         200 x 200 game built for a screen that had closed held some 300 MiB to its end, on a
         thread nothing waited for (issue 44, item 7)."""
         if not self.taken:
-            self.progress.cancel()
-            self.result = None
+            with self._handover:
+                self.progress.cancel()
+                made, self.result = self.result, None
+            if made is not None:  # done before it closed: its game is let go here
+                self._drop()
+
+    def _drop(self) -> None:
+        """What the work made is let go (:attr:`.Opening.dropped`)."""
+        if self.opening.dropped is not None:
+            self.opening.dropped()
 
     def wait_done(self, timeout: float = 120.0) -> bool:
         """Tests (:meth:`App.pump`): wait for the work to finish."""

@@ -55,18 +55,19 @@ def start_scenario(
         error_dialog(app, e, "Cannot start this scenario")
         return
     dice = secrets.randbelow(2**31) if seed is None else seed
+    made: list[Autosave] = []
 
     def work(progress: Progress):
         progress.now("Building the map and its lines of sight (RD-9)")
-        session = new_game(scenario, dice, path, computer)
-        _handed(progress, session)
-        return lambda: _play(app, session, scenario.title)
+        made.append(new_game(scenario, dice, path, computer))
+        _handed(progress, made[0])
+        return lambda: _play(app, made[0], scenario.title)
 
     def failed(error: Exception) -> None:
         _drop_reserved(path)
         error_dialog(app, error, "Cannot start this scenario")
 
-    app.go(Push(Opening(scenario.title, work, failed)))
+    app.go(Push(Opening(scenario.title, work, failed, _unshown(made, path))))
 
 
 def _play(app: App, session: Autosave, title: str) -> None:
@@ -81,6 +82,20 @@ def _handed(progress: Progress, session: Autosave) -> None:
     if progress.cancelled:
         session.close()
         raise Cancelled(progress.stage)
+
+
+def _unshown(made: list[Autosave], path: Path | None) -> Callable[[], None]:
+    """What a game never shown leaves is taken back (:attr:`.Opening.dropped`): the game
+    built is closed (its lock given back) and its new autosave removed: nobody played it, and
+    the start screen's Resume would offer it (issue 44)."""
+
+    def dropped() -> None:
+        for session in made:
+            session.close()
+        if path is not None:
+            path.unlink(missing_ok=True)
+
+    return dropped
 
 
 def _drop_reserved(path: Path | None) -> None:
@@ -116,11 +131,13 @@ def open_path(
     except SaveError as e:
         return error_dialog(app, e, "Cannot open this file")
 
+    made: list[Autosave] = []
+
     def work(progress: Progress):
         progress.now("Reading the save and building its map")
-        session = resume(path, continue_in=copy, progress=_replaying(progress))
-        _handed(progress, session)
-        return lambda: _play(app, session, session.saved.scenario().title)
+        made.append(resume(path, continue_in=copy, progress=_replaying(progress)))
+        _handed(progress, made[0])
+        return lambda: _play(app, made[0], made[0].saved.scenario().title)
 
     def fail(error: Exception) -> None:
         _drop_reserved(copy)
@@ -137,7 +154,7 @@ def open_path(
         else:
             error_dialog(app, error, "Cannot open this file")
 
-    app.go(Push(Opening(f"Opening {path.name}", work, fail)))
+    app.go(Push(Opening(f"Opening {path.name}", work, fail, _unshown(made, copy))))
     return None
 
 

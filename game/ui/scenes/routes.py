@@ -134,6 +134,10 @@ class Opening:
     """Callable[[Progress], Transition | Callable[[], None]]."""
     failed: Any = None
     """Callable[[Exception], None] | None."""
+    dropped: Any = None
+    """Callable[[], None] | None: what the work made is let go, its screen having closed
+    before its result was taken (a game built: closed, its new autosave removed). Called
+    once, on the worker's thread or the window's."""
 
 
 Screen = (

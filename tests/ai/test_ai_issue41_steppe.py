@@ -1,0 +1,123 @@
+"""Issue 41, item 2: on the open steppe the Russian T-34s drove at the Panzers' woods and lost
+three AFVs by turn 2-3, most to Defensive First Fire (C6.17): a shot at a stopped T-34 as it
+spent its start MP in its hex (no Case J: it had entered no new hex, C6.1), shots at T-34s that
+stopped in sight of the "?" in the woods (no Case J in the enemy's Prep Fire), and every T-34
+weighing its way past Panzers that had fired already as if they could fire again. An ASL
+attacker draws the First Fire, then drives on under fewer guns; ends its move in Motion in the
+enemy's sight; and counts the shot its start MP gives."""
+
+from __future__ import annotations
+
+from ai_helpers import situation
+from engine_helpers import make_setup, script, table_of, to_phase
+
+from game.ai.candidates.steps import end_move
+from game.ai.lookahead import STEADY
+from game.ai.tuning import tuning
+from game.ai.valuation.danger import live_risk, removal_risk, spent_firers
+from game.ai.valuation.hexes import HexScore
+from game.engine import Game, UnitSetup, Victory
+from game.engine.actions import EndMove, Fire, Move, Pass
+
+# Open ground; woods in column A (rows 1-3) and a woods screen in row 5 (B5-H5).
+STEPPE = [
+    "w o o o o o o o o o",
+    "w o o o o o o o o o",
+    "w o o o o o o o o o",
+    "o o o o o o o o o o",
+    "o w w w w w w w o o",
+    "o o o o o o o o o o",
+]
+
+
+def steppe(germans: list[UnitSetup], t34s: list[tuple[str, str]]) -> Game:
+    """The Russian's Movement Phase of turn 1 of 4: ``germans`` (the scenario defender) and a
+    T-34 in each hex of ``t34s`` (id, hex), facing west."""
+    units = [*germans] + [UnitSetup(i, "t34m43", "russian", h, facing=3) for i, h in t34s]
+    setup = make_setup(
+        units,
+        rows=STEPPE,
+        victory=[
+            Victory("german", "eliminate", count=2),
+            Victory("russian", "eliminate", count=1),
+        ],
+        turns=4,
+        first="russian",
+        defender="german",
+        year=1943,
+    )
+    game = Game(setup, 5)
+    to_phase(game, "movement", "russian")
+    return game
+
+
+def test_issue41_c617_hx8_a_panzer_that_took_its_dff_shot_counts_no_more_on_the_way():
+    """The Panzer in B2 fires at the first T-34 as it enters I3; then, for the second T-34,
+    the hexes in the Panzer's sight count none of its risk on the way (it may not fire again
+    this phase, HX-8), while the hex it would stop in keeps it (the Panzer's next Prep Fire)."""
+    game = steppe(
+        [UnitSetup("ger-pz4-1", "pz4h", "german", "B2", facing=1)],
+        [("rus-t34-1", "J3"), ("rus-t34-2", "J1")],
+    )
+    game.apply(Move("rus-t34-1", "I3"))
+    shots = [a for a in game.legal_actions() if isinstance(a, Fire)]
+    assert shots, "the Panzer is offered its Defensive First Fire shot (C6.17)"
+    before = table_of(game, "russian")
+    assert spent_firers(before, "russian") == frozenset()
+    script(game, 6, 6, 6, 6)  # it misses (and keeps no Multiple ROF, RD-4)
+    game.apply(shots[0])
+    while game.dff_pending:
+        game.apply(Pass())
+    game.apply(EndMove("rus-t34-1", False))
+    s = situation(game, "russian")
+    assert spent_firers(s.table, "russian") == {"ger-pz4-1"}
+    unit = next(u for u in s.table.units() if u["id"] == "rus-t34-2")
+    score = HexScore(s, unit, STEADY, frozenset(["E2", "J1"]))
+    assert removal_risk(score.threats.get("E2")) > 0.1
+    assert score.risk_at("E2", stay=False) == 0.0  # on the way: the Panzer has fired
+    assert score.risk_at("E2") > 0.1  # where it stays: the Panzer's next Prep Fire
+    assert live_risk(score.threats.get("E2"), frozenset()) == removal_risk(score.threats.get("E2"))
+
+
+def test_issue41_c61_the_start_mp_of_a_stopped_t34_in_sight_counts_on_its_way():
+    """A T-34 stopped in the Panzer's sight (J3) spends its start MP there, where a Defensive
+    First Fire shot has no Case J (C6.1): a route out of sight (behind the woods of row 5)
+    counts that shot's risk with the way's."""
+    game = steppe([UnitSetup("ger-pz4-1", "pz4h", "german", "B2", facing=1)], [("rus-t34-1", "J3")])
+    s = situation(game, "russian")
+    unit = next(u for u in s.table.units() if u["id"] == "rus-t34-1")
+    route = s.table.route("rus-t34-1", "J6")
+    assert route is not None and "J3" not in route.hexes
+    score = HexScore(s, unit, STEADY, frozenset(["J3", *route.hexes]))
+    start = removal_risk(score.threats.get("J3"))
+    assert start > 0.1 and score.risk_at("J6") == 0.0
+    way = 1.0
+    for h in route.hexes[:-1]:
+        way *= 1.0 - tuning().move.dff_on_the_way * score.risk_at(h, stay=False)
+    goal = STEADY.objective * s.objectives.of(s.table, "rus-t34-1")("J6")
+    lost = goal - score("J6", route)
+    counted = score.caution * score.worth * (1.0 - way * (1.0 - start))
+    assert abs(lost - counted) < 1e-9  # the start MP's shot counted with the way's
+    assert lost > score.caution * score.worth * (1.0 - way) + 0.1
+
+
+def test_issue41_c61_the_attacker_ends_its_move_in_motion_in_sight_of_a_concealed_unit():
+    """A T-34 of the side that must act ends its move in sight of a "?" in the woods (no known
+    enemy, so the threat map reads 0): in Motion, so the "?"'s Prep Fire at it takes Case J
+    (C6.1). Out of every enemy's sight it stops; the scenario defender keeps ``[move] motion``."""
+    hidden = UnitSetup("ger-pak-1", "pak40", "german", "A2", facing=1, concealed=True)
+    game = steppe([hidden], [("rus-t34-1", "F2"), ("rus-t34-2", "F6")])
+    game.apply(Move("rus-t34-1", "E2"))
+    while game.dff_pending:  # the "?" holds its fire
+        game.apply(Pass())
+    s = situation(game, "russian")
+    assert s.table.threat_here("rus-t34-1").p_kill == 0.0
+    assert end_move(s, "rus-t34-1").action == EndMove("rus-t34-1", True)
+    game.apply(EndMove("rus-t34-1", True))
+    while game.dff_pending:
+        game.apply(Pass())
+    game.apply(Move("rus-t34-2", "E6"))  # behind the woods of row 5: no "?" sees it
+    while game.dff_pending:
+        game.apply(Pass())
+    s = situation(game, "russian")
+    assert end_move(s, "rus-t34-2").action == EndMove("rus-t34-2", False)
