@@ -238,14 +238,18 @@ class PgStore(SqlStore):
         and holds one of its seats ``sides`` connected there; None when there is none."""
         return self.owners_with_seats([game_id], sides).get(game_id)
 
+    def _holder_pid(self) -> int:
+        """The backend pid of this process's lock connection (0 when it has none)."""
+        with self._held_lock:
+            held = self._held
+            return held.info.backend_pid if held is not None and not held.closed else 0
+
     def owners_with_seats(self, game_ids: list[str], sides: list[str]) -> dict[str, str]:
         """:meth:`owner_with_seats` of each of ``game_ids`` in one statement (the lock table
         read once), for those that have one."""
         if not game_ids:
             return {}
-        with self._held_lock:
-            held = self._held
-            mine = held.info.backend_pid if held is not None and not held.closed else 0
+        mine = self._holder_pid()
         sql = (
             "WITH l AS MATERIALIZED (SELECT pid, (classid::bigint << 32) | objid::bigint AS key "
             "FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 "
@@ -353,9 +357,7 @@ class PgStore(SqlStore):
         """Of ``seats`` (game, side), those connected on another live process now."""
         if not seats:
             return set()
-        with self._held_lock:
-            held = self._held
-            mine = held.info.backend_pid if held is not None and not held.closed else 0
+        mine = self._holder_pid()
         sql = (
             "SELECT s.game, s.side FROM unnest(%s::text[], %s::text[]) AS s(game, side) "
             "WHERE EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' "

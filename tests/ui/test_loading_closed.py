@@ -45,16 +45,8 @@ def test_the_work_of_a_closed_loading_screen_stops_at_its_next_step(app):
 
 
 def test_a_game_built_for_a_closed_loading_screen_is_closed(app, monkeypatch):
-    built, go_on = [], threading.Event()
-    real = opening.new_game
-
-    def slow(*args, **kwargs):
-        assert go_on.wait(10)
-        session = real(*args, **kwargs)
-        built.append(session)
-        return session
-
-    monkeypatch.setattr(opening, "new_game", slow)
+    go_on = threading.Event()
+    built = _slowed(monkeypatch, go_on)
     opening.start_scenario(app, load_scenario(scenarios_dir() / "tutorial-duel.toml"), seed=1)
     loading = app.scene
     assert isinstance(loading, LoadingScene)
