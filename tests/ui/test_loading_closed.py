@@ -45,15 +45,7 @@ def test_the_work_of_a_closed_loading_screen_stops_at_its_next_step(app):
 
 
 def test_a_game_built_for_a_closed_loading_screen_is_closed(app, monkeypatch):
-    go_on = threading.Event()
-    built = _slowed(monkeypatch, go_on)
-    opening.start_scenario(app, load_scenario(scenarios_dir() / "tutorial-duel.toml"), seed=1)
-    loading = app.scene
-    assert isinstance(loading, LoadingScene)
-    app.close_all()
-    go_on.set()
-    assert loading.worker is not None
-    loading.worker.join(30)
+    loading, built = _closed_while_building(app, monkeypatch)
     (session,) = built
     assert session.lock is None and not lock_path(session.path).exists()  # given back
     assert loading.result is None and loading.error is None
@@ -73,9 +65,9 @@ def _slowed(monkeypatch, go_on: threading.Event) -> list:
     return built
 
 
-def test_a_new_game_whose_loading_screen_closed_leaves_no_autosave(app, monkeypatch):
-    """A game never shown is no game to resume: its autosave (written when it was built) goes
-    with it, or the start screen's Resume offers a game nobody played."""
+def _closed_while_building(app, monkeypatch) -> tuple[LoadingScene, list]:
+    """A new duel whose loading screen is closed while its game is being built; the work
+    then finishes: (the closed loading screen, the sessions it built)."""
     go_on = threading.Event()
     built = _slowed(monkeypatch, go_on)
     opening.start_scenario(app, load_scenario(scenarios_dir() / "tutorial-duel.toml"), seed=1)
@@ -85,6 +77,13 @@ def test_a_new_game_whose_loading_screen_closed_leaves_no_autosave(app, monkeypa
     go_on.set()
     assert loading.worker is not None
     loading.worker.join(30)
+    return loading, built
+
+
+def test_a_new_game_whose_loading_screen_closed_leaves_no_autosave(app, monkeypatch):
+    """A game never shown is no game to resume: its autosave (written when it was built) goes
+    with it, or the start screen's Resume offers a game nobody played."""
+    loading, built = _closed_while_building(app, monkeypatch)
     assert built and not built[0].path.exists()
     assert list(app.save_dir.glob("*")) == []
 
