@@ -124,6 +124,8 @@ class SetUp:
     bore_hold: float
     bore_way: float
     bore_range: float
+    unknown: tuple[tuple[int, float], ...]
+    unknown_beyond: float
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,7 @@ SHARES = {
     "dff.sure_kill",
     "risk.immobilized",
     "risk.unknown_beyond",
+    "set_up.unknown_beyond",
     "risk.ahead",
     "move.dff_on_the_way",
     "move.motion",

@@ -11,13 +11,17 @@ from __future__ import annotations
 from ai_helpers import situation
 from engine_helpers import make_setup, script, table_of, to_phase
 
+from game.ai.candidates.setup import spot
 from game.ai.candidates.steps import end_move
 from game.ai.lookahead import STEADY
 from game.ai.tuning import tuning
+from game.ai.valuation.approach import enemy_way
 from game.ai.valuation.danger import live_risk, removal_risk, spent_firers
 from game.ai.valuation.hexes import HexScore
+from game.ai.valuation.setup import SpotScore, options
 from game.engine import Game, UnitSetup, Victory
-from game.engine.actions import EndMove, Fire, Move, Pass
+from game.engine.actions import EndMove, EndPhase, Fire, Move, Pass
+from game.engine.setup import SetupArea
 
 # Open ground; woods in column A (rows 1-3) and a woods screen in row 5 (B5-H5).
 STEPPE = [
@@ -121,3 +125,67 @@ def test_issue41_c61_the_attacker_ends_its_move_in_motion_in_sight_of_a_conceale
         game.apply(Pass())
     s = situation(game, "russian")
     assert end_move(s, "rus-t34-2").action == EndMove("rus-t34-2", False)
+
+
+# Open ground; woods in A1 (the "?") and a woods screen in F3-G4.
+SCREEN = [
+    "w o o o o o o o o o",
+    "o o o o o o o o o o",
+    "o o o o o w w o o o",
+    "o o o o o w w o o o",
+    "o o o o o o o o o o",
+]
+
+
+def t34_set_up() -> Game:
+    """The Russian's set-up (HX-12: after the German's, the scenario defender): a concealed
+    Panzer, a "?" to the Russian, in the woods of A1; a T-34 to set up in columns I-J, of
+    which I1-I3, J1 and J2 lie in the "?"'s LOS, 8-9 hexes from it, and the rest behind the
+    woods screen."""
+    units = [
+        UnitSetup("ger-pz4-1", "pz4h", "german", "A1", facing=1, concealed=True),
+        UnitSetup("rus-t34-1", "t34m43", "russian", "J1", facing=3, area=SetupArea((8, 9))),
+    ]
+    setup = make_setup(
+        units,
+        rows=SCREEN,
+        victory=[
+            Victory("german", "eliminate", count=1),
+            Victory("russian", "eliminate", count=1),
+        ],
+        first="russian",
+        defender="german",
+        year=1943,
+    )
+    game = Game(setup, 4)
+    while game.phase == "setup":  # the German sets up first and stands where it is
+        game.apply(EndPhase())
+    assert game.phase == "setup_attacker" and game.to_act == "russian"
+    return game
+
+
+def test_issue41_hx12_c61_rd11_a_t34_sets_up_out_of_the_sight_of_a_concealed_enemy():
+    """The side that sets up second sees where the enemy's "?" stand (HX-12, RD-11); a T-34
+    that sets up in the LOS of one is shot as it spends its start MP there, with no Case J
+    (C6.1): on the steppe, 15-19 hexes from the Panzers' woods, in most games of turn 1. Its
+    set-up counts each "?" in LOS by ``[set_up] unknown``: every hex it may draw (within
+    ``[set_up] spread`` of the best) is out of the "?"'s LOS, whatever the seed."""
+    game = t34_set_up()
+    for seed in range(1, 6):
+        s = situation(game, "russian", seed=seed)
+        table, board = s.table, s.table.board
+        sees = table.viewshed("A1")[0]
+        seen = table.units()
+        assert any(u["type"] == "?" for u in seen), "the Panzer is a '?' to the Russian"
+        t34 = next(u for u in seen if u["id"] == "rus-t34-1")
+        way = enemy_way(table, "russian", seen)
+        eyes = [table.viewshed(u["hex"])[0] for u in seen if u["side"] != "russian"]
+        choices = options(table, "russian", t34, seen)
+        in_sight = {h for h in choices if sees[board.index(board.parse(h))]}
+        assert in_sight and set(choices) - in_sight
+        score = SpotScore(s, t34, seen, way, eyes, choices)
+        top = max(score(h) for h in choices)
+        pool = {h for h in choices if score(h) >= top - tuning().set_up.spread}
+        assert not pool & in_sight, f"it may set up in the '?'s sight: {sorted(pool & in_sight)}"
+        found = spot(s, t34, seen, way, eyes)
+        assert found is not None and found[0] not in in_sight

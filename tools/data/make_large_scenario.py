@@ -23,7 +23,7 @@ briefing = """
 July 1943, the steppe north of Belgorod: a map of 40,000 hexes, rolling hills, woods and
 hamlets as far as the eye reaches. A German rearguard (the scenario defender) faces a Russian
 tank brigade in the centre of the map.
-German: wins by knocking out three Russian AFVs. Russian: wins by knocking out three German AFVs,
+German: wins by knocking out four Russian AFVs. Russian: wins by knocking out three German AFVs,
 or by holding {hold} when the last turn ends.
 """
 date = "1943-07"
@@ -60,10 +60,12 @@ def main() -> None:
             gun = kind.startswith("pak")
             units.append(("german", kind, where, 0, gun, "91-101"))
             col += 1
-    col = 118
+    # issue 41's rebalance: the brigade sets up 4-14 hexes east of the rearguard's area (it
+    # set up 15-25 hexes away, 116-126, and won 0-1 of 24 level-2 games crossing the open)
+    col = 108
     for kind, count in RUSSIAN:
         for k in range(count):
-            units.append(("russian", kind, spot(col + k % 4, 86 + 4 * k), 3, False, "116-126"))
+            units.append(("russian", kind, spot(col + k % 4, 86 + 4 * k), 3, False, "105-115"))
     hold = [spot(96, 100), spot(94, 94)]
     taken.difference_update({board.index(board.parse(h)) for h in hold})
 
@@ -82,7 +84,7 @@ def main() -> None:
             + ("concealed = true\n" if gun else "")
             + f'setup_area = {{ columns = "{first}-{last}", rows = "80-120" }}\n'
         )
-    lines.append('\n[[victory]]\nside = "german"\nkind = "eliminate"\ncount = 3\n')
+    lines.append('\n[[victory]]\nside = "german"\nkind = "eliminate"\ncount = 4\n')
     lines.append('\n[[victory]]\nside = "russian"\nkind = "eliminate"\ncount = 3\n')
     hexes = ", ".join(f'"{h}"' for h in hold)
     lines.append(f'\n[[victory]]\nside = "russian"\nkind = "hold"\nhexes = [{hexes}]\n')

@@ -23,19 +23,25 @@ def removal_risk(t: HexThreat | Threat | None) -> float:
     return 0.0 if t is None else t.p_kill + IMMOBILIZED_WEIGHT * t.p_immobilized
 
 
-def unknown_chance(distance: int) -> float:
+Prior = tuple[tuple[tuple[int, float], ...], float]
+"""A "?" prior: its (range, chance) rows, the ranges rising, and its chance beyond the last."""
+
+
+def unknown_chance(distance: int, prior: Prior | None = None) -> float:
     """The prior chance that a "?" ``distance`` hexes away with a clear LOS knocks out a
-    vehicle (``[risk] unknown``): what it is is secret (RD-11), a Gun or only Infantry."""
-    for reach, chance in _RISK.unknown:
+    vehicle (``[risk] unknown``, or the rows of ``prior``): what it is is secret (RD-11), a Gun
+    or only Infantry."""
+    rows, beyond = prior if prior is not None else (_RISK.unknown, _RISK.unknown_beyond)
+    for reach, chance in rows:
         if distance <= reach:
             return chance
-    return _RISK.unknown_beyond
+    return beyond
 
 
-def unknown_risk(table: Table, side: str) -> Callable[[str], float]:
+def unknown_risk(table: Table, side: str, prior: Prior | None = None) -> Callable[[str], float]:
     """The risk the enemy "?" may hold for a vehicle of ``side`` in a hex: each "?" with a clear
     LOS to the hex (the terrain, which every side knows) counts as a fair chance of a hidden
-    Gun's shot, more at short range (:func:`unknown_chance`)."""
+    Gun's shot, more at short range (:func:`unknown_chance`, by ``prior`` if given)."""
     board = table.board
     rows = [
         (board.parse(u["hex"]), table.viewshed(u["hex"])[0])
@@ -53,7 +59,7 @@ def unknown_risk(table: Table, side: str) -> Callable[[str], float]:
             for where, clear in rows:
                 d = where.distance(here)
                 if clear[i] and d > 0:
-                    alive *= 1.0 - unknown_chance(d)
+                    alive *= 1.0 - unknown_chance(d, prior)
             hit = memo[hx] = 1.0 - alive
         return hit
 

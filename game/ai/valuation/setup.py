@@ -15,7 +15,7 @@ from game.engine.view import UnitView
 from game.rules.facing import facing_offset
 
 from ..tuning import tuning
-from .danger import removal_risk
+from .danger import removal_risk, unknown_risk
 from .exits import arc_values, unwatched, watchers, ways_out
 from .hexes import Weighing
 
@@ -45,7 +45,10 @@ class SpotScore:
     - cover: a hex where it may set up concealed (woods or a building out of the LOS of every
       enemy its side knows of, ``eyes``, RD-11), for the scenario defender (which may conceal)
       or a unit concealed already (``[set_up] cover``; half to a vehicle);
-    - a vehicle: the objective less the risk of being knocked out there (RD-18);
+    - a vehicle: the objective less the risk of being knocked out there (RD-18), at level 2
+      each enemy "?" in its LOS counted by the set-up's prior (``[set_up] unknown``: a shot
+      as it starts its first move there has no Case J, C6.1; the side that sets up second
+      sees where the "?" stand, HX-12, RD-11);
     - a Gun (it cannot move): how much of the enemy's way in (``way``) it sees, nearer
       better (``[set_up] sight``), and the objective;
     - Infantry: the objective, and nearness to the enemy's way in (its AT weapons are
@@ -67,6 +70,11 @@ class SpotScore:
         ]
         self.way_at = [(w, board.index(w)) for w in way]
         self.threats: dict = {}
+        self.unknown = (
+            unknown_risk(table, s.side, (t.set_up.unknown, t.set_up.unknown_beyond))
+            if s.level >= 2 and unit.get("is_vehicle")
+            else lambda hx: 0.0
+        )
         self.views: dict[str, float] = {}
         self.most = 1.0
         if unit.get("is_vehicle"):
@@ -105,7 +113,9 @@ class SpotScore:
         """What ``hx`` is worth to this kind of unit (a vehicle, a Gun, Infantry)."""
         t = tuning().set_up
         if self.unit.get("is_vehicle"):
-            return self.objective(hx) - t.caution * self.worth * removal_risk(self.threats.get(hx))
+            known = removal_risk(self.threats.get(hx))
+            risk = 1.0 - (1.0 - known) * (1.0 - self.unknown(hx))
+            return self.objective(hx) - t.caution * self.worth * risk
         if self.unit.get("has_gun"):
             return t.sight * self.views[hx] / self.most + t.gun_objective * self.objective(hx)
         here = self.table.board.parse(hx)
