@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,11 +30,20 @@ from game.files.replay import ReplayError
 from game.net.wire import DffOrder
 
 from .hosted import catch_up
+from .relay import AGAIN
 
 log = logging.getLogger("hexfire.server")
 
+BUSY = "this server process is busier than another: try again"
 CLAIM_SECONDS = 0.5
 """How often a process tries to take over the games it holds and no live process owns."""
+SPARE = 8
+"""How many seats more than its share a process keeps before it sends some away
+(:meth:`Follow.balance`), and the fewest it sends at once."""
+SETTLE_SECONDS = 2.0
+"""After seats were sent away: how long before the next are (the counts follow the seats
+reconnecting), and how long a seat sent away that comes back is sent away again at once, before
+its game is loaded, while this process still holds more than its share."""
 
 
 class Follow:
@@ -48,6 +58,10 @@ class Follow:
         """The games told changed whose catch-up has not begun yet."""
         self._arrived: dict[tuple[str, str], tuple[Any, float]] = {}
         """(game, side) -> the connection of that seat here and the store's time it came."""
+        self._sent: dict[str, float] = {}
+        """The games whose seats were sent away (:meth:`balance`), by when."""
+        self._over = False
+        """Whether this process held more than its share of the seats at the last count."""
         self._stop_listening: Callable[[], None] | None = None
         self._task: asyncio.Task | None = None
 
@@ -116,6 +130,7 @@ class Follow:
             await self._presence()
             await self.hand_over()
             await self.server.relay.recheck()
+            await self.balance()
 
     async def claim_held(self) -> None:
         """Own every game held here that no live process owns (a process died: all its games
@@ -159,6 +174,86 @@ class Follow:
                 if games.get(game_id) is hosted:
                     del games[game_id]
                 log.info("game %s: handed over to its seats' process", game_id)
+
+    async def balance(self) -> None:
+        """Send seats away while this process holds more than its share of the store's seats
+        (their count on every live process, :meth:`PgStore.seat_counts`; the share: an even
+        one, and :data:`SPARE` more): a game whose every seat is here is given up (its lock
+        freed, dropped here) and its seats' connections closed with "try again"; each client
+        reconnects to the port the processes share, and the kernel spreads them. At most half
+        the excess goes at once, then none for :data:`SETTLE_SECONDS` (the counts follow the
+        seats reconnecting); one that lands here again meanwhile is sent on before its game
+        is loaded (:meth:`bounced`). After a kill, the survivor took every game and the
+        process started again none (issue 43: one process played 500 games for the rest of
+        the run, its round trip p95 tripled)."""
+        if not self.shared or self.server.relay.address is None:
+            return
+        now = time.monotonic()
+        self._sent = {g: t for g, t in self._sent.items() if now - t < SETTLE_SECONDS}
+        try:
+            mine, counts = await self.server._db(self.store.seat_counts)
+        except Exception as e:  # the store is away: tried again later
+            log.warning("seats' count: %s", e)
+            return
+        excess = mine - sum(counts) / len(counts) if len(counts) >= 2 else 0.0
+        self._over = excess > 0
+        if excess <= SPARE or self._sent:
+            return
+        games, server = self.server.games, self.server
+        away = [  # (a game busy now is left for the next time: nothing waits here)
+            h
+            for g, h in games.items()
+            if g in self.owned
+            and h.conns
+            and not h.elsewhere
+            and h.ended is None
+            and not h.lock.locked()
+            and not server._due(h)
+        ][: max(SPARE, int(excess) // 2)]
+        for hosted in away:  # each idle: its lock taken at once, held until it is dropped
+            await hosted.lock.acquire()
+        try:
+            await server._db(self.store.release_many, [h.meta.id for h in away])
+        except Exception as e:  # the store is away: kept
+            log.warning("sending games away: %s", e)
+            for hosted in away:
+                hosted.lock.release()
+            return
+        seats = []
+        for hosted in away:  # (a message that waited for its lock is not read: the seat left)
+            hosted.lock.release()
+            game_id = hosted.meta.id
+            self.owned.discard(game_id)
+            self._behind.discard(game_id)
+            if games.get(game_id) is hosted:
+                del games[game_id]
+            for side, conn in list(hosted.conns.items()):
+                if self._arrived.get((game_id, side), (None, 0.0))[0] is conn:
+                    del self._arrived[game_id, side]
+                    seats.append((game_id, side))
+        try:  # its presence here ends before the seat arrives elsewhere (else it looks there
+            await server._db(self._leave_all, seats)  # as if connected here still)
+        except Exception as e:  # the store away: the locks go with the connection
+            log.warning("sending games away: leaving: %s", e)
+        sent = 0
+        for hosted in away:
+            self._sent[hosted.meta.id] = now
+            for conn in list(hosted.conns.values()):
+                conn.close(AGAIN, BUSY)
+                sent += 1
+        if sent:
+            log.info("%d seats sent away (%d here, %s in all)", sent, mine, counts)
+
+    def bounced(self, game_id: str) -> bool:
+        """Whether a seat of ``game_id`` that says hello here is sent away again before its
+        game is loaded: it was sent away a moment ago (:meth:`balance`) and this process still
+        holds more than its share (the kernel spreads the reconnections at random: without
+        this, half came back and each was loaded, then sent again)."""
+        return self._over and game_id in self._sent
+
+    def _leave_all(self, seats: list[tuple[str, str]]) -> None:
+        for game_id, side in seats:
+            self.store.leave(game_id, side)
 
     def _elsewhere_only(self, hosted: Any) -> bool:
         """Whether every seat of ``hosted`` is a player's connected on another process."""

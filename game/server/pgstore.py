@@ -23,6 +23,7 @@ from collections.abc import Callable
 import psycopg
 
 from . import schema
+from .pgquery import one_query
 from .store import Guard, SqlStore, StoreError, guard_failed
 
 SYNCS = {"full": "on", "normal": "off"}
@@ -41,17 +42,6 @@ an owner)."""
 def _sql(statement: str) -> str:
     """A statement of :mod:`.schema` (``?`` arguments) in psycopg's form (``%s``)."""
     return statement.replace("%", "%%").replace("?", "%s")
-
-
-def _failed_guard(guards: list[tuple[Guard, psycopg.Cursor]]) -> Guard | None:
-    """The first guard of a failed pipeline whose answer came and found no row."""
-    for sql, cur in guards:
-        try:
-            if cur.fetchone() is None:
-                return sql
-        except psycopg.Error:  # its answer never came: the pipeline failed before it
-            return None
-    return None
 
 
 def _one_line(url: str, e: Exception) -> str:
@@ -131,37 +121,23 @@ class PgStore(SqlStore):
         return found
 
     def _commit(self, statements: list[tuple[str, tuple]]) -> None:
-        """The statements in one transaction. More than eight (three writes or more, a group
-        commit) are sent together (libpq's pipeline mode: two round trips to the server, the
-        statements then the commit, instead of one a statement; issue 43: 8 actions' appends
-        took 144-151 us of CPU each, 176-194 one statement at a time; a single write took more,
-        355-375 us against 270-289, so it goes one statement at a time). The guards are read
-        before the commit: one that found no row (or a statement failing after it) undoes it."""
+        """The statements in one transaction, sent as one query (:func:`~.pgquery.one_query`: one
+        round trip and one call of the driver for a whole group commit; issue 43: one
+        statement at a time, or in libpq's pipeline, took 160-400 us of the server's CPU
+        for each action stored, most of it the driver's work per statement). A guard that
+        finds no row fails it (division by zero) and PostgreSQL undoes all of it."""
+        if not statements:
+            return
         with self._lock:
             db = self._connection()
-            guards: list[tuple[Guard, psycopg.Cursor]] = []
             try:
-                if len(statements) <= 8:
-                    with db.transaction(), db.cursor() as cur:
-                        for sql, args in statements:
-                            cur.execute(_sql(sql), args)
-                            if isinstance(sql, Guard) and cur.fetchone() is None:
-                                raise guard_failed(self.where, sql)
-                    return
-                with db.pipeline() as pipeline, db.transaction():
-                    for sql, args in statements:
-                        cur = db.cursor().execute(_sql(sql), args)
-                        if isinstance(sql, Guard):
-                            guards.append((sql, cur))
-                    pipeline.sync()
-                    for sql, cur in guards:
-                        if cur.fetchone() is None:
-                            raise guard_failed(self.where, sql)
+                query = one_query(statements, psycopg.pq.Escaping(db.pgconn).escape_literal)
+                db.execute(query.encode("utf-8"), prepare=False)
+            except psycopg.errors.DivisionByZero:
+                guard = next(sql for sql, _ in statements if isinstance(sql, Guard))
+                raise guard_failed(self.where, guard) from None
             except psycopg.Error as e:
                 self._drop_if_broken()
-                failed = _failed_guard(guards)  # the guard said why: the game changed
-                if failed is not None:
-                    raise guard_failed(self.where, failed) from None
                 raise StoreError(_one_line(self.url, e)) from None
 
     readers = 4
@@ -216,6 +192,7 @@ class PgStore(SqlStore):
                 )
                 if self._name:
                     db.execute("SELECT set_config('application_name', %s, false)", (self._name,))
+                    db.execute(f"SELECT pg_advisory_lock_shared({self._STORE_KEY})")
             except psycopg.Error as e:
                 raise StoreError(_one_line(self.url, e)) from None
             self._held = db
@@ -230,8 +207,36 @@ class PgStore(SqlStore):
             db = self._holder()
             try:
                 db.execute("SELECT set_config('application_name', %s, false)", (self._name,))
+                db.execute(f"SELECT pg_advisory_lock_shared({self._STORE_KEY})")
             except psycopg.Error as e:
                 raise StoreError(_one_line(self.url, e)) from None
+
+    _STORE_KEY = (
+        "hashtextextended('hexfire store ' || current_database() || ' ' || current_schema(), 2)"
+    )
+    """The lock every server process serving this store holds shared from :meth:`advertise`
+    on (its peers, :meth:`seat_counts`; a game's key has seed 0, a seat's seed 1)."""
+
+    def seat_counts(self) -> tuple[int, list[int]]:
+        """How many seats are connected on this process, and on each live process serving
+        this store (this one among them; :meth:`advertise` names a process): each seat's
+        presence is a shared lock of its process (:meth:`arrive`)."""
+        sql = (
+            "WITH p AS (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted "
+            "AND objsubid = 1 AND mode = 'ShareLock' "
+            f"AND ((classid::bigint << 32) | objid::bigint) = {self._STORE_KEY}) "
+            "SELECT p.pid, (SELECT count(*) FROM pg_locks l WHERE l.pid = p.pid "
+            "AND l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 "
+            "AND l.mode = 'ShareLock') - 1 FROM p"
+        )
+        mine = self._holder_pid()
+        db = self._reader()
+        try:
+            rows = db.execute(sql).fetchall()
+        except psycopg.Error as e:
+            raise StoreError(_one_line(self.url, e)) from None
+        counts = {int(pid): int(n) for pid, n in rows}
+        return counts.get(mine, 0), list(counts.values())
 
     def owner_with_seats(self, game_id: str, sides: list[str]) -> str | None:
         """The address (:meth:`advertise`) of the other live process that owns ``game_id``
@@ -304,17 +309,22 @@ class PgStore(SqlStore):
         """This process no longer owns ``game_id`` (its advisory lock freed) and every other
         process is told ("free", :meth:`listen`): the one its seats are connected to claims it
         (a game whose every seat is on another process is played there, not across two)."""
+        self.release_many([game_id])
+
+    def release_many(self, game_ids: list[str]) -> None:
+        """:meth:`release` of each of ``game_ids`` in one statement."""
         sql = (
             f"SELECT pg_advisory_unlock({_KEY}), pg_notify(%s, id || ' ' || %s || ' free') "
-            "FROM (SELECT %s::text AS id) AS g"
+            "FROM unnest(%s::text[]) AS id"
         )
         with self._held_lock:
             db = self._held
-            if game_id not in self._claimed or db is None or db.closed or db.broken:
+            mine = [g for g in dict.fromkeys(game_ids) if g in self._claimed]
+            if not mine or db is None or db.closed or db.broken:
                 return
-            self._claimed.discard(game_id)
+            self._claimed.difference_update(mine)
             try:
-                db.execute(sql, (CHANNEL, self.origin, game_id))
+                db.execute(sql, (CHANNEL, self.origin, mine))
             except psycopg.Error as e:
                 raise StoreError(_one_line(self.url, e)) from None
 

@@ -52,6 +52,7 @@ class SeatRequests:
     """The server's handling of a seated connection's requests (its state is the server's)."""
 
     store: GameStore
+    games: dict[str, Hosted]
     follow: Follow
     freeze: bool
     _writer: GroupWriter | None
@@ -67,7 +68,7 @@ class SeatRequests:
     async def _together(self, fn: Callable) -> Any:
         """``fn`` (writes of the store) in one transaction of the group committer."""
         assert self._writer is not None
-        return await asyncio.wrap_future(self._writer.submit(fn))
+        return await self._writer.submit(fn)
 
     def _settled(self) -> None:
         """A game was built and will be played for hours: what lives now goes to the
@@ -321,8 +322,8 @@ class SeatRequests:
         to act cannot use (HX-15), a Defensive First Fire chance of a seat away under its
         standing order; then the end, once."""
         session = hosted.session
-        if not self._due(hosted):
-            return
+        if self.games.get(hosted.meta.id) is not hosted or not self._due(hosted):
+            return  # (a game dropped here is another process's to play, or no one's yet)
         owner = self.follow.owns(hosted.meta.id)  # else another server process plays it
         batch = BATCH if self._batches() else 1
         steps: list[tuple[str, dict, str]] = []  # applied, not yet stored

@@ -64,9 +64,9 @@ from .connection import (
     token_sha256,
     wire_error,
 )
-from .follow import Follow
+from .follow import BUSY, Follow
 from .hosted import Hosted, Player, build_session, computer_player, markers
-from .relay import Relay
+from .relay import AGAIN, Relay
 from .seats import SeatRequests
 from .store import WRITES, GameMeta, GameStore, GroupWriter, SeatMeta, StoredGame, StoreError
 
@@ -113,7 +113,7 @@ class Server(SeatRequests):
         has one (:class:`GroupWriter`: the writes of every game that came while the last
         commit synced the disk, in one commit)."""
         if self._writer is not None and getattr(fn, "__name__", "") in WRITES:
-            return await asyncio.wrap_future(self._writer.submit(fn, *args))
+            return await self._writer.submit(fn, *args)
         return await asyncio.get_running_loop().run_in_executor(self._db_pool, fn, *args)
 
     async def _work(self, fn: Callable, *args: Any) -> Any:
@@ -342,8 +342,7 @@ class Server(SeatRequests):
         if hosted is not None:
             meta = hosted.meta
         else:
-            stored_meta = await self._db(self.store.load_meta, msg.game)
-            meta = stored_meta
+            meta = await self._db(self.store.load_meta, msg.game)
         given = token_sha256(msg.token)
         seats = meta.seats if meta is not None else {"a": SeatMeta("remote", _DUMMY)}
         side = None
@@ -353,6 +352,9 @@ class Server(SeatRequests):
                 side = name
         if side is None:
             conn.post(dumps(_NO_SEAT))
+            return False
+        if hosted is None and self.follow.bounced(msg.game):  # sent away a moment ago
+            conn.close(AGAIN, BUSY)
             return False
         if hosted is None and not conn.hop and meta is not None:  # owned elsewhere: relayed
             owned = await self.follow.claim(msg.game)  # (after a kill, no owner: no lookup)
@@ -364,6 +366,9 @@ class Server(SeatRequests):
             conn.post(dumps(_NO_SEAT))
             return False
         async with hosted.lock:
+            if self.games.get(msg.game) is not hosted:  # dropped meanwhile (handed over, sent
+                conn.close(AGAIN, "the game moved: try again")  # away): claimed where it lands
+                return False
             await self._settle(hosted)  # what is due first: the welcome is the seat's latest
             old = None if msg.peek else hosted.conns.get(side)  # a look takes no seat
             if old is not None and old is not conn:
@@ -402,8 +407,8 @@ class Server(SeatRequests):
         hosted, side = conn.game, conn.side
         assert hosted is not None and side is not None
         async with hosted.lock:
-            if hosted.conns.get(side) is not conn:
-                return  # taken over meanwhile
+            if hosted.conns.get(side) is not conn or conn.closed:
+                return  # taken over meanwhile, or sent away (game.server.follow's balance)
             if isinstance(msg, Act):
                 await self._act(hosted, conn, side, msg)
             elif isinstance(msg, UndoRequest):

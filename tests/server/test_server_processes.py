@@ -11,22 +11,25 @@ import secrets
 import time
 from collections.abc import AsyncIterator
 
-from net_helpers import BOUND, FAST, new_game, play, seat
+from net_helpers import BOUND, FAST, my_turn, new_game, play, seat
 from store_helpers import pg_schema
 
+from game.net.client import Backoff, Client, Disconnected
+from game.server.follow import SPARE
 from game.server.hosted import build_session, computer_player
 from game.server.pgstore import PgStore
 from game.server.server import Server, listen
 
 
 @contextlib.asynccontextmanager
-async def a_server(url: str) -> AsyncIterator[tuple[Server, str, PgStore]]:
+async def a_server(url: str, port: int = 0) -> AsyncIterator[tuple[Server, str, PgStore]]:
+    """A server process's part on ``port`` (0: a free one; a port another serves: shared)."""
     store = PgStore(url)
     server = Server(store, limits=FAST)
     await server.follow.start()
     await asyncio.to_thread(store.listening.wait, 10)
     try:
-        async with listen(server, "127.0.0.1", 0) as ws:
+        async with listen(server, "127.0.0.1", port) as ws:
             yield server, f"ws://127.0.0.1:{next(iter(ws.sockets)).getsockname()[1]}", store
     finally:
         await server.close()
@@ -367,3 +370,50 @@ def test_a_games_owner_is_named_for_a_relay_only_while_it_holds_a_seat_of_it():
         finally:
             one.close()
             two.close()
+
+
+def test_a_process_with_more_than_its_share_of_seats_sends_some_to_a_process_with_none():
+    """Issue 43: after a kill the survivor held every seat and the process started again none
+    (one process played 500 games for the rest of the run). A process holding more than an
+    even share of the seats, and SPARE more, gives up idle games (each seat closed with "try
+    again"); their clients reconnect to the port both share, some land on the other, and
+    every game plays on (its computer's moves made there)."""
+
+    async def main():
+        with pg_schema() as url:
+            async with a_server(url) as (one, url1, store):
+                port = int(url1.rsplit(":", 1)[1])
+                created = [await new_game(url1, "tutorial-duel", "german") for _ in range(30)]
+                quick = Backoff(first=0.05, most=0.2)
+                clients = [await seat(url1, c, "russian", backoff=quick) for c in created]
+                await asyncio.sleep(1.2)  # alone: it keeps them all
+                assert len(one.games) == 30 and all(c.reconnects == 0 for c in clients)
+                async with a_server(url, port) as (two, _, _):
+                    loop = asyncio.get_running_loop()
+                    start = loop.time()
+                    while True:
+                        mine, counts = await asyncio.to_thread(store.seat_counts)
+                        if len(counts) == 2 and two.games and mine - 15 <= SPARE:
+                            break
+                        await asyncio.sleep(0.1)
+                        assert loop.time() - start < 20, f"not shared within 20 s: {counts}"
+                    for c in clients:  # each plays on, wherever it is
+                        await one_more(c)
+                    held = {g: s for s in (one, two) for g in s.games if s.follow.owns(g)}
+                    assert {c.game for c in created} <= set(held)
+                    for c in clients:
+                        await c.close()
+
+    bounded(main())
+
+
+async def one_more(c: Client) -> None:
+    """One more action of ``c``'s (its connection may be sent away meanwhile: once it is back,
+    it is tried again)."""
+    while True:
+        await c.until(lambda: c.status == "connected" and my_turn(c), BOUND)
+        view = c.view
+        assert view is not None
+        with contextlib.suppress(Disconnected):
+            await c.act(view.legal[0], view.version)
+            return
