@@ -77,6 +77,10 @@ class Scene:
         """Whether the scene needs frames with no event (a replay playing on its clock)."""
         return False
 
+    def tiles_owed(self) -> bool:
+        """Map tiles on screen left for the next frames (:class:`.tiles.Deadline`)."""
+        return False
+
     def frame_rate(self) -> int:
         """The most frames a second drawn while it animates or the window is busy."""
         return 60
@@ -365,9 +369,19 @@ class App:
                 break
             self.frame(0.016)
         self.frame(0.016)
+        self.draw_owed()
+
+    def draw_owed(self, most: int = 200) -> None:
+        """Tests: frames until the map's tiles on screen are all drawn (a frame draws
+        :data:`.tiles.TILE_BUDGET_S` of new ones), so that its pixels are the whole picture."""
+        for _ in range(most):
+            if not (self.scenes and self.scene.tiles_owed()):
+                return
+            self.frame(0.016)
 
     def screenshot(self, path: str | Path) -> None:
         """Render a frame and write it as a PNG."""
         self.frame(0.016)
         self.frame(0.016)
+        self.draw_owed()
         pygame.image.save(self.screen, str(path))
