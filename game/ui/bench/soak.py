@@ -278,6 +278,7 @@ class Soak:
         self._start_game()
         self.fig.games -= 1  # (a game the input did not play)
         app.frame(0.0)
+        app.draw_owed()  # the whole map, as before the play screen's tile budget
         if when == "end" and tracemalloc.is_tracing():
             # tracing's own memory (its traces: 15 MiB after 20 minutes) is not the input's
             self.fig.tracemalloc_mib = round(tracemalloc.get_tracemalloc_memory() / 2**20, 1)
