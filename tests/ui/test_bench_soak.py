@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.cli import main
-from game.ui.bench import soak
+from game.ui.bench import held, soak
 from game.ui.bindings import bindings
 
 
@@ -203,3 +203,29 @@ def test_a_closed_windows_screen_still_held_is_counted_without_pixels():
     pygame.display.quit()
     count, _ = soak.live_surfaces()
     assert count >= 1 and held
+
+
+class _Keeper:
+    def __init__(self) -> None:
+        self.pictures = {"a": pygame.Surface((1024, 512))}  # 2 MiB in a dict of an object
+
+
+KEPT_HERE: list = []
+
+
+def test_the_live_surfaces_are_named_by_their_owner(app):
+    """mem44d: who holds the surfaces alive (an object, through its plain containers, or a
+    module's global), most pixels first: how the soak found file dialogs no screen closed."""
+    import gc
+
+    keeper = _Keeper()
+    KEPT_HERE.append((pygame.Surface((1024, 256)),))  # 1 MiB in a tuple in a global list
+    gc.freeze()  # (a game's screen freezes what lives: they are looked through)
+    try:
+        owners = held.surface_owners(top=50)
+    finally:
+        gc.unfreeze()
+        KEPT_HERE.clear()
+    assert "1, 2.0 MiB test_bench_soak._Keeper" in owners
+    assert any(o.startswith("1, 1.0 MiB global test_bench_soak.KEPT_HERE (in a") for o in owners)
+    assert keeper.pictures

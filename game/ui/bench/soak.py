@@ -23,6 +23,8 @@ import tracemalloc
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.ui.bench import held
+from game.ui.bench.held import holders as _holders
 from game.ui.bench.held import live_surfaces, rss_mib, theme_id_keys_kib, trimmed_rss_mib
 
 WARM_UP_S = 120.0
@@ -142,9 +144,10 @@ class Figures:
     work_waited: dict[str, float] = field(default_factory=dict)
     """``warm``/``end``: seconds :meth:`Soak.alone` waited for closed loading screens' work."""
     holders: list[str] | None = None
-    """What was kept since the warm-up, by line (:func:`_holders`), read at the end."""
+    """What was kept since the warm-up, by line (:func:`.held.holders`), read at the end."""
     tracemalloc_mib: float | None = None
     """What tracing itself held at the end (let go before the end's kept RSS is read)."""
+    owners: dict[str, list[str]] = field(default_factory=dict)  # by alone's reading: who holds
 
 
 def _new_game(app, scenario, seed: int):
@@ -163,14 +166,6 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def _short(filename: str) -> str:
-    """A file as the docs name it: ``game/...`` or a library's ``package/...``."""
-    for mark in ("site-packages/", "/game/"):
-        if mark in filename:
-            return ("game/" if mark == "/game/" else "") + filename.rsplit(mark, 1)[-1]
-    return filename
-
-
 def _wait_for_work(timeout: float) -> float:
     """Wait for the threads of loading screens (:class:`.LoadingScene`: ``hexfire-open``) to
     end, ``timeout`` seconds at most; the seconds waited. What a closed screen's work holds
@@ -182,18 +177,6 @@ def _wait_for_work(timeout: float) -> float:
         if t.name == "hexfire-open":
             t.join(max(0.0, timeout - (time.perf_counter() - t0)))
     return round(time.perf_counter() - t0, 1)
-
-
-def _holders(top: int) -> list[str]:
-    """The largest holders of what was allocated since tracing began and is still kept."""
-    snap = tracemalloc.take_snapshot().filter_traces(
-        (tracemalloc.Filter(False, tracemalloc.__file__),)
-    )
-    return [
-        f"{_short(s.traceback[0].filename)}:{s.traceback[0].lineno} "
-        f"{s.size / 2**20:.1f} MiB in {s.count} blocks"
-        for s in snap.statistics("lineno")[:top]
-    ]
 
 
 class Soak:
@@ -278,6 +261,7 @@ class Soak:
         self._start_game()
         self.fig.games -= 1  # (a game the input did not play)
         app.frame(0.0)
+        app.draw_owed()  # the whole map, as before the play screen's tile budget
         if when == "end" and tracemalloc.is_tracing():
             # tracing's own memory (its traces: 15 MiB after 20 minutes) is not the input's
             self.fig.tracemalloc_mib = round(tracemalloc.get_tracemalloc_memory() / 2**20, 1)
@@ -285,6 +269,7 @@ class Soak:
             tracemalloc.stop()
         self.fig.alone[when] = trimmed_rss_mib() if self.trims else None
         self.fig.surfaces[f"alone_{when}"] = live_surfaces()  # what of them is kept
+        self.fig.owners[when] = held.surface_owners()  # and who holds them
 
     def _note_slow(self, took: float, events_s: float, before: str, after: str, n: int) -> None:
         """Keep the pass among the :data:`SLOWEST` if it is: its screens, its events' time
@@ -368,6 +353,7 @@ class Soak:
             out[f"surfaces_{when}"] = count
             out[f"surface_mib_{when}"] = mib
         out["theme_id_keys_kib_end"] = theme_id_keys_kib(self.app)
+        out.update({f"surface_owners_alone_{w}": o for w, o in fig.owners.items()})
         if fig.warm is not None:
             minutes = (t_end - fig.warm[0]) / 60
             out["warm_rss_mib"] = fig.warm[1]

@@ -31,6 +31,7 @@ from game.ui.edit.placing import Placing
 from game.ui.edit.sketch import Sketch, blank_text, setup_areas
 from game.ui.edit.worker import DocWorker, Done
 from game.ui.map.render import FONTS
+from game.ui.map.tiles import TILE_BUDGET_S
 from game.ui.map.view import MapView
 from game.ui.scenes.routes import Help, Pop, Push, Replace, Start
 from game.ui.scenes.stack import Scene
@@ -46,8 +47,6 @@ LESSON_COMMANDS = (
     "step_apply",
 )
 MAP_ACTIONS = ("pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_out")
-TILE_BUDGET_S = 0.03
-"""A frame's time for new map tiles: a map read again (an undo) is drawn over a few frames."""
 
 
 class EditScene(Scene):

@@ -23,6 +23,11 @@ MAX_TILE_BYTES = 32 * 2**20
 more than a full-HD window's map shows at once (20 at most), so that no frame draws a tile
 again; another zoom's or a covered screen's go first."""
 
+TILE_BUDGET_S = 0.03
+"""A frame's time for new map tiles (the editor's and the play screen's
+:attr:`.MapView.tile_budget`): a map read again (an undo), a zoom or a new game's first frame is
+drawn over a few frames, not all at once (issue 44: 6-16 s frames on a loaded machine)."""
+
 Key = tuple[int, bool, int, int]
 """(zoom, labels shown, tile column, tile row)."""
 

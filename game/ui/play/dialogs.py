@@ -150,6 +150,7 @@ class Dialogs:
             knows = play.map.knows()
             names = ", ".join(f"{knows.name(u)} in {knows.where(u)}" for u in idle[:4])
             more = f" and {len(idle) - 4} more" if len(idle) > 4 else ""
+            self.close()  # one dialog at a time (a second stayed over the first)
             self.confirm = pygame_gui.windows.UIConfirmationDialog(
                 pygame.Rect(play.app.size[0] // 2 - 210, 200, 420, 200),
                 f"{len(idle)} unit(s) have not acted: {html.escape(names)}{more}. "
@@ -168,6 +169,7 @@ class Dialogs:
         folder = Path(play.app.save_dir)
         stem = Path(getattr(play.session, "path", None) or "game").stem
         initial = copy_name(folder, stem) if mode == "save" else folder
+        self.close()  # one dialog at a time
         self.file_dialog = FileDialog(
             pygame.Rect(play.app.size[0] // 2 - 260, 80, 520, 460),
             play.app.ui,

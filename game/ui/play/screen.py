@@ -22,6 +22,7 @@ from game.session import Session, Table
 from game.ui.bindings import action_for
 from game.ui.lessons.card import LessonCard
 from game.ui.map.layout import BAR_H, BUTTONS_H, LESSON_DONE_H, LESSON_H, screen_rects
+from game.ui.map.tiles import TILE_BUDGET_S
 from game.ui.map.view import MapView
 from game.ui.map.viewstate import shot_banner
 from game.ui.panel import frame, parts
@@ -53,6 +54,7 @@ class PlayScene(ComputerTurn, LogPane, SetUpMarks, OnlinePart, Scene):
         )
         self.title = title
         self.map = MapView(lambda: self.session)
+        self.map.tile_budget = TILE_BUDGET_S  # a zoom, a first frame: drawn over a few frames
         self.map.state.viewer = viewer
         self.map.acting = self.can_act
         self._legal_key: tuple | None = None
@@ -408,6 +410,14 @@ class PlayScene(ComputerTurn, LogPane, SetUpMarks, OnlinePart, Scene):
         self.map.focus_own_units()
 
     # --- drawing ------------------------------------------------------------------------
+
+    def animating(self) -> bool:
+        """The computer's turn (:meth:`.ComputerTurn.animating`), or tiles owed: the window
+        would otherwise sleep with the map half drawn until the mouse moved."""
+        return super().animating() or self.tiles_owed()
+
+    def tiles_owed(self) -> bool:
+        return self.map.renderer.owed
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rects()

@@ -11,6 +11,7 @@ from collections import deque
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -77,6 +78,10 @@ class Scene:
         """Whether the scene needs frames with no event (a replay playing on its clock)."""
         return False
 
+    def tiles_owed(self) -> bool:
+        """Map tiles on screen left for the next frames (:class:`.tiles.Deadline`)."""
+        return False
+
     def frame_rate(self) -> int:
         """The most frames a second drawn while it animates or the window is busy."""
         return 60
@@ -135,6 +140,9 @@ class App:
         self.askers: dict[pygame_gui.windows.UIConfirmationDialog, Scene] = {}
         """The screen that asked each open question: the question dies with it."""
         self._shadows_seen = 0
+        self.windows: dict[Any, Scene] = {}
+        """Each pygame-gui window open (a file dialog, a message, a question) and the screen on
+        top when it opened: it closes with that screen (:meth:`own_windows`)."""
 
     # --- the scene stack ----------------------------------------------------------------
 
@@ -162,6 +170,17 @@ class App:
         asker = asker if asker is not None else (self.scenes[-1] if self.scenes else None)
         if asker is not None:
             self.askers[dialog] = asker
+
+    def own_windows(self) -> None:
+        """The windows opened since the last look belong to the screen on top (looked at after
+        each event and frame); closed ones are let go. A window no screen closed stayed open
+        and alive to the window's end: a second Load dialog opened over the first, a Balance
+        report over an editor since closed (the soak's file dialogs and their lists, issue 44
+        item 7)."""
+        self.windows = {w: s for w, s in self.windows.items() if w.alive()}
+        if self.scenes:
+            for w in self.ui.get_window_stack().get_full_stack():
+                self.windows.setdefault(w, self.scene)
 
     def forget_questions(self, scene: Scene) -> None:
         """The questions ``scene`` asked, closed unanswered: a closed screen's question stayed
@@ -230,6 +249,7 @@ class App:
         kept within :data:`MAX_SHADOW_BYTES`."""
         self._handle(event)
         self.bound_shadows()
+        self.own_windows()
 
     def bound_shadows(self) -> None:
         """Drop pygame-gui's kept shadow pictures (one for each element size made; it drops
@@ -283,6 +303,7 @@ class App:
         self.bound_shadows()
         if self.scenes:
             self.scene.update(dt)
+        self.own_windows()
         self.render(self.screen)
 
     def render(self, surface: pygame.Surface) -> None:
@@ -316,10 +337,14 @@ class App:
             self._take_off(self.scenes.pop())
 
     def _take_off(self, scene: Scene) -> None:
-        """A screen off the stack for good: its widgets, what it holds, its questions."""
+        """A screen off the stack for good: its widgets, what it holds, its questions and the
+        other windows it opened (:meth:`own_windows`)."""
         scene.leave()
         scene.closed()
         self.forget_questions(scene)
+        for window in [w for w, owner in self.windows.items() if owner is scene]:
+            del self.windows[window]
+            window.kill()
 
     def take(self, events: list[pygame.event.Event], budget: float = EVENT_BUDGET_S) -> int:
         """Handle the backlog and then ``events``, in order, for ``budget`` seconds at most (at
@@ -365,9 +390,19 @@ class App:
                 break
             self.frame(0.016)
         self.frame(0.016)
+        self.draw_owed()
+
+    def draw_owed(self, most: int = 200) -> None:
+        """Tests: frames until the map's tiles on screen are all drawn (a frame draws
+        :data:`.tiles.TILE_BUDGET_S` of new ones), so that its pixels are the whole picture."""
+        for _ in range(most):
+            if not (self.scenes and self.scene.tiles_owed()):
+                return
+            self.frame(0.016)
 
     def screenshot(self, path: str | Path) -> None:
         """Render a frame and write it as a PNG."""
         self.frame(0.016)
         self.frame(0.016)
+        self.draw_owed()
         pygame.image.save(self.screen, str(path))

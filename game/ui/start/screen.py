@@ -353,6 +353,8 @@ class StartScene(Scene):
 
     def open_dialog(self, watch: bool = False) -> None:
         self.watching = watch
+        if self.file_dialog is not None:  # one at a time (a second stayed over the first)
+            self.file_dialog.kill()
         self.file_dialog = FileDialog(
             pygame.Rect(self.app.size[0] // 2 - 260, 80, 520, 460),
             self.app.ui,
