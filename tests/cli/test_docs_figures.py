@@ -152,7 +152,9 @@ def test_bench_ai_gives_the_strength_table_and_the_speed_figures_with_their_goal
     assert "| `decisions` | 812 |  |" in lines
 
 
-def test_issue41_bench_ai_gives_each_sides_wins_against_the_careful_player(docs, tmp_path):
+def test_issue41_bench_ai_gives_each_sides_wins_against_the_careful_player_and_a_readme_line(
+    docs, tmp_path
+):
     def won(wins: int, games: int = 4) -> dict:
         from game.ai.selfplay import wilson
 
@@ -182,6 +184,10 @@ def test_issue41_bench_ai_gives_each_sides_wins_against_the_careful_player(docs,
     russian = "| `tutorial-duel` | russian | 4/4 100% (51-100) | 4/4 100% (51-100) | "
     assert russian + "4/4 100% (51-100) | 2: none; 3: none |" in lines
     assert "Goals against the careful player: >= 60% on each side." in lines
+    readme = block(docs, "../README.md", "strength").splitlines()
+    assert readme[0].startswith("How often the computer's top level wins (`hexfire bench ai`, 2026")
+    assert "| `tutorial-duel` | 92.5% | German 75%, Russian 100% |" in readme
+    assert (docs.parent / "README.md").read_text().startswith("# ../README.md\ntext before")
 
 
 @pytest.mark.parametrize(

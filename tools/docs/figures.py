@@ -1,5 +1,5 @@
-"""Write the figure tables of docs/benchmarks.md and docs/ai.md from the ``--json`` output of
-``hexfire bench NAME``, ``hexfire bench ai`` and ``hexfire balance SCENARIO``:
+"""Write the figure tables of docs/benchmarks.md, docs/ai.md and the README from the ``--json``
+output of ``hexfire bench NAME``, ``hexfire bench ai`` and ``hexfire balance SCENARIO``:
 
     hexfire bench los --json > los.json
     python3 tools/docs/figures.py los.json [more.json ...] [--date YYYY-MM-DD] [--machine TEXT]
@@ -44,6 +44,8 @@ class Kind:
     doc: str
     command: str
     keys: tuple[str, ...]
+    source: str = ""
+    """Another kind whose stored figures this block is written from (none kept of its own)."""
 
 
 KINDS = (
@@ -79,6 +81,7 @@ KINDS = (
         ("growth_after_warm_up_mib", "burst"),
     ),
     Kind("bench-net", "benchmarks.md", "hexfire bench net --json", ("desyncs", "lost_actions")),
+    Kind("strength", "../README.md", "hexfire bench ai --json", (), source="bench-ai"),
 )
 """Tried in this order: the first whose keys the output has is its kind."""
 
@@ -120,7 +123,7 @@ def read_json(path: Path) -> dict:
 def kind_of(figures: dict, where: str = "") -> Kind:
     """The kind of an output, from its keys."""
     for kind in KINDS:
-        if all(k in figures for k in kind.keys):
+        if not kind.source and all(k in figures for k in kind.keys):
             return kind
     raise FiguresError(
         f"{where or 'input'}: not the --json output of hexfire bench NAME, bench ai or balance "
@@ -232,6 +235,24 @@ def ai_table(kind: Kind, records: list[dict]) -> list[str]:
     return lines
 
 
+def readme_table(kind: Kind, records: list[dict]) -> list[str]:
+    """The README's line per scenario (issue 41): how often the top level wins against random
+    play and, each side, against the careful sparring player."""
+    (record,) = records
+    lines = [
+        f"How often the computer's top level wins (`{kind.command.removesuffix(' --json')}`, "
+        f"{record['date']}; [docs/ai.md](docs/ai.md)):",
+        "",
+        "| scenario | vs random play | vs a careful player, by its side |",
+        "| --- | --- | --- |",
+    ]
+    for stem, row in record["figures"]["strength"].items():
+        top = row.get("vs_careful", {}).get("3", {})
+        sides = ", ".join(f"{side.title()} {percent(c['win_rate'])}" for side, c in top.items())
+        lines.append(f"| `{stem}` | {percent(row['top_vs_random']['win_rate'])} | {sides} |")
+    return lines
+
+
 def careful_rows(f: dict, goals: dict) -> list[str]:
     """Each side of each scenario: the top level's wins against random play and each level's
     against the careful sparring player (issue 41), wins/games with the 95% interval, and the
@@ -332,6 +353,7 @@ TABLES: dict[str, Callable[[Kind, list[dict]], list[str]]] = {
     "bench-ai": ai_table,
     "balance": balance_table,
     "bench-soak": soak_table,
+    "strength": readme_table,
 }
 
 
@@ -379,8 +401,8 @@ def written(docs: Path) -> dict[Path, str]:
     records = stored(docs)
     out: dict[Path, str] = {}
     for doc in sorted({k.doc for k in KINDS}):
-        path = docs / doc
-        blocks = {k.name: table(k, records[k.name]) for k in KINDS if k.doc == doc}
+        path = (docs / doc).resolve()
+        blocks = {k.name: table(k, records[k.source or k.name]) for k in KINDS if k.doc == doc}
         out[path] = with_blocks(path.read_text(encoding="utf-8"), blocks, str(path))
     return out
 
