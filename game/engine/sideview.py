@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from .actions import Action, BoreSight, Place
 from .knowledge import Knowledge
@@ -22,12 +23,14 @@ def side_view(
     seer: Seer | None,
     allowed: Callable[[Action], bool],
     placeable: Callable[[], list[str]],
+    legal: Legal | None = None,
 ) -> View:
     """Everything ``side`` may know now as one immutable value (:class:`View`, its JSON form
     what a remote window receives); ``version`` grows with every change of the game;
     ``seer`` keeps each side's readable events from one view to the next, and its view
     version: it grows with every change of what this side is shown (never with a change it
-    may not see)."""
+    may not see). ``legal``: :func:`shown_legal`'s, already made for this state (else made
+    now)."""
     knows = Knowledge(state, side)
     alias = hidden_aliases(state, side)
     if seer is None:
@@ -38,21 +41,9 @@ def side_view(
             for d in knows.units()
         )
     acting = None if state.over else state.to_act
-    legal_json: tuple[dict, ...] = ()
-    placeable_ids: tuple[str, ...] = ()
-    if acting is not None and (side is None or side == acting):
-        setting_up = state.phase in ("setup", "setup_attacker") and not state.dff_pending
-        acts = []
-        with state.held_still():
-            for a in iter_candidates(state):
-                if setting_up and isinstance(a, Place):
-                    break  # the placements come last: asked hex by hex (HX-12)
-                if setting_up and isinstance(a, BoreSight):
-                    continue  # thousands on a big map: asked hex by hex too (C6.42)
-                if allowed(a):
-                    acts.append(a)
-        legal_json = in_alias_order([aliased(a.to_json(), alias) for a in acts], alias)
-        placeable_ids = tuple(placeable())
+    legal_json, placeable_ids = (
+        shown_legal(state, side, alias, allowed, placeable) if legal is None else legal
+    )
     dff = None
     if state.dff_pending and state.moving_unit and side in (None, state.non_phasing):
         mover = state.unit(state.moving_unit)
@@ -103,6 +94,40 @@ def side_view(
         victory=tuple(v.describe() for v in state.setup.victory),
     )
     return seer.stamp(view, version) if seer is not None else view
+
+
+Legal = tuple[tuple[dict[str, Any], ...], tuple[str, ...]]
+"""A view's ``legal`` and ``placeable`` (:func:`shown_legal`)."""
+
+
+def shown_legal(
+    state: GameState,
+    side: str | None,
+    alias: dict[str, str],
+    allowed: Callable[[Action], bool],
+    placeable: Callable[[], list[str]],
+) -> Legal:
+    """The actions ``side`` may take now in its view's JSON form (a "?" by its alias, in the
+    aliases' order) and the units it may place: its view's ``legal`` and ``placeable`` (none
+    when another side acts; a set-up phase lists no placement and no bore sight, HX-12,
+    C6.42). Apart from the view: a server asks HX-15 of them first, and makes the view only
+    when it is sent (issue 43)."""
+    acting = None if state.over else state.to_act
+    if acting is None or (side is not None and side != acting):
+        return (), ()
+    setting_up = state.phase in ("setup", "setup_attacker") and not state.dff_pending
+    acts = []
+    with state.held_still():
+        for a in iter_candidates(state):
+            if setting_up and isinstance(a, Place):
+                break  # the placements come last: asked hex by hex (HX-12)
+            if setting_up and isinstance(a, BoreSight):
+                continue  # thousands on a big map: asked hex by hex too (C6.42)
+            if allowed(a):
+                acts.append(a)
+    legal_json = in_alias_order([aliased(a.to_json(), alias) for a in acts], alias)
+    placeable_ids = tuple(placeable())
+    return legal_json, placeable_ids
 
 
 def hidden_aliases(state: GameState, side: str | None) -> dict[str, str]:

@@ -10,7 +10,7 @@ import hashlib
 import json
 import random
 
-from net_helpers import BOUND, FAST, new_game, pick, raw, seat, serving
+from net_helpers import BOUND, FAST, Seeded, new_game, pick, raw, seat, serving
 
 from game.net.client import Client, invitation
 from game.net.delta import extend
@@ -19,25 +19,6 @@ from game.net.wire import WIRE, ViewMessage, read_server
 
 def run(coro):
     return asyncio.run(coro)
-
-
-class Seeded:
-    """The server's randomness from a seed: the same game each run."""
-
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-
-    def token(self) -> str:
-        return "".join(self.rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(40))
-
-    def game_id(self) -> str:
-        return f"{self.rng.getrandbits(64):016x}"
-
-    def seed(self) -> int:
-        return self.rng.getrandbits(63)
-
-    def salt(self) -> str:
-        return f"{self.rng.getrandbits(128):032x}"
 
 
 def digest(client: Client) -> str:
