@@ -13,7 +13,7 @@ from .knowledge import Knowledge
 from .legal import iter_candidates
 from .phases import PHASES
 from .state import GameState
-from .view import DffOffer, Seer, TrackingView, TrackRow, UnitView, View
+from .view import DffOffer, Seer, TrackingView, TrackRow, UnitView, View, made_unit, made_view
 
 
 def side_view(
@@ -64,34 +64,36 @@ def side_view(
         )
     )
     moving = state.moving_unit
-    view = View.model_construct(
-        format=1,
-        version=0,
-        side=side,
-        title=state.setup.title,
-        sides=tuple(state.setup.sides),
-        defender=state.setup.defender,
-        first=state.setup.first,
-        to_kill=state.setup.to_kill,
-        turns=state.setup.turns,
-        turn=state.turn,
-        phase=state.phase,
-        phase_title=PHASES[state.phase].title,
-        phasing=state.phasing,
-        non_phasing=state.non_phasing,
-        acting=acting,
-        over=state.over,
-        winner=state.winner,
-        end_reason=state.end_reason,
-        moving_unit=alias.get(moving, moving) if moving else None,
-        units=units,
-        events=(seer or Seer()).events(state.history, side),  # a new seer: read whole
-        legal=legal_json,
-        placeable=placeable_ids,
-        dff=dff,
-        tracking=tracking,
-        losses={k: tuple(v) for k, v in knows.losses().items()},
-        victory=tuple(v.describe() for v in state.setup.victory),
+    view = made_view(
+        {
+            "format": 1,
+            "version": 0,
+            "side": side,
+            "title": state.setup.title,
+            "sides": tuple(state.setup.sides),
+            "defender": state.setup.defender,
+            "first": state.setup.first,
+            "to_kill": state.setup.to_kill,
+            "turns": state.setup.turns,
+            "turn": state.turn,
+            "phase": state.phase,
+            "phase_title": PHASES[state.phase].title,
+            "phasing": state.phasing,
+            "non_phasing": state.non_phasing,
+            "acting": acting,
+            "over": state.over,
+            "winner": state.winner,
+            "end_reason": state.end_reason,
+            "moving_unit": alias.get(moving, moving) if moving else None,
+            "units": units,
+            "events": (seer or Seer()).events(state.history, side),  # a new seer: read whole
+            "legal": legal_json,
+            "placeable": placeable_ids,
+            "dff": dff,
+            "tracking": tracking,
+            "losses": {k: tuple(v) for k, v in knows.losses().items()},
+            "victory": tuple(v.describe() for v in state.setup.victory),
+        }
     )
     return seer.stamp(view, version) if seer is not None else view
 
@@ -172,8 +174,13 @@ def aliased(action: dict, alias: dict[str, str]) -> dict:
 def unit_view(d: dict, alias: dict[str, str]) -> UnitView:
     """A unit record of :meth:`Knowledge.units` as its view value (a "?" by its alias)."""
     if d.get("type") == "?":
-        return UnitView.model_construct(
-            id=alias.get(d["id"], d["id"]), side=d["side"], hex=d["hex"], concealed=True
+        return made_unit(
+            {
+                "id": alias.get(d["id"], d["id"]),
+                "side": d["side"],
+                "hex": d["hex"],
+                "concealed": True,
+            }
         )
     values = dict(d)
     for k in _TUPLES:
@@ -182,4 +189,4 @@ def unit_view(d: dict, alias: dict[str, str]) -> UnitView:
     acq = values.get("acquisition")
     if acq is not None and len(acq) > 3 and acq[3] in alias:  # acquired on a "?" (C6.51)
         values["acquisition"] = (*acq[:3], alias[acq[3]], *acq[4:])
-    return UnitView.model_construct(**values)
+    return made_unit(values)
