@@ -391,7 +391,8 @@ class Seer:
 
     def stamp(self, view: View, change: int) -> View:
         """``view`` with its side's version: one more than the last view of that side made
-        here whenever what it shows changed. ``change`` counts the game's changes (actions
+        here whenever what it shows changed; else that last view itself (its JSON and digest
+        made once, issue 43). ``change`` counts the game's changes (actions
         applied and taken back): a side's version never counts a change it cannot see (an
         action whose number it would see would tell it a secret one was taken, C6.42)."""
         last = self._stamps.get(view.side)
