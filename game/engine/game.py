@@ -203,13 +203,27 @@ class Game:
         (:class:`Knowledge`, the one door for hidden information)."""
         return Knowledge(self.state, side)
 
-    def side_view(self, side: str | None, version: int = 0, seer: Seer | None = None) -> View:
+    def side_view(
+        self,
+        side: str | None,
+        version: int = 0,
+        seer: Seer | None = None,
+        legal: sideview.Legal | None = None,
+    ) -> View:
         """Everything ``side`` may know now as one immutable value (:class:`View`, its JSON form
         what a remote window receives); ``version`` grows with every change of the game;
         ``seer`` keeps each side's readable events from one view to the next, and its view
         version: it grows with every change of what this side is shown (never with a change it
-        may not see). Built by :func:`sideview.side_view`."""
-        return sideview.side_view(self.state, side, version, seer, self._allowed, self.placeable)
+        may not see); ``legal``: :meth:`shown_legal`'s now, if made. Built by
+        :func:`sideview.side_view`."""
+        return sideview.side_view(
+            self.state, side, version, seer, self._allowed, self.placeable, legal
+        )
+
+    def shown_legal(self, side: str | None, alias: dict[str, str]) -> sideview.Legal:
+        """``side``'s view's ``legal`` and ``placeable`` without the rest of the view
+        (:func:`sideview.shown_legal`; ``alias``: :func:`sideview.hidden_aliases`')."""
+        return sideview.shown_legal(self.state, side, alias, self._allowed, self.placeable)
 
     def view(self, side: str | None) -> list[dict]:
         """The units as ``side`` may see them (:meth:`Knowledge.units`)."""

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from .actions import Action, BoreSight, Place
 from .knowledge import Knowledge
 from .legal import iter_candidates
 from .phases import PHASES
 from .state import GameState
-from .view import DffOffer, Seer, TrackingView, TrackRow, UnitView, View
+from .view import DffOffer, Seer, TrackingView, TrackRow, UnitView, View, made_unit, made_view
 
 
 def side_view(
@@ -22,12 +23,14 @@ def side_view(
     seer: Seer | None,
     allowed: Callable[[Action], bool],
     placeable: Callable[[], list[str]],
+    legal: Legal | None = None,
 ) -> View:
     """Everything ``side`` may know now as one immutable value (:class:`View`, its JSON form
     what a remote window receives); ``version`` grows with every change of the game;
     ``seer`` keeps each side's readable events from one view to the next, and its view
     version: it grows with every change of what this side is shown (never with a change it
-    may not see)."""
+    may not see). ``legal``: :func:`shown_legal`'s, already made for this state (else made
+    now)."""
     knows = Knowledge(state, side)
     alias = hidden_aliases(state, side)
     if seer is None:
@@ -38,21 +41,9 @@ def side_view(
             for d in knows.units()
         )
     acting = None if state.over else state.to_act
-    legal_json: tuple[dict, ...] = ()
-    placeable_ids: tuple[str, ...] = ()
-    if acting is not None and (side is None or side == acting):
-        setting_up = state.phase in ("setup", "setup_attacker") and not state.dff_pending
-        acts = []
-        with state.held_still():
-            for a in iter_candidates(state):
-                if setting_up and isinstance(a, Place):
-                    break  # the placements come last: asked hex by hex (HX-12)
-                if setting_up and isinstance(a, BoreSight):
-                    continue  # thousands on a big map: asked hex by hex too (C6.42)
-                if allowed(a):
-                    acts.append(a)
-        legal_json = in_alias_order([aliased(a.to_json(), alias) for a in acts], alias)
-        placeable_ids = tuple(placeable())
+    legal_json, placeable_ids = (
+        shown_legal(state, side, alias, allowed, placeable) if legal is None else legal
+    )
     dff = None
     if state.dff_pending and state.moving_unit and side in (None, state.non_phasing):
         mover = state.unit(state.moving_unit)
@@ -73,36 +64,72 @@ def side_view(
         )
     )
     moving = state.moving_unit
-    view = View.model_construct(
-        format=1,
-        version=0,
-        side=side,
-        title=state.setup.title,
-        sides=tuple(state.setup.sides),
-        defender=state.setup.defender,
-        first=state.setup.first,
-        to_kill=state.setup.to_kill,
-        turns=state.setup.turns,
-        turn=state.turn,
-        phase=state.phase,
-        phase_title=PHASES[state.phase].title,
-        phasing=state.phasing,
-        non_phasing=state.non_phasing,
-        acting=acting,
-        over=state.over,
-        winner=state.winner,
-        end_reason=state.end_reason,
-        moving_unit=alias.get(moving, moving) if moving else None,
-        units=units,
-        events=(seer or Seer()).events(state.history, side),  # a new seer: read whole
-        legal=legal_json,
-        placeable=placeable_ids,
-        dff=dff,
-        tracking=tracking,
-        losses={k: tuple(v) for k, v in knows.losses().items()},
-        victory=tuple(v.describe() for v in state.setup.victory),
+    view = made_view(
+        {
+            "format": 1,
+            "version": 0,
+            "side": side,
+            "title": state.setup.title,
+            "sides": tuple(state.setup.sides),
+            "defender": state.setup.defender,
+            "first": state.setup.first,
+            "to_kill": state.setup.to_kill,
+            "turns": state.setup.turns,
+            "turn": state.turn,
+            "phase": state.phase,
+            "phase_title": PHASES[state.phase].title,
+            "phasing": state.phasing,
+            "non_phasing": state.non_phasing,
+            "acting": acting,
+            "over": state.over,
+            "winner": state.winner,
+            "end_reason": state.end_reason,
+            "moving_unit": alias.get(moving, moving) if moving else None,
+            "units": units,
+            "events": (seer or Seer()).events(state.history, side),  # a new seer: read whole
+            "legal": legal_json,
+            "placeable": placeable_ids,
+            "dff": dff,
+            "tracking": tracking,
+            "losses": {k: tuple(v) for k, v in knows.losses().items()},
+            "victory": tuple(v.describe() for v in state.setup.victory),
+        }
     )
     return seer.stamp(view, version) if seer is not None else view
+
+
+Legal = tuple[tuple[dict[str, Any], ...], tuple[str, ...]]
+"""A view's ``legal`` and ``placeable`` (:func:`shown_legal`)."""
+
+
+def shown_legal(
+    state: GameState,
+    side: str | None,
+    alias: dict[str, str],
+    allowed: Callable[[Action], bool],
+    placeable: Callable[[], list[str]],
+) -> Legal:
+    """The actions ``side`` may take now in its view's JSON form (a "?" by its alias, in the
+    aliases' order) and the units it may place: its view's ``legal`` and ``placeable`` (none
+    when another side acts; a set-up phase lists no placement and no bore sight, HX-12,
+    C6.42). Apart from the view: a server asks HX-15 of them first, and makes the view only
+    when it is sent (issue 43)."""
+    acting = None if state.over else state.to_act
+    if acting is None or (side is not None and side != acting):
+        return (), ()
+    setting_up = state.phase in ("setup", "setup_attacker") and not state.dff_pending
+    acts = []
+    with state.held_still():
+        for a in iter_candidates(state):
+            if setting_up and isinstance(a, Place):
+                break  # the placements come last: asked hex by hex (HX-12)
+            if setting_up and isinstance(a, BoreSight):
+                continue  # thousands on a big map: asked hex by hex too (C6.42)
+            if allowed(a):
+                acts.append(a)
+    legal_json = in_alias_order([aliased(a.to_json(), alias) for a in acts], alias)
+    placeable_ids = tuple(placeable())
+    return legal_json, placeable_ids
 
 
 def hidden_aliases(state: GameState, side: str | None) -> dict[str, str]:
@@ -147,8 +174,13 @@ def aliased(action: dict, alias: dict[str, str]) -> dict:
 def unit_view(d: dict, alias: dict[str, str]) -> UnitView:
     """A unit record of :meth:`Knowledge.units` as its view value (a "?" by its alias)."""
     if d.get("type") == "?":
-        return UnitView.model_construct(
-            id=alias.get(d["id"], d["id"]), side=d["side"], hex=d["hex"], concealed=True
+        return made_unit(
+            {
+                "id": alias.get(d["id"], d["id"]),
+                "side": d["side"],
+                "hex": d["hex"],
+                "concealed": True,
+            }
         )
     values = dict(d)
     for k in _TUPLES:
@@ -157,4 +189,4 @@ def unit_view(d: dict, alias: dict[str, str]) -> UnitView:
     acq = values.get("acquisition")
     if acq is not None and len(acq) > 3 and acq[3] in alias:  # acquired on a "?" (C6.51)
         values["acquisition"] = (*acq[:3], alias[acq[3]], *acq[4:])
-    return UnitView.model_construct(**values)
+    return made_unit(values)

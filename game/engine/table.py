@@ -141,17 +141,19 @@ class Table(TableView):
 
     def nothing_to_do(self) -> bool:
         """HX-15 (:meth:`Game.nothing_to_do`) for this side; read from its view's legal
-        actions when the view is made (a server makes it to send it anyway: the candidates
-        are not tried twice, issue 43), except in a set-up phase, whose view lists no
-        placement."""
+        actions when they are made (:meth:`shown_legal`: a server makes them to send them
+        anyway, the candidates are not tried twice, issue 43), except in a set-up phase,
+        whose view lists no placement."""
         if not self._acting():
             return False
-        view, state = self._view, self._game.state
-        if view is None or state.phase in ("setup", "setup_attacker"):
+        state = self._game.state
+        view, made = self._view, self._legal
+        legal = view.legal if view is not None else None if made is None else made[0]
+        if legal is None or state.phase in ("setup", "setup_attacker"):
             return self._game.nothing_to_do()
         if state.over or state.dff_pending:
             return False
-        return all(a["type"] in _IDLE for a in view.legal)
+        return all(a["type"] in _IDLE for a in legal)
 
     def placeable(self) -> list[str]:
         if self._view is not None:

@@ -17,7 +17,7 @@ from .events import Event
 from .game import Game
 from .knowledge import Knowledge, Tracking
 from .setup import Victory
-from .sideview import hidden_aliases, unit_view
+from .sideview import Legal, hidden_aliases, unit_view
 from .view import Seer, UnitView, View
 from .vocabulary import REMOVED, PhaseName
 
@@ -50,6 +50,7 @@ class TableView:
         self._units: list[UnitView] | None = None
         self._costs: dict[str, dict[str, float]] = {}
         self._all: list[Action] | None = None
+        self._legal: Legal | None = None
 
     # --- the view ----------------------------------------------------------------------------
 
@@ -57,8 +58,19 @@ class TableView:
     def view(self) -> View:
         """The side's view now (made once for this table's version)."""
         if self._view is None:
-            self._view = self._game.side_view(self.side, self.version, self._seer)
+            self._view = self._game.side_view(self.side, self.version, self._seer, self._legal)
         return self._view
+
+    def shown_legal(self) -> Legal:
+        """The view's ``legal`` and ``placeable``, made once for this table's version (and
+        handed to the view when it is made): HX-15 asked of them does not make the whole view
+        (a server makes it only when it is sent: a phase that passes by itself is never shown,
+        issue 43)."""
+        if self._view is not None:
+            return self._view.legal, self._view.placeable
+        if self._legal is None:
+            self._legal = self._game.shown_legal(self.side, self._aliases())
+        return self._legal
 
     def _know(self) -> Knowledge:
         if self._knows is None:

@@ -14,9 +14,10 @@ Its JSON form (pydantic, as the saves) reads back equal: :func:`view_from_json`.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -28,6 +29,40 @@ VIEW_FORMAT = 1
 """The version of the view's JSON form (a remote window refuses a newer one)."""
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def constructor(cls: type[_Model]) -> Callable[[dict[str, Any]], _Model]:
+    """``cls.model_construct(**values)`` without pydantic's look at each field's aliases (issue
+    43: 7-9 us a view or a unit, a tenth of a view's making): the fields in their order (the
+    JSON's), the default of each not given (a mutable one copied), the fields given as its
+    set fields. For a model with no alias, private attribute or post-init."""
+    fields = cls.model_fields
+    if cls.__private_attributes__ or cls.__pydantic_post_init__:
+        raise TypeError(f"{cls.__name__}: private attributes or post-init")
+    if any(f.alias or f.validation_alias for f in fields.values()):
+        raise TypeError(f"{cls.__name__}: aliases")
+    names = tuple(fields)
+    known = frozenset(names)
+    kept = {n: f.default for n, f in fields.items() if not f.is_required()}
+    copied = {n for n, d in kept.items() if isinstance(d, (dict, list, set))}
+    new, put = cls.__new__, object.__setattr__
+
+    def make(values: dict[str, Any]) -> _Model:
+        made = {}
+        for name in names:
+            if name in values:
+                made[name] = values[name]
+            elif name in kept:
+                made[name] = copy.copy(kept[name]) if name in copied else kept[name]
+        m = new(cls)
+        put(m, "__dict__", made)
+        put(m, "__pydantic_fields_set__", values.keys() & known)
+        put(m, "__pydantic_extra__", None)
+        put(m, "__pydantic_private__", None)
+        return m
+
+    return make
 
 
 class UnitView(BaseModel):
@@ -115,13 +150,18 @@ class EventView(BaseModel):
 
 def event_view(event: Event) -> EventView:
     """An event (already as the side may read it) as its view value."""
-    return EventView.model_construct(
-        kind=event.kind,
-        text=event.text,
-        rules=tuple(event.rules),
-        dice=tuple(event.dice),
-        data=dict(event.data) if event.data else {},
+    return _event(
+        {
+            "kind": event.kind,
+            "text": event.text,
+            "rules": tuple(event.rules),
+            "dice": tuple(event.dice),
+            "data": dict(event.data) if event.data else {},
+        }
     )
+
+
+_event = constructor(EventView)
 
 
 class TrackRow(BaseModel):
@@ -229,6 +269,8 @@ class View(BaseModel):
         return f'{text[:cut]},"events":{new}}}'
 
 
+made_view = constructor(View)
+made_unit = constructor(UnitView)
 _EVENTS = TypeAdapter(tuple[EventView, ...])
 _MADE: list[tuple[View, str, int]] = []
 """The JSON form of the last views made into JSON (:meth:`View.to_json`), newest last, each with
@@ -349,7 +391,8 @@ class Seer:
 
     def stamp(self, view: View, change: int) -> View:
         """``view`` with its side's version: one more than the last view of that side made
-        here whenever what it shows changed. ``change`` counts the game's changes (actions
+        here whenever what it shows changed; else that last view itself (its JSON and digest
+        made once, issue 43). ``change`` counts the game's changes (actions
         applied and taken back): a side's version never counts a change it cannot see (an
         action whose number it would see would tell it a secret one was taken, C6.42)."""
         last = self._stamps.get(view.side)
@@ -361,9 +404,11 @@ class Seer:
                     version += 1
         elif last[1] == change:
             return last[2]
+        elif {**last[2].__dict__, "version": view.version} == view.__dict__:
+            self._stamps[view.side] = (last[0], change, last[2])  # the same view: kept (its
+            return last[2]  # JSON and digest are made already)
         else:
-            same = last[2].model_copy(update={"version": 0}) == view
-            version = last[0] if same else last[0] + 1
+            version = last[0] + 1
         stamped = view.model_copy(update={"version": version})
         self._stamps[view.side] = (version, change, stamped)
         return stamped

@@ -4,6 +4,8 @@ the client rebuilds the whole view from the one it holds (its digest is the serv
 
 from __future__ import annotations
 
+from pydantic_core import to_json
+
 from game.engine.view import View
 
 from .wire import ViewMessage
@@ -33,13 +35,16 @@ def view_message(
     """The JSON text of the ``view`` message for a connection that last received ``sent``: its
     new events only (:class:`ViewMessage`; the whole view when ``sent`` is None)."""
     kept = kept_events(sent, view)
-    head = ViewMessage.model_construct(
-        seq=seq,
-        ready=ready,
-        after=None if sent is None else sent.version,
-        kept=kept or 0,
-        markers=markers,
-    ).model_dump_json(exclude={"view"})
+    head = to_json(  # the message's fields but its view, as its model writes them (issue 43:
+        {  # made without the model, whose making was most of this)
+            "t": "view",
+            "seq": seq,
+            "ready": ready,
+            "after": None if sent is None else sent.version,
+            "kept": kept or 0,
+            "markers": markers,
+        }
+    ).decode()
     text = view.to_json() if kept is None else view.to_json_after(kept)
     return f'{head[:-1]},"view":{text}}}'
 

@@ -57,13 +57,16 @@ class Hosted:
     def nothing_to_do(self) -> bool:
         """Whether the side to act can do nothing but end the phase (HX-15), worked out once
         for each change of the game (the server asks it first whether something is due, then
-        to take it)."""
+        to take it). A connected seat's is read from its view's legal actions, made first
+        (:meth:`Table.shown_legal`): its view is made from them when it is sent, never for
+        a phase that passes by itself (issue 43: a quarter of the views were made for those
+        and shown to no one)."""
         session = self.session
         idle = self.idle
         if idle is None or idle[0] is not session or idle[1] != session.version:
             acting = session.acting
-            if acting in self.conns:  # its view is sent anyway: HX-15 read from it
-                session.view(acting)
+            if acting in self.conns:
+                session.table(acting).shown_legal()
             value = acting is not None and session.table(acting).nothing_to_do()
             idle = self.idle = (session, session.version, value)
         return idle[2]

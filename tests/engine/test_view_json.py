@@ -108,3 +108,91 @@ def test_hx15_nothing_to_do_is_read_from_the_sides_view_once_made(monkeypatch):
             ends = [a for a in legal if a.type == "end_phase"]
             game.apply(ends[0] if ends and rng.random() < 0.3 else rng.choice(legal))
     assert (False, True) in answers and (False, False) in answers
+
+
+def test_hx15_nothing_to_do_is_read_from_the_legal_actions_made_without_the_view(monkeypatch):
+    """A server asks HX-15 of the seat's legal actions made apart (Table.shown_legal: issue 43,
+    the view is made only when it is sent); the view made after holds those very actions, and
+    is the view made afresh; a table of the next change never holds the last one's."""
+    from game.engine.table import Table
+
+    setup = load_scenario(scenarios_dir() / "road-ambush.toml").setup
+    asked = []
+    real = Game.nothing_to_do
+    monkeypatch.setattr(Game, "nothing_to_do", lambda g: asked.append(1) or real(g))
+    answers = set()
+    for seed in range(3):
+        game, rng = Game(setup, seed), random.Random(seed)
+        for change in range(150):
+            if game.over:
+                break
+            side = game.to_act
+            other = next(s for s in setup.sides if s != side)
+            expected = real(game)
+            table = Table(game, side, change, Seer())
+            legal = table.shown_legal()
+            asked.clear()
+            assert table.nothing_to_do() == expected
+            setting_up = game.state.phase in ("setup", "setup_attacker")
+            assert asked == ([1] if setting_up else [])
+            answers.add((setting_up, expected))
+            view = table.view
+            assert view.legal is legal[0] and view.placeable is legal[1]
+            assert view.model_copy(update={"version": 0}) == game.side_view(side, change, None)
+            assert Table(game, other, change).shown_legal() == ((), ())  # not to act: none
+            legal_actions = game.legal_actions()
+            ends = [a for a in legal_actions if a.type == "end_phase"]
+            game.apply(ends[0] if ends and rng.random() < 0.3 else rng.choice(legal_actions))
+    assert (False, True) in answers and (False, False) in answers
+
+
+def test_a_view_made_without_pydantics_checks_is_the_one_model_construct_makes():
+    """The view's values are made without pydantic's look at each field (issue 43): the same
+    fields in the same order (the JSON's), the same set fields, a mutable default not shared."""
+    from game.engine.view import EventView, UnitView, constructor
+
+    setup = load_scenario(scenarios_dir() / "road-ambush.toml").setup
+    game, rng = Game(setup, 2), random.Random(2)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.side_view("german", 3, Seer())
+    values = dict(view.__dict__)
+    cases = [(View, values), (View, {**values, "dff": None})]
+    cases += [(UnitView, dict(u.__dict__)) for u in view.units]
+    cases += [(UnitView, {"id": "?E3", "side": "russian", "hex": "E3", "concealed": True})]
+    shot = {"kind": "fire", "text": "t", "rules": ("C6.1",), "dice": (3, 4), "data": {"a": 1}}
+    cases += [(EventView, {"kind": "k", "text": "t"}), (EventView, shot)]
+    for model, given in cases:
+        ours, theirs = constructor(model)(dict(given)), model.model_construct(**given)
+        assert list(ours.__dict__) == list(theirs.__dict__) and ours == theirs
+        assert ours.model_dump_json() == theirs.model_dump_json()
+        assert ours.model_fields_set == theirs.model_fields_set
+    one, two = (constructor(EventView)({"kind": "k", "text": "t"}) for _ in range(2))
+    assert one.data == {} and one.data is not two.data
+
+
+def test_a_seers_unchanged_view_is_its_sides_last_one_never_an_older_or_the_other_sides():
+    """A side's view that shows what its last one showed is that one (issue 43: kept, its JSON
+    and digest made once), with its version; through random games each side's view is its own
+    and equals the one made afresh at that change, never an older state's."""
+    setup = load_scenario(scenarios_dir() / "road-ambush.toml").setup
+    kept = 0
+    for seed in range(3):
+        game, seer, rng = Game(setup, seed), Seer(), random.Random(seed)
+        last: dict[str, View] = {}
+        for change in range(120):
+            if game.over:
+                break
+            for side in setup.sides:
+                view = game.side_view(side, change, seer)
+                alone = game.side_view(side, change, None)
+                assert view.side == side
+                assert view.model_copy(update={"version": 0}) == alone
+                if side in last:
+                    same = last[side].model_copy(update={"version": 0}) == alone
+                    assert (view is last[side]) == same
+                    assert view.version == last[side].version + (not same)
+                    kept += same
+                last[side] = view
+            game.apply(rng.choice(game.legal_actions()))
+    assert kept > 20

@@ -143,6 +143,25 @@ async def raw(url: str, *frames: str | bytes, replies: int = 1, timeout: float =
     return out
 
 
+class Seeded:
+    """The server's randomness from a seed: the same game each run."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def token(self) -> str:
+        return "".join(self.rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(40))
+
+    def game_id(self) -> str:
+        return f"{self.rng.getrandbits(64):016x}"
+
+    def seed(self) -> int:
+        return self.rng.getrandbits(63)
+
+    def salt(self) -> str:
+        return f"{self.rng.getrandbits(128):032x}"
+
+
 FAST = Limits(hello_seconds=2.0, rate=200.0, burst=400, drop_after=2000)
 """Limits that let the tests' scripted clients run at full speed."""
 

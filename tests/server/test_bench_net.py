@@ -118,3 +118,47 @@ def test_a_killed_bench_server_keeps_the_cpu_it_used(tmp_path):
         assert server.spent >= used > 0
     finally:
         server.stop()
+
+
+def test_the_shared_bench_times_a_failover_as_its_client_tells_of_it():
+    """``bench net --db``'s failover time runs from the kill until the client cut off is
+    connected again with its view, each seat looked at when its client tells of a change
+    (it polled every seat every 20 ms: a twentieth of the bench's CPU); a seat whose game is
+    over is no longer watched."""
+    import asyncio
+    import time
+
+    from game.server.bench_shared import Run, Seat, Watch
+
+    class Told:
+        status, ready, reconnects, end = "connected", True, 0, None
+        on_message = None
+
+    async def main() -> tuple[Run, Seat, Seat]:
+        run = Run()
+        watch = Watch(run)
+        cut, over = Told(), Told()
+        seat, done = Seat("a" * 16, cut), Seat("b" * 16, over)  # type: ignore[arg-type]
+        watch.follow(seat)
+        watch.follow(done)
+        task = asyncio.ensure_future(watch.watch())
+        await asyncio.sleep(0.05)
+        assert seat.down_since is None and not run.failovers  # nothing told: nothing seen
+        run.kills.append(time.perf_counter())
+        watch.leave(done)
+        assert done.client.on_message is None
+        cut.status = "reconnecting"
+        cut.on_message(None)
+        await asyncio.sleep(0.01)
+        assert seat.down_since == run.kills[-1]
+        run.restarts.append(time.perf_counter())
+        await asyncio.sleep(0.1)
+        cut.status, cut.reconnects = "connected", 1
+        cut.on_message(object())  # its welcome
+        await asyncio.sleep(0.01)
+        task.cancel()
+        return run, seat, done
+
+    run, seat, done = asyncio.run(main())
+    assert len(run.failovers) == 1 and 0.1 <= run.failovers[0] < 2
+    assert seat.down_since is None and seat.reconnects == 1 and not run.moves

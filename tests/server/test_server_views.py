@@ -80,3 +80,51 @@ def test_a_resumed_seat_keeps_its_version_unless_its_view_changed():
     assert view.version == shown.version + (
         view.model_copy(update={"version": 0}) != shown.model_copy(update={"version": 0})
     )
+
+
+def test_no_view_is_made_for_a_phase_that_passes_by_itself_hx15(tmp_path, monkeypatch):
+    """HX-15 is read from the seat's legal actions alone: its view is made only when it is
+    sent, never for a phase that passes by itself (issue 43: a quarter of the views made were
+    for those and shown to no one)."""
+    import json
+    import random
+
+    from net_helpers import FAST, Seeded, pick
+
+    made: list[str | None] = []
+    real = sideview.side_view
+
+    def counting(state, side, *args):
+        made.append(side)
+        return real(state, side, *args)
+
+    monkeypatch.setattr(sideview, "side_view", counting)
+    received: list[str] = []
+
+    async def main() -> list:
+        async with serving(tmp_path, limits=FAST, randomness=Seeded(3)) as (server, url):
+            created = await new_game(url, "tutorial-duel", computer="german")
+            server.taps[(created.game, "russian")] = received.append
+            russian = await seat(url, created, "russian")
+            rng = random.Random(5)
+            for _ in range(150):
+                await russian.until(
+                    lambda: (
+                        russian.end is not None
+                        or (russian.ready and russian.view.acting == "russian")
+                    ),
+                    BOUND,
+                )
+                if russian.end is not None:
+                    break
+                view = russian.view
+                await russian.act(pick(rng, list(view.legal) or [{"type": "end_phase"}]))
+            actions = list(server.games[created.game].actions)
+            await russian.close()
+            return actions
+
+    actions = asyncio.run(main())
+    passed = [a for a in actions if a.side == "russian" and a.by == "server"]
+    assert len(passed) >= 3  # the Russian's phases passed by themselves (HX-15)
+    shown = [m for m in received if json.loads(m)["t"] in ("welcome", "view")]
+    assert made.count("russian") == len(shown), (made.count("russian"), len(shown))

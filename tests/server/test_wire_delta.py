@@ -10,7 +10,7 @@ import hashlib
 import json
 import random
 
-from net_helpers import BOUND, FAST, new_game, pick, raw, seat, serving
+from net_helpers import BOUND, FAST, Seeded, new_game, pick, raw, seat, serving
 
 from game.net.client import Client, invitation
 from game.net.delta import extend
@@ -19,25 +19,6 @@ from game.net.wire import WIRE, ViewMessage, read_server
 
 def run(coro):
     return asyncio.run(coro)
-
-
-class Seeded:
-    """The server's randomness from a seed: the same game each run."""
-
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-
-    def token(self) -> str:
-        return "".join(self.rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(40))
-
-    def game_id(self) -> str:
-        return f"{self.rng.getrandbits(64):016x}"
-
-    def seed(self) -> int:
-        return self.rng.getrandbits(63)
-
-    def salt(self) -> str:
-        return f"{self.rng.getrandbits(128):032x}"
 
 
 def digest(client: Client) -> str:
@@ -195,3 +176,37 @@ def test_a_client_that_missed_a_view_connects_again_and_ends_on_the_servers_view
             await russian.close()
 
     run(main())
+
+
+def test_a_view_messages_fields_are_written_as_its_model_writes_them():
+    """The view message's fields but its view are written without making the model (issue
+    43): the same text as ViewMessage's own, for each kind of value they take."""
+    from game.engine import Game
+    from game.engine.view import Seer
+    from game.files.scenario import load_scenario
+    from game.files.shipped import scenarios_dir
+    from game.net.delta import view_message
+
+    setup = load_scenario(scenarios_dir() / "tutorial-duel.toml").setup
+    game = Game(setup, 1)
+    seer = Seer()
+    first = game.side_view("german", 0, seer)
+    game.apply(game.legal_actions()[0])
+    view = game.side_view("german", 1, seer)
+    marks = [{"wrecks": {}, "smoke": []}, {"wrecks": {"E3": 2, "F4": 1}, "smoke": ["G5"]}]
+    for sent in (None, first):
+        for seq in (None, 0, 7):
+            for ready in (True, False):
+                for markers in marks:
+                    text = view_message(view, markers, sent, seq, ready)
+                    kept = None if sent is None else len(sent.events)
+                    model = ViewMessage.model_construct(
+                        seq=seq,
+                        ready=ready,
+                        after=None if sent is None else sent.version,
+                        kept=kept or 0,
+                        markers=markers,
+                    )
+                    head = model.model_dump_json(exclude={"view"})
+                    assert text.startswith(head[:-1] + ',"view":{')
+                    assert read_server(text).markers == markers
