@@ -5,6 +5,7 @@ shorter history (an undo's) does not take the longer one's events."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from game.engine import Game
 from game.engine import view as view_module
@@ -56,27 +57,25 @@ def test_a_views_unchanged_units_are_the_last_views_values_and_read_as_made_afre
     """A seer makes a unit's view value again only when its record or the side's aliases
     changed (issue 43: making every unit's value anew was a large part of a server's view);
     through whole random games each side's view equals one made by no seer, "?" included."""
-    setup = load_scenario(scenarios_dir() / "road-ambush.toml").setup
     reused = changed = 0
-    for seed in range(3):
-        game, seer, rng = Game(setup, seed), Seer(), random.Random(seed)
-        last: dict[str, View] = {}
-        for change in range(80):
-            if game.over:
-                break
-            for side in setup.sides:
-                view = game.side_view(side, change, seer)
-                alone = game.side_view(side, change, None)
-                assert view.units == alone.units
-                assert view.model_copy(update={"version": 0}) == alone
-                before = {u.id: u for u in last[side].units} if side in last else {}
-                for u in view.units:
-                    if u.id in before:
-                        same = before[u.id] is u
-                        reused += same
-                        changed += not same and before[u.id] != u
-                last[side] = view
-            game.apply(rng.choice(game.legal_actions()))
+    seers: dict[int, Seer] = {}
+    last: dict[str, View] = {}
+    for game, change in _random_road_ambush_games(3, 80, end=0):
+        seer = seers.setdefault(id(game), Seer())
+        if change == 0:
+            last.clear()
+        for side in game.state.setup.sides:
+            view = game.side_view(side, change, seer)
+            alone = game.side_view(side, change, None)
+            assert view.units == alone.units
+            assert view.model_copy(update={"version": 0}) == alone
+            before = {u.id: u for u in last[side].units} if side in last else {}
+            for u in view.units:
+                if u.id in before:
+                    same = before[u.id] is u
+                    reused += same
+                    changed += not same and before[u.id] != u
+            last[side] = view
     assert reused > 500 and changed > 20
 
 
@@ -86,28 +85,37 @@ def test_hx15_nothing_to_do_is_read_from_the_sides_view_once_made(monkeypatch):
     through whole random games; in a set-up phase (no placement listed) it asks the game."""
     from game.engine.table import Table
 
-    setup = load_scenario(scenarios_dir() / "road-ambush.toml").setup
     asked = []
     real = Game.nothing_to_do
     monkeypatch.setattr(Game, "nothing_to_do", lambda g: asked.append(1) or real(g))
     answers = set()
-    for seed in range(4):
+    for game, change in _random_road_ambush_games(4):
+        expected = real(game)
+        table = Table(game, game.to_act, change)
+        table.view  # noqa: B018 (made, as a server makes it to send it)
+        asked.clear()
+        assert table.nothing_to_do() == expected
+        assert asked == ([1] if game.state.phase in ("setup", "setup_attacker") else [])
+        answers.add((game.state.phase in ("setup", "setup_attacker"), expected))
+    assert (False, True) in answers and (False, False) in answers
+
+
+def _random_road_ambush_games(
+    games: int, changes: int = 150, end: float = 0.3
+) -> Iterator[tuple[Game, int]]:
+    """Seeded random games of road-ambush, each state in turn with its change count (the
+    phase ended a share ``end`` of the times it may be, else any legal action at random); the
+    next action is applied on resuming."""
+    setup = load_scenario(scenarios_dir() / "road-ambush.toml").setup
+    for seed in range(games):
         game, rng = Game(setup, seed), random.Random(seed)
-        for change in range(150):
+        for change in range(changes):
             if game.over:
                 break
-            side = game.to_act
-            expected = real(game)
-            table = Table(game, side, change)
-            table.view  # noqa: B018 (made, as a server makes it to send it)
-            asked.clear()
-            assert table.nothing_to_do() == expected
-            assert asked == ([1] if game.state.phase in ("setup", "setup_attacker") else [])
-            answers.add((game.state.phase in ("setup", "setup_attacker"), expected))
+            yield game, change
             legal = game.legal_actions()
             ends = [a for a in legal if a.type == "end_phase"]
-            game.apply(ends[0] if ends and rng.random() < 0.3 else rng.choice(legal))
-    assert (False, True) in answers and (False, False) in answers
+            game.apply(ends[0] if ends and end and rng.random() < end else rng.choice(legal))
 
 
 def test_hx15_nothing_to_do_is_read_from_the_legal_actions_made_without_the_view(monkeypatch):
@@ -116,33 +124,25 @@ def test_hx15_nothing_to_do_is_read_from_the_legal_actions_made_without_the_view
     is the view made afresh; a table of the next change never holds the last one's."""
     from game.engine.table import Table
 
-    setup = load_scenario(scenarios_dir() / "road-ambush.toml").setup
     asked = []
     real = Game.nothing_to_do
     monkeypatch.setattr(Game, "nothing_to_do", lambda g: asked.append(1) or real(g))
     answers = set()
-    for seed in range(3):
-        game, rng = Game(setup, seed), random.Random(seed)
-        for change in range(150):
-            if game.over:
-                break
-            side = game.to_act
-            other = next(s for s in setup.sides if s != side)
-            expected = real(game)
-            table = Table(game, side, change, Seer())
-            legal = table.shown_legal()
-            asked.clear()
-            assert table.nothing_to_do() == expected
-            setting_up = game.state.phase in ("setup", "setup_attacker")
-            assert asked == ([1] if setting_up else [])
-            answers.add((setting_up, expected))
-            view = table.view
-            assert view.legal is legal[0] and view.placeable is legal[1]
-            assert view.model_copy(update={"version": 0}) == game.side_view(side, change, None)
-            assert Table(game, other, change).shown_legal() == ((), ())  # not to act: none
-            legal_actions = game.legal_actions()
-            ends = [a for a in legal_actions if a.type == "end_phase"]
-            game.apply(ends[0] if ends and rng.random() < 0.3 else rng.choice(legal_actions))
+    for game, change in _random_road_ambush_games(3):
+        side = game.to_act
+        other = next(s for s in game.state.setup.sides if s != side)
+        expected = real(game)
+        table = Table(game, side, change, Seer())
+        legal = table.shown_legal()
+        asked.clear()
+        assert table.nothing_to_do() == expected
+        setting_up = game.state.phase in ("setup", "setup_attacker")
+        assert asked == ([1] if setting_up else [])
+        answers.add((setting_up, expected))
+        view = table.view
+        assert view.legal is legal[0] and view.placeable is legal[1]
+        assert view.model_copy(update={"version": 0}) == game.side_view(side, change, None)
+        assert Table(game, other, change).shown_legal() == ((), ())  # not to act: none
     assert (False, True) in answers and (False, False) in answers
 
 
@@ -175,24 +175,22 @@ def test_a_seers_unchanged_view_is_its_sides_last_one_never_an_older_or_the_othe
     """A side's view that shows what its last one showed is that one (issue 43: kept, its JSON
     and digest made once), with its version; through random games each side's view is its own
     and equals the one made afresh at that change, never an older state's."""
-    setup = load_scenario(scenarios_dir() / "road-ambush.toml").setup
     kept = 0
-    for seed in range(3):
-        game, seer, rng = Game(setup, seed), Seer(), random.Random(seed)
-        last: dict[str, View] = {}
-        for change in range(120):
-            if game.over:
-                break
-            for side in setup.sides:
-                view = game.side_view(side, change, seer)
-                alone = game.side_view(side, change, None)
-                assert view.side == side
-                assert view.model_copy(update={"version": 0}) == alone
-                if side in last:
-                    same = last[side].model_copy(update={"version": 0}) == alone
-                    assert (view is last[side]) == same
-                    assert view.version == last[side].version + (not same)
-                    kept += same
-                last[side] = view
-            game.apply(rng.choice(game.legal_actions()))
+    seers: dict[int, Seer] = {}
+    last: dict[str, View] = {}
+    for game, change in _random_road_ambush_games(3, 120, end=0):
+        seer = seers.setdefault(id(game), Seer())
+        if change == 0:
+            last.clear()
+        for side in game.state.setup.sides:
+            view = game.side_view(side, change, seer)
+            alone = game.side_view(side, change, None)
+            assert view.side == side
+            assert view.model_copy(update={"version": 0}) == alone
+            if side in last:
+                same = last[side].model_copy(update={"version": 0}) == alone
+                assert (view is last[side]) == same
+                assert view.version == last[side].version + (not same)
+                kept += same
+            last[side] = view
     assert kept > 20
