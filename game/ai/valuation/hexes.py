@@ -16,7 +16,7 @@ from game.engine.table import Table
 from game.engine.view import UnitView
 
 from ..tuning import Plan, tuning
-from .danger import live_risk, removal_risk, spent_firers, unknown_risk
+from .danger import live_risk, removal_risk, soft, spent_firers, unknown_risk
 from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
 from .objective import Objectives
@@ -63,6 +63,18 @@ def weights(table: Table, side: str, level: int) -> tuple[float, float]:
         t.defender_aggression if defends else t.attacker_aggression + t.late_aggression * late
     )
     return caution, aggression
+
+
+def own_worth(table: Table, side: str, unit: UnitView) -> float:
+    """What losing its own ``unit`` costs ``side`` where it moves: RD-13's points (an AFV 2,
+    anything else 1); a vehicle of a side with an exit victory at least an AFV's, since any
+    unit off the map by that edge counts alike (RD-13; issue 41: the Orel road's half-track,
+    one of the three the column must drive off, weighed its risk at half a tank's)."""
+    t = tuning().targets
+    worth = t.afv if unit.get("category") == "afv" else t.other
+    if unit.get("is_vehicle") and any(v.side == side and v.kind == "exit" for v in table.victory):
+        worth = max(worth, t.afv)
+    return worth
 
 
 def last_exit(table: Table, side: str, unit: UnitView) -> Callable[[str, Route], bool]:
@@ -131,11 +143,11 @@ class HexScore:
 
     def __init__(self, s: Weighing, unit: UnitView, plan: Plan, within: frozenset[str]):
         table, uid = s.table, unit["id"]
-        t = tuning()
         self.s, self.unit, self.plan = s, unit, plan
         self.threats = s.maps.threats(table, uid, within)
-        self.worth = t.targets.afv if unit.get("category") == "afv" else t.targets.other
-        self.unknown = unknown_risk(table, s.side) if s.level >= 2 else (lambda hx: 0.0)
+        self.worth = own_worth(table, s.side, unit)
+        level2 = s.level >= 2
+        self.unknown = unknown_risk(table, s.side, scale=soft(unit)) if level2 else lambda hx: 0.0
         # on the way, the enemies that took their Defensive First Fire shot fire no more
         self.spent = spent_firers(table, s.side) if s.level >= 2 else frozenset()
         # a stopped vehicle starts its move in its hex: a shot there has no Case J (C6.1)
