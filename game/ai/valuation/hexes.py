@@ -69,7 +69,8 @@ def own_worth(table: Table, side: str, unit: UnitView) -> float:
     """What losing its own ``unit`` costs ``side`` where it moves: RD-13's points (an AFV 2,
     anything else 1); a vehicle of a side with an exit victory at least an AFV's, since any
     unit off the map by that edge counts alike (RD-13; issue 41: the Orel road's half-track,
-    one of the three the column must drive off, weighed its risk at half a tank's)."""
+    one of the four vehicles of which the column must drive three off, weighed its risk at
+    half a tank's)."""
     t = tuning().targets
     worth = t.afv if unit.get("category") == "afv" else t.other
     if unit.get("is_vehicle") and any(v.side == side and v.kind == "exit" for v in table.victory):
