@@ -242,14 +242,17 @@ def hidden_cost(s: Weighing, unit: UnitView) -> Callable[[Route], float]:
     return lambda route: cost if reveals(table, seen, start, route.hexes) else 0.0
 
 
-def best_hex(s: Weighing, unit: UnitView, plan: Plan) -> Choice:
+def best_hex(
+    s: Weighing, unit: UnitView, plan: Plan, allowed: Callable[[Route], bool] | None = None
+) -> Choice:
     """Level 2's search over every hex the vehicle can reach (level 1: the hexes next to it):
     the best by :class:`HexScore`, less a little for each MP the route spends and the
     concealment it gives up (:func:`hidden_cost`), if it beats staying by ``[move] better_by``;
     ties broken by the decision's seeded random source. Where it looks ahead
     (:func:`looks_ahead`), the best ``[move] ahead_hexes`` of them and its own are weighed
     again with the threat after the enemy's next move (:func:`ahead_risk`), and it chooses
-    among those."""
+    among those. ``allowed``: only the routes it accepts are weighed (a move under way: none
+    that goes back over it)."""
     t = tuning().move
     table = s.table
     drive = getattr(s, "drive", None)
@@ -257,6 +260,8 @@ def best_hex(s: Weighing, unit: UnitView, plan: Plan) -> Choice:
         routes = playout_routes(s, unit, s.maps.routes(table, unit["id"]))
     else:
         routes = routes_of(table, unit["id"], s.level)
+    if allowed is not None:
+        routes = {hx: r for hx, r in routes.items() if allowed(r)}
     # the hexes weighed: where it stands, where it could go and the hexes on the way
     within = frozenset([unit["hex"], *routes, *(h for r in routes.values() for h in r.hexes)])
     score = HexScore(s, unit, plan, within)
