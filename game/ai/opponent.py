@@ -39,10 +39,24 @@ from .tuning import Plan, tuning
 from .valuation import Valuation
 from .valuation.maps import KeptMaps
 from .valuation.objective import Objectives
+from .valuation.reach import loses_at_the_end
 
 LEVELS = {0: "random", 1: "scorer", 2: "planner", 3: "lookahead"}
 SEARCHES_KEPT = 16
 """Level 3's searches kept (a phase's plan, by game, turn and side), then all dropped."""
+
+
+def portfolio(table: Table, side: str) -> tuple[Plan, ...]:
+    """The plans level 3 weighs (``[[plans]]``): a plan in which no vehicle moves (``stand``)
+    only for a side that does not lose as things stand at the game's end
+    (:func:`~.valuation.reach.loses_at_the_end`, RD-13, HX-11): waiting is the plan of the side
+    that wins when time runs out, or holds what it must; for the side that must act it only
+    spends a turn, and its playouts, short of the drive still to come under fire, scored it
+    above moving (issue 41: the Orel road's column stood in turn 2 or 3 of 5 of 20 games
+    against the careful player, and lost all five, short of Movement Phases to leave)."""
+    if not loses_at_the_end(table, side):
+        return PLANS
+    return tuple(p for p in PLANS if p.moves)
 
 
 class ComputerPlayer:
@@ -195,4 +209,4 @@ class ComputerPlayer:
             return me, them
 
         value = Valuation(self, table)
-        return search(table, base, players, value, PLANS, budget)
+        return search(table, base, players, value, portfolio(table, self.side), budget)

@@ -55,6 +55,7 @@ class Risk:
     immobilized: float
     unknown: tuple[tuple[int, float], ...]
     unknown_beyond: float
+    unknown_soft: float
     ahead: float
 
 

@@ -9,6 +9,7 @@ objective (:mod:`.steps`). The pass candidate ends the phase."""
 from __future__ import annotations
 
 from game.engine.actions import EndMove, EndPhase, Move, Turn
+from game.engine.play.paths import Route
 from game.engine.view import UnitView
 
 from ..decision import Decision, Option
@@ -119,6 +120,12 @@ class DriveOnCandidate:
         else:
             _, hx, route = best_hex(s, unit, s.plan()[0])
         first = route.steps[0] if route is not None and route.steps else None
+        if first is not None and first in s.legal and goes_back(s.table, unit, first):
+            # the best route begins by undoing the move's last step: the best that does not
+            # (issue 41: a Panzer that pivoted towards one hex found another best, whose route
+            # began with the pivot back, and stopped where it stood for the phase)
+            _, hx, route = best_hex(s, unit, s.plan()[0], lambda r: not _back(s, unit, r))
+            first = route.steps[0] if route is not None and route.steps else None
         if first is not None and first in s.legal and not goes_back(s.table, unit, first):
             return Decision(first, f"drives towards {hx}")
         if route is None and s.level >= 2:  # it stays: its front to the enemy (RD-8)
@@ -126,6 +133,11 @@ class DriveOnCandidate:
             if pivot is not None:
                 return pivot
         return end_move(s, moving)
+
+
+def _back(s: Situation, unit: UnitView, route: Route) -> bool:
+    """Whether ``route`` begins by going back over the move under way (:func:`goes_back`)."""
+    return bool(route.steps) and goes_back(s.table, unit, route.steps[0])
 
 
 class NextUnitCandidate:

@@ -11,7 +11,7 @@ from game.engine.view import UnitView
 from ..decision import Decision
 from ..situation import Situation
 from ..tuning import tuning
-from ..valuation.danger import removal_risk, unknown_risk
+from ..valuation.danger import removal_risk, soft, unknown_risk
 from ..valuation.exits import in_enemy_sight
 from ..valuation.hexes import ahead_risk, looks_ahead
 from ..valuation.objective import aims, watched
@@ -139,8 +139,9 @@ def end_move(s: Situation, uid: str) -> Decision:
     t = tuning().move
     danger, bar = table.threat_here(uid).p_kill, t.motion
     if s.level >= 2 and not wins_on_time(table, s.side):
-        here = next(u["hex"] for u in table.units() if u["id"] == uid)
-        danger = 1.0 - (1.0 - danger) * (1.0 - unknown_risk(table, s.side)(here))
+        unit = next(u for u in table.units() if u["id"] == uid)
+        prior = unknown_risk(table, s.side, scale=soft(unit))(unit["hex"])
+        danger = 1.0 - (1.0 - danger) * (1.0 - prior)
         bar = t.attacker_motion
     if EndMove(uid, False) not in s.legal:  # in Motion: it stops only in a new hex (HX-16)
         danger = 1.0

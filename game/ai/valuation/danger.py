@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from game.engine.play.threat import HexThreat, Threat
 from game.engine.table import Table
+from game.engine.view import UnitView
 
 from ..tuning import tuning
 
@@ -38,10 +39,22 @@ def unknown_chance(distance: int, prior: Prior | None = None) -> float:
     return beyond
 
 
-def unknown_risk(table: Table, side: str, prior: Prior | None = None) -> Callable[[str], float]:
+def soft(unit: UnitView | None) -> float:
+    """How much more an enemy "?" may do to ``unit`` (a unit view) than to a tank: ``[risk]
+    unknown_soft`` for an unarmored vehicle (any hit all but removes it, C7: issue 41, the Orel
+    road's half-track), else 1."""
+    if unit is not None and unit.get("is_vehicle") and unit.get("category") != "afv":
+        return _RISK.unknown_soft
+    return 1.0
+
+
+def unknown_risk(
+    table: Table, side: str, prior: Prior | None = None, scale: float = 1.0
+) -> Callable[[str], float]:
     """The risk the enemy "?" may hold for a vehicle of ``side`` in a hex: each "?" with a clear
     LOS to the hex (the terrain, which every side knows) counts as a fair chance of a hidden
-    Gun's shot, more at short range (:func:`unknown_chance`, by ``prior`` if given)."""
+    Gun's shot, more at short range (:func:`unknown_chance`, by ``prior`` if given), times
+    ``scale`` for a vehicle softer than a tank (:func:`soft`), at most 1."""
     board = table.board
     rows = [
         (board.parse(u["hex"]), table.viewshed(u["hex"])[0])
@@ -59,7 +72,7 @@ def unknown_risk(table: Table, side: str, prior: Prior | None = None) -> Callabl
             for where, clear in rows:
                 d = where.distance(here)
                 if clear[i] and d > 0:
-                    alive *= 1.0 - unknown_chance(d, prior)
+                    alive *= 1.0 - min(1.0, scale * unknown_chance(d, prior))
             hit = memo[hx] = 1.0 - alive
         return hit
 

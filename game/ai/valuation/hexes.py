@@ -16,7 +16,7 @@ from game.engine.table import Table
 from game.engine.view import UnitView
 
 from ..tuning import Plan, tuning
-from .danger import live_risk, removal_risk, spent_firers, unknown_risk
+from .danger import live_risk, removal_risk, soft, spent_firers, unknown_risk
 from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
 from .objective import Objectives
@@ -63,6 +63,19 @@ def weights(table: Table, side: str, level: int) -> tuple[float, float]:
         t.defender_aggression if defends else t.attacker_aggression + t.late_aggression * late
     )
     return caution, aggression
+
+
+def own_worth(table: Table, side: str, unit: UnitView) -> float:
+    """What losing its own ``unit`` costs ``side`` where it moves: RD-13's points (an AFV 2,
+    anything else 1); a vehicle of a side with an exit victory at least an AFV's, since any
+    unit off the map by that edge counts alike (RD-13; issue 41: the Orel road's half-track,
+    one of the four vehicles of which the column must drive three off, weighed its risk at
+    half a tank's)."""
+    t = tuning().targets
+    worth = t.afv if unit.get("category") == "afv" else t.other
+    if unit.get("is_vehicle") and any(v.side == side and v.kind == "exit" for v in table.victory):
+        worth = max(worth, t.afv)
+    return worth
 
 
 def last_exit(table: Table, side: str, unit: UnitView) -> Callable[[str, Route], bool]:
@@ -131,11 +144,11 @@ class HexScore:
 
     def __init__(self, s: Weighing, unit: UnitView, plan: Plan, within: frozenset[str]):
         table, uid = s.table, unit["id"]
-        t = tuning()
         self.s, self.unit, self.plan = s, unit, plan
         self.threats = s.maps.threats(table, uid, within)
-        self.worth = t.targets.afv if unit.get("category") == "afv" else t.targets.other
-        self.unknown = unknown_risk(table, s.side) if s.level >= 2 else (lambda hx: 0.0)
+        self.worth = own_worth(table, s.side, unit)
+        level2 = s.level >= 2
+        self.unknown = unknown_risk(table, s.side, scale=soft(unit)) if level2 else lambda hx: 0.0
         # on the way, the enemies that took their Defensive First Fire shot fire no more
         self.spent = spent_firers(table, s.side) if s.level >= 2 else frozenset()
         # a stopped vehicle starts its move in its hex: a shot there has no Case J (C6.1)
@@ -229,14 +242,17 @@ def hidden_cost(s: Weighing, unit: UnitView) -> Callable[[Route], float]:
     return lambda route: cost if reveals(table, seen, start, route.hexes) else 0.0
 
 
-def best_hex(s: Weighing, unit: UnitView, plan: Plan) -> Choice:
+def best_hex(
+    s: Weighing, unit: UnitView, plan: Plan, allowed: Callable[[Route], bool] | None = None
+) -> Choice:
     """Level 2's search over every hex the vehicle can reach (level 1: the hexes next to it):
     the best by :class:`HexScore`, less a little for each MP the route spends and the
     concealment it gives up (:func:`hidden_cost`), if it beats staying by ``[move] better_by``;
     ties broken by the decision's seeded random source. Where it looks ahead
     (:func:`looks_ahead`), the best ``[move] ahead_hexes`` of them and its own are weighed
     again with the threat after the enemy's next move (:func:`ahead_risk`), and it chooses
-    among those."""
+    among those. ``allowed``: only the routes it accepts are weighed (a move under way: none
+    that goes back over it)."""
     t = tuning().move
     table = s.table
     drive = getattr(s, "drive", None)
@@ -244,6 +260,8 @@ def best_hex(s: Weighing, unit: UnitView, plan: Plan) -> Choice:
         routes = playout_routes(s, unit, s.maps.routes(table, unit["id"]))
     else:
         routes = routes_of(table, unit["id"], s.level)
+    if allowed is not None:
+        routes = {hx: r for hx, r in routes.items() if allowed(r)}
     # the hexes weighed: where it stands, where it could go and the hexes on the way
     within = frozenset([unit["hex"], *routes, *(h for r in routes.values() for h in r.hexes)])
     score = HexScore(s, unit, plan, within)

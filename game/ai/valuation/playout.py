@@ -9,12 +9,13 @@ risk is always worth more than a unit lost."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from game.engine.table import Table
 
 from ..tuning import tuning
-from .danger import removal_risk, unknown_risk
+from .danger import removal_risk, soft, unknown_risk
 from .objective import Objectives
 from .reach import HEXES_PER_MP, in_time, phases_left, to_edge
 
@@ -123,7 +124,7 @@ class Valuation:
         if table.over:
             return WIN if table.winner == self.side else -WIN
         status = {u["id"]: u for u in table.units()}
-        unknown = unknown_risk(table, self.side)
+        unknowns: dict[float, Callable[[str], float]] = {}
         total = 0.0
         rows, alive = [], {}
         gone = table.out_of_play()
@@ -144,7 +145,10 @@ class Valuation:
             rows.append((now["hex"], uid))
             if now.get("is_vehicle"):
                 known = removal_risk(table.threat_here(uid))
-                risk = 1.0 - (1.0 - known) * (1.0 - unknown(now["hex"]))
+                scale = soft(now)
+                if scale not in unknowns:
+                    unknowns[scale] = unknown_risk(table, self.side, scale=scale)
+                risk = 1.0 - (1.0 - known) * (1.0 - unknowns[scale](now["hex"]))
                 alive[uid] = 1.0 - risk
                 total -= self.stakes[uid] * risk
         if self.exits:

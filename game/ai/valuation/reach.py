@@ -76,6 +76,13 @@ def last_chance(table: Table, side: str) -> bool:
     lost already."""
     if table.phasing != side or phases_left(table, side) > 0:
         return False
+    return loses_at_the_end(table, side)
+
+
+def loses_at_the_end(table: Table, side: str) -> bool:
+    """Whether ``side`` loses if the game ends as things stand (RD-13, HX-11): an enemy hold
+    condition is met, or ``side`` is not the scenario defender, which wins on time, and no
+    hold condition of its own is met."""
     met = holds_met(table)
     if any(v.side != side for v in met):
         return True
