@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,6 +19,11 @@ from .replay import replay
 from .savegame import SavedGame, SaveError, read_save, remove_stale_temporaries, save
 from .scenario import Scenario, ScenarioError
 
+UNDO_COPIES = 8
+"""How many of the last actions an undo takes back from a copy of the game kept before each
+(:meth:`Game.copy`, some 0.1 ms and 20 KiB on the four-board map); beyond them it replays the
+save (0.5-1 s there under load)."""
+
 
 class Autosave:
     """A game with its save: every action applied through it is saved at once. The save is
@@ -31,6 +37,9 @@ class Autosave:
         self.lesson: Lesson | None = lesson_of(saved)
         """The scenario's steps for a newcomer, when it is a lesson."""
         self.save_error: str | None = None
+        self.before: deque[tuple[int, Game]] = deque(maxlen=UNDO_COPIES)
+        """The game as it stood after its first n actions, for the last few actions that may be
+        taken back (RD-19): (n, a copy), the newest last."""
         self.path = Path(path) if path else None
         self.lock: SaveLock | None = None
         if self.path:
@@ -69,8 +78,12 @@ class Autosave:
     def apply(self, action: Action) -> list[Event]:
         """Apply through :meth:`Game.apply`, record it with its check, write the save. A save
         that cannot be written (a full disk, a read-only folder) keeps the previous file and
-        says why in :attr:`save_error`; the next action tries again with the whole game."""
+        says why in :attr:`save_error`; the next action tries again with the whole game. A copy
+        of the game before an action that may be taken back is kept for :meth:`undo`."""
+        before = self.game.copy() if type(action).undo.never is None else None
         events = self.game.apply(action)
+        if before is not None:
+            self.before.append((len(self.saved.actions), before))
         self.saved.record(action, self.game)
         self._write()
         return events
@@ -78,9 +91,9 @@ class Autosave:
     def undo(self) -> str | None:
         """Take back the last action if it was the acting side's own, drew no die, and the
         other side learned nothing from it and was asked nothing since (RD-19: no unit lost its
-        concealment, no Defensive First Fire chance was offered); the game is rebuilt by
-        replaying to the action before, and the save rewritten. Returns why not, or None when
-        undone."""
+        concealment, no Defensive First Fire chance was offered); the game goes back to the copy
+        kept before it (:attr:`before`), or else is rebuilt by replaying to the action before,
+        and the save is rewritten. Returns why not, or None when undone."""
         actions = self.saved.actions
         if not actions:
             return "nothing to undo"
@@ -91,7 +104,7 @@ class Autosave:
         why = why_not_undo(last, rolled, acted_by=now, acting_now=now, events=[])
         if why:  # its type's own refusal, or a die: known before the game is rebuilt
             return why
-        previous = replay(self.saved, to=len(actions) - 1, verify=False)
+        previous = self._before_last(len(actions) - 1)
         why = why_not_undo(
             last,
             rolled,
@@ -103,8 +116,19 @@ class Autosave:
             return why
         self.game = previous
         del actions[-1]
+        if self.before and self.before[-1][0] == len(actions):
+            self.before.pop()  # it is the game now: never restored twice
         self._write()  # the same "keep playing, say it, retry" as an action
         return None
+
+    def _before_last(self, n: int) -> Game:
+        """The game after its first ``n`` actions: the copy kept (:meth:`undo` only reads it
+        until it takes it), or the save replayed."""
+        while self.before and self.before[-1][0] > n:
+            self.before.pop()  # later than n: never wanted again
+        if self.before and self.before[-1][0] == n:
+            return self.before[-1][1]
+        return replay(self.saved, to=n, verify=False)
 
     def save_as(self, path: str | Path) -> None:
         """Write a copy of the save to ``path`` (the autosave goes on where it was)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.ui.edit.preparing import editor_opening
 from game.ui.edit.screen import EditScene
 from game.ui.overlays.scenes import DffPrompt, EndScene, Handover, HelpScene, StackChooser
 from game.ui.play.screen import PlayScene
@@ -18,6 +19,7 @@ from game.ui.scenes.routes import (
     GameOver,
     HandOver,
     Help,
+    OpenEditor,
     Opening,
     Play,
     Screen,
@@ -38,8 +40,10 @@ def build(screen: Screen) -> Scene:
     match screen:
         case Start():
             return StartScene()
-        case Edit(path, text):
-            return EditScene(path, text)
+        case Edit(path, text, prepared):
+            return EditScene(path, text, prepared)
+        case OpenEditor(edit, failed):
+            return LoadingScene(editor_opening(edit, failed))
         case Play(session, title, viewer):
             return PlayScene(session, title, viewer)
         case Watch(timeline, title, at):

@@ -130,11 +130,3 @@ def draft_name(path: Path | None) -> str:
         return "new-scenario.toml"
     digest = hashlib.sha1(str(path.resolve()).encode("utf-8")).hexdigest()[:8]
     return f"{path.stem}-{digest}.toml"
-
-
-def read_target(path: Path | None) -> str:
-    """The text of the file a copy or a draft will be saved to ("" when there is none yet)."""
-    try:
-        return path.read_text(encoding="utf-8") if path is not None else ""
-    except (OSError, UnicodeDecodeError):
-        return ""

@@ -14,8 +14,6 @@ from typing import Any, cast
 import pygame
 import pygame_gui
 
-from game.board.board import MapError
-from game.files.scenario import ScenarioError
 from game.files.scenario_doc import ScenarioDoc
 from game.files.scenario_edits import Edit, ResizeMap
 from game.ui.bindings import action_for
@@ -24,11 +22,11 @@ from game.ui.edit.brush import BRUSH_SIZES
 from game.ui.edit.drawing import draw_areas, draw_bore_sights
 from game.ui.edit.forms import Forms, read_values
 from game.ui.edit.lesson import LessonForm
-from game.ui.edit.outings import draft_name, offer_draft, read_target, save_dialog, test_play
+from game.ui.edit.outings import draft_name, offer_draft, save_dialog, test_play
 from game.ui.edit.painting import Brushwork
 from game.ui.edit.panel import PANEL_WIDTH, EditPanel, located_hex, located_unit
 from game.ui.edit.placing import Placing
-from game.ui.edit.sketch import Sketch, blank_text, setup_areas
+from game.ui.edit.preparing import Prepared, prepare
 from game.ui.edit.worker import DocWorker, Done
 from game.ui.map.render import FONTS
 from game.ui.map.tiles import TILE_BUDGET_S
@@ -56,22 +54,17 @@ class EditScene(Scene):
     bindings_screen = "edit"
     """The help (F1) shows the editor's keys and the map's."""
 
-    def __init__(self, path: Path | None = None, text: str | None = None):
+    def __init__(
+        self, path: Path | None = None, text: str | None = None, prepared: Prepared | None = None
+    ):
+        """``prepared``: its document already made (:func:`.preparing.prepare`, off the
+        window's thread behind a loading screen); else it is made here (ScenarioError: the
+        file cannot be edited)."""
         self.path = path
         name = str(path) if path is not None else "new-scenario.toml"
-        if text is not None:  # a copy to be saved, or a draft brought back: not saved yet
-            self.doc = ScenarioDoc(text, name)
-            self.doc.saved = read_target(path)
-        elif path is not None:
-            self.doc = ScenarioDoc.load(path)
-        else:
-            self.doc = ScenarioDoc(blank_text(), name)
-        try:
-            self.sketch = Sketch(self.doc)
-        except MapError as e:  # nothing to draw: one line, as hexfire validate says it
-            raise ScenarioError(
-                [f"{name}: {e.path}: {e.message} (the editor draws the map: fix it first)"]
-            ) from None
+        made = prepared if prepared is not None else prepare(path, text)
+        self.doc: ScenarioDoc = made.doc
+        self.sketch = made.sketch
         self.view = MapView(lambda: cast(Any, self.sketch), shows_all=True)
         self.view.tile_budget = TILE_BUDGET_S
         sides = self.doc.doc.get("sides")
@@ -81,9 +74,7 @@ class EditScene(Scene):
         self.lessons = LessonForm(self)
         self.balance = Balancer(self)
         self.worker: DocWorker | None = None
-        checked = self.doc.check()
-        self.errors: tuple[str, ...] = checked.errors
-        self.sketch.areas = setup_areas(self.doc, self.sketch.board)
+        self.errors: tuple[str, ...] = made.errors
         self.said = f"editing {name}" if path is not None else "a new scenario: paint its map"
         self.unsaved = self.doc.saved != text if text is not None else False
         self.waiting = False

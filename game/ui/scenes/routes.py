@@ -29,6 +29,19 @@ class Edit:
 
     path: Any = None
     text: str | None = None
+    prepared: Any = None
+    """Its document already read, drawn and checked (:class:`.edit.preparing.Prepared`: the
+    start screen has it made behind a loading screen, :class:`OpenEditor`), or None."""
+
+
+@dataclass(frozen=True)
+class OpenEditor:
+    """The editor of ``edit`` opened behind a loading screen: its document read, its map drawn
+    and checked off the window's thread, then the editor's screen pushed; ``failed``: told why
+    a file cannot be edited (Callable[[Exception], None] | None)."""
+
+    edit: Edit
+    failed: Any = None
 
 
 @dataclass(frozen=True)
@@ -141,7 +154,17 @@ class Opening:
 
 
 Screen = (
-    Start | Edit | Play | Watch | Help | DffChance | HandOver | GameOver | ChooseStack | Opening
+    Start
+    | Edit
+    | OpenEditor
+    | Play
+    | Watch
+    | Help
+    | DffChance
+    | HandOver
+    | GameOver
+    | ChooseStack
+    | Opening
 )
 
 
