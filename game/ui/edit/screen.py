@@ -83,10 +83,12 @@ class EditScene(Scene):
         """The Save as dialog, while it is open."""
         self.brushwork = Brushwork(self)
         self.panel_due = False  # the panel's form to be read once the worker lets go
+        self.shown = False  # entered and not left: only then has it widgets
 
     # --- the scene --------------------------------------------------------------------------
 
     def enter(self) -> None:
+        self.shown = True
         w, h = self.app.size
         self.view.rect = pygame.Rect(0, 0, w - PANEL_WIDTH, h - STATUS_HEIGHT)
         self.view.fit()
@@ -98,7 +100,11 @@ class EditScene(Scene):
 
     def build_panel(self) -> None:
         """The panel built again; its form read once the worker lets go of the document
-        (:func:`.forms.read_values`; until then :meth:`update` builds it again)."""
+        (:func:`.forms.read_values`; until then :meth:`update` builds it again). Not while
+        the screen is left (a change's result taken as it closes built a panel no screen would
+        kill: two editors' 141 widgets left in the soak, issue 44): :meth:`enter` builds it."""
+        if not self.shown:
+            return
         lock = self.worker.doc_lock if self.worker is not None else None
         self.panel_due = not read_values(self.panel, self.doc, lock)
         board = self.sketch.board
@@ -107,6 +113,7 @@ class EditScene(Scene):
         self.balance.place_stop()
 
     def leave(self) -> None:
+        self.shown = False
         self.panel.kill()
         self.balance.kill_stop()
         if self.file_dialog is not None:
