@@ -132,7 +132,8 @@ def build_session(
     compares its own)."""
     game = Game(scenario_of(meta).setup, meta.seed)
     saved = SavedGame(meta.scenario_name, meta.scenario_text, meta.seed)
-    return _session(meta, Autosave(game, saved, None), stored, state, player)
+    autosave = Autosave(game, saved, None, undo_copies=0)  # (issue 43: the CPU they cost)
+    return _session(meta, autosave, stored, state, player)
 
 
 def catch_up(hosted: Hosted, more: list[StoredAction], state: dict, player: Player) -> Session:
