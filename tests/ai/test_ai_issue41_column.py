@@ -31,13 +31,15 @@ ROAD = [  # the Orel road's map (scenarios/road-ambush.toml)
 ]
 
 
-def the_column(hx: str) -> Game:
-    """A Panzer IV of the column in ``hx`` at its first Movement Phase (turn 1 of 4), to leave
-    by the west edge (RD-13); the careful Russian's set-up in the western woods, every unit a
-    "?" (RD-11): the ZiS-3 in E2, the 45 mm Guns in C8 and D7, the ATR and Molotov squads by
-    the village (B4, A4)."""
-    units = [
-        UnitSetup("ger-pz4-1", "pz4h", "german", hx, facing=3),
+def column_game(
+    vehicles: dict[str, tuple[str, str]], exits: int = 1, kills: int = 1, turns: int = 4
+) -> Game:
+    """The German column (``vehicles``: id -> (type, hex)) at its first Movement Phase, to
+    drive ``exits`` units off the west edge (RD-13; the Russian wins at ``kills``); the careful
+    Russian's set-up in the western woods, every unit a "?" (RD-11): the ZiS-3 in E2, the 45 mm
+    Guns in C8 and D7, the ATR and Molotov squads by the village (B4, A4)."""
+    units = [UnitSetup(uid, kind, "german", hx, facing=3) for uid, (kind, hx) in vehicles.items()]
+    units += [
         UnitSetup("rus-gun-1", "zis3", "russian", "E2", facing=5, concealed=True),
         UnitSetup("rus-gun-2", "m1937", "russian", "C8", facing=2, concealed=True),
         UnitSetup("rus-gun-3", "m1937", "russian", "D7", facing=2, concealed=True),
@@ -48,10 +50,10 @@ def the_column(hx: str) -> Game:
         units,
         rows=ROAD,
         victory=[
-            Victory("german", "exit", count=1, edge="west"),
-            Victory("russian", "eliminate", count=1),
+            Victory("german", "exit", count=exits, edge="west"),
+            Victory("russian", "eliminate", count=kills),
         ],
-        turns=4,
+        turns=turns,
         first="german",
         defender="russian",
         year=1943,
@@ -61,11 +63,15 @@ def the_column(hx: str) -> Game:
     return game
 
 
-def drive(game: Game) -> str:
-    """The German's Movement Phase at level 2, the Russian passing every Defensive First Fire
-    chance; the hex its Panzer ends in."""
-    player = ComputerPlayer("german", 2, seed=1)
-    for _ in range(60):
+def the_column(hx: str) -> Game:
+    """A Panzer IV of the column in ``hx`` (turn 1 of 4), to leave by the west edge."""
+    return column_game({"ger-pz4-1": ("pz4h", hx)})
+
+
+def german_movement(game: Game, player: ComputerPlayer, steps: int = 200) -> None:
+    """The German's Movement Phase played by ``player``, the Russian passing every Defensive
+    First Fire chance."""
+    for _ in range(steps):
         if game.phase != "movement" or game.phasing != "german":
             break
         if game.to_act != "german":
@@ -73,6 +79,11 @@ def drive(game: Game) -> str:
             continue
         table = table_of(game, "german")
         game.apply(table.engine_action(player.choose(table).action))
+
+
+def drive(game: Game) -> str:
+    """The German's Movement Phase at level 2; the hex its Panzer ends in."""
+    german_movement(game, ComputerPlayer("german", 2, seed=1), 60)
     return label(game.units["ger-pz4-1"].hex)
 
 

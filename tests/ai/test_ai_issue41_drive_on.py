@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from engine_helpers import make_setup, table_of, to_phase
+from test_ai_issue41_column import german_movement
 
 from game.ai import ComputerPlayer
 from game.ai.candidates.steps import goes_back
@@ -59,14 +60,7 @@ def test_issue41_c6_17_a_pivot_that_turns_out_wrong_does_not_end_the_move(first,
     step = player.choose(table).action
     assert not isinstance(step, EndMove), step
     assert not goes_back(table, unit, step)
-    for _ in range(80):
-        if game.phase != "movement" or game.phasing != "german":
-            break
-        if game.to_act != "german":
-            game.apply(Pass())
-            continue
-        table = table_of(game, "german")
-        game.apply(table.engine_action(player.choose(table).action))
+    german_movement(game, player, 80)
     here = game.units["ger-1"].hex
     assert here is not None and to_offset(here)[0] <= to_offset(game.board.parse("I4"))[0] - 4, (
         label(here)

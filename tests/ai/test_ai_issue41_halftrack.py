@@ -16,71 +16,27 @@ of its own met: RD-13, HX-11) no longer weighs that plan."""
 
 from __future__ import annotations
 
-from engine_helpers import make_setup, table_of, to_phase
+from engine_helpers import table_of
+from test_ai_issue41_column import column_game, german_movement
 
 from game.ai import ComputerPlayer
 from game.ai.opponent import portfolio
 from game.ai.valuation.danger import soft, unknown_risk
 from game.ai.valuation.hexes import own_worth
 from game.board.hexes import label, to_offset
-from game.engine import Game, UnitSetup, Victory
-from game.engine.actions import Pass
-
-ROAD = [  # the Orel road's map (scenarios/road-ambush.toml)
-    "o  o  o  w  w  w  o  o  gr gr o  o  o  w  w  o  o  o",
-    "o  o  w  w  w  w  o  o  gr gr o  o  w  w  w  w  o  o",
-    "o  o  w  w  o  o  o  o  o  o  o  o  o  w  w  o  o  o",
-    "wb o  o  o  o  o  br o  o  o  o  br o  o  o  o  o  o",
-    "r  r  r  r  r  r  r  r  r  r  r  r  r  r  r  r  r  r",
-    "sb wb o  o  o  o  o  o  br o  o  o  o  o  o  o  o  o",
-    "o  o  o  w  w  o  o  o  o  o  o  o  w  w  w  o  o  o",
-    "o  o  w  w  w  w  o  o  or or o  o  w  w  w  w  o  o",
-    "o  o  o  w  w  o  o  o  or or o  o  o  w  w  o  o  o",
-]
+from game.engine import Game
 
 
-def the_column(vehicles: dict[str, tuple[str, str]], turns: int = 4) -> Game:
-    """The German column (``vehicles``: id -> (type, hex)) at its first Movement Phase, to
-    drive three units off the west edge (RD-13); the careful Russian's set-up in the western
-    woods, every unit a "?" (RD-11): the ZiS-3 in E2, the 45 mm Guns in C8 and D7, the ATR
-    and Molotov squads by the village (B4, A4)."""
-    units = [UnitSetup(uid, kind, "german", hx, facing=3) for uid, (kind, hx) in vehicles.items()]
-    units += [
-        UnitSetup("rus-gun-1", "zis3", "russian", "E2", facing=5, concealed=True),
-        UnitSetup("rus-gun-2", "m1937", "russian", "C8", facing=2, concealed=True),
-        UnitSetup("rus-gun-3", "m1937", "russian", "D7", facing=2, concealed=True),
-        UnitSetup("rus-atr-1", "rus_atr", "russian", "B4", concealed=True),
-        UnitSetup("rus-mol-1", "rus_mol", "russian", "A4", concealed=True),
-    ]
-    setup = make_setup(
-        units,
-        rows=ROAD,
-        victory=[
-            Victory("german", "exit", count=3, edge="west"),
-            Victory("russian", "eliminate", count=3),
-        ],
-        turns=turns,
-        first="german",
-        defender="russian",
-        year=1943,
-    )
-    game = Game(setup, 3)
-    to_phase(game, "movement", "german")
-    return game
+def the_column(vehicles: dict[str, tuple[str, str]]) -> Game:
+    """The German column at its first Movement Phase, to drive three units off the west edge
+    in four turns (RD-13); the Russian wins at three kills; every Russian a "?" (RD-11)."""
+    return column_game(vehicles, exits=3, kills=3)
 
 
 def drive(game: Game, uid: str, level: int = 2) -> tuple[str, ComputerPlayer]:
-    """The German's Movement Phase at ``level``, the Russian passing every Defensive First
-    Fire chance; the hex ``uid`` ends in, and the player."""
+    """The German's Movement Phase at ``level``; the hex ``uid`` ends in, and the player."""
     player = ComputerPlayer("german", level, seed=1)
-    for _ in range(200):
-        if game.phase != "movement" or game.phasing != "german":
-            break
-        if game.to_act != "german":
-            game.apply(Pass())
-            continue
-        table = table_of(game, "german")
-        game.apply(table.engine_action(player.choose(table).action))
+    german_movement(game, player)
     return label(game.units[uid].hex), player
 
 
