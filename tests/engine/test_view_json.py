@@ -58,25 +58,29 @@ def test_a_views_unchanged_units_are_the_last_views_values_and_read_as_made_afre
     changed (issue 43: making every unit's value anew was a large part of a server's view);
     through whole random games each side's view equals one made by no seer, "?" included."""
     reused = changed = 0
-    seers: dict[int, Seer] = {}
-    last: dict[str, View] = {}
-    for game, change in _random_road_ambush_games(3, 80, end=0):
-        seer = seers.setdefault(id(game), Seer())
+    for _side, view, alone, last in _seers_views(3, 80):
+        assert view.units == alone.units
+        assert view.model_copy(update={"version": 0}) == alone
+        before = {u.id: u for u in last.units} if last is not None else {}
+        for u in view.units:
+            if u.id in before:
+                same = before[u.id] is u
+                reused += same
+                changed += not same and before[u.id] != u
+    assert reused > 500 and changed > 20
+
+
+def _seers_views(games: int, changes: int) -> Iterator[tuple[str, View, View, View | None]]:
+    """Through seeded random road-ambush games, each side's view made by the game's one seer,
+    the same made by none, and the side's last view by that seer (None at a game's start)."""
+    seer, last = Seer(), {}
+    for game, change in _random_road_ambush_games(games, changes, end=0):
         if change == 0:
-            last.clear()
+            seer, last = Seer(), {}
         for side in game.state.setup.sides:
             view = game.side_view(side, change, seer)
-            alone = game.side_view(side, change, None)
-            assert view.units == alone.units
-            assert view.model_copy(update={"version": 0}) == alone
-            before = {u.id: u for u in last[side].units} if side in last else {}
-            for u in view.units:
-                if u.id in before:
-                    same = before[u.id] is u
-                    reused += same
-                    changed += not same and before[u.id] != u
+            yield side, view, game.side_view(side, change, None), last.get(side)
             last[side] = view
-    assert reused > 500 and changed > 20
 
 
 def test_hx15_nothing_to_do_is_read_from_the_sides_view_once_made(monkeypatch):
@@ -176,21 +180,12 @@ def test_a_seers_unchanged_view_is_its_sides_last_one_never_an_older_or_the_othe
     and digest made once), with its version; through random games each side's view is its own
     and equals the one made afresh at that change, never an older state's."""
     kept = 0
-    seers: dict[int, Seer] = {}
-    last: dict[str, View] = {}
-    for game, change in _random_road_ambush_games(3, 120, end=0):
-        seer = seers.setdefault(id(game), Seer())
-        if change == 0:
-            last.clear()
-        for side in game.state.setup.sides:
-            view = game.side_view(side, change, seer)
-            alone = game.side_view(side, change, None)
-            assert view.side == side
-            assert view.model_copy(update={"version": 0}) == alone
-            if side in last:
-                same = last[side].model_copy(update={"version": 0}) == alone
-                assert (view is last[side]) == same
-                assert view.version == last[side].version + (not same)
-                kept += same
-            last[side] = view
+    for side, view, alone, last in _seers_views(3, 120):
+        assert view.side == side
+        assert view.model_copy(update={"version": 0}) == alone
+        if last is not None:
+            same = last.model_copy(update={"version": 0}) == alone
+            assert (view is last) == same
+            assert view.version == last.version + (not same)
+            kept += same
     assert kept > 20
