@@ -43,3 +43,24 @@ def test_a_map_read_again_is_drawn_over_frames_and_ends_the_same(app, tmp_path, 
     scene.view.renderer = MapRenderer(scene.sketch.board)
     app.frame(0.016)
     assert pygame.image.tobytes(app.screen, "RGB") == picture  # the same map, drawn at once
+
+
+def test_the_four_board_map_opens_filling_the_editors_view_with_no_empty_band(app, tmp_path):
+    """A map too large to fit opens at the readable zoom about its middle: the zoom was changed
+    alone, keeping the smallest zoom's offset, and the editor (no side's units to centre on)
+    showed a band of empty background above the four-board map's first row."""
+    from game.ui.map.geometry import map_extent
+    from game.ui.style import style
+
+    scene, _ = open_editor(app, tmp_path, "bagration-4-boards.toml")
+    for _ in range(100):
+        app.frame(0.016)
+        if not scene.animating():
+            break
+    m, cam, board = scene.view.rect, scene.view.camera, scene.sketch.board
+    x0, y0, x1, y1 = map_extent(board.columns, board.rows)
+    assert y0 * cam.zoom + cam.oy <= m.top and y1 * cam.zoom + cam.oy >= m.bottom
+    assert x0 * cam.zoom + cam.ox <= m.left and x1 * cam.zoom + cam.ox >= m.right
+    background = tuple(style().ui["background"])
+    band = [app.screen.get_at((x, y))[:3] for x in range(200, m.right, 97) for y in (60, 120)]
+    assert background not in band

@@ -72,11 +72,15 @@ class Camera:
         j = max(0, min(len(ZOOMS) - 1, i + steps))
         if ZOOMS[j] == self.zoom:
             return False
+        self.zoom_to(ZOOMS[j], cx, cy)
+        return True
+
+    def zoom_to(self, zoom: int, cx: float, cy: float) -> None:
+        """Zoom to ``zoom``, keeping the world point under the screen point (cx, cy) there."""
         wx, wy = self.screen_to_world(cx, cy)
-        self.zoom = ZOOMS[j]
+        self.zoom = zoom
         self.ox = cx - wx * self.zoom
         self.oy = cy - wy * self.zoom
-        return True
 
     def center_on(self, x: float, y: float, width: float, height: float, left: float = 0) -> None:
         """Put world point (x, y) at the centre of a viewport ``width`` x ``height`` whose left

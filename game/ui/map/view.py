@@ -214,8 +214,10 @@ class MapView(MapBoxes):
         board = self.table.board
         self.camera.fit(board.columns, board.rows, m.width, m.height, m.left)
         self.camera.oy += m.top
-        if self.camera.zoom < READABLE_ZOOM:
-            self.camera.zoom = READABLE_ZOOM
+        if self.camera.zoom < READABLE_ZOOM:  # about the map's middle (the zoom alone changed
+            # left the smaller zoom's offset: the editor, with no own units, showed a band
+            # above the four-board map), then on the own units
+            self.camera.zoom_to(READABLE_ZOOM, m.centerx, m.centery)
             self.focus_own_units(always=True)
         self.fitted = True
 
