@@ -7,6 +7,7 @@ tuning table."""
 
 from __future__ import annotations
 
+from game.board.hexes import Hex, to_offset
 from game.engine.play.shot import COVERED_ARC_HALF
 from game.engine.table import Table
 from game.engine.view import UnitView
@@ -54,7 +55,11 @@ def may_leave(table: Table, firer_hex: str, mover: UnitView, firer: UnitView | N
     a lane held its shot there and never fired). Anything else it may do gives another chance
     first (C6.17: a pivot, a stop, a hex entered in sight; the MP left at the end of its move
     are spent where it stops, C6.16). A "?", whose facing is secret (RD-11) and whose pivot is
-    not seen, may leave by any hex next to it that a vehicle may enter."""
+    not seen, may leave by any hex next to it that a vehicle may enter. Off the map counts only
+    by an edge an exit victory of the mover's side names (RD-13): by another, a unit off the
+    map scores nothing, so a mover facing it turns first, another chance (issue 41: the
+    hedgerow's PaK fired at 17% at a Jeep in C1 facing the north edge, which then turned and
+    drove through B1, the hex the PaK had Bore Sighted, at 58-72%, C6.42)."""
     board = table.board
     here = board.parse(mover["hex"])
     clear = table.viewshed(firer_hex)[0]
@@ -67,9 +72,12 @@ def may_leave(table: Table, firer_hex: str, mover: UnitView, firer: UnitView | N
         ahead = [here.neighbor(f) for f in range(6)]
     else:
         ahead = [here.neighbor(int(mover.get("facing", 0)))]
+    exits = {v.edge for v in table.victory if v.side == mover["side"] and v.kind == "exit"}
     for h in ahead:
         if not board.contains(h):
-            return True
+            if beyond(board, h) in exits:
+                return True
+            continue
         if not board.terrain_at(h).enterable_by_vehicle:
             continue
         if not clear[board.index(h)]:
@@ -77,6 +85,16 @@ def may_leave(table: Table, firer_hex: str, mover: UnitView, firer: UnitView | N
         if arc is not None and facing_offset(arc[0], arc[1], h) > COVERED_ARC_HALF:
             return True
     return False
+
+
+def beyond(board, h: Hex) -> str:
+    """The map edge a hex off the map lies beyond (a corner's column first)."""
+    col, row = to_offset(h)
+    if col < 0:
+        return "west"
+    if col >= board.columns:
+        return "east"
+    return "north" if row < 0 else "south"
 
 
 class DffCandidate:
