@@ -185,6 +185,7 @@ def _bench_shared(args: argparse.Namespace) -> int:
             args.kill_every,
             args.think,
             args.sync,
+            freeze=True,  # its own process: the clients' collector pauses left out (issue 43)
         )
     except Exception as e:  # the database refused (psycopg's errors): one line
         first = (str(e).splitlines() or [type(e).__name__])[0]

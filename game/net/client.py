@@ -399,8 +399,9 @@ class Client:
         except ConnectionClosed:
             self._waiting.pop(seq, None)
             raise Disconnected("the connection dropped") from None
-        try:
-            reply = await asyncio.wait_for(future, self.timeout)
+        try:  # (not wait_for: its own waiter put a second turn of the loop in every answer)
+            async with asyncio.timeout(self.timeout):
+                reply = await future
         except TimeoutError:
             self._waiting.pop(seq, None)
             raise Disconnected("no answer in time") from None

@@ -162,3 +162,89 @@ def test_the_shared_bench_times_a_failover_as_its_client_tells_of_it():
     run, seat, done = asyncio.run(main())
     assert len(run.failovers) == 1 and 0.1 <= run.failovers[0] < 2
     assert seat.down_since is None and seat.reconnects == 1 and not run.moves
+
+
+def test_the_shared_bench_lets_a_finished_games_client_go(monkeypatch):
+    """Issue 43: ``bench net --db`` kept every finished game's client (its last view and all)
+    for the check of lost actions, so its own full garbage collections grew to 35-430 ms by
+    the end of a run (the clients' actions due meanwhile then reached the servers at once).
+    It keeps the game's id, its acknowledged actions and its client's reconnects."""
+    import asyncio
+    import gc
+    import weakref
+
+    from game.server import bench_shared
+    from game.server.bench_shared import Run, Seat, Watch
+
+    made: list[weakref.ref] = []
+
+    class Over:
+        status, ready, reconnects, end = "connected", True, 1, "over"
+        on_message = None
+
+        async def close(self) -> None:
+            pass
+
+    async def new_seat(ws: str, text: str, freeze: bool = False) -> Seat:
+        client = Over()
+        made.append(weakref.ref(client))
+        return Seat(f"game-{len(made)}", client)  # type: ignore[arg-type]
+
+    async def play(seat: Seat, run: Run, rng, think, stop) -> None:
+        seat.acked.append({"type": "end_phase"})
+        if len(made) == 3:
+            stop.set()
+
+    monkeypatch.setattr(bench_shared, "_seat", new_seat)
+    monkeypatch.setattr(bench_shared, "_player", play)
+
+    async def main() -> tuple[Run, list[Seat]]:
+        run, stop = Run(), asyncio.Event()
+        seats = [await new_seat("", "")]
+        await bench_shared._games("", "", seats, 0, run, 0.0, stop, Watch(run))
+        return run, seats
+
+    run, seats = asyncio.run(main())
+    gc.collect()
+    assert run.done == [(f"game-{i}", [{"type": "end_phase"}], 1) for i in (1, 2, 3)]
+    assert len(seats) == 1 and [ref() is None for ref in made] == [True, True, True, False]
+
+
+def test_the_shared_bench_freezes_each_new_client_when_told(monkeypatch):
+    """Issue 43: the bench's one process of 500 clients paused 35-430 ms in each full pass of
+    its garbage collector (5 or 6 a run, every client standing still); ``hexfire bench net
+    --db`` freezes what lives after each new game's client is connected (a bench run in a
+    test's process, untold, leaves the collector alone)."""
+    import asyncio
+
+    from game.server import bench_shared
+
+    frozen: list[int] = []
+    monkeypatch.setattr(bench_shared.gc, "freeze", lambda: frozen.append(1))
+
+    async def created(*_: object, **__: object) -> object:
+        class Made:
+            game, tokens = "g" * 16, {"russian": "t"}
+
+        return Made()
+
+    async def connect(self) -> None:
+        return None
+
+    monkeypatch.setattr(bench_shared, "create_game", created)
+    monkeypatch.setattr(bench_shared.Client, "connect", connect)
+    asyncio.run(bench_shared._seat("ws://127.0.0.1:1", ""))
+    assert frozen == []
+    asyncio.run(bench_shared._seat("ws://127.0.0.1:1", "", freeze=True))
+    assert frozen == [1]
+    told: list[dict] = []
+
+    def bench(*args: object, **options: object) -> dict:
+        told.append(options)
+        return {"round_trip_p95_ms": 1.0}
+
+    monkeypatch.setattr(bench_shared, "bench_shared", bench)
+    from game.cli import main
+
+    assert main(["bench", "net", "--db", "postgresql://h/d", "--servers", "2", "--json"]) == 0
+    assert told == [{"freeze": True}]
