@@ -7,7 +7,7 @@ side's caution and aggression and the plan's scales (level 3). The move candidat
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from game.engine.actions import Turn
@@ -16,7 +16,7 @@ from game.engine.table import Table
 from game.engine.view import UnitView
 
 from ..tuning import Plan, tuning
-from .danger import live_risk, removal_risk, soft, spent_firers, unknown_risk
+from .danger import live_risk, removal_risk, soft, spent_firers, unknown_shots
 from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
 from .objective import Objectives
@@ -78,13 +78,13 @@ def own_worth(table: Table, side: str, unit: UnitView) -> float:
     return worth
 
 
-def last_exit(table: Table, side: str, unit: UnitView) -> Callable[[str, Route], bool]:
-    """In the side's last Movement Phase (RD-12) with an exit victory (RD-13): whether the
-    route to a hex leaves the vehicle on the edge that victory names with the MP to turn off
-    the map and leave by its front hexside (1 MP, RD-13 exit) this phase; a hex on the edge it
-    could not leave from then counts for nothing more than its nearness."""
+def can_leave(table: Table, side: str, unit: UnitView) -> Callable[[str, Route], bool]:
+    """With an exit victory (RD-13): whether the route to a hex leaves the vehicle on the edge
+    that victory names with the MP to turn off the map and leave by its front hexside (1 MP,
+    RD-13 exit) this phase (it then leaves at once: the leave candidate); a hex on the edge it
+    could not leave from counts for nothing more than its nearness."""
     wanted = {v.edge for v in table.victory if v.side == side and v.kind == "exit"}
-    if not wanted or phases_left(table, side) > 0 or not unit.get("is_vehicle"):
+    if not wanted or not unit.get("is_vehicle"):
         return lambda hx, route: False
     board = table.board
     left = float(unit.get("mp_left", 0.0))
@@ -148,7 +148,7 @@ class HexScore:
         self.threats = s.maps.threats(table, uid, within)
         self.worth = own_worth(table, s.side, unit)
         level2 = s.level >= 2
-        self.unknown = unknown_risk(table, s.side, scale=soft(unit)) if level2 else lambda hx: 0.0
+        self.unknowns = unknown_shots(table, s.side, scale=soft(unit)) if level2 else lambda hx: ()
         # on the way, the enemies that took their Defensive First Fire shot fire no more
         self.spent = spent_firers(table, s.side) if s.level >= 2 else frozenset()
         # a stopped vehicle starts its move in its hex: a shot there has no Case J (C6.1)
@@ -159,7 +159,8 @@ class HexScore:
         # level 2 also seeks the hexes it could shoot from (the attack map, RD-18)
         self.attacks = s.maps.attacks(table, uid, within) if s.level >= 2 else {}
         self.worths: dict[str, float] = {}
-        self.leaves = last_exit(table, s.side, unit)
+        self.leaves = can_leave(table, s.side, unit)
+        self.last = phases_left(table, s.side) == 0
         # level 2 looks one enemy move ahead (issue 41: a lone defender stood still while the
         # enemy drove round to its flank) at the few best hexes (:meth:`look`)
         self.looks = looks_ahead(s)
@@ -181,7 +182,34 @@ class HexScore:
         t = self.threats.get(hx)
         known = removal_risk(t) if stay else live_risk(t, self.spent)
         later = ahead_risk(self.ahead.get(hx)) if stay else 0.0
-        return 1.0 - (1.0 - known) * (1.0 - self.unknown(hx)) * (1.0 - later)
+        alive = (1.0 - known) * (1.0 - later)
+        for _, chance in self.unknowns(hx):
+            alive *= 1.0 - chance
+        return 1.0 - alive
+
+    def way_risk(self, hexes: Sequence[str]) -> float:
+        """The risk of being knocked out on the way through ``hexes``: each hex is a Defensive
+        First Fire chance (C6.17), but each enemy that sees the way, a "?" too, is counted
+        once, by its best shot there (a share of it, ``[move] dff_on_the_way``: Case J makes a
+        shot at a mover harder, C6.1), ``[move] way_shots`` times: it fires where its shot is
+        best, again only while it keeps Multiple ROF (RD-4), and once it has fired without,
+        no more this phase (HX-8); the enemies that may fire no more left out
+        (:func:`~.danger.spent_firers`). Issue 41: counted in every hex of the way, a crossing
+        of the 45 mm Guns' ground on the Orel road read 45-80% deadly, and the column stopped
+        short in the woods and lost on time."""
+        best: dict[str, float] = {}
+        for hx in hexes:
+            t = self.threats.get(hx)
+            for shot in t.threats if t is not None else ():
+                if shot.firer not in self.spent:
+                    best[shot.firer] = max(best.get(shot.firer, 0.0), removal_risk(shot))
+            for at, chance in self.unknowns(hx):
+                best["?" + at] = max(best.get("?" + at, 0.0), chance)
+        move = tuning().move
+        alive = 1.0
+        for risk in best.values():
+            alive *= (1.0 - move.dff_on_the_way * risk) ** move.way_shots
+        return 1.0 - alive
 
     def offense(self, hx: str) -> float:
         """The shots ``hx`` would give: the best one's P(kill) x its target's worth, and a
@@ -195,17 +223,19 @@ class HexScore:
         return values[0] + tuning().move.other_shots * sum(values[1:]) if values else 0.0
 
     def __call__(self, hx: str, route: Route | None = None) -> float:
-        t = tuning().move
-        if route is not None and self.leaves(hx, route):
-            return t.exit_now  # off the map this phase: out of harm's way, and counted
-        safe = 1.0 - self.risk_at(hx)
+        leaves = route is not None and self.leaves(hx, route)
+        if leaves and self.last:  # off the map in its last phase: out of harm's way, counted
+            return tuning().move.exit_now
+        # a vehicle that can leave from the edge hex does so at once (the leave candidate,
+        # RD-13): it neither stays there to be shot nor shoots from there
+        safe = 1.0 if leaves else 1.0 - self.risk_at(hx)
         if route is not None and self.s.level >= 2:  # Defensive First Fire on the way
-            for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
-                safe *= 1.0 - t.dff_on_the_way * self.risk_at(h, stay=False)
+            safe *= 1.0 - self.way_risk(route.hexes[:-1])
             if self.starts and route.steps:  # its start MP in its hex: no Case J (C6.1)
                 safe *= 1.0 - self.risk_at(self.unit["hex"], stay=False)
         goal = self.plan.objective * self.s.objectives.of(self.s.table, self.unit["id"])(hx)
-        return goal - self.caution * self.worth * (1.0 - safe) + self.aggression * self.offense(hx)
+        shots = 0.0 if leaves else self.aggression * self.offense(hx)
+        return goal - self.caution * self.worth * (1.0 - safe) + shots
 
 
 def playout_routes(s: Weighing, unit: UnitView, routes: dict[str, Route]) -> dict[str, Route]:
