@@ -13,6 +13,7 @@ there: it leaves at once (the leave candidate, RD-13)."""
 from __future__ import annotations
 
 from ai_helpers import situation
+from engine_helpers import table_of
 from test_ai_issue41_column import column_game, german_movement
 
 from game.ai import ComputerPlayer
@@ -20,12 +21,14 @@ from game.ai.lookahead import STEADY
 from game.ai.tuning import tuning
 from game.ai.valuation.hexes import HexScore
 from game.board.hexes import label
+from game.engine.actions import Pass
 
 
 def score_of(hx: str, to: str):
-    """A lone Panzer IV of the column in ``hx`` (turn 1 of 4, to drive one unit off the west
-    edge, RD-13), its :class:`HexScore` over its route to ``to`` and that route."""
-    game = column_game({"ger-pz4-1": ("pz4h", hx)})
+    """A lone Panzer IV of the column in ``hx`` (turn 1 of 4, to drive two units off the west
+    edge, RD-13: its own exit does not win yet), its :class:`HexScore` over its route to
+    ``to`` and that route."""
+    game = column_game({"ger-pz4-1": ("pz4h", hx)}, exits=2)
     s = situation(game, "german")
     unit = next(u for u in s.table.units() if u["id"] == "ger-pz4-1")
     route = s.table.route("ger-pz4-1", to)
@@ -80,3 +83,24 @@ def test_issue41_rd13_the_column_drives_off_the_west_edge_when_it_can():
     german_movement(game, ComputerPlayer("german", 2, seed=1), 80)
     left = [e.text for e in game.history if e.kind == "exit"]
     assert left and "west edge" in left[0], f"it stopped in {label(game.units['ger-pz4-1'].hex)}"
+
+
+def test_issue41_rd13_an_exit_that_meets_the_victory_goes_in_any_movement_phase():
+    """One unit to drive off the west edge (RD-13) and a Panzer IV in H2 that can reach it this
+    phase, past the "?" in the woods (turn 1 of 4): leaving wins the game at once, so it goes,
+    whatever the way's risk (``[move] exit_now``, as in its last Movement Phase). Before, it
+    stood in H2 (the way read too deadly for a turn with three more to come); and with the
+    exit of the lesson's T-34 worth no shot from the edge hex, it drove past it to shoot the
+    half-track first."""
+    game = column_game({"ger-pz4-1": ("pz4h", "H2")}, exits=1)
+    player = ComputerPlayer("german", 2, seed=1)
+    for _ in range(80):
+        if game.over or game.phase != "movement" or game.phasing != "german":
+            break
+        if game.to_act != "german":
+            game.apply(Pass())
+            continue
+        table = table_of(game, "german")
+        game.apply(table.engine_action(player.choose(table).action))
+    assert game.over and game.winner == "german", label(game.units["ger-pz4-1"].hex)
+    assert game.turn == 1

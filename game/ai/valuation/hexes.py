@@ -105,6 +105,15 @@ def can_leave(table: Table, side: str, unit: UnitView) -> Callable[[str, Route],
     return leaves
 
 
+def leaving_wins(table: Table, side: str) -> bool:
+    """Whether one more unit off the map by the edge an exit victory names meets it (RD-13):
+    the side wins the moment it leaves, whatever is left of the game."""
+    return any(
+        v.side == side and v.kind == "exit" and v.edge and table.exited(v.edge) + 1 >= v.count
+        for v in table.victory
+    )
+
+
 def looks_ahead(s: Weighing) -> bool:
     """Whether the vehicle weighs the threat after the enemy's next move (:func:`ahead_risk`):
     level 2 and up on a map of at most ``[search] max_hexes`` hexes (on a larger one it would
@@ -160,7 +169,8 @@ class HexScore:
         self.attacks = s.maps.attacks(table, uid, within) if s.level >= 2 else {}
         self.worths: dict[str, float] = {}
         self.leaves = can_leave(table, s.side, unit)
-        self.last = phases_left(table, s.side) == 0
+        # off the map in its last Movement Phase, or by the exit that meets its victory (RD-13)
+        self.last = phases_left(table, s.side) == 0 or leaving_wins(table, s.side)
         # level 2 looks one enemy move ahead (issue 41: a lone defender stood still while the
         # enemy drove round to its flank) at the few best hexes (:meth:`look`)
         self.looks = looks_ahead(s)
@@ -224,7 +234,7 @@ class HexScore:
 
     def __call__(self, hx: str, route: Route | None = None) -> float:
         leaves = route is not None and self.leaves(hx, route)
-        if leaves and self.last:  # off the map in its last phase: out of harm's way, counted
+        if leaves and self.last:  # off the map in its last phase, or the exit that wins
             return tuning().move.exit_now
         # a vehicle that can leave from the edge hex does so at once (the leave candidate,
         # RD-13): it neither stays there to be shot nor shoots from there
