@@ -94,7 +94,6 @@ class Move:
     other_shots: float
     exit_now: float
     dff_on_the_way: float
-    way_shots: float
     mp_cost: float
     better_by: float
     jitter: float

@@ -95,7 +95,9 @@ def test_issue41_c61_the_start_mp_of_a_stopped_t34_in_sight_counts_on_its_way():
     score = HexScore(s, unit, STEADY, frozenset(["J3", *route.hexes]))
     start = removal_risk(score.threats.get("J3"))
     assert start > 0.1 and score.risk_at("J6") == 0.0
-    way = 1.0 - score.way_risk(route.hexes[:-1])
+    way = 1.0
+    for h in route.hexes[:-1]:
+        way *= 1.0 - tuning().move.dff_on_the_way * score.risk_at(h, stay=False)
     goal = STEADY.objective * s.objectives.of(s.table, "rus-t34-1")("J6")
     lost = goal - score("J6", route)
     counted = score.caution * score.worth * (1.0 - way * (1.0 - start))

@@ -7,7 +7,7 @@ side's caution and aggression and the plan's scales (level 3). The move candidat
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Protocol
 
 from game.engine.actions import Turn
@@ -197,30 +197,6 @@ class HexScore:
             alive *= 1.0 - chance
         return 1.0 - alive
 
-    def way_risk(self, hexes: Sequence[str]) -> float:
-        """The risk of being knocked out on the way through ``hexes``: each hex is a Defensive
-        First Fire chance (C6.17), but each enemy that sees the way, a "?" too, is counted
-        once, by its best shot there (a share of it, ``[move] dff_on_the_way``: Case J makes a
-        shot at a mover harder, C6.1), ``[move] way_shots`` times: it fires where its shot is
-        best, again only while it keeps Multiple ROF (RD-4), and once it has fired without,
-        no more this phase (HX-8); the enemies that may fire no more left out
-        (:func:`~.danger.spent_firers`). Issue 41: counted in every hex of the way, a crossing
-        of the 45 mm Guns' ground on the Orel road read 45-80% deadly, and the column stopped
-        short in the woods and lost on time."""
-        best: dict[str, float] = {}
-        for hx in hexes:
-            t = self.threats.get(hx)
-            for shot in t.threats if t is not None else ():
-                if shot.firer not in self.spent:
-                    best[shot.firer] = max(best.get(shot.firer, 0.0), removal_risk(shot))
-            for at, chance in self.unknowns(hx):
-                best["?" + at] = max(best.get("?" + at, 0.0), chance)
-        move = tuning().move
-        alive = 1.0
-        for risk in best.values():
-            alive *= (1.0 - move.dff_on_the_way * risk) ** move.way_shots
-        return 1.0 - alive
-
     def offense(self, hx: str) -> float:
         """The shots ``hx`` would give: the best one's P(kill) x its target's worth, and a
         share (``[move] other_shots``) of the others'."""
@@ -240,7 +216,8 @@ class HexScore:
         # RD-13): it neither stays there to be shot nor shoots from there
         safe = 1.0 if leaves else 1.0 - self.risk_at(hx)
         if route is not None and self.s.level >= 2:  # Defensive First Fire on the way
-            safe *= 1.0 - self.way_risk(route.hexes[:-1])
+            for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
+                safe *= 1.0 - tuning().move.dff_on_the_way * self.risk_at(h, stay=False)
             if self.starts and route.steps:  # its start MP in its hex: no Case J (C6.1)
                 safe *= 1.0 - self.risk_at(self.unit["hex"], stay=False)
         goal = self.plan.objective * self.s.objectives.of(self.s.table, self.unit["id"])(hx)
