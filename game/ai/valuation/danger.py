@@ -48,51 +48,31 @@ def soft(unit: UnitView | None) -> float:
     return 1.0
 
 
-def unknown_shots(
-    table: Table, side: str, prior: Prior | None = None, scale: float = 1.0
-) -> Callable[[str], tuple[tuple[str, float], ...]]:
-    """Each enemy "?" with a clear LOS to a hex (the terrain, which every side knows) and its
-    prior chance of knocking out a vehicle of ``side`` there (:func:`unknown_chance`, by
-    ``prior`` if given, times ``scale`` for a vehicle softer than a tank, :func:`soft`; at most
-    1), by the hex it stands in (what it is is secret, RD-11)."""
-    board = table.board
-    rows = [
-        (u["hex"], board.parse(u["hex"]), table.viewshed(u["hex"])[0])
-        for u in table.units()
-        if u["side"] != side and u.get("type") == "?"
-    ]
-    memo: dict[str, tuple[tuple[str, float], ...]] = {}
-
-    def shots(hx: str) -> tuple[tuple[str, float], ...]:
-        hit = memo.get(hx)
-        if hit is None:
-            here = board.parse(hx)
-            i = board.index(here)
-            hit = memo[hx] = tuple(
-                (at, min(1.0, scale * unknown_chance(d, prior)))
-                for at, where, clear in rows
-                if clear[i] and (d := where.distance(here)) > 0
-            )
-        return hit
-
-    return shots
-
-
 def unknown_risk(
     table: Table, side: str, prior: Prior | None = None, scale: float = 1.0
 ) -> Callable[[str], float]:
     """The risk the enemy "?" may hold for a vehicle of ``side`` in a hex: each "?" with a clear
-    LOS to the hex counts as a fair chance of a hidden Gun's shot, more at short range
-    (:func:`unknown_shots`), the chances compounded."""
-    shots = unknown_shots(table, side, prior, scale)
+    LOS to the hex (the terrain, which every side knows) counts as a fair chance of a hidden
+    Gun's shot, more at short range (:func:`unknown_chance`, by ``prior`` if given), times
+    ``scale`` for a vehicle softer than a tank (:func:`soft`), at most 1."""
+    board = table.board
+    rows = [
+        (board.parse(u["hex"]), table.viewshed(u["hex"])[0])
+        for u in table.units()
+        if u["side"] != side and u.get("type") == "?"
+    ]
     memo: dict[str, float] = {}
 
     def risk(hx: str) -> float:
         hit = memo.get(hx)
         if hit is None:
+            here = board.parse(hx)
+            i = board.index(here)
             alive = 1.0
-            for _, chance in shots(hx):
-                alive *= 1.0 - chance
+            for where, clear in rows:
+                d = where.distance(here)
+                if clear[i] and d > 0:
+                    alive *= 1.0 - min(1.0, scale * unknown_chance(d, prior))
             hit = memo[hx] = 1.0 - alive
         return hit
 

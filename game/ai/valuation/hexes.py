@@ -16,7 +16,7 @@ from game.engine.table import Table
 from game.engine.view import UnitView
 
 from ..tuning import Plan, tuning
-from .danger import live_risk, removal_risk, soft, spent_firers, unknown_shots
+from .danger import live_risk, removal_risk, soft, spent_firers, unknown_risk
 from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
 from .objective import Objectives
@@ -157,7 +157,7 @@ class HexScore:
         self.threats = s.maps.threats(table, uid, within)
         self.worth = own_worth(table, s.side, unit)
         level2 = s.level >= 2
-        self.unknowns = unknown_shots(table, s.side, scale=soft(unit)) if level2 else lambda hx: ()
+        self.unknown = unknown_risk(table, s.side, scale=soft(unit)) if level2 else lambda hx: 0.0
         # on the way, the enemies that took their Defensive First Fire shot fire no more
         self.spent = spent_firers(table, s.side) if s.level >= 2 else frozenset()
         # a stopped vehicle starts its move in its hex: a shot there has no Case J (C6.1)
@@ -192,10 +192,7 @@ class HexScore:
         t = self.threats.get(hx)
         known = removal_risk(t) if stay else live_risk(t, self.spent)
         later = ahead_risk(self.ahead.get(hx)) if stay else 0.0
-        alive = (1.0 - known) * (1.0 - later)
-        for _, chance in self.unknowns(hx):
-            alive *= 1.0 - chance
-        return 1.0 - alive
+        return 1.0 - (1.0 - known) * (1.0 - self.unknown(hx)) * (1.0 - later)
 
     def offense(self, hx: str) -> float:
         """The shots ``hx`` would give: the best one's P(kill) x its target's worth, and a
@@ -209,15 +206,16 @@ class HexScore:
         return values[0] + tuning().move.other_shots * sum(values[1:]) if values else 0.0
 
     def __call__(self, hx: str, route: Route | None = None) -> float:
+        t = tuning().move
         leaves = route is not None and self.leaves(hx, route)
         if leaves and self.last:  # off the map in its last phase, or the exit that wins
-            return tuning().move.exit_now
+            return t.exit_now
         # a vehicle that can leave from the edge hex does so at once (the leave candidate,
         # RD-13): it neither stays there to be shot nor shoots from there
         safe = 1.0 if leaves else 1.0 - self.risk_at(hx)
         if route is not None and self.s.level >= 2:  # Defensive First Fire on the way
             for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
-                safe *= 1.0 - tuning().move.dff_on_the_way * self.risk_at(h, stay=False)
+                safe *= 1.0 - t.dff_on_the_way * self.risk_at(h, stay=False)
             if self.starts and route.steps:  # its start MP in its hex: no Case J (C6.1)
                 safe *= 1.0 - self.risk_at(self.unit["hex"], stay=False)
         goal = self.plan.objective * self.s.objectives.of(self.s.table, self.unit["id"])(hx)
