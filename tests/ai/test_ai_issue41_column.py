@@ -70,9 +70,9 @@ def the_column(hx: str) -> Game:
 
 def german_movement(game: Game, player: ComputerPlayer, steps: int = 200) -> None:
     """The German's Movement Phase played by ``player``, the Russian passing every Defensive
-    First Fire chance."""
+    First Fire chance, until it ends (or the game does: an exit that meets the victory)."""
     for _ in range(steps):
-        if game.phase != "movement" or game.phasing != "german":
+        if game.over or game.phase != "movement" or game.phasing != "german":
             break
         if game.to_act != "german":
             game.apply(Pass())

@@ -78,13 +78,13 @@ def own_worth(table: Table, side: str, unit: UnitView) -> float:
     return worth
 
 
-def last_exit(table: Table, side: str, unit: UnitView) -> Callable[[str, Route], bool]:
-    """In the side's last Movement Phase (RD-12) with an exit victory (RD-13): whether the
-    route to a hex leaves the vehicle on the edge that victory names with the MP to turn off
-    the map and leave by its front hexside (1 MP, RD-13 exit) this phase; a hex on the edge it
-    could not leave from then counts for nothing more than its nearness."""
+def can_leave(table: Table, side: str, unit: UnitView) -> Callable[[str, Route], bool]:
+    """With an exit victory (RD-13): whether the route to a hex leaves the vehicle on the edge
+    that victory names with the MP to turn off the map and leave by its front hexside (1 MP,
+    RD-13 exit) this phase (it then leaves at once: the leave candidate); a hex on the edge it
+    could not leave from counts for nothing more than its nearness."""
     wanted = {v.edge for v in table.victory if v.side == side and v.kind == "exit"}
-    if not wanted or phases_left(table, side) > 0 or not unit.get("is_vehicle"):
+    if not wanted or not unit.get("is_vehicle"):
         return lambda hx, route: False
     board = table.board
     left = float(unit.get("mp_left", 0.0))
@@ -103,6 +103,15 @@ def last_exit(table: Table, side: str, unit: UnitView) -> Callable[[str, Route],
         return left - route.mp >= 1 + turns
 
     return leaves
+
+
+def leaving_wins(table: Table, side: str) -> bool:
+    """Whether one more unit off the map by the edge an exit victory names meets it (RD-13):
+    the side wins the moment it leaves, whatever is left of the game."""
+    return any(
+        v.side == side and v.kind == "exit" and v.edge and table.exited(v.edge) + 1 >= v.count
+        for v in table.victory
+    )
 
 
 def looks_ahead(s: Weighing) -> bool:
@@ -159,7 +168,9 @@ class HexScore:
         # level 2 also seeks the hexes it could shoot from (the attack map, RD-18)
         self.attacks = s.maps.attacks(table, uid, within) if s.level >= 2 else {}
         self.worths: dict[str, float] = {}
-        self.leaves = last_exit(table, s.side, unit)
+        self.leaves = can_leave(table, s.side, unit)
+        # off the map in its last Movement Phase, or by the exit that meets its victory (RD-13)
+        self.last = phases_left(table, s.side) == 0 or leaving_wins(table, s.side)
         # level 2 looks one enemy move ahead (issue 41: a lone defender stood still while the
         # enemy drove round to its flank) at the few best hexes (:meth:`look`)
         self.looks = looks_ahead(s)
@@ -196,16 +207,20 @@ class HexScore:
 
     def __call__(self, hx: str, route: Route | None = None) -> float:
         t = tuning().move
-        if route is not None and self.leaves(hx, route):
-            return t.exit_now  # off the map this phase: out of harm's way, and counted
-        safe = 1.0 - self.risk_at(hx)
+        leaves = route is not None and self.leaves(hx, route)
+        if leaves and self.last:  # off the map in its last phase, or the exit that wins
+            return t.exit_now
+        # a vehicle that can leave from the edge hex does so at once (the leave candidate,
+        # RD-13): it neither stays there to be shot nor shoots from there
+        safe = 1.0 if leaves else 1.0 - self.risk_at(hx)
         if route is not None and self.s.level >= 2:  # Defensive First Fire on the way
             for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
                 safe *= 1.0 - t.dff_on_the_way * self.risk_at(h, stay=False)
             if self.starts and route.steps:  # its start MP in its hex: no Case J (C6.1)
                 safe *= 1.0 - self.risk_at(self.unit["hex"], stay=False)
         goal = self.plan.objective * self.s.objectives.of(self.s.table, self.unit["id"])(hx)
-        return goal - self.caution * self.worth * (1.0 - safe) + self.aggression * self.offense(hx)
+        shots = 0.0 if leaves else self.aggression * self.offense(hx)
+        return goal - self.caution * self.worth * (1.0 - safe) + shots
 
 
 def playout_routes(s: Weighing, unit: UnitView, routes: dict[str, Route]) -> dict[str, Route]:
