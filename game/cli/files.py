@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 
 from .common import say
@@ -44,7 +45,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from game.files.replay import replay
+    from game.files.replay import replay, shown_side
     from game.files.savegame import SaveError, read_save
     from game.files.scenario import ScenarioError
     from game.files.shipped import find_scenario
@@ -70,12 +71,23 @@ def _cmd_replay(args: argparse.Namespace) -> int:
                 say(s.line())
         return 0
 
+    only = None  # a game against the computer not over: its secrets stay its own (RD-11)
+    if saved.computer and not args.verify:
+        with contextlib.suppress(SaveError, ScenarioError):  # the replay below says why
+            only = shown_side(saved, replay(saved, name=args.save))
+    if only is not None:
+        say(
+            f"-- not over, against the computer: the log as the {only} side saw it (RD-11)",
+            err=args.json,
+        )
+
     def show(i: int, action: dict, events: list) -> None:
         if args.verify:
             return
-        for e in events:
+        for e in filter(None, (e.seen_by(only) for e in events)) if only else events:
             if args.json:
-                print(json.dumps({"index": i, "action": action, **e.to_json()}, sort_keys=True))
+                shown = {"index": i, **({} if only else {"action": action}), **e.to_json()}
+                print(json.dumps(shown, sort_keys=True))  # (the computer's actions its own)
             else:
                 say(f"[{i}] {e.text}")
 

@@ -132,3 +132,14 @@ def migrate(saved: SavedGame, name: str = "<save>") -> ReplayError | None:
     saved.format_version = VERSION
     saved.rules_version = RULES_VERSION
     return parted
+
+
+def shown_side(saved: SavedGame, game: Game) -> str | None:
+    """The one side a replay of ``saved`` may show, ``game`` being the save replayed to its
+    end: in a game against the computer not yet over, the player's (the computer's set-up, its
+    "?" and its Bore Sighting stay its own, RD-11, C6.42, HX-12); else None, everything (a
+    finished game, or one whose players share the screen)."""
+    computer = (saved.computer or {}).get("side")
+    if computer is None or game.over or computer not in game.setup.sides:
+        return None
+    return game.setup.other(computer)

@@ -12,7 +12,7 @@ from game.engine import Game
 from game.engine.actions import action_from_json
 from game.engine.events import Event
 
-from .replay import ReplayError, apply_checked, migrate
+from .replay import ReplayError, apply_checked, migrate, shown_side
 from .savegame import SavedGame
 
 SNAPSHOT_EVERY = 100
@@ -71,6 +71,9 @@ class Timeline:
                     self.every *= 2
         self.length = len(self.events)
         """How many actions verified (the viewer's last position)."""
+        self.only = shown_side(saved, game)
+        """The one side the viewer may show (a game against the computer not over: the
+        player's, RD-11), or None: both and each."""
 
     @staticmethod
     def _snapshot(game: Game) -> Game:

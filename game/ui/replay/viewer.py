@@ -59,6 +59,9 @@ class WatchScene(Scene):
         """The position shown, looked at through each side's table (never read whole)."""
         self.map = MapView(lambda: self.snapshot, shows_all=True)  # both sides, or Tab: one
         self.sides: list[str | None] = [None, *self.snapshot.table(None).sides]
+        if timeline.only is not None:  # a game against the computer not over: its secrets
+            self.sides = [timeline.only]  # stay its own (RD-11), the player's view alone
+            self.map.state.viewer = timeline.only
         self.playing = False
         self.speed = 2
         self.clock = 0.0
@@ -347,6 +350,8 @@ class WatchScene(Scene):
             else "set-up"
         )
         who = "both sides" if self.viewer is None else f"{self.viewer}'s view"
+        if self.timeline.only is not None:
+            who += " only (not over: the computer's secrets kept)"
         state = f"playing x{SPEEDS[self.speed]:g}/s" if self.playing else "paused"
         t = FONTS.get(22, bold=True).render(
             f"{where}   {turn}   {who}   {state}", True, st.ui["text"]
