@@ -247,9 +247,16 @@ class Orders:
 
     def why_it_cannot_move(self, unit: UnitRecord) -> str | None:
         """In the Movement Phase, a unit just selected that has no hex to enter: the engine's
-        reason (it fired in Prep Fire, RD-12; it is immobilized; it has moved), else None."""
+        reason (it fired in Prep Fire, RD-12; it is immobilized; it has moved); in set-up, one
+        the side may not place (HX-12: the scenario fixes its hex; it could not be dragged and
+        nothing said why), else None."""
         game = self.play.table
-        if game.phase != "movement" or unit["side"] != game.to_act:
+        if unit["side"] != game.to_act:
+            return None
+        if game.phase in ("setup", "setup_attacker") and unit.get("type") != "?":
+            why = game.check(Place(unit["id"], unit["hex"], unit.get("facing", 0)))
+            return f"{unit.get('name', unit['id'])} stays in set-up: {why} (HX-12)" if why else None
+        if game.phase != "movement":
             return None
         if game.move_costs(unit["id"]):
             return None
