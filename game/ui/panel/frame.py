@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.phases import PHASES
+from game.engine.table import Table
 from game.rules.glossary import glossary
 from game.rules.rule_index import rule_ids_in
 from game.ui.map.counters import marker_words
@@ -142,6 +143,9 @@ def draw_side(
             block.line(text, color, bold=i == 0)
     else:
         block.line(nothing_selected, st.ui["dim"])
+        block.gap()
+        for text in victory_lines(view.table):  # public: both sides read them (RD-13)
+            block.line(text, st.ui["dim"])
     block.gap(10)
     for i, text in enumerate(view.analysis.side_lines()):
         block.line(text, st.ui["select"] if i == 0 else None, bold=i == 0)
@@ -157,6 +161,16 @@ def draw_side(
             draw_odds(surface, rect, title, o)
     elif overview:
         draw_overview(view, surface, side, block.y)
+
+
+def victory_lines(table: Table) -> list[str]:
+    """The scenario's victory conditions in words (an ASL player's trial found them only on
+    the start screen), and who wins when none is met by the last turn."""
+    return [
+        "To win (RD-13):",
+        *(f"  {v}" for v in table.view.victory),  # the side's view: here or a server's
+        f"  otherwise at the end of turn {table.turns}: {table.defender} wins (HX-11)",
+    ]
 
 
 def marker_lines(view: MapHost, hx: str) -> list[str]:
