@@ -58,7 +58,7 @@ def may_leave(table: Table, firer_hex: str, mover: UnitView, firer: UnitView | N
     not seen, may leave by any hex next to it that a vehicle may enter. Off the map counts only
     by an edge an exit victory of the mover's side names (RD-13): by another, a unit off the
     map scores nothing, so a mover facing it turns first, another chance (issue 41: the
-    hedgerow's PaK fired at 17% at a Jeep in C1 facing the north edge, which then turned and
+    hedgerow's PaK fired at 17% at a Jeep on the north edge facing off it, which then turned and
     drove through B1, the hex the PaK had Bore Sighted, at 58-72%, C6.42)."""
     board = table.board
     here = board.parse(mover["hex"])
