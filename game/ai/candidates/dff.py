@@ -7,7 +7,6 @@ tuning table."""
 
 from __future__ import annotations
 
-from game.board.hexes import Hex, to_offset
 from game.engine.play.shot import COVERED_ARC_HALF
 from game.engine.table import Table
 from game.engine.view import UnitView
@@ -75,7 +74,7 @@ def may_leave(table: Table, firer_hex: str, mover: UnitView, firer: UnitView | N
     exits = {v.edge for v in table.victory if v.side == mover["side"] and v.kind == "exit"}
     for h in ahead:
         if not board.contains(h):
-            if beyond(board, h) in exits:
+            if board.edge_beyond(h) in exits:
                 return True
             continue
         if not board.terrain_at(h).enterable_by_vehicle:
@@ -85,16 +84,6 @@ def may_leave(table: Table, firer_hex: str, mover: UnitView, firer: UnitView | N
         if arc is not None and facing_offset(arc[0], arc[1], h) > COVERED_ARC_HALF:
             return True
     return False
-
-
-def beyond(board, h: Hex) -> str:
-    """The map edge a hex off the map lies beyond (a corner's column first)."""
-    col, row = to_offset(h)
-    if col < 0:
-        return "west"
-    if col >= board.columns:
-        return "east"
-    return "north" if row < 0 else "south"
 
 
 class DffCandidate:
