@@ -4,6 +4,7 @@ conditions (RD-13) and the To Kill system. The files layer builds it from a scen
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.board import Board
 from game.board.hexes import Hex, column_letters, to_offset
@@ -55,6 +56,18 @@ class UnitSetup:
     set-up action would record it; dropped if the unit is placed elsewhere at set-up."""
 
 
+EXIT_ONLY = {"vehicle": "vehicle", "afv": "AFV"}
+"""What an exit condition may count alone (``only``), by its name in a line."""
+
+
+def counts_as(only: str | None, category: str | None) -> bool:
+    """Whether a unit of ``category`` leaving counts for an exit condition of ``only``
+    (RD-13, HX-20): every unit, or a vehicle (an AFV is one), or an AFV."""
+    if only == "afv":
+        return category == "afv"
+    return only is None or category in ("afv", "vehicle")
+
+
 @dataclass(frozen=True, slots=True)
 class Victory:
     """One victory condition (RD-13).
@@ -62,7 +75,10 @@ class Victory:
     ``eliminate``: ``side`` wins at once when it has eliminated ``count`` enemy AFVs (abandoned
     and burning count), or every unit of ``units`` if given. ``hold``: at game end, ``side``
     wins if it holds every hex of ``hexes`` (a unit of its own there, none of the enemy).
-    ``exit``: ``side`` wins at once when ``count`` of its units have left by ``edge``.
+    ``exit``: ``side`` wins at once when ``count`` of its units have left by ``edge``; with
+    ``only`` ("vehicle" or "afv"), ``count`` of its vehicles or its AFVs (a scenario's choice
+    where Infantry, which nothing in this game can stop (002, RD-12), or a fast unarmored
+    vehicle would make the exit cheap, HX-20).
     ``points``: at game end, ``side`` wins with at least ``count`` points for enemy units
     eliminated (hexfire: an AFV 2, anything else 1).
     """
@@ -73,6 +89,15 @@ class Victory:
     hexes: tuple[str, ...] = ()
     units: tuple[str, ...] = ()
     edge: str | None = None
+    only: str | None = None
+
+    def counts(self, unit: Any) -> bool:
+        """Whether ``unit`` (a side's view of it, read by ``get``) leaving by this exit
+        condition's edge would count towards it (RD-13): any unit, or with ``only`` a vehicle
+        or an AFV; a "?" may be one."""
+        if self.kind != "exit" or self.edge is None:
+            return False
+        return unit.get("type") == "?" or counts_as(self.only, unit.get("category"))
 
     def describe(self) -> str:
         if self.kind == "eliminate":
@@ -85,7 +110,8 @@ class Victory:
         if self.kind == "hold":
             return f"{self.side}: hold {', '.join(self.hexes)} at game end"
         if self.kind == "exit":
-            return f"{self.side}: exit {plural(self.count, 'unit')} off the {self.edge} edge"
+            what = plural(self.count, EXIT_ONLY.get(self.only or "", "unit"))
+            return f"{self.side}: exit {what} off the {self.edge} edge"
         return (
             f"{self.side}: {self.count} points at game end (an enemy AFV knocked out is 2, "
             "any other unit 1)"

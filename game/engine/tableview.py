@@ -16,6 +16,7 @@ from .errors import IllegalAction
 from .events import Event
 from .game import Game
 from .knowledge import Knowledge, Tracking
+from .play.victory import exited
 from .setup import Victory
 from .sideview import Legal, hidden_aliases, unit_view
 from .view import Seer, UnitView, View
@@ -271,9 +272,12 @@ class TableView:
             raise IllegalAction("unknown", f"{unit_id}: not a unit {self.side} knows")
         return unit.type
 
-    def exited(self, edge: str) -> int:
-        """How many of this side's units have left the map by ``edge`` (RD-13)."""
-        return int(self._game.state.exited.get(f"{self.side}:{edge}", 0))
+    def exited(self, edge: str, only: str | None = None) -> int:
+        """How many of this side's units (``only``: its vehicles or AFVs) have left the map
+        by ``edge`` (RD-13)."""
+        if self.side is None:
+            return 0
+        return exited(self._game.state, self.side, edge, only)
 
     # --- the scenario's public facts -----------------------------------------------------------
 

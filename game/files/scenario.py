@@ -150,7 +150,13 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
         ),
         victory=tuple(
             Victory(
-                v.side, v.kind, v.count, tuple(h.upper() for h in v.hexes), tuple(v.units), v.edge
+                v.side,
+                v.kind,
+                v.count,
+                tuple(h.upper() for h in v.hexes),
+                tuple(v.units),
+                v.edge,
+                v.only,
             )
             for v in doc.victory
         ),
@@ -345,3 +351,5 @@ def _victory_condition(v: VictoryCondition, units: set[str], at: str, err: Error
         err.add(f"{at}.count", f"a {v.kind} condition needs a count")
     if v.kind == "exit" and v.edge is None:
         err.add(f"{at}.edge", f"an exit condition names its map edge ({', '.join(EDGES)})")
+    if v.only is not None and v.kind != "exit":
+        err.add(f"{at}.only", "only an exit condition counts some units alone")

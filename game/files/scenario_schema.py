@@ -26,7 +26,7 @@ from game.engine.actions import ACTION_TYPES
 from game.engine.catalogue import UnitType
 from game.engine.phases import PHASES
 from game.engine.schema import shown
-from game.engine.setup import EDGES, VICTORY_KINDS, SetupArea
+from game.engine.setup import EDGES, EXIT_ONLY, VICTORY_KINDS, SetupArea
 
 from .lesson import MAX_STEP_CHARS, MAX_STEPS, OVERLAYS, POINTS
 
@@ -254,6 +254,7 @@ class VictoryCondition(BaseModel):
     hexes: Annotated[list[HexLabel], Field(description="a list of hex labels")] = []
     units: Annotated[list[str], Field(description="a list of unit ids")] = []
     edge: Annotated[str, _one_of(EDGES), Field(description="a map edge")] | None = None
+    only: Annotated[str, _one_of(tuple(EXIT_ONLY)), Field(description="what counts")] | None = None
 
 
 def _point(value: str, info: ValidationInfo) -> str:

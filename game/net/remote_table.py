@@ -224,8 +224,8 @@ class RemoteTable:
             raise IllegalAction("unknown", f"{unit_id}: not a unit {self.side} knows")
         return unit_types()[unit.type]
 
-    def exited(self, edge: str) -> int:
-        return int(self._ask("exited", edge))
+    def exited(self, edge: str, only: str | None = None) -> int:
+        return int(self._ask("exited", edge, only))
 
     def home_hexes(self) -> list[str]:
         return list(self._ask("home_hexes"))

@@ -41,7 +41,7 @@ ARGS: dict[str, tuple[type | tuple[type, ...], ...]] = {
     "unit_type": (str,),
     "known_enemies": (),
     "out_of_play": (),
-    "exited": (str,),
+    "exited": (str, (str, type(None))),
     "gone": (str,),
     "home_hexes": (),
     "digest": (),

@@ -52,7 +52,7 @@ def test_rd13_the_side_panel_lists_the_victory_conditions_while_no_unit_is_selec
         "To win (RD-13):",
         "  german: eliminate 3 enemy AFVs",
         "  american: eliminate 2 enemy AFVs",
-        "  american: exit 2 units off the west edge",
+        "  american: exit 2 AFVs off the west edge",
         "  otherwise at the end of turn 6: german wins (HX-11)",
     ]
     drawn.clear()

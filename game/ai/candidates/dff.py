@@ -71,7 +71,7 @@ def may_leave(table: Table, firer_hex: str, mover: UnitView, firer: UnitView | N
         ahead = [here.neighbor(f) for f in range(6)]
     else:
         ahead = [here.neighbor(int(mover.get("facing", 0)))]
-    exits = {v.edge for v in table.victory if v.side == mover["side"] and v.kind == "exit"}
+    exits = {v.edge for v in table.victory if v.side == mover["side"] and v.counts(mover)}
     for h in ahead:
         if not board.contains(h):
             if board.edge_beyond(h) in exits:

@@ -28,17 +28,22 @@ class LeaveCandidate:
 
     def evaluate(self, s: Situation) -> Option | None:
         table = s.table
-        wanted = {v.edge for v in table.victory if v.side == s.side and v.kind == "exit"}
-        if not wanted:
+        exits = [v for v in table.victory if v.side == s.side and v.kind == "exit"]
+        if not exits:
             return None
-        for a in s.legal:
-            if isinstance(a, Move) and a.to == "off" and table.exit_edge(a.unit) in wanted:
-                return Option(self.score, Decision(a, "leaves the map (an exit victory, RD-13)"))
         mine = s.mine()
+
+        def wanted(unit_id: str) -> set[str | None]:
+            unit = mine.get(unit_id)
+            return {v.edge for v in exits if unit is not None and v.counts(unit)}
+
+        for a in s.legal:
+            if isinstance(a, Move) and a.to == "off" and table.exit_edge(a.unit) in wanted(a.unit):
+                return Option(self.score, Decision(a, "leaves the map (an exit victory, RD-13)"))
         for a in s.legal:
             if not (isinstance(a, Turn) and mine.get(a.unit, {}).get("is_vehicle")):
                 continue
-            if self._turns_to_leave(s, mine[a.unit], a, wanted):
+            if self._turns_to_leave(s, mine[a.unit], a, wanted(a.unit)):
                 why = "turns to leave the map (an exit victory, RD-13)"
                 return Option(self.score, Decision(a, why))
         return None

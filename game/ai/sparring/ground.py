@@ -55,7 +55,7 @@ def goal_hexes(table: Table, side: str, unit: UnitView) -> list[Hex]:
     here = board.parse(unit["hex"])
     col, row = to_offset(here)
     for v in table.victory:
-        if v.side != side or v.kind != "exit" or not v.edge:
+        if v.side != side or not v.edge or not v.counts(unit):
             continue
         c, r = {
             "west": (0, row),

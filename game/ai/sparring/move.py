@@ -49,24 +49,27 @@ class Moves:
             self.key, self.routes, self.done = key, {}, set()
 
 
-def wanted_edges(table: Table, side: str) -> set[str]:
-    return {v.edge for v in table.victory if v.side == side and v.kind == "exit" and v.edge}
+def wanted_edges(table: Table, side: str, unit: UnitView) -> set[str]:
+    """The edges ``unit`` leaving by would count for its side's exit victories (RD-13)."""
+    return {v.edge for v in table.victory if v.side == side and v.edge and v.counts(unit)}
 
 
 def leave(table: Table, side: str, legal: list[Action]) -> tuple[Action, str] | None:
     """An exit victory (RD-13): a unit on the edge it names leaves by it; a vehicle on that
     edge facing along it first turns its front off the map."""
-    wanted = wanted_edges(table, side)
-    if not wanted:
+    mine = {u["id"]: u for u in table.units() if u["side"] == side}
+    if not any(v.side == side and v.kind == "exit" for v in table.victory):
         return None
     for a in legal:
-        if isinstance(a, Move) and a.to == "off" and table.exit_edge(a.unit) in wanted:
+        if not isinstance(a, Move) or a.to != "off" or a.unit not in mine:
+            continue
+        if table.exit_edge(a.unit) in wanted_edges(table, side, mine[a.unit]):
             return a, "leaves the map (an exit victory, RD-13)"
-    mine = {u["id"]: u for u in table.units() if u["side"] == side}
     for a in legal:
         unit = mine.get(a.unit) if isinstance(a, Turn) else None
         if not isinstance(a, Turn) or unit is None or not unit.get("is_vehicle"):
             continue
+        wanted = wanted_edges(table, side, unit)
         facing = int(unit.get("facing", 0))
         ahead = [f for f in range(6) if table.exit_edge(a.unit, f) in wanted]
         if not ahead or facing in ahead:
@@ -116,7 +119,7 @@ class HexWeigher:
         goal = min(goals, key=lambda g: (self.here.distance(g), g)) if goals else self.here
         self.target = waypoint(table, side, goal, plan.lean, self.here)
         self.progress, self.hurries = urgency(table, side, plan, self.here.distance(goal))
-        self.edges = wanted_edges(table, side)
+        self.edges = wanted_edges(table, side, unit)
         self.holds = {
             h for v in table.victory if v.side == side and v.kind == "hold" for h in v.hexes
         }

@@ -71,7 +71,7 @@ def ways_out(table: Table, side: str, seen: list[UnitView]) -> list[Way]:
         for u in seen:
             if u["side"] != v.side or u.get("status", "active") != "active" or not u.get("hex"):
                 continue
-            if u.get("immobilized"):
+            if u.get("immobilized") or not v.counts(u):
                 continue
             i = board.index(board.parse(u["hex"]))
             far = int(edge[i])
@@ -89,11 +89,11 @@ def leaving(table: Table, side: str, unit_id: str) -> float:
     where = table.where(unit_id)
     if not where or where == "off":
         return 0.0
-    far = [
-        to_edge(board, board.parse(where), v.edge)
-        for v in table.victory
-        if v.side != side and v.kind == "exit" and v.edge
-    ]
+    exits = [v for v in table.victory if v.side != side and v.kind == "exit" and v.edge]
+    if any(v.only for v in exits):  # a unit that would not count stays (RD-13)
+        unit = next((u for u in table.units() if u["id"] == unit_id), None)
+        exits = [v for v in exits if unit is None or v.counts(unit)]
+    far = [to_edge(board, board.parse(where), v.edge) for v in exits if v.edge]
     if not far:
         return 0.0
     return 1.0 / (1.0 + min(far) / tuning().objective.watch_pace)

@@ -83,7 +83,7 @@ def can_leave(table: Table, side: str, unit: UnitView) -> Callable[[str, Route],
     that victory names with the MP to turn off the map and leave by its front hexside (1 MP,
     RD-13 exit) this phase (it then leaves at once: the leave candidate); a hex on the edge it
     could not leave from counts for nothing more than its nearness."""
-    wanted = {v.edge for v in table.victory if v.side == side and v.kind == "exit"}
+    wanted = {v.edge for v in table.victory if v.side == side and v.counts(unit)}
     if not wanted or not unit.get("is_vehicle"):
         return lambda hx, route: False
     board = table.board
@@ -105,11 +105,11 @@ def can_leave(table: Table, side: str, unit: UnitView) -> Callable[[str, Route],
     return leaves
 
 
-def leaving_wins(table: Table, side: str) -> bool:
-    """Whether one more unit off the map by the edge an exit victory names meets it (RD-13):
-    the side wins the moment it leaves, whatever is left of the game."""
+def leaving_wins(table: Table, side: str, unit: UnitView) -> bool:
+    """Whether ``unit`` off the map by the edge an exit victory names meets it (RD-13): the
+    side wins the moment it leaves, whatever is left of the game."""
     return any(
-        v.side == side and v.kind == "exit" and v.edge and table.exited(v.edge) + 1 >= v.count
+        v.side == side and v.counts(unit) and v.edge and table.exited(v.edge, v.only) + 1 >= v.count
         for v in table.victory
     )
 
@@ -170,7 +170,7 @@ class HexScore:
         self.worths: dict[str, float] = {}
         self.leaves = can_leave(table, s.side, unit)
         # off the map in its last Movement Phase, or by the exit that meets its victory (RD-13)
-        self.last = phases_left(table, s.side) == 0 or leaving_wins(table, s.side)
+        self.last = phases_left(table, s.side) == 0 or leaving_wins(table, s.side, unit)
         # level 2 looks one enemy move ahead (issue 41: a lone defender stood still while the
         # enemy drove round to its flank) at the few best hexes (:meth:`look`)
         self.looks = looks_ahead(s)

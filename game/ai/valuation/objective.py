@@ -118,7 +118,7 @@ def aims(table: Table, side: str, unit_id: str) -> Aims:
     conditions = [v for v in table.victory if v.side == side]
     return Aims(
         holds=_holds(table, side, mine, unit_id, kept),
-        edges=[v.edge for v in conditions if v.kind == "exit" and v.edge],
+        edges=[v.edge for v in conditions if v.edge and v.counts(me)],
         enemies=_enemies(table, side, seen),
         block=_block(table, side, mine, unit_id, kept) if immune else set(),
         immune=immune,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from game.engine.setup import counts_as
 from game.engine.table import Table
 
 from ..tuning import tuning
@@ -44,11 +45,7 @@ class Valuation:
         self.side = player.side
         self.start = {u["id"]: u for u in table.units() if u.get("type") != "?"}
         self.stakes = self._stakes(table)
-        self.exits = {
-            v.edge: v.count
-            for v in table.victory
-            if v.side == self.side and v.kind == "exit" and v.edge
-        }
+        self.exits = [v for v in table.victory if v.side == self.side and v.counts({"type": "?"})]
         rows = [(u["hex"], uid) for uid, u in self.start.items() if u["side"] == self.side]
         self.base = self.exit_score(table, rows, phases_left(table, self.side, 1))
 
@@ -72,7 +69,7 @@ class Valuation:
             stake = t.afv if afv else t.other
             for v in table.victory:
                 if v.side == u["side"]:
-                    if v.kind == "exit" and v.edge and u["side"] != self.side:
+                    if v.edge and v.counts(u) and u["side"] != self.side:
                         reach = phases_left(table, u["side"], 1) * float(u.get("mp_left", 0))
                         near = in_time(board, board.parse(u["hex"]), v.edge, reach * HEXES_PER_MP)
                         stake += WIN / max(1, v.count) * near
@@ -103,11 +100,14 @@ class Valuation:
         span = {"west": board.columns, "east": board.columns}
         span["north"] = span["south"] = board.rows
         score = 0.0
-        for edge, count in self.exits.items():
-            gone = float(table.exited(edge))
+        for v in self.exits:
+            edge, count = str(v.edge), v.count
+            gone = float(table.exited(edge, v.only))
             ready = near = 0.0
             for hx, uid in rows:
                 kind = table.unit_type(uid)  # its own unit: its side knows it
+                if not counts_as(v.only, kind.category):  # it would not count (RD-13)
+                    continue
                 here = board.parse(hx)
                 p = 1.0 if alive is None else alive.get(uid, 1.0)
                 ready += p * in_time(board, here, edge, left * max(kind.mp, kind.mf) * HEXES_PER_MP)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.board.hexes import Hex
 from game.engine.events import Event
+from game.engine.setup import counts_as
 from game.engine.state import GameState
 
 LOST = ("eliminated", "burning", "abandoned", "wreck")
@@ -17,6 +18,23 @@ def eliminated_afvs(state: GameState, by_side: str) -> int:
         1
         for unit in state.units.values()
         if unit.side != by_side and unit.type.armored and unit.status in LOST
+    )
+
+
+def exited(state: GameState, side: str, edge: str, only: str | None = None) -> int:
+    """How many of ``side``'s units have left the map by ``edge`` (RD-13 exit); with
+    ``only``, its vehicles or AFVs alone (:func:`counts_as`), each read from the hex it left
+    and its front hexside, the one a vehicle leaves by
+    (:func:`~game.engine.play.movement.exit_map`)."""
+    if only is None:
+        return state.exited.get(f"{side}:{edge}", 0)
+    return sum(
+        1
+        for unit in state.units.values()
+        if unit.side == side
+        and unit.status == "exited"
+        and counts_as(only, unit.type.category)
+        and state.board.edge_beyond(unit.hex.neighbor(unit.facing)) == edge
     )
 
 
@@ -41,9 +59,10 @@ def check_victory(state: GameState) -> list[Event]:
             else:
                 won = eliminated_afvs(state, v.side) >= v.count
         elif v.kind == "exit":
-            won = state.exited.get(f"{v.side}:{v.edge}", 0) >= v.count
+            won = v.edge is not None and exited(state, v.side, v.edge, v.only) >= v.count
         if won:
-            return finish(state, v.side, f"{v.describe()} (RD-13)")
+            rules = "RD-13, HX-20" if v.only else "RD-13"
+            return finish(state, v.side, f"{v.describe()} ({rules})")
     return []
 
 

@@ -35,6 +35,9 @@ def describe(condition: Any) -> str:
         return f"{side}: eliminate {what}"
     if kind == "hold":
         return f"{side}: hold {', '.join(map(str, c.get('hexes', [])))} at the end"
+    if kind == "exit":
+        what = {"vehicle": "vehicles", "afv": "AFVs"}.get(str(c.get("only")), "units")
+        return f"{side}: exit {c.get('count', '?')} {what} off the {c.get('edge', '?')} edge"
     return f"{side}: {kind}"
 
 
