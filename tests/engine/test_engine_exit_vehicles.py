@@ -34,8 +34,11 @@ def _game(victory: Victory) -> Game:
 
 def test_rd13_an_exit_of_vehicles_alone_does_not_count_infantry_leaving():
     game = _game(BY_VEHICLE)
-    game.apply(Move("rus-sq-1", "off"))
+    events = game.apply(Move("rus-sq-1", "off"))
     assert game.units["rus-sq-1"].status == "exited"
+    left = next(e for e in events if e.kind == "exit")
+    assert left.text.endswith(": only vehicles count for the exit victory (HX-20)")
+    assert left.rules == ("RD-13", "HX-20")
     assert not game.over  # the squad left, but it is no vehicle
     assert table_of(game, "russian").exited("east") == 1
     assert table_of(game, "russian").exited("east", "vehicle") == 0

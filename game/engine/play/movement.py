@@ -11,6 +11,7 @@ from game.board.terrain import Terrain
 from game.engine.actions import EndMove, Move, Turn
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
+from game.engine.setup import EXIT_ONLY, counts_as
 from game.engine.state import GameState, Track, UnitState
 from game.rules.words import facing_words
 
@@ -109,16 +110,16 @@ def exit_map(state: GameState, unit: UnitState) -> Commit:
             state.moving_unit = None
         key = f"{unit.side}:{edge}"
         state.exited[key] = state.exited.get(key, 0) + 1
-        events = [
-            *seen,
-            Event(
-                "exit",
-                f"{unit.name} ({unit.id}) leaves the map by the {edge} edge "
-                f"from {unit.label} (RD-13)",
-                ("RD-13",),
-                data={"unit": unit.id, "edge": edge},
-            ),
-        ]
+        text = (
+            f"{unit.name} ({unit.id}) leaves the map by the {edge} edge from {unit.label} (RD-13)"
+        )
+        rules: tuple[str, ...] = ("RD-13",)
+        for v in state.setup.victory:  # a unit its side's exit victory does not count (HX-20)
+            if v.side == unit.side and v.edge == edge and not counts_as(v.only, unit.type.category):
+                text += f": only {EXIT_ONLY[str(v.only)]}s count for the exit victory (HX-20)"
+                rules = ("RD-13", "HX-20")
+                break
+        events = [*seen, Event("exit", text, rules, data={"unit": unit.id, "edge": edge})]
         events.extend(check_victory(state))
         return events
 
