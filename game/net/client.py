@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import random
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -207,6 +208,17 @@ class Backoff:
             d = min(self.most, d * 2)
 
 
+def dropped(ws: ClientConnection) -> str:
+    """Why ``ws`` (closed) ended: the close code and reason the server sent, else those this end
+    sent (websockets' "1011 keepalive ping timeout"), else "1006 lost" (no close frame)."""
+    protocol = ws.protocol
+    if protocol.close_rcvd is not None:
+        return f"{int(protocol.close_rcvd.code)} {protocol.close_rcvd.reason}".rstrip()
+    if protocol.close_sent is not None:
+        return f"{int(protocol.close_sent.code)} {protocol.close_sent.reason} (sent)".rstrip()
+    return "1006 lost"
+
+
 Status = str
 """"connecting", "connected", "reconnecting", "taken over", "closed"."""
 
@@ -239,6 +251,8 @@ class Client:
         """The server waits for a seat (it has done what it does by itself)."""
         self.reconnects = 0
         """How many times the connection was made again after it dropped."""
+        self.drops: Counter[str] = Counter()
+        """Why the connection dropped, each time (not closed here): :func:`dropped`'s words."""
         self._news = asyncio.Event()
         self._ws: ClientConnection | None = None
         self._seq = 0
@@ -301,6 +315,7 @@ class Client:
             self._fail_waiting()
             if self._closing or self.status in ("taken over", "closed"):
                 break
+            self.drops[dropped(ws)] += 1
             self.status = "reconnecting"
             self._tell(None)
             for delay in self.backoff.delays():

@@ -9,7 +9,8 @@ p50 / p95; actions a second; the failover time (from a kill until every client i
 connected again to a live process and has its view: the longest of a run); the clients a busier
 process sent to another once both were up (game.server.follow's balance), and the longest until
 such a client had its view again; the p95 of the round trips begun outside the 10 s after each
-kill, beside the p95 of them all; the lost actions
+kill, beside the p95 of them all; the clients' reconnects and why their connections dropped
+(each close's code and reason: :func:`game.net.client.dropped`); the lost actions
 (each client's acknowledged actions checked, in order, against the store at the end); the games
 stuck (at the end each game not over must take one more action within 15 s). The games are
 kept in a schema of their own in the database, dropped at the end.
@@ -25,6 +26,7 @@ import secrets
 import shutil
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
@@ -76,6 +78,8 @@ class Run:
     (not its client: kept, its views were more for this process's collector to walk)."""
     freeze: bool = False
     """Each new game's client frozen (:func:`_seat`): in ``hexfire bench net``'s process."""
+    drops: Counter[str] = field(default_factory=Counter)
+    """Why the finished games' clients' connections dropped (:attr:`Client.drops`)."""
 
 
 def _due(c: Client) -> bool:
@@ -116,6 +120,7 @@ async def _games(
         watch.leave(seat)
         await seat.client.close()
         run.done.append((seat.game, seat.acked, seat.client.reconnects))  # lost actions'
+        run.drops.update(seat.client.drops)
         seats[k] = await _seat(ws, text, run.freeze)
 
 
@@ -336,6 +341,7 @@ def bench_shared(
         "clients_sent_away": len(run.moves),
         "sent_away_seconds": round(max(run.moves), 2) if run.moves else 0.0,
         "reconnects": sum(s.client.reconnects for s in seats) + sum(d[2] for d in run.done),
+        "reconnect_causes": dict(sum((s.client.drops for s in seats), run.drops).most_common()),
         "lost_actions": lost,
         "games_stuck": stuck,
         "games_played_through": sum(1 for s in seats if s.client.end is not None) + len(run.done),

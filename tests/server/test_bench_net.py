@@ -172,6 +172,7 @@ def test_the_shared_bench_lets_a_finished_games_client_go(monkeypatch):
     import asyncio
     import gc
     import weakref
+    from collections import Counter
 
     from game.server import bench_shared
     from game.server.bench_shared import Run, Seat, Watch
@@ -180,6 +181,7 @@ def test_the_shared_bench_lets_a_finished_games_client_go(monkeypatch):
 
     class Over:
         status, ready, reconnects, end = "connected", True, 1, "over"
+        drops = Counter({"1012 try again": 1})
         on_message = None
 
         async def close(self) -> None:
@@ -207,6 +209,7 @@ def test_the_shared_bench_lets_a_finished_games_client_go(monkeypatch):
     run, seats = asyncio.run(main())
     gc.collect()
     assert run.done == [(f"game-{i}", [{"type": "end_phase"}], 1) for i in (1, 2, 3)]
+    assert run.drops == {"1012 try again": 3}  # why they reconnected, kept with the count
     assert len(seats) == 1 and [ref() is None for ref in made] == [True, True, True, False]
 
 

@@ -219,3 +219,25 @@ def test_an_action_the_store_cannot_keep_is_refused_and_not_taken(tmp_path):
         store.close()
 
     run(main())
+
+
+def test_a_client_says_why_each_of_its_connections_dropped(tmp_path):
+    """Issue 43: ``bench net --db`` counted 8 to 16 reconnects a run with no kill and nothing
+    said why (they were a process sending seats to a less busy one: "try again", 1012). A
+    client keeps each drop's close code and reason: the server's close, or none at all (the
+    connection lost); never its own closing."""
+
+    async def main():
+        async with serving(tmp_path, limits=FAST) as (server, url):
+            created = await new_game(url, "tutorial-duel", computer="german", level=1)
+            quick = Backoff(first=0.05, most=0.2)
+            client = await seat(url, created, "russian", backoff=quick)
+            busy = "this server process is busier than another: try again"
+            server.games[created.game].conns["russian"].close(1012, busy)
+            await client.until(lambda: client.reconnects == 1 and client.ready, 10)
+            client._ws.transport.abort()  # the socket dies: no close frame either way
+            await client.until(lambda: client.reconnects == 2 and client.ready, 10)
+            await client.close()
+            assert client.drops == {f"1012 {busy}": 1, "1006 lost": 1}
+
+    run(main())
