@@ -111,6 +111,21 @@ def test_rd17_the_odds_include_the_availability_die():
     assert [b["rule"] for b in report["branches"]] == ["RD-17", "RD-17"]
 
 
+@pytest.mark.parametrize("to_kill", ["asl", "chart"])
+def test_rd17_002_under_the_chart_the_odds_say_special_ammunition_gains_nothing(to_kill):
+    """Under the chart the kill reads the firer's ATFP alone (002): an APCR round kills no
+    better than AP, and may run out (RD-17); the odds say so (an ASL player's trial found it
+    offered for nothing). Under asl (C7.32) it has its own To Kill table and says nothing."""
+    g = _duel(to_kill=to_kill)
+    report = g.knowledge("german").odds("ger-pz-1", "rus-t", "APCR").report
+    there = report["branches"][0]["why"]
+    assert there.startswith("APCR there (dr <= 4)")
+    assert ("no better than AP (002)" in there) == (to_kill == "chart")
+    shown = g.preview_fire("ger-pz-1", "rus-t", "APCR")
+    if to_kill == "chart":
+        assert shown.p == pytest.approx(g.preview_fire("ger-pz-1", "rus-t", "AP").p)
+
+
 def test_rd17_every_special_ammunition_in_the_catalogue_has_a_depletion_number_each_year():
     from game.engine.catalogue import SPECIAL_AMMO, depletion_number, unit_types
 

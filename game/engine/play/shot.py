@@ -215,8 +215,11 @@ def leaf_choices(
     n = state.depletion(firer, ammo)
     rounds: list[tuple[float, tuple[tuple[str, str], ...], str | None]] = [(1.0, (), ammo)]
     if n is not None and n < 6:
+        there = f"{ammo} there (dr <= {n})"
+        if state.setup.to_kill == "chart":  # (an ASL player's trial: offered for nothing)
+            there += ": the chart reads the firer's ATFP alone, no better than AP (002)"
         rounds = [
-            (n / 6, ((f"{ammo} there (dr <= {n})", "RD-17"),), ammo),
+            (n / 6, ((there, "RD-17"),), ammo),
             ((6 - n) / 6, ((f"out of {ammo} (dr > {n}): fired as AP", "RD-17"),), "AP"),
         ]
     dice: list[tuple[float, tuple[tuple[str, str], ...], int | None]] = [(1.0, (), None)]
