@@ -7,7 +7,7 @@ the game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Container
 from typing import Protocol
 
 import pygame
@@ -15,8 +15,10 @@ import pygame
 from game.board import Board
 from game.board.hexes import Hex, label
 from game.engine import IllegalAction
+from game.engine.actions import Move
 from game.engine.knowledge import ShotOdds
-from game.engine.view import UnitView
+from game.engine.play.paths import Route
+from game.engine.view import UnitRecord, UnitView
 from game.session import Table
 from game.ui.map.analysis import AnalysisLayer
 from game.ui.map.boxes import MapBoxes
@@ -37,6 +39,18 @@ from game.ui.style import style
 
 READABLE_ZOOM = 25
 """The smallest zoom a game opens at; a map too big to fit opens on the own units."""
+
+
+def route_marks(route: Route, unit: UnitRecord, threats: Container[str]) -> list[tuple[str, bool]]:
+    """The hexes of a planned move to ring, each with whether an enemy the side knows of could
+    fire there (RD-18): each hex entered, and the start hex when MP are spent in it first (the
+    start MP of a vehicle not yet moving, or a pivot: HX-5, a Defensive First Fire chance after
+    each)."""
+    first = next((i for i, step in enumerate(route.steps) if isinstance(step, Move)), None)
+    moving = unit.get("moving") or unit.get("motion")
+    spends = bool(unit.get("is_vehicle")) and (not moving or first != 0)
+    start = [(unit["hex"], unit["hex"] in threats)] if spends else []
+    return start + [(h, h in threats) for h in route.hexes]
 
 
 class Tables(Protocol):
@@ -352,10 +366,16 @@ class MapView(MapBoxes):
         points = [cam.hex_to_screen(game.board.parse(h)) for h in (sel["hex"], *route.hexes)]
         pygame.draw.lines(surface, st.ui["reach"], False, points, max(2, z // 10))
         threats = self.analysis.threats()
-        for h, (sx, sy) in zip(route.hexes, points[1:], strict=True):
-            color = st.ui["bad"] if h in threats else st.ui["reach"]
+        marks = route_marks(route, sel, threats)
+        ringed = points[len(points) - len(marks) :]  # the start hex too, if MP are spent there
+        for (h, fired_at), (sx, sy) in zip(marks, ringed, strict=True):
+            color = st.ui["bad"] if fired_at else st.ui["reach"]
+            if h == sel["hex"]:  # under its counter: the hex's edge shows it
+                if fired_at:
+                    self.renderer.highlight(surface, cam, game.board.parse(h), color, 4)
+                continue
             pygame.draw.circle(
-                surface, color, (int(sx), int(sy)), max(4, z // 6), 0 if h in threats else 2
+                surface, color, (int(sx), int(sy)), max(4, z // 6), 0 if fired_at else 2
             )
         sx, sy = points[-1]
         t = FONTS.text(f"{route.mp:g} MP", max(12, int(z * 0.5)), (10, 40, 70), True)

@@ -19,6 +19,7 @@ from game.engine.actions import (
 from game.engine.view import UnitRecord
 from game.ui.map.host import MapHost, PlayHost
 from game.ui.map.input import MAP_ACTIONS
+from game.ui.map.view import route_marks
 from game.ui.map.viewstate import ViewState
 from game.ui.scenes.opening import close_sessions
 from game.ui.scenes.routes import ChooseStack, Help, Push, Replace, Start
@@ -212,7 +213,12 @@ class Orders:
             state.route = None
             return False
         state.route, state.route_at = route, game.version
-        threatened = [h for h in route.hexes if h in self.map.analysis.threats()]
+        mover = self.map.unit(route.unit)
+        threats = self.map.analysis.threats()
+        marks = route_marks(route, mover, threats) if mover is not None else []
+        threatened = [h for h, fired_at in marks if fired_at]
+        if mover is not None and threatened[:1] == [mover["hex"]]:  # start MP, pivots (HX-5)
+            threatened[0] += " (before it leaves)"
         risk = (
             f"; an enemy you know of could fire at it in {', '.join(threatened)} (red)"
             if threatened
