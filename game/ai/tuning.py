@@ -56,6 +56,8 @@ class Risk:
     unknown: tuple[tuple[int, float], ...]
     unknown_beyond: float
     unknown_soft: float
+    seen_gun: tuple[tuple[int, float], ...]
+    seen_gun_beyond: float
     ahead: float
 
 
@@ -191,6 +193,7 @@ SHARES = {
     "dff.sure_kill",
     "risk.immobilized",
     "risk.unknown_beyond",
+    "risk.seen_gun_beyond",
     "set_up.unknown_beyond",
     "risk.ahead",
     "move.dff_on_the_way",

@@ -4,8 +4,11 @@ worth keeping."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from weakref import WeakKeyDictionary
 
+from game.engine.catalogue import unit_types
 from game.engine.play.threat import HexThreat, Threat
 from game.engine.table import Table
 from game.engine.view import UnitView
@@ -48,16 +51,61 @@ def soft(unit: UnitView | None) -> float:
     return 1.0
 
 
+_REGAINED = re.compile(r"^(?P<name>.+) in (?P<hex>\S+) is out of every enemy LOS")
+"""The log line of a unit that regains its concealment (RD-11), read by both sides."""
+
+_KEPT: WeakKeyDictionary[Table, dict[tuple[int, str], dict[str, str]]] = WeakKeyDictionary()
+""":func:`seen_guns` of each table, by its events read and the side (a table looks at one game
+whose log only grows)."""
+
+
+def seen_guns(table: Table, side: str) -> dict[str, str]:
+    """The enemy "?" that ``side`` has seen to be Guns, by hex, each the unit it is (RD-11): a
+    Gun cannot move, so a "?" in the hex where ``side``'s log shows an enemy Gun regain its
+    concealment (at the end of a player turn, out of every enemy LOS; the line names the unit
+    and its hex, and both sides read it) is that Gun, while no later line shows it seen again
+    or removed."""
+    known = _KEPT.setdefault(table, {})
+    key = (table.event_count(), side)
+    kept = known.get(key)
+    if kept is not None:
+        return kept
+    own = {u["id"] for u in table.units() if u["side"] == side}
+    guns = {t.name for t in unit_types().values() if t.category == "gun"}
+    where: dict[str, str] = {}
+    for e in table.events():
+        unit = e.data.get("unit") if e.data else None
+        if e.kind != "concealment" or unit is None or unit in own:
+            continue
+        m = _REGAINED.match(e.text)
+        if e.data.get("concealed") and m is not None and m["name"] in guns:
+            where[unit] = m["hex"]
+        else:
+            where.pop(unit, None)
+    gone = table.out_of_play()
+    unknown = {u["hex"] for u in table.units() if u["side"] != side and u.get("type") == "?"}
+    kept = {h: u for u, h in where.items() if u not in gone and h in unknown}
+    known[key] = kept
+    return kept
+
+
 def unknown_risk(
     table: Table, side: str, prior: Prior | None = None, scale: float = 1.0
 ) -> Callable[[str], float]:
     """The risk the enemy "?" may hold for a vehicle of ``side`` in a hex: each "?" with a clear
     LOS to the hex (the terrain, which every side knows) counts as a fair chance of a hidden
-    Gun's shot, more at short range (:func:`unknown_chance`, by ``prior`` if given), times
-    ``scale`` for a vehicle softer than a tank (:func:`soft`), at most 1."""
+    Gun's shot, more at short range (:func:`unknown_chance`, by ``prior`` if given), and a "?"
+    its side has seen to be a Gun (:func:`seen_guns`) by ``[risk] seen_gun``, times ``scale``
+    for a vehicle softer than a tank (:func:`soft`), at most 1."""
     board = table.board
+    guns = seen_guns(table, side)
+    gun_prior = (_RISK.seen_gun, _RISK.seen_gun_beyond)
     rows = [
-        (board.parse(u["hex"]), table.viewshed(u["hex"])[0])
+        (
+            board.parse(u["hex"]),
+            table.viewshed(u["hex"])[0],
+            gun_prior if u["hex"] in guns else prior,
+        )
         for u in table.units()
         if u["side"] != side and u.get("type") == "?"
     ]
@@ -69,10 +117,10 @@ def unknown_risk(
             here = board.parse(hx)
             i = board.index(here)
             alive = 1.0
-            for where, clear in rows:
+            for where, clear, shape in rows:
                 d = where.distance(here)
                 if clear[i] and d > 0:
-                    alive *= 1.0 - min(1.0, scale * unknown_chance(d, prior))
+                    alive *= 1.0 - min(1.0, scale * unknown_chance(d, shape))
             hit = memo[hx] = 1.0 - alive
         return hit
 

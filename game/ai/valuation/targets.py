@@ -14,7 +14,7 @@ from game.engine.errors import IllegalAction
 from game.engine.table import Table
 
 from ..tuning import tuning
-from .danger import removal_risk
+from .danger import removal_risk, seen_guns
 
 
 def may_be(table: Table, unit_id: str, names: Iterable[str]) -> bool:
@@ -44,6 +44,18 @@ def worth(table: Table, side: str, unit_id: str) -> float:
             base *= t.on_our_hold  # it stands on a hex this side must hold
         if v.side != side and v.kind == "hold" and entry and entry["hex"] in v.hexes:
             base *= t.on_their_hold  # it stands on a hex its side must hold (RD-13)
+    return base
+
+
+def gun_worth(table: Table, side: str, unit_id: str) -> float:
+    """What knocking out the enemy Gun ``unit_id``, a "?" its side has seen to be it
+    (:func:`~.danger.seen_guns`), is worth to ``side``: ``[targets] other``, doubled for each
+    victory condition of ``side`` that names it (RD-13)."""
+    t = tuning().targets
+    base = t.other
+    for v in table.victory:
+        if v.side == side and unit_id in v.units:
+            base *= t.named
     return base
 
 
@@ -89,10 +101,13 @@ def shots(table: Table, side: str, legal: list[Action]) -> list[Shot]:
     share, ``[targets] danger``, of the threat it poses to this side's vehicles: :func:`dangers`),
     plus a little of its To Hit (``[targets] hit``); a "?" by its To Hit x ``concealed_hit`` (what a
     hit does is unknown, RD-11) and where it stands. Ties go by the firer, then the target's
-    hex, never its id: which "?" is which is secret (RD-11)."""
+    hex, never its id: which "?" is which is secret (RD-11); but a "?" its side has seen to be
+    a Gun (:func:`~.danger.seen_guns`) by its To Hit x that Gun's worth (any hit by AT fire
+    eliminates a Gun, 002)."""
     t = tuning().targets
     out = []
     danger: dict[str, float] | None = None
+    guns = seen_guns(table, side) if any(isinstance(a, Fire) for a in legal) else {}
     for a in legal:
         if not isinstance(a, Fire):
             continue
@@ -103,7 +118,10 @@ def shots(table: Table, side: str, legal: list[Action]) -> list[Shot]:
         except IllegalAction:
             continue
         threat = 0.0
-        if odds.p_kill is None:  # a "?": a hit reveals it (HX-9); where it stands counts
+        gun = guns.get(table.where(a.target)) if odds.p_kill is None else None
+        if gun is not None:  # a Gun it has seen: a hit eliminates it (002)
+            value = odds.p_hit * gun_worth(table, side, gun) + t.hit * odds.p_hit
+        elif odds.p_kill is None:  # a "?": a hit reveals it (HX-9); where it stands counts
             value = odds.p_hit * t.concealed_hit * hold_factor(table, side, a.target)
         else:
             threat = odds.p_kill * t.danger * danger.get(a.target, 0.0)
