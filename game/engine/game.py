@@ -309,9 +309,9 @@ class Game:
         return None if out is None else movement.edge_of(self.state, out)
 
     def route(self, unit_id: str, hex_label: str) -> Route | None:
-        """The cheapest moves and turns that bring the moving side's vehicle to ``hex_label``
-        in this Movement Phase (RD-10, HX-3), or None; a plan, each step to be applied
-        through :meth:`apply` (the screen's path moves)."""
+        """The cheapest moves and turns that bring the moving side's vehicle (or the moves
+        that bring its Infantry) to ``hex_label`` in this Movement Phase (RD-10, HX-3), or
+        None; a plan, each step to be applied through :meth:`apply` (the screen's path moves)."""
         return cheapest_route(self.state, unit_id, hex_label)
 
     def reachable(self, unit_id: str) -> dict[str, Route]:

@@ -87,3 +87,34 @@ def test_two_clicks_move_along_the_path_stopping_at_each_dff_chance(app):
     moves = [a for a in (r["action"] for r in session.saved.actions) if a["type"] == "move"]
     assert [m["to"] for m in moves][:3] == ["B2", "C3", "D3"]
     assert all(Move(**{k: v for k, v in m.items() if k != "type"}) for m in moves)
+
+
+def infantry_movement() -> Game:
+    """A Russian ATR squad (4 MF) in A2 of an open map, a German Panzer IV in C2: a hex it
+    may not enter (RD-10)."""
+    from engine_helpers import make_setup, to_phase
+
+    from game.engine import UnitSetup
+
+    units = [
+        UnitSetup("rus-sq-1", "rus_atr", "russian", "A2", facing=0),
+        UnitSetup("ger-pz-1", "pz4h", "german", "C2", facing=3),
+    ]
+    game = Game(make_setup(units, rows=["o o o o o o o"] * 3), 1)
+    to_phase(game, "movement", "russian")
+    return game
+
+
+def test_rd10_infantry_has_a_route_of_moves_within_its_mf_round_an_enemy():
+    game = infantry_movement()
+    route = game.route("rus-sq-1", "D2")
+    assert route is not None and all(isinstance(s, Move) for s in route.steps)
+    assert "C2" not in route.hexes and route.hexes[-1] == "D2"  # never into the enemy's hex
+    assert route.mp == len(route.hexes) <= 4  # 1 MF a hex of open ground
+    for step in route.steps:
+        game.apply(step)
+        if game.dff_pending:
+            game.apply(Pass())
+    squad = game.units["rus-sq-1"]
+    assert squad.label == "D2" and squad.mp_spent == route.mp
+    assert infantry_movement().route("rus-sq-1", "G2") is None  # 6 hexes: beyond its 4 MF

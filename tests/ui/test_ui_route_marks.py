@@ -50,6 +50,12 @@ side = "russian"
 hex = "F3"
 facing = 3
 
+[[units]]
+id = "rus-sq-1"
+type = "rus_atr"
+side = "russian"
+hex = "F5"
+
 [[victory]]
 side = "russian"
 kind = "eliminate"
@@ -108,3 +114,19 @@ def test_hx5_the_path_preview_rings_the_start_hex_in_an_enemys_sight(app, play):
         return bad in row
 
     assert red_edge()
+
+
+def test_rd10_two_clicks_move_infantry_along_its_path(app, play):
+    """Infantry too: the first click on a distant hex shows its path and its MF, the second
+    walks it there (RD-10; an ASL player's trial found a squad moved only hex by hex)."""
+    clear_overlays(app, play)
+    select(app, play, "rus-sq-1")
+    game = play.session.game
+    click_hex(app, play, "C5")
+    route = play.map.state.route
+    assert route is not None and route.hexes[-1] == "C5" and len(route.hexes) == 3
+    assert play.map.state.message.startswith("Path to C5: 3 MF, 3 hexes")
+    assert game.units["rus-sq-1"].label == "F5"
+    click_hex(app, play, "C5")
+    clear_overlays(app, play)
+    assert game.units["rus-sq-1"].label == "C5"

@@ -105,10 +105,11 @@ def _movable(state: GameState, unit_id: str) -> bool:
 
 
 def cheapest_route(state: GameState, unit_id: str, goal: str) -> Route | None:
-    """The cheapest route of the moving side's vehicle ``unit_id`` to ``goal`` within its MP
-    left (fewest steps among equals), or None: not a vehicle that may move now, the goal off
-    the map, or out of reach."""
-    if not _movable(state, unit_id):
+    """The cheapest route of the moving side's vehicle or Infantry ``unit_id`` to ``goal``
+    within its MP or MF left (fewest steps among equals), or None: not a unit that may move
+    now, the goal off the map, or out of reach."""
+    foot = _on_foot(state, unit_id)
+    if not foot and not _movable(state, unit_id):
         return None
     try:
         target = state.parse_hex(goal)
@@ -116,8 +117,52 @@ def cheapest_route(state: GameState, unit_id: str, goal: str) -> Route | None:
         return None
     if target == state.units[unit_id].hex:
         return None
-    best, back, node = _search(state, unit_id, target)
+    best, back, node = (_search_foot if foot else _search)(state, unit_id, target)
     return None if node is None else _route(unit_id, node, back, best[node][0])
+
+
+def _on_foot(state: GameState, unit_id: str) -> bool:
+    """Whether ``unit_id`` is the moving side's Infantry, free to move now."""
+    if state.phase != "movement" or state.over or state.dff_pending:
+        return False
+    try:
+        unit = mover(state, unit_id)
+    except IllegalAction:
+        return False
+    return unit.type.category == "infantry"
+
+
+def _search_foot(state: GameState, unit_id: str, goal: Hex):
+    """:func:`_search` for Infantry: hex to hex, each hex's MF and a level climbed (RD-10), no
+    facing, never into an enemy's hex; the nodes keep facing 0 (one per hex)."""
+    unit = mover(state, unit_id)
+    board = state.board
+    budget = unit.type.mf - unit.mp_spent
+    first = (unit.hex, 0)
+    best: dict[tuple[Hex, int], tuple[float, int]] = {first: (0.0, 0)}
+    back: dict[tuple[Hex, int], tuple[tuple[Hex, int], Move | Turn]] = {}
+    queue: list[tuple[float, int, int, tuple[Hex, int]]] = [(0.0, 0, 0, first)]
+    tie = 0
+    while queue:
+        cost, steps, _, node = heapq.heappop(queue)
+        if best.get(node, (cost, steps)) < (cost, steps):
+            continue
+        here = node[0]
+        if here == goal:
+            return best, back, node
+        for ahead in here.neighbors():
+            if not board.contains(ahead) or any(o.side != unit.side for o in state.units_at(ahead)):
+                continue
+            climb = max(0, board.level_at(ahead) - board.level_at(here))
+            total = cost + board.terrain_at(ahead).mf + climb
+            nxt = (ahead, 0)
+            if total > budget + 1e-9 or (nxt in best and best[nxt] <= (total, steps + 1)):
+                continue
+            best[nxt] = (total, steps + 1)
+            back[nxt] = (node, Move(unit_id, label(ahead)))
+            tie += 1
+            heapq.heappush(queue, (total, steps + 1, tie, nxt))
+    return best, back, None
 
 
 def reachable(state: GameState, unit_id: str) -> dict[str, Route]:

@@ -224,8 +224,9 @@ class Orders:
             if threatened
             else ""
         )
+        mp = "MP" if mover is None or mover.get("is_vehicle") else "MF"
         state.message = (
-            f"Path to {hx}: {route.mp:g} MP, {len(route.hexes)} hexes{risk}. Click {hx} again "
+            f"Path to {hx}: {route.mp:g} {mp}, {len(route.hexes)} hexes{risk}. Click {hx} again "
             "to move (it stops at each Defensive First Fire chance, C6.17)"
         )
         return True
