@@ -153,3 +153,12 @@ def test_rd13_an_exit_condition_counts_vehicles_or_afvs_and_nothing_else():
 def test_rd13_only_an_exit_condition_may_count_vehicles_alone():
     with pytest.raises(ScenarioError, match=r"victory\[0\]\.only"):
         parse_scenario(SCENARIO.format(kind="eliminate", only="afv"), "x.toml")
+
+
+def test_rd10_a_vehicle_facing_off_the_map_is_told_so_in_words():
+    """Its front hexside leads off the map: the refusal names the edge, not the engine's
+    coordinates of a hex beyond it (an ASL player's trial read "faces off-map(-1,9)")."""
+    game = _game(BY_VEHICLE)
+    why = game.check(Move("rus-tank-1", "E2"))
+    assert why is not None and "faces off the map (east edge); turn first (RD-10)" in why
+    assert "off-map(" not in why

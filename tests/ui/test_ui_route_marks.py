@@ -130,3 +130,13 @@ def test_rd10_two_clicks_move_infantry_along_its_path(app, play):
     click_hex(app, play, "C5")
     clear_overlays(app, play)
     assert game.units["rus-sq-1"].label == "C5"
+
+
+def test_rd10_a_click_beyond_reach_says_there_is_no_path_there(app, play):
+    """A distant hex out of reach: no path there with what it has left (the trial read "A1 is
+    not adjacent to F5", the engine's word for a single step)."""
+    clear_overlays(app, play)
+    select(app, play, "rus-sq-1")
+    click_hex(app, play, "A1")
+    assert play.map.state.message == "no path to A1 with the 4 MF left (RD-10)"
+    assert play.session.game.units["rus-sq-1"].label == "F5"

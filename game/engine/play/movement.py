@@ -231,11 +231,14 @@ def _step(
     if vehicle:
         if unit.immobilized:
             raise IllegalAction("immobilized", f"{unit.name} is immobilized and may not move (002)")
-        if to != unit.hex.neighbor(unit.facing):
+        ahead = unit.hex.neighbor(unit.facing)
+        if to != ahead:
+            edge = board.edge_beyond(ahead)
+            faces = label(ahead) if edge is None else f"off the map ({edge} edge)"
             raise IllegalAction(
                 "not_ahead",
-                f"a vehicle moves through its front hexside: {unit.name} faces "
-                f"{label(unit.hex.neighbor(unit.facing))}; turn first (RD-10)",
+                f"a vehicle moves through its front hexside: {unit.name} faces {faces}; "
+                "turn first (RD-10)",
             )
         if not terrain.enterable_by_vehicle:
             raise IllegalAction("impassable", f"a vehicle cannot enter {terrain.name} (RD-10)")

@@ -278,10 +278,17 @@ class Orders:
         return None
 
     def why_not_move(self, hx: str) -> str:
+        """Why the selected unit cannot move to ``hx`` (a hex next to it: the engine's reason;
+        one further off: no path there with what it has left, RD-10)."""
         unit = self.state.selected
         if unit is None:
             return ""
-        return self.play.table.check(Move(unit, hx)) or ""
+        why = self.play.table.check(Move(unit, hx)) or ""
+        mover = self.map.unit(unit)
+        if why.endswith(f"is not adjacent to {mover['hex'] if mover else ''}") and mover:
+            mp = "MP" if mover.get("is_vehicle") else "MF"
+            return f"no path to {hx} with the {float(mover.get('mp_left', 0)):g} {mp} left (RD-10)"
+        return why
 
     def fire_at_hex(self, hx: str) -> None:
         target = self.map.target_in(hx)
