@@ -5,6 +5,7 @@ silent about the pivot shot in the start hex)."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from ui_driver import clear_overlays, click_hex, hex_pos, select
 
@@ -140,3 +141,20 @@ def test_rd10_a_click_beyond_reach_says_there_is_no_path_there(app, play):
     click_hex(app, play, "A1")
     assert play.map.state.message == "no path to A1 with the 4 MF left (RD-10)"
     assert play.session.game.units["rus-sq-1"].label == "F5"
+
+
+def test_rd12_end_phase_ends_a_squads_move_first(app, play):
+    """A squad that has walked part of its way is still moving: End Phase ends its move (it
+    has no stop to choose, unlike a vehicle, HX-16) and then the phase."""
+    from ui_driver import key
+
+    clear_overlays(app, play)
+    select(app, play, "rus-sq-1")
+    game = play.session.game
+    click_hex(app, play, "F4")  # one step: its move goes on
+    assert game.units["rus-sq-1"].label == "F4" and game.state.moving_unit == "rus-sq-1"
+    app.prefs.confirm_end_phase = False
+    key(app, pygame.K_e, "e")
+    clear_overlays(app, play)
+    assert game.phase != "movement" or game.phasing != "russian"
+    assert game.units["rus-sq-1"].moved and not game.units["rus-sq-1"].moving

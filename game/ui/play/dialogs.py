@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.engine.actions import EndPhase
+from game.engine.actions import EndMove, EndPhase
 from game.engine.phases import PHASES
 from game.files.savegame import SaveError
 from game.ui.map.host import PlayHost
@@ -140,9 +140,18 @@ class Dialogs:
 
     def end_phase(self) -> None:
         """End the phase; with own units that could still act, ask each time (the preference
-        ``confirm_end_phase`` turns the question off)."""
+        ``confirm_end_phase`` turns the question off). A squad still moving ends its move
+        first (Infantry has no stop to choose: an ASL player's trial was refused with a squad
+        at 0 MF "moving")."""
         play = self.play
         game = play.table
+        walking = [
+            u["id"]
+            for u in play.map.units()
+            if u.get("moving") and u["side"] == game.to_act and u.get("category") == "infantry"
+        ]
+        if walking and not play.apply(EndMove(walking[0], False)):
+            return
         idle = play.orders.units_that_can_act()
         if EndPhase() not in play.legal():
             idle = []  # refused (a vehicle still moving): say why at once, ask nothing first
