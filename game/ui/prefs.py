@@ -107,6 +107,8 @@ class Prefs:
     """Ask before ending a phase while own units could still act (each time)."""
     auto_pass: bool = True
     """HX-15: a phase where the side to act can do nothing but end it passes by itself."""
+    computer_level: int = 2
+    """The computer's level last chosen on the start screen (0-3), offered again."""
     lessons: dict[str, int] = field(default_factory=dict)
     """Per lesson (its scenario id), the furthest step reached: all its steps, done."""
     views: dict[str, dict] = field(default_factory=dict)
@@ -152,6 +154,7 @@ class Prefs:
             show_labels=raw.get("show_labels", True) is not False,
             confirm_end_phase=raw.get("confirm_end_phase", True) is not False,
             auto_pass=raw.get("auto_pass", True) is not False,
+            computer_level=_level(raw.get("computer_level")),
             views=_views(raw.get("views")),
             lessons=_lessons(raw.get("lessons")),
         )
@@ -175,6 +178,11 @@ class Prefs:
         except SaveError as e:
             return printable(str(e))
         return None
+
+
+def _level(raw: object) -> int:
+    """A computer level kept (0-3), else the default 2."""
+    return raw if type(raw) is int and 0 <= raw <= 3 else 2
 
 
 def _lessons(raw: object) -> dict[str, int]:

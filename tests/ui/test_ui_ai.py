@@ -230,6 +230,13 @@ def test_the_start_screen_starts_a_game_against_the_computer_at_the_level_chosen
         1,
         "german",
     )
+    again = StartScene()  # New game: the level chosen last is offered (a trial picked it each time)
+    app.push(again)
+    app.pump([])
+    assert again.level == 1
+    from game.ui.prefs import Prefs
+
+    assert Prefs.load().computer_level == 1  # and kept for the next time hexfire opens
 
 
 def test_the_resume_tooltip_names_the_game_without_the_autosaves_time_stamp():

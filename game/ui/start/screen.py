@@ -85,6 +85,7 @@ class StartScene(Scene):
     def enter(self) -> None:
         if self.chosen < 0:
             self.chosen = self.first_to_play()
+            self.level = min(self.app.prefs.computer_level, len(LEVELS) - 1)
         ui = self.app.ui
         w, h = self.app.size
         width = (w - 60 - 4 * 16) // 5
@@ -303,6 +304,8 @@ class StartScene(Scene):
         if self.level_button is not None and element is self.level_button:
             self.level = (self.level + 1) % len(LEVELS)
             self.level_button.set_text(self._level_text())
+            self.app.prefs.computer_level = self.level  # offered again next time
+            self.app.prefs.try_save()
         elif versus:
             self.start(against_computer_as=versus[0])
         elif element is self.play:
