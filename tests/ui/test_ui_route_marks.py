@@ -158,3 +158,30 @@ def test_rd12_end_phase_ends_a_squads_move_first(app, play):
     clear_overlays(app, play)
     assert game.phase != "movement" or game.phasing != "russian"
     assert game.units["rus-sq-1"].moved and not game.units["rus-sq-1"].moving
+
+
+@pytest.mark.parametrize("reason", ["russian: exit 1 unit off the east edge (RD-13)", None])
+def test_rd13_the_result_shows_the_last_shot_only_when_a_shot_decided_it(
+    app, play, monkeypatch, reason
+):
+    """An earlier shot's banner is not "the last shot" of a game an exit decided (an ASL
+    player's trial read B3 -> B4 on the result of a game won by two tanks off the map)."""
+    from game.ui.map.viewstate import ShotBanner
+    from game.ui.overlays.scenes import EndScene
+    from game.ui.panel import parts
+
+    game = play.session.game
+    game.state.over, game.state.winner = True, "russian"
+    game.state.end_reason = reason or "russian: eliminate 1 enemy AFV (RD-13)"
+    play.map.state.banner = ShotBanner("F3", "A3", "hit: burns", game.actions_applied)
+    drawn: list[str] = []
+    real = parts.TextBlock.line
+    monkeypatch.setattr(
+        parts.TextBlock,
+        "line",
+        lambda self, text, *a, **k: (drawn.append(text), real(self, text, *a, **k))[1],
+    )
+    app.push(EndScene(play))
+    app.frame(0.016)
+    shown = any(t.startswith("The last shot: F3 -> A3") for t in drawn)
+    assert shown == (reason is None)

@@ -413,8 +413,8 @@ class EndScene(Scene):
         block.line(game.end_reason[:1].upper() + game.end_reason[1:])
         block.line(f"Turn reached: {min(game.turn, game.turns)} of {game.turns}")
         shot = self.play.map.state.banner
-        if shot is not None:  # the shot that decided it, dice and outcome
-            block.gap(8)
+        if shot is not None and "eliminate" in game.end_reason:  # the shot that decided it
+            block.gap(8)  # (not an earlier one, when an exit or the turn limit decided it)
             text = f"The last shot: {shot.firer_hex} -> {shot.target_hex}: {shot.text}"
             block.line(text, st.ui["select"], bold=True)
         block.gap(14)
