@@ -12,6 +12,8 @@ from .actions import Action, BoreSight, Place
 from .knowledge import Knowledge
 from .legal import iter_candidates
 from .phases import PHASES
+from .play.victory import eliminated_afvs, exited
+from .setup import Victory
 from .state import GameState
 from .view import DffOffer, Seer, TrackingView, TrackRow, UnitView, View, made_unit, made_view
 
@@ -92,10 +94,22 @@ def side_view(
             "dff": dff,
             "tracking": tracking,
             "losses": {k: tuple(v) for k, v in knows.losses().items()},
-            "victory": tuple(v.describe() for v in state.setup.victory),
+            "victory": tuple(victory_line(state, v) for v in state.setup.victory),
         }
     )
     return seer.stamp(view, version) if seer is not None else view
+
+
+def victory_line(state: GameState, v: Victory) -> str:
+    """A victory condition in words, with how far its side has come when it has begun: the
+    enemy AFVs it has knocked out, or its units off the map (both seen by both sides, HX-13,
+    RD-13; a trial found the screen never said how near a side was to winning)."""
+    done = 0
+    if v.kind == "eliminate" and not v.units:
+        done = eliminated_afvs(state, v.side)
+    elif v.kind == "exit" and v.edge:
+        done = exited(state, v.side, v.edge, v.only)
+    return f"{v.describe()} ({done} so far)" if done else v.describe()
 
 
 Legal = tuple[tuple[dict[str, Any], ...], tuple[str, ...]]

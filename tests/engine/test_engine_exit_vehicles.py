@@ -162,3 +162,16 @@ def test_rd10_a_vehicle_facing_off_the_map_is_told_so_in_words():
     why = game.check(Move("rus-tank-1", "E2"))
     assert why is not None and "faces off the map (east edge); turn first (RD-10)" in why
     assert "off-map(" not in why
+
+
+def test_rd13_each_side_sees_how_far_a_side_has_come_towards_its_exit():
+    """The view's victory lines say how many have left (both sides see an exit, RD-13), once
+    any has: what counts alone (HX-20)."""
+    game = _game(Victory("russian", "exit", count=2, edge="east", only="vehicle"))
+    line = "russian: exit 2 vehicles off the east edge"
+    assert table_of(game, "german").view.victory == (line,)
+    game.apply(Move("rus-sq-1", "off"))  # Infantry: it does not count
+    assert table_of(game, "german").view.victory == (line,)
+    game.apply(Move("rus-tank-1", "off"))
+    for side in ("german", "russian"):
+        assert table_of(game, side).view.victory == (f"{line} (1 so far)",)
