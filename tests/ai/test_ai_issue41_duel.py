@@ -93,3 +93,26 @@ def test_issue41_c6_1_a_question_mark_that_need_not_be_an_afv_lets_it_stop():
     table = table_of(game, "russian")
     assert not may_come(table, "russian", "G1")
     assert end_move(situation(game, "russian"), "rus-t34-1").action == EndMove("rus-t34-1", False)
+
+
+def test_issue41_rd11_a_question_mark_seen_to_be_a_gun_is_no_afv():
+    """A PaK seen in B2 and concealed again there (RD-11: out of every enemy LOS at the end of
+    a player turn; the log's line names it, ``seen_guns``) is that Gun: of the two "?", the
+    other must be the AFV the Russian's victory needs (RD-13), the whole share its."""
+    units = [
+        UnitSetup("ger-pak-1", "pak40", "german", "B2", facing=0, concealed=True),
+        UnitSetup("ger-pz4-1", "pz4h", "german", "A5", facing=0, concealed=True),
+        UnitSetup("rus-t34-1", "t34m43", "russian", "H1", facing=3),
+    ]
+    victory = (Victory("russian", "eliminate", count=1), Victory("german", "eliminate", count=1))
+    setup = make_setup(
+        units, rows=ROWS, victory=victory, turns=5, first="russian", defender="german", year=1943
+    )
+    game = Game(setup, 7)
+    before = table_of(game, "russian")
+    assert afv_share(before, "russian") == 0.5  # either "?" may be the AFV
+    game.units["ger-pak-1"].concealed = False  # seen (it fired, RD-11)
+    to_phase(game, "movement", "german")  # the Russian player turn ends: concealed again
+    table = table_of(game, "russian")
+    assert game.units["ger-pak-1"].concealed
+    assert afv_share(table, "russian") == 1.0
