@@ -58,6 +58,8 @@ class Risk:
     unknown_soft: float
     seen_gun: tuple[tuple[int, float], ...]
     seen_gun_beyond: float
+    unknown_afv: tuple[tuple[int, float], ...]
+    unknown_afv_beyond: float
     ahead: float
 
 
@@ -101,6 +103,7 @@ class Move:
     jitter: float
     hidden_stays: float
     ahead_hexes: int
+    motion_reach: int
     motion: float
     attacker_motion: float
     face_gain: float
@@ -194,6 +197,7 @@ SHARES = {
     "risk.immobilized",
     "risk.unknown_beyond",
     "risk.seen_gun_beyond",
+    "risk.unknown_afv_beyond",
     "set_up.unknown_beyond",
     "risk.ahead",
     "move.dff_on_the_way",

@@ -34,16 +34,19 @@ STEPPE = [
 ]
 
 
-def steppe(germans: list[UnitSetup], t34s: list[tuple[str, str]]) -> Game:
+def steppe(
+    germans: list[UnitSetup], t34s: list[tuple[str, str]], russian: Victory | None = None
+) -> Game:
     """The Russian's Movement Phase of turn 1 of 4: ``germans`` (the scenario defender) and a
-    T-34 in each hex of ``t34s`` (id, hex), facing west."""
+    T-34 in each hex of ``t34s`` (id, hex), facing west; the Russian wins by ``russian``
+    (default: knocking out one AFV)."""
     units = [*germans] + [UnitSetup(i, "t34m43", "russian", h, facing=3) for i, h in t34s]
     setup = make_setup(
         units,
         rows=STEPPE,
         victory=[
             Victory("german", "eliminate", count=2),
-            Victory("russian", "eliminate", count=1),
+            russian or Victory("russian", "eliminate", count=1),
         ],
         turns=4,
         first="russian",
@@ -108,9 +111,12 @@ def test_issue41_c61_the_start_mp_of_a_stopped_t34_in_sight_counts_on_its_way():
 def test_issue41_c61_the_attacker_ends_its_move_in_motion_in_sight_of_a_concealed_unit():
     """A T-34 of the side that must act ends its move in sight of a "?" in the woods (no known
     enemy, so the threat map reads 0): in Motion, so the "?"'s Prep Fire at it takes Case J
-    (C6.1). Out of every enemy's sight it stops; the scenario defender keeps ``[move] motion``."""
+    (C6.1). Out of every enemy's sight it stops; the scenario defender keeps ``[move] motion``.
+    (The Russian's victory names the unit it must knock out: the "?" need not be an AFV, which
+    might drive into sight of the hex, RD-13; ``test_ai_issue41_duel.py``.)"""
     hidden = UnitSetup("ger-pak-1", "pak40", "german", "A2", facing=1, concealed=True)
-    game = steppe([hidden], [("rus-t34-1", "F2"), ("rus-t34-2", "F6")])
+    named = Victory("russian", "eliminate", units=("ger-pak-1",))
+    game = steppe([hidden], [("rus-t34-1", "F2"), ("rus-t34-2", "F6")], named)
     game.apply(Move("rus-t34-1", "E2"))
     while game.dff_pending:  # the "?" holds its fire
         game.apply(Pass())

@@ -168,8 +168,10 @@ def test_case_j_a_move_ends_in_motion_where_the_threat_is_high_else_stopped():
         game.apply(Pass())
     decision = end_move(situation(game, "german"), "ger-pz-1")
     assert decision.action == EndMove("ger-pz-1", True) and "Case J" in decision.why
+    # out of every enemy's sight, and of the reach of any that could drive into it (a Gun,
+    # RD-12: issue 41, test_ai_issue41_duel.py), it stops
     hidden = german_movement(
-        [tank("B2", 1), UnitSetup("rus-t34-1", "t34m43", "russian", "J2", facing=3)],
+        [tank("B2", 1), UnitSetup("rus-gun-1", "zis3", "russian", "J2", facing=3)],
         Victory("german", "eliminate", 1),
         rows=["o o o o w w o o o o"] * 4,  # the woods hide each from the other
     )

@@ -11,7 +11,7 @@ from game.engine.view import UnitView
 from ..decision import Decision
 from ..situation import Situation
 from ..tuning import tuning
-from ..valuation.danger import removal_risk, soft, unknown_risk
+from ..valuation.danger import afv_share, removal_risk, soft, unknown_risk
 from ..valuation.exits import in_enemy_sight
 from ..valuation.hexes import ahead_risk, looks_ahead
 from ..valuation.objective import aims, watched
@@ -127,6 +127,24 @@ def goes_back(table: Table, unit: UnitView, step: Action) -> bool:
     return after in been
 
 
+def may_come(table: Table, side: str, hx: str) -> bool:
+    """Whether an enemy armed vehicle may drive into sight of ``hx`` in its next Movement
+    Phase and fire at a vehicle there in its Advancing Fire Phase (RD-12): a known one, or a
+    "?" that must be an AFV (:func:`~game.ai.valuation.danger.afv_share`), within ``[move]
+    motion_reach`` hexes (issue 41: the duel's T-34s stopped out of the hidden Panzer's sight,
+    and it drove out and shot one standing, no Case J, C6.1)."""
+    board = table.board
+    here = board.parse(hx)
+    reach = tuning().move.motion_reach
+    maybe = afv_share(table, side) > 0
+    return any(
+        board.parse(u["hex"]).distance(here) <= reach
+        for u in table.units()
+        if u["side"] != side
+        and ((u.get("is_vehicle") and u.get("has_gun")) or (maybe and u.get("type") == "?"))
+    )
+
+
 def end_move(s: Situation, uid: str) -> Decision:
     """The end of a vehicle's move where it stands: in Motion (Case J makes it harder to hit)
     where the threat of being knocked out as it stands is above ``[move] motion``, else
@@ -143,6 +161,8 @@ def end_move(s: Situation, uid: str) -> Decision:
         prior = unknown_risk(table, s.side, scale=soft(unit))(unit["hex"])
         danger = 1.0 - (1.0 - danger) * (1.0 - prior)
         bar = t.attacker_motion
+        if may_come(table, s.side, unit["hex"]):
+            danger = 1.0
     if EndMove(uid, False) not in s.legal:  # in Motion: it stops only in a new hex (HX-16)
         danger = 1.0
     motion = danger > bar

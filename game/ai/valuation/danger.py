@@ -89,6 +89,32 @@ def seen_guns(table: Table, side: str) -> dict[str, str]:
     return kept
 
 
+def afv_share(table: Table, side: str) -> float:
+    """The share of the enemy "?" that must be AFVs, by the public facts alone (RD-13, RD-11):
+    an elimination victory of ``side`` of N enemy AFVs (no units named) says the enemy fields
+    N of them; those ``side`` sees in play, and every enemy unit it saw removed (HX-13, an AFV
+    or not: the share is never too high), leave the rest among the "?" not seen to be Guns
+    (:func:`seen_guns`). The largest over such conditions, at most 1; 0 with none or no "?"."""
+    units = table.units()
+    guns = seen_guns(table, side)  # a "?" seen to be a Gun is no AFV
+    unknown = sum(
+        1 for u in units if u["side"] != side and u.get("type") == "?" and u["hex"] not in guns
+    )
+    if not unknown:
+        return 0.0
+    seen = sum(1 for u in units if u["side"] != side and u.get("category") == "afv")
+    lost = sum(len(v) for s, v in table.losses().items() if s != side)
+    need = max(
+        (
+            v.count - seen - lost
+            for v in table.victory
+            if v.side == side and v.kind == "eliminate" and not v.units
+        ),
+        default=0,
+    )
+    return min(1.0, max(0, need) / unknown)
+
+
 def unknown_risk(
     table: Table, side: str, prior: Prior | None = None, scale: float = 1.0
 ) -> Callable[[str], float]:
@@ -96,7 +122,9 @@ def unknown_risk(
     LOS to the hex (the terrain, which every side knows) counts as a fair chance of a hidden
     Gun's shot, more at short range (:func:`unknown_chance`, by ``prior`` if given), and a "?"
     its side has seen to be a Gun (:func:`seen_guns`) by ``[risk] seen_gun``, times ``scale``
-    for a vehicle softer than a tank (:func:`soft`), at most 1."""
+    for a vehicle softer than a tank (:func:`soft`), at most 1. Without ``prior``, any other
+    "?" that must be an AFV by the victory conditions (:func:`afv_share`) counts by that share
+    a hidden tank's shot (``[risk] unknown_afv``; issue 41: the duel's lone Panzer)."""
     board = table.board
     guns = seen_guns(table, side)
     gun_prior = (_RISK.seen_gun, _RISK.seen_gun_beyond)
@@ -109,7 +137,15 @@ def unknown_risk(
         for u in table.units()
         if u["side"] != side and u.get("type") == "?"
     ]
+    share = afv_share(table, side) if prior is None and rows else 0.0
+    tank: Prior = (_RISK.unknown_afv, _RISK.unknown_afv_beyond)
     memo: dict[str, float] = {}
+
+    def chance(d: int, shape: Prior | None) -> float:
+        base = unknown_chance(d, shape)
+        if not share or shape is gun_prior:  # a Gun it saw is that Gun, no AFV
+            return base
+        return (1.0 - share) * base + share * unknown_chance(d, tank)
 
     def risk(hx: str) -> float:
         hit = memo.get(hx)
@@ -120,7 +156,7 @@ def unknown_risk(
             for where, clear, shape in rows:
                 d = where.distance(here)
                 if clear[i] and d > 0:
-                    alive *= 1.0 - min(1.0, scale * unknown_chance(d, shape))
+                    alive *= 1.0 - min(1.0, scale * chance(d, shape))
             hit = memo[hx] = 1.0 - alive
         return hit
 
