@@ -46,7 +46,7 @@ def test_after_the_welcome_a_seat_is_sent_only_the_events_it_has_not_received(tm
 
     async def main() -> None:
         async with serving(tmp_path, limits=FAST, randomness=Seeded(1)) as (server, url):
-            created = await new_game(url, "tutorial-duel", computer="russian")
+            created = await new_game(url, "road-ambush", computer="russian")
             server.taps[(created.game, "german")] = sent.append
             german = await seat(url, created, "german")
             rng = random.Random(4)
