@@ -378,7 +378,8 @@ class MapView(MapBoxes):
                 surface, color, (int(sx), int(sy)), max(4, z // 6), 0 if fired_at else 2
             )
         sx, sy = points[-1]
-        t = FONTS.text(f"{route.mp:g} MP", max(12, int(z * 0.5)), (10, 40, 70), True)
+        mp = "MP" if sel.get("is_vehicle") else "MF"  # a squad's path is in MF (RD-10)
+        t = FONTS.text(f"{route.mp:g} {mp}", max(12, int(z * 0.5)), (10, 40, 70), True)
         box = t.get_rect(center=(sx, sy + z * 0.55)).inflate(6, 2)
         pygame.draw.rect(surface, st.ui["reach"], box, border_radius=3)
         surface.blit(t, t.get_rect(center=box.center))
