@@ -325,11 +325,12 @@ class MapView(MapBoxes):
                 self.renderer.shade(surface, cam, area, st.ui["good"], 90, self.rect)
                 self.renderer.outline(surface, cam, area, st.ui["area_edge"], self.rect)
             if game.phase == "movement":
+                mp = "MP" if sel.get("is_vehicle") else "MF"  # Infantry's are MF (RD-10)
                 for hx, cost in game.move_costs(sel["id"]).items():
                     h = game.board.parse(hx)
                     self.renderer.highlight(surface, cam, h, st.ui["reach"], 2, fill_alpha=60)
                     sx, sy = cam.hex_to_screen(h)
-                    t = FONTS.text(f"{cost:g} MP", max(12, int(z * 0.5)), (10, 40, 70), True)
+                    t = FONTS.text(f"{cost:g} {mp}", max(12, int(z * 0.5)), (10, 40, 70), True)
                     surface.blit(t, t.get_rect(center=(sx, sy + z * 0.55)))
         self._draw_route(surface)
         for own in self.units():  # the side's own Bore Sighted Locations (C6.42)
