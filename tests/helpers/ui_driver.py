@@ -221,3 +221,18 @@ def random_gesture(app: App, play: PlayScene, rng) -> Action:
         choices = [a for a in choices if a.type in ("fire", "pass")]
     action = policy(game, rng, fire_p=0.9)
     return action if action in choices else rng.choice(choices)
+
+
+def drawn_lines(monkeypatch) -> list[str]:
+    """The text lines the panels draw from now on (each :meth:`TextBlock.line`), in order:
+    what a test reads of a side panel or a result screen."""
+    from game.ui.panel import parts
+
+    drawn: list[str] = []
+    real = parts.TextBlock.line
+    monkeypatch.setattr(
+        parts.TextBlock,
+        "line",
+        lambda self, text, *a, **k: (drawn.append(text), real(self, text, *a, **k))[1],
+    )
+    return drawn

@@ -4,13 +4,12 @@ conditions were on the start screen only (RD-13)."""
 
 from __future__ import annotations
 
-from ui_driver import clear_overlays, click_hex, perform
+from ui_driver import clear_overlays, click_hex, drawn_lines, perform
 
 from game.engine.actions import EndPhase
 from game.files.scenario import load_scenario
 from game.files.session import new_game
 from game.files.shipped import scenarios_dir
-from game.ui.panel import parts
 from game.ui.play.screen import PlayScene
 
 
@@ -40,13 +39,7 @@ def test_rd13_the_side_panel_lists_the_victory_conditions_while_no_unit_is_selec
     app.push(play)
     app.pump([])
     clear_overlays(app, play)
-    drawn: list[str] = []
-    real = parts.TextBlock.line
-    monkeypatch.setattr(
-        parts.TextBlock,
-        "line",
-        lambda self, text, *a, **k: (drawn.append(text), real(self, text, *a, **k))[1],
-    )
+    drawn = drawn_lines(monkeypatch)
     app.frame(0.016)
     assert [t for t in drawn if t.startswith(("To win", "  "))] == [
         "To win (RD-13):",

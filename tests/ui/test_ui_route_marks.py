@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_driver import clear_overlays, click_hex, hex_pos, select
+from ui_driver import clear_overlays, click_hex, drawn_lines, hex_pos, select
 
 from game.engine.actions import EndPhase, Move, Turn
 from game.engine.play.paths import Route
@@ -168,19 +168,12 @@ def test_rd13_the_result_shows_the_last_shot_only_when_a_shot_decided_it(
     player's trial read B3 -> B4 on the result of a game won by two tanks off the map)."""
     from game.ui.map.viewstate import ShotBanner
     from game.ui.overlays.scenes import EndScene
-    from game.ui.panel import parts
 
     game = play.session.game
     game.state.over, game.state.winner = True, "russian"
     game.state.end_reason = reason or "russian: eliminate 1 enemy AFV (RD-13)"
     play.map.state.banner = ShotBanner("F3", "A3", "hit: burns", game.actions_applied)
-    drawn: list[str] = []
-    real = parts.TextBlock.line
-    monkeypatch.setattr(
-        parts.TextBlock,
-        "line",
-        lambda self, text, *a, **k: (drawn.append(text), real(self, text, *a, **k))[1],
-    )
+    drawn = drawn_lines(monkeypatch)
     app.push(EndScene(play))
     app.frame(0.016)
     shown = any(t.startswith("The last shot: F3 -> A3") for t in drawn)

@@ -14,7 +14,7 @@ from game.board.hexes import Hex, label
 
 from ..actions import Move, Turn
 from ..errors import IllegalAction
-from ..state import GameState
+from ..state import GameState, UnitState
 from .movement import mover
 
 MAX_NODES = 20_000
@@ -94,14 +94,20 @@ def _search(state: GameState, unit_id: str, goal: Hex | None, fresh: bool = Fals
     return best, back, None
 
 
-def _movable(state: GameState, unit_id: str) -> bool:
+def _may_move(state: GameState, unit_id: str) -> UnitState | None:
+    """The moving side's unit ``unit_id`` if it may move now (its Movement Phase, no
+    Defensive First Fire chance pending), else None."""
     if state.phase != "movement" or state.over or state.dff_pending:
-        return False
+        return None
     try:
-        unit = mover(state, unit_id)
+        return mover(state, unit_id)
     except IllegalAction:
-        return False
-    return unit.type.is_vehicle and not unit.immobilized
+        return None
+
+
+def _movable(state: GameState, unit_id: str) -> bool:
+    unit = _may_move(state, unit_id)
+    return unit is not None and unit.type.is_vehicle and not unit.immobilized
 
 
 def cheapest_route(state: GameState, unit_id: str, goal: str) -> Route | None:
@@ -123,13 +129,8 @@ def cheapest_route(state: GameState, unit_id: str, goal: str) -> Route | None:
 
 def _on_foot(state: GameState, unit_id: str) -> bool:
     """Whether ``unit_id`` is the moving side's Infantry, free to move now."""
-    if state.phase != "movement" or state.over or state.dff_pending:
-        return False
-    try:
-        unit = mover(state, unit_id)
-    except IllegalAction:
-        return False
-    return unit.type.category == "infantry"
+    unit = _may_move(state, unit_id)
+    return unit is not None and unit.type.category == "infantry"
 
 
 def _search_foot(state: GameState, unit_id: str, goal: Hex):
