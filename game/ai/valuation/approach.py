@@ -31,14 +31,13 @@ def _ends(table: Table, side: str, start, ours: list, unit: UnitView | None = No
             continue
         if unit is not None and not v.counts(unit):
             continue
-        ends.extend(
-            from_offset(c, r)
-            for c in range(board.columns)
-            for r in range(board.rows)
-            if {"west": c == 0, "east": c == board.columns - 1}.get(
-                v.edge, r == (0 if v.edge == "north" else board.rows - 1)
-            )
-        )
+        last_col, last_row = board.columns - 1, board.rows - 1
+        if v.edge in ("west", "east"):
+            col = 0 if v.edge == "west" else last_col
+            ends.extend(from_offset(col, r) for r in range(board.rows))
+        else:
+            row = 0 if v.edge == "north" else last_row
+            ends.extend(from_offset(c, row) for c in range(board.columns))
     return ends or ours
 
 
