@@ -78,6 +78,8 @@ class Objective:
     closing: float
     close_to: int
     standoff: int
+    stake_close_to: int
+    stake_share: float
     retake_phases: int
     watch_exit: float
     watch_range: int

@@ -16,7 +16,7 @@ from game.engine.view import UnitRecord, UnitView
 from ..tuning import tuning
 from .exits import arc_values, unwatched, watchers, ways_out
 from .reach import to_edge, wins_on_time
-from .targets import may_be
+from .targets import loss_share, may_be
 
 Objective = Callable[[str], float]
 Watch = tuple[np.ndarray, float]
@@ -104,6 +104,24 @@ def lanes(table: Table, side: str, seen: list[UnitView]) -> list:
     return [(i, board.hex_at(i)) for i in cells]
 
 
+def near_range(table: Table, side: str, me: UnitRecord, immune: bool) -> int:
+    """The range a unit closes with the enemy to: the scenario defender's vehicles, which win
+    when time runs out (HX-11), to shooting range (``[objective] standoff``); the side that must
+    act to ``close_to``, but a vehicle whose loss alone would meet at least ``stake_share`` of
+    the enemy's elimination victory (RD-13, :func:`~.targets.loss_share`) only to
+    ``stake_close_to``: an enemy tank that drives up fires first in its Advancing Fire Phase
+    (RD-12), so it lets that one come through its side's Defensive First Fire (C6.17; issue 41,
+    the duel's T-34s). Infantry, which AT fire cannot harm (002), closes in."""
+    t = tuning().objective
+    if immune:
+        return t.close_to
+    if wins_on_time(table, side):
+        return t.standoff
+    if me.get("is_vehicle") and loss_share(table, side, me) >= t.stake_share:
+        return t.stake_close_to
+    return t.close_to
+
+
 def aims(table: Table, side: str, unit_id: str) -> Aims:
     """What the objective of ``unit_id`` reads (:class:`Aims`)."""
     t = tuning().objective
@@ -126,7 +144,7 @@ def aims(table: Table, side: str, unit_id: str) -> Aims:
         # hold's hexes (RD-13): till then its vehicles close only to shooting range and let
         # the enemy come the rest of the way (its Infantry, which AT fire cannot harm, 002,
         # closes with it all the same)
-        near=t.standoff if not immune and wins_on_time(table, side) else t.close_to,
+        near=near_range(table, side, me, immune),
         # a hold counts when the last turn ends (RD-13): before it, near is enough
         stand=t.stand_last if table.turn >= table.turns else t.stand,
         urgency=t.urgency + t.urgency_late * late * late,

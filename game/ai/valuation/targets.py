@@ -66,6 +66,22 @@ def hold_factor(table: Table, side: str, unit_id: str) -> float:
     return tuning().targets.on_our_hold if hold else 1.0
 
 
+def loss_share(table: Table, side: str, unit: Any) -> float:
+    """The share of the enemy's elimination victories (RD-13, public facts) that the loss of
+    ``side``'s own ``unit`` (a view of it, read by ``get``) would meet: 1 / N of each victory
+    of N enemy AFVs for an AFV, 1 / the units named for a unit one names (issue 41: the duel's
+    German wins by knocking out one T-34, so each T-34's loss is the whole game)."""
+    share = 0.0
+    for v in table.victory:
+        if v.side == side or v.kind != "eliminate":
+            continue
+        if v.units:
+            share += 1.0 / len(v.units) if unit.get("id") in v.units else 0.0
+        elif unit.get("category") == "afv":
+            share += 1.0 / max(1, v.count)
+    return share
+
+
 def dangers(table: Table, side: str) -> dict[str, float]:
     """What each enemy this side knows threatens where this side's vehicles stand now (RD-18):
     the sum over them of its own shot's risk to each (P(removed) plus a share of
