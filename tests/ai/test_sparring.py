@@ -276,12 +276,42 @@ def test_issue41_bench_ai_prints_each_sides_wins_against_the_careful_player(caps
             assert sum(p["games"] for p in plans.values()) == 1
             assert sum(p["wins"] for p in plans.values()) <= 1 - f["wins"]
     assert row["top_vs_random"]["sides"]["german"]["games"] == 1
+    # issue 41: the top level against level 2 beside the others, each side, with its goal
+    two = row["top_vs_2"]
+    assert [two["sides"][s]["games"] for s in ("german", "russian")] == [1, 1]
+    assert two["ci95"][0] <= two["win_rate"] <= two["ci95"][1]
+    assert two["win_rate"] == sum(f["wins"] for f in two["sides"].values()) / 2
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "level 2 vs careful" in out and "level 3 vs careful" in out
+    assert "top vs level 2" in out and "top vs level 2 >= 60%" in out
     assert any(line.split()[:2] == ["tutorial-duel", "russian"] for line in out.splitlines())
     monkeypatch.setattr(cli_ai, "bench_ai", real)
     assert main(["bench", "ai", "--ai-scenario", "nowhere"]) == 2
     assert "--ai-scenario nowhere: expected one of" in capsys.readouterr().err
     assert main(["bench", "ai", "--ai-games", "0"]) == 2
     assert "--ai-games: expected 1-" in capsys.readouterr().err
+
+
+def test_issue41_bench_ai_plays_the_top_level_against_level_2_40_games_a_side(monkeypatch):
+    """Issue 41's goal counts 40 games a side against level 2: the bench plays that many on the
+    maps the search weighs in full, and the scenario's own count on the larger ones (the
+    steppe's 10), which its note says (the games themselves stubbed here: a winner each)."""
+    import game.cli.ai as cli_ai
+
+    played: dict[tuple[str, str], int] = {}
+
+    def fake_run(jobs, workers, label, quiet):
+        played[tuple(label.split(" ", 1))] = len(jobs)
+        return [{"winner": next(iter(levels))} for _, _, levels in jobs]
+
+    monkeypatch.setattr(cli_ai, "_run", fake_run)
+    monkeypatch.setattr(cli_ai, "speed_figures", lambda: {})
+    out = cli_ai.bench_ai(1, quiet=True, scenarios=["tutorial-duel", "steppe-200"])
+    assert played[("tutorial-duel", "top_vs_2")] == 2 * 40
+    assert played[("tutorial-duel", "top_vs_random")] == 2 * 20
+    assert played[("steppe-200", "top_vs_2")] == 2 * 10
+    duel = out["strength"]["tutorial-duel"]["top_vs_2"]
+    assert duel["games_per_side"] == 40 and duel["win_rate"] == 1.0
+    assert "games_per_side" not in out["strength"]["steppe-200"]["top_vs_2"]
+    assert "against level 2 40 a side" in out["note"] and out["goals"]["top_vs_2"] == ">= 60%"

@@ -145,7 +145,8 @@ def test_bench_ai_gives_the_strength_table_and_the_speed_figures_with_their_goal
     assert lines[0] == (
         "Measured 2026-12-03 on a test machine: `hexfire bench ai --json`. 20 games per side."
     )
-    assert "| `tutorial-duel` | 20 | 92.5% (80-97) | 87.5% (74-94) | 82.5% (68-91) |" in lines
+    # an output from before the top level was played against level 2 (issue 41): "-"
+    assert "| `tutorial-duel` | 20 | 92.5% (80-97) | 87.5% (74-94) | 82.5% (68-91) | - |" in lines
     assert "Goals: top (3) vs random (0) >= 95%." in lines
     assert "| `decision_median_s` | 0.0091 | <= 0.2 |" in lines
     assert "| `player_turn_max_s` | 4.1 | <= 15 |" in lines  # its goal is filed as player_turn_s
@@ -175,19 +176,51 @@ def test_issue41_bench_ai_gives_each_sides_wins_against_the_careful_player_and_a
     output = {**AI, "strength": {"tutorial-duel": row}, "goals": goals}
     assert run(docs, write(tmp_path, "ai.json", output), "--date", "2026-12-05") == 0
     lines = block(docs, "ai.md", "bench-ai").splitlines()
-    head = "| scenario | side | top (3) vs random (0) | level 2 vs careful | level 3 vs careful |"
-    assert head + " careful's best plan |" in lines
+    head = "| scenario | side | top (3) vs random (0) | top (3) vs level 2 | level 2 vs careful |"
+    assert head + " level 3 vs careful | careful's best plan |" in lines
     assert (
-        "| `tutorial-duel` | german | 3/4 75% (30-95) | 2/4 50% (15-85) | 3/4 75% (30-95) | "
+        "| `tutorial-duel` | german | 3/4 75% (30-95) | - | 2/4 50% (15-85) | 3/4 75% (30-95) | "
         "2: hold 2/2; 3: hold 1/2 |"
     ) in lines
-    russian = "| `tutorial-duel` | russian | 4/4 100% (51-100) | 4/4 100% (51-100) | "
+    russian = "| `tutorial-duel` | russian | 4/4 100% (51-100) | - | 4/4 100% (51-100) | "
     assert russian + "4/4 100% (51-100) | 2: none; 3: none |" in lines
     assert "Goals against the careful player: >= 60% on each side." in lines
     readme = block(docs, "../README.md", "strength").splitlines()
     assert readme[0].startswith("How often the computer's top level wins (`hexfire bench ai`, 2026")
     assert "| `tutorial-duel` | 92.5% | German 75%, Russian 100% |" in readme
     assert (docs.parent / "README.md").read_text().startswith("# ../README.md\ntext before")
+
+
+def test_issue41_bench_ai_gives_the_top_level_against_level_2_beside_the_others(docs, tmp_path):
+    """Issue 41: the top level against level 2 with its 95% interval and its goal, over the
+    scenario and each side, its games a side said where they are not the row's; and the note
+    said once when the record's own note repeats it (it was written twice)."""
+    row = dict(AI["strength"]["tutorial-duel"])
+    sides = {
+        "german": {"wins": 26, "games": 40, "win_rate": 0.65, "ci95": [0.49, 0.78]},
+        "russian": {"wins": 24, "games": 40, "win_rate": 0.6, "ci95": [0.45, 0.74]},
+    }
+    row["top_vs_2"] = {
+        "win_rate": 0.625,
+        "ci95": [0.52, 0.72],
+        "sides": sides,
+        "games_per_side": 40,
+    }
+    row["top_vs_random"] = {**row["top_vs_random"], "sides": {"german": sides["german"]}}
+    plans = {"rush": {"wins": 0, "games": 40, "win_rate": 0.0, "ci95": [0.0, 0.09]}}
+    row["vs_careful"] = {"3": {"german": {**sides["german"], "careful_plans_won": plans}}}
+    goals = {**AI["goals"], "top_vs_2": ">= 60%"}
+    output = {**AI, "strength": {"tutorial-duel": row}, "goals": goals}
+    note = "a quiet machine. 20 games per side."
+    path = write(tmp_path, "ai.json", output)
+    assert run(docs, path, "--date", "2026-12-06", "--note", note) == 0
+    lines = block(docs, "ai.md", "bench-ai").splitlines()
+    assert lines[0].count("20 games per side") == 1
+    assert lines[2].endswith("| lowest (1) vs random (0) | top (3) vs level 2 |")
+    assert lines[4].endswith("| 82.5% (68-91) | 62.5% (52-72), 40 a side |")
+    assert "Goals: top (3) vs random (0) >= 95%; top (3) vs level 2 >= 60%." in lines
+    german = "| `tutorial-duel` | german | 26/40 65% (49-78) | 26/40 65% (49-78) | 26/40 65% "
+    assert any(line.startswith(german) for line in lines)
 
 
 @pytest.mark.parametrize(

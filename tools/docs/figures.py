@@ -91,7 +91,9 @@ PAIRINGS = (
     ("top_vs_random", "top (3) vs random (0)"),
     ("top_vs_lowest", "top (3) vs lowest (1)"),
     ("lowest_vs_random", "lowest (1) vs random (0)"),
+    ("top_vs_2", "top (3) vs level 2"),
 )
+"""The pairings of ``bench ai`` and their headings (an older output without one: "-")."""
 
 
 def begin(name: str) -> str:
@@ -220,12 +222,12 @@ def ai_table(kind: Kind, records: list[dict]) -> list[str]:
     f = record["figures"]
     goals = f.get("goals") or {}
     head = heading(record, kind.command)
-    if f.get("note"):
+    if f.get("note") and cell(f["note"]) not in head:  # a --note that repeats it: said once
         head += f" {cell(f['note'])}."
     lines = [head, "", "| scenario | games per side | " + " | ".join(t for _, t in PAIRINGS) + " |"]
     lines.append("| --- | --- |" + " --- |" * len(PAIRINGS))
     for stem, row in f["strength"].items():
-        cells = [rate(row[key]) for key, _ in PAIRINGS]
+        cells = [pairing(row, key) for key, _ in PAIRINGS]
         lines.append(f"| `{stem}` | {cell(row['games_per_side'])} | " + " | ".join(cells) + " |")
     wanted = [f"{t} {goals[k]}" for k, t in PAIRINGS if k in goals]
     if wanted:
@@ -233,6 +235,16 @@ def ai_table(kind: Kind, records: list[dict]) -> list[str]:
     lines += careful_rows(f, goals)
     lines += ["", *figure_rows(f["speed"], goals)]
     return lines
+
+
+def pairing(row: dict, key: str) -> str:
+    """A pairing's cell: its win rate and interval, its games a side when they are not the
+    row's (the top level against level 2: 40), "-" where the output has none."""
+    f = row.get(key)
+    if not f:
+        return "-"
+    n = f.get("games_per_side")
+    return rate(f) + (f", {n} a side" if n and n != row["games_per_side"] else "")
 
 
 def readme_table(kind: Kind, records: list[dict]) -> list[str]:
@@ -264,12 +276,14 @@ def careful_rows(f: dict, goals: dict) -> list[str]:
     head = " | ".join(f"level {lv} vs careful" for lv in levels)
     lines = [
         "",
-        f"| scenario | side | top (3) vs random (0) | {head} | careful's best plan |",
-        "| --- | --- | --- |" + " --- |" * len(levels) + " --- |",
+        f"| scenario | side | top (3) vs random (0) | top (3) vs level 2 | {head} "
+        "| careful's best plan |",
+        "| --- | --- | --- | --- |" + " --- |" * len(levels) + " --- |",
     ]
     for stem, row in rows:
         for side, r in row["top_vs_random"]["sides"].items():
-            cells, best = [], []
+            two = row.get("top_vs_2", {}).get("sides", {}).get(side)
+            cells, best = [f"{two['wins']}/{two['games']} {rate(two)}" if two else "-"], []
             for lv in levels:
                 c = row["vs_careful"][lv][side]
                 cells.append(f"{c['wins']}/{c['games']} {rate(c)}")
