@@ -102,7 +102,6 @@ class Move:
     mp_cost: float
     better_by: float
     jitter: float
-    scout_holds: float
     hidden_stays: float
     ahead_hexes: int
     motion_reach: int

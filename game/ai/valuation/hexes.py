@@ -175,7 +175,6 @@ class HexScore:
         # enemy drove round to its flank) at the few best hexes (:meth:`look`)
         self.looks = looks_ahead(s)
         self.ahead: dict[str, dict] = {}
-        self.holds = level2 and scout_out(table, s.side, uid)
 
     def look(self, hexes: list[str]) -> None:
         """Weigh the threat after the enemy's next move (:func:`ahead_risk`) in ``hexes``
@@ -221,33 +220,7 @@ class HexScore:
                 safe *= 1.0 - self.risk_at(self.unit["hex"], stay=False)
         goal = self.plan.objective * self.s.objectives.of(self.s.table, self.unit["id"])(hx)
         shots = 0.0 if leaves else self.aggression * self.offense(hx)
-        unseen = self.holds and route is not None and not leaves and self.unknown(hx) > 0.0
-        held = t.scout_holds if unseen else 0.0
-        return goal - self.caution * self.worth * (1.0 - safe) + shots - held
-
-
-def scout_out(table: Table, side: str, uid: str) -> bool:
-    """Whether the vehicle ``uid`` holds out of the sight of the enemy's "?" this Movement
-    Phase (``[move] scout_holds``, issue 41): its side must drive units off an edge (RD-13)
-    and has a Movement Phase after this one, another of its vehicles has moved this phase
-    (the scout) and no enemy has fired in it yet: a hidden Gun gives itself away by its first
-    shot (RD-11), so the others wait for the scout to draw it before they cross."""
-    if phases_left(table, side) < 1:
-        return False
-    if not any(v.side == side and v.kind == "exit" for v in table.victory):
-        return False
-    moved = any(
-        u["side"] == side and u.get("is_vehicle") and u["id"] != uid and u.get("mp_spent")
-        for u in table.units()
-    )
-    if not moved:
-        return False
-    for e in reversed(table.events()):
-        if e.kind == "phase":
-            return True
-        if e.kind == "fire":
-            return False
-    return True
+        return goal - self.caution * self.worth * (1.0 - safe) + shots
 
 
 def playout_routes(s: Weighing, unit: UnitView, routes: dict[str, Route]) -> dict[str, Route]:
