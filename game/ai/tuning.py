@@ -27,6 +27,7 @@ class Targets:
     afv: float
     other: float
     named: float
+    wins: float
     on_our_hold: float
     on_their_hold: float
     concealed_hit: float

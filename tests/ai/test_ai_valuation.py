@@ -35,9 +35,14 @@ def test_rd13_an_afv_is_worth_2_and_a_victory_condition_multiplies_it():
     ]
     table = situation(game_of(units, [Victory("german", "eliminate", count=1)]), "german").table
     assert worth(table, "german", "rus-t34-1") == 2.0 and worth(table, "german", "rus-gun-1") == 1.0
+    t = tuning().targets
+    named = [Victory("german", "eliminate", units=("rus-gun-1", "rus-t34-1"))]
+    table = situation(game_of(units, named), "german").table
+    assert worth(table, "german", "rus-gun-1") == 1.0 * t.named
+    # the last unit a victory names: its removal wins the game (RD-13, issue 41)
     named = [Victory("german", "eliminate", units=("rus-gun-1",))]
     table = situation(game_of(units, named), "german").table
-    assert worth(table, "german", "rus-gun-1") == 1.0 * tuning().targets.named
+    assert worth(table, "german", "rus-gun-1") == 1.0 * t.named * t.wins
     hold = [Victory("german", "hold", hexes=("H2",))]
     table = situation(game_of(units, hold), "german").table
     assert worth(table, "german", "rus-t34-1") == 2.0 * tuning().targets.on_our_hold

@@ -30,10 +30,25 @@ def may_be(table: Table, unit_id: str, names: Iterable[str]) -> bool:
     return any(x not in shown and x not in gone for x in names)
 
 
+def last_named(table: Table, side: str, unit_id: str) -> bool:
+    """Whether ``unit_id`` is the last unit still in play of those an elimination victory of
+    ``side`` names: its removal meets that victory and wins the game at once (RD-13). Which
+    units are out of play is what ``side`` saw leave (a removal is seen by both sides, HX-13)."""
+    gone = table.out_of_play()
+    return any(
+        v.side == side
+        and v.kind == "eliminate"
+        and unit_id in v.units
+        and all(x in gone for x in v.units if x != unit_id)
+        for v in table.victory
+    )
+
+
 def worth(table: Table, side: str, unit_id: str) -> float:
     """What knocking out an enemy is worth to ``side``: an AFV 2, anything else 1 (the points
-    of RD-13), doubled when a victory condition names it, tripled when it stands on a hex
-    ``side`` must hold, doubled when on a hex its own side must hold (``[targets]``)."""
+    of RD-13), doubled when a victory condition names it (``[targets] wins`` times more when
+    it is the last such unit it must remove: :func:`last_named`), tripled when it stands on a
+    hex ``side`` must hold, doubled when on a hex its own side must hold (``[targets]``)."""
     t = tuning().targets
     entry = next((u for u in table.units() if u["id"] == unit_id), None)
     base = t.afv if entry is not None and entry.get("category") == "afv" else t.other
@@ -44,18 +59,23 @@ def worth(table: Table, side: str, unit_id: str) -> float:
             base *= t.on_our_hold  # it stands on a hex this side must hold
         if v.side != side and v.kind == "hold" and entry and entry["hex"] in v.hexes:
             base *= t.on_their_hold  # it stands on a hex its side must hold (RD-13)
+    if unit_id in table.known_enemies() and last_named(table, side, unit_id):
+        base *= t.wins  # a "?" may be any of them (RD-11): only a unit it sees
     return base
 
 
 def gun_worth(table: Table, side: str, unit_id: str) -> float:
     """What knocking out the enemy Gun ``unit_id``, a "?" its side has seen to be it
     (:func:`~.danger.seen_guns`), is worth to ``side``: ``[targets] other``, doubled for each
-    victory condition of ``side`` that names it (RD-13)."""
+    victory condition of ``side`` that names it (RD-13), and ``[targets] wins`` times more when
+    its removal meets that victory (:func:`last_named`)."""
     t = tuning().targets
     base = t.other
     for v in table.victory:
         if v.side == side and unit_id in v.units:
             base *= t.named
+    if last_named(table, side, unit_id):
+        base *= t.wins
     return base
 
 
