@@ -440,7 +440,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     bal.add_argument(
         "--games", type=int, default=20, help=f"games to play, 1-{MAX_GAMES} (default 20)"
     )
-    bal.add_argument("--level", type=int, choices=[0, 1, 2, 3], default=2, help="default 2")
+    bal.add_argument(
+        "--level",
+        type=int,
+        choices=[0, 1, 2, 3],
+        default=TOP,
+        help=f"default {TOP}, the top level (issue 41: the top level against itself)",
+    )
     bal.add_argument(
         "--workers", type=int, help=f"processes, 1-{MAX_WORKERS} (default: one per core)"
     )

@@ -184,9 +184,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "--level",
         type=int,
         choices=[0, 1, 2, 3],
-        default=2,
-        help="with --balance: the computer's level (default 2, as hexfire balance: level 1 "
-        "against itself stands still and the scenario defender wins every game on time)",
+        default=3,
+        help="with --balance: the computer's level (default 3, the top level, as hexfire "
+        "balance; level 1 against itself stands still and the defender wins on time)",
     )
     val.set_defaults(run=_cmd_validate)
 

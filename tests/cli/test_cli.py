@@ -367,6 +367,7 @@ def test_balance_prints_each_sides_win_rate_with_its_interval(capsys):
     assert code == 0
     figures = json.loads(out)
     assert set(figures["sides"]) == {"german", "russian"} and figures["games"] == 3
+    assert figures["level"] == 3  # issue 41: the balance is the top level against itself
     rates = [f["win_rate"] for f in figures["sides"].values()]
     assert sum(rates) == pytest.approx(1.0)
     for f in figures["sides"].values():
@@ -384,10 +385,11 @@ def test_validate_balance_warns_of_a_side_outside_35_to_65_percent(capsys):
     assert "warning:" in out and "outside 35-65%" in out
 
 
-def test_validate_balance_plays_the_level_hexfire_balance_plays(capsys, monkeypatch):
+def test_issue41_validate_balance_plays_the_top_level_as_hexfire_balance_plays(capsys, monkeypatch):
     """Level 1 against itself stands still and the scenario defender wins every game on time:
-    its warning said every shipped scenario was 100/0. validate --balance plays level 2, as
-    hexfire balance does (docs/ai.md's table), or the --level given."""
+    its warning said every shipped scenario was 100/0. validate --balance plays the top level
+    (3), as hexfire balance does (issue 41: the top level against itself; docs/ai.md's table),
+    or the --level given."""
     import game.cli.ai as cli_ai
 
     levels = []
@@ -400,11 +402,11 @@ def test_validate_balance_plays_the_level_hexfire_balance_plays(capsys, monkeypa
     monkeypatch.setattr(cli_ai, "balance", spy)
     # a lesson set up to teach: one side wins both games, so the warning names the level
     code, out, _ = run(capsys, "validate", "--balance", "--games", "2", "lesson-1-move")
-    assert code == 0 and levels == [2] and "(level 2)" in out
+    assert code == 0 and levels == [3] and "(level 3)" in out
     code, out, _ = run(
         capsys, "validate", "--balance", "--games", "2", "--level", "1", "lesson-1-move"
     )
-    assert code == 0 and levels == [2, 1]
+    assert code == 0 and levels == [3, 1]
 
 
 def test_play_against_the_computer_refuses_a_side_the_scenario_lacks(capsys):
