@@ -7,17 +7,15 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import copy
 import json
 import os
 import signal
-import statistics
 import sys
-import time
 from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 
 from .common import CliError, Interrupted, say
+from .speed import TOP, speed_figures
 
 GAMES = 20
 """Games per scenario and side in ``bench ai`` (the issue's floor)."""
@@ -25,8 +23,6 @@ STEPPE_GAMES = 10
 """... on the 200 x 200 map, whose games take 2-7 s each (the four-board map's 1-10 s have
 the full count): the output says so."""
 STEPPE = "steppe-200"
-TOP = 3
-"""The top level (docs/ai.md: level 3, the search over the player turn)."""
 VS_LEVEL2_GAMES = 40
 """Games per side of the top level against level 2 on the maps it searches in full (issue 41's
 goal: >= 60% over 40 a side); on the larger ones (more than ``[search] max_hexes`` hexes, the
@@ -285,78 +281,6 @@ def bench_ai(
             "legal_actions_per_s": ">= 10,000",
             "copy_ms": "<= 0.2",
         },
-    }
-
-
-SPEED_GAMES = 2
-"""Self-play games played at once for the speed figures: issue 41's goals hold "with two games
-sharing the machine's 2 cores" (a player's laptop with a browser running)."""
-
-
-def _self_play_times(seed: int) -> tuple[list[float], list[float], list]:
-    """One top-level self-play game on the four-board map (seats seeded ``seed``, ``seed`` + 1):
-    each decision's seconds, each whole player turn's, and the actions played."""
-    from game.ai import ComputerPlayer
-    from game.engine import Game
-    from game.engine.table import Snapshot
-    from game.files.bench import LARGE as FOUR_BOARDS
-
-    setup = _setup(str(FOUR_BOARDS))
-    game = Game(setup, 3)
-    seats = Snapshot(game)
-    players = {s: ComputerPlayer(s, TOP, seed=seed + i) for i, s in enumerate(setup.sides)}
-    times: list[float] = []
-    turns: dict[tuple[int, str], float] = {}
-    actions = []
-    while not game.over and len(times) < 20_000:
-        key = (game.turn, game.phasing)
-        t = time.perf_counter()
-        table = seats.table(game.to_act)
-        action = table.engine_action(players[game.to_act].choose(table).action)
-        spent = time.perf_counter() - t
-        times.append(spent)
-        turns[key] = turns.get(key, 0.0) + spent
-        game.apply(action)
-        actions.append(action)
-    return times, list(turns.values()), actions
-
-
-def speed_figures() -> dict:
-    """On the four-board map: the top level's decision time per action (median, 95th
-    percentile) and its longest whole player turn, over :data:`SPEED_GAMES` self-play games
-    played at once (one process each, sharing the cores); then the engine's actions applied
-    and legal-action lists per second (a random legal game) and the cost of copying the first
-    game at its end, as a search copies it (measured alone)."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    from game.engine import Game
-    from game.engine.bench import bench_engine
-    from game.files.bench import LARGE as FOUR_BOARDS
-
-    with ProcessPoolExecutor(SPEED_GAMES) as pool:
-        played = list(pool.map(_self_play_times, [3 + 2 * k for k in range(SPEED_GAMES)]))
-    times = sorted(t for decisions, _, _ in played for t in decisions)
-    turns = [t for _, player_turns, _ in played for t in player_turns]
-    setup = _setup(str(FOUR_BOARDS))
-    engine = bench_engine(setup)
-    game = Game(setup, 3)
-    for action in played[0][2]:  # a game as a search copies it: the first one at its end
-        game.apply(action)
-    t = time.perf_counter()
-    n = 50
-    for _ in range(n):
-        copy.deepcopy(game)
-    copy_ms = (time.perf_counter() - t) / n * 1000
-    return {
-        "map": engine["map"],
-        "games_at_once": SPEED_GAMES,
-        "decisions": len(times),
-        "decision_median_s": round(statistics.median(times), 4),
-        "decision_p95_s": round(times[int(0.95 * (len(times) - 1))], 4),
-        "player_turn_max_s": round(max(turns), 2),
-        "actions_per_s": engine["actions_per_s"],
-        "legal_actions_per_s": engine["legal_actions_per_s"],
-        "copy_ms": round(copy_ms, 2),
     }
 
 
