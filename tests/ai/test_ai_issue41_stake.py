@@ -9,38 +9,19 @@ Defensive First Fire (C6.17)."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import make_setup, table_of, to_phase
+from engine_helpers import table_of
+from test_ai_issue41_duel import duel as hidden_panzer_duel
 
 from game.ai.tuning import tuning
 from game.ai.valuation.objective import aims
 from game.ai.valuation.targets import loss_share
-from game.engine import Game, UnitSetup, Victory
-
-ROWS = [
-    "o w o w o o o o",
-    "o w o w o o o o",
-    "o o o w o o o o",
-    "o o o o o o o o",
-    "o o o o o o o o",
-]
+from game.engine import Game, Victory
 
 
 def duel(german: Victory) -> Game:
-    """A concealed Panzer in B2, three T-34s in H1-H5 at their Movement Phase; the Russian
-    wins by knocking out one AFV, the German by ``german``."""
-    units = [
-        UnitSetup("ger-pz4-1", "pz4h", "german", "B2", facing=0, concealed=True),
-        UnitSetup("rus-t34-1", "t34m43", "russian", "H1", facing=3),
-        UnitSetup("rus-t34-2", "t34m43", "russian", "H3", facing=3),
-        UnitSetup("rus-t34-3", "t34m43", "russian", "H5", facing=3),
-    ]
-    victory = (Victory("russian", "eliminate", count=1), german)
-    setup = make_setup(
-        units, rows=ROWS, victory=victory, turns=5, first="russian", defender="german", year=1943
-    )
-    game = Game(setup, 7)
-    to_phase(game, "movement", "russian")
-    return game
+    """test_ai_issue41_duel's hidden Panzer in B2 and three T-34s at their Movement Phase; the
+    Russian wins by knocking out one AFV, the German by ``german``."""
+    return hidden_panzer_duel((Victory("russian", "eliminate", count=1), german))
 
 
 def _t34(game: Game) -> tuple:
