@@ -136,8 +136,16 @@ async def main(url: str, scenario: str, seed: int) -> dict:
         s: Client(invitation(url, created.game, t), backoff=Backoff(0.25, 5.0), timeout=30)
         for s, t in created.tokens.items()
     }
-    for c in clients.values():
-        await c.connect()
+    for c in clients.values():  # a seat's first hello may be lost on the link too: try again
+        t1 = time.monotonic()
+        while True:
+            try:
+                await c.connect()
+                break
+            except NetError:
+                if time.monotonic() - t1 > 90:
+                    raise
+                await asyncio.sleep(1)
     results = {s: {"attempts": [], "desyncs": 0} for s in clients}
     progress = [0]
     await asyncio.gather(
