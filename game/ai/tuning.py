@@ -155,6 +155,7 @@ class Search:
     per_playout: int
     margin: float
     sure: float
+    sure_stake: float
 
 
 @dataclass(frozen=True)

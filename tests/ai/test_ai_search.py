@@ -355,3 +355,43 @@ def test_issue41_a_plan_is_kept_by_its_gain_round_by_round_not_by_how_quiet_its_
         return 2 * WIN if me.seed == 0 else 0.0
 
     assert search(table, 5, players, bold_lucky, PLANS, budget).best == STEADY
+
+
+def test_issue41_a_plan_that_staked_the_game_must_be_surer_of_its_gain():
+    """A plan one of whose playouts lost the game where level 2's did not (RD-13: the game
+    ends; no later turn mends it) is kept only if its gain over level 2's stays above the
+    margin after ``[search] sure_stake`` standard errors (2), not ``sure`` (1): issue 41, the
+    duel's T-34 drove at the Panzer on five playouts won of six (+133 against level 2's +5),
+    whose real chance, over 40 rounds, was 15 won and 19 lost, and lost to random play so.
+    The same gain with no game lost in its playouts is kept as before."""
+    game = duel_game()
+    table = table_of(game, "german")
+
+    def players(plan, r):
+        me = ComputerPlayer("german", 2, seed=r)
+        me.plan = plan
+        me.commit = True
+        return me, ComputerPlayer("russian", 2, seed=r)
+
+    budget = Budget(rounds=6, work=10**9)
+
+    def gamble(copy, me):  # bold: five rounds won, one lost; the others quiet
+        if me.plan.name != "bold":
+            return 5.0
+        return -2 * WIN if me.seed == 1 else 2 * WIN
+
+    assert search(table, 5, players, gamble, PLANS, budget).best == STEADY
+    # the rule before (one standard error alone) took it
+    assert search(table, 5, players, gamble, PLANS, budget, stake=1.0).best.name == "bold"
+
+    def sure_win(copy, me):  # every round won: no stake, whatever the spread
+        return 2 * WIN if me.plan.name == "bold" else 5.0
+
+    assert search(table, 5, players, sure_win, PLANS, budget).best.name == "bold"
+
+    def both_lost(copy, me):  # level 2's own lost that round too: the plan staked nothing more
+        if me.seed == 1:
+            return -2 * WIN
+        return 2 * WIN if me.plan.name == "bold" else 5.0
+
+    assert search(table, 5, players, both_lost, PLANS, budget).best.name == "bold"
