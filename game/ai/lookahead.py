@@ -153,7 +153,6 @@ def search(
     budget: Budget = Budget(),
     margin: float = _SEARCH.margin,
     caution: float = _SEARCH.sure,
-    stake: float = _SEARCH.sure_stake,
 ) -> SearchResult:
     """The portfolio search: rounds of one playout per plan, each round on its own dice (the same
     for every plan) and copy (``table.imagined``: what the table's side may know, each enemy "?"
@@ -187,7 +186,7 @@ def search(
         break
     rows = _compared(values)
     means = {i: sum(v) / len(v) for i, v in rows}
-    best = _kept(rows, margin, caution, stake)
+    best = _kept(rows, margin, caution)
     scores = tuple(PlanScore(plans[i], means[i], len(v)) for i, v in rows)
     played = sum(len(v) for v in values)
     return SearchResult(plans[best], scores, played, actions, work)
@@ -202,29 +201,20 @@ def _compared(values: list[list[float]]) -> list[tuple[int, list[float]]]:
     return [(i, v) for i, v in enumerate(values) if v]
 
 
-def _kept(
-    rows: list[tuple[int, list[float]]], margin: float, caution: float, stake: float = 0.0
-) -> int:
+def _kept(rows: list[tuple[int, list[float]]], margin: float, caution: float) -> int:
     """The index of the plan kept: level 2's own (index 0) unless another beats it round by
     round, on the same dice and copy (common random numbers: the difference of the two plans'
     values in each round, whatever the luck of the round), by more than ``margin`` after
-    ``caution`` standard errors of that difference, or ``stake`` of them (the larger) for a
-    plan that staked the game: one of its playouts lost it where level 2's did not in the
-    same round (RD-13: a victory met ends the game; no later turn mends it; issue 41: the
-    duel's T-34s drove at the Panzer on 5 playouts won of 6, a real chance nearer 60%, and lost
-    4 of 60 games to random play so); of several, the one that beats it by the most so. A plan
-    is not judged by the spread of its own values: a playout that ends the game is worth a win
-    either way (2 x ``WIN``), and a plan whose every playout stays quiet (``stand``) would be
-    taken for a sure one against any plan that fights (issue 41)."""
+    ``caution`` standard errors of that difference; of several, the one that beats it by the
+    most so. A plan is not judged by the spread of its own values: a playout that ends the
+    game is worth a win either way (2 x ``WIN``), and a plan whose every playout stays quiet
+    (``stand``) would be taken for a sure one against any plan that fights (issue 41)."""
     first, steady = rows[0]
     assert first == 0  # level 2's own is played first, whatever the budget
-    lost = -2 * tuning().playout.win  # a playout that ended the game lost (valuation.playout)
     best, most = 0, margin
     for i, v in rows:
         diffs = [a - b for a, b in zip(v, steady, strict=True)]
-        staked = any(a <= lost < b for a, b in zip(v, steady, strict=True))
-        sure = max(caution, stake) if staked else caution
-        gain = sum(diffs) / len(diffs) - sure * _stderr(diffs)
+        gain = sum(diffs) / len(diffs) - caution * _stderr(diffs)
         if i and gain > most:
             best, most = i, gain
     return best

@@ -155,7 +155,6 @@ class Search:
     per_playout: int
     margin: float
     sure: float
-    sure_stake: float
 
 
 @dataclass(frozen=True)
