@@ -19,10 +19,11 @@ from game.board.hexes import label
 
 
 def score_of(hx: str, to: str):
-    """A lone Panzer IV of the column in ``hx`` (turn 1 of 4, to drive two units off the west
-    edge, RD-13: its own exit does not win yet), its :class:`HexScore` over its route to
-    ``to`` and that route."""
-    game = column_game({"ger-pz4-1": ("pz4h", hx)}, exits=2)
+    """A Panzer IV of the column in ``hx`` (turn 1 of 4, to drive two units off the west edge,
+    RD-13: its own exit does not win yet; the other Panzer in R5 can leave in time, so the exit
+    may still be met, :func:`~game.ai.valuation.reach.exit_open`), its :class:`HexScore` over
+    its route to ``to`` and that route."""
+    game = column_game({"ger-pz4-1": ("pz4h", hx), "ger-pz4-2": ("pz4h", "R5")}, exits=2)
     s = situation(game, "german")
     unit = next(u for u in s.table.units() if u["id"] == "ger-pz4-1")
     route = s.table.route("ger-pz4-1", to)

@@ -14,7 +14,7 @@ from ..situation import Situation
 from ..tuning import tuning
 from ..valuation.danger import hides
 from ..valuation.exits import hidden_shot
-from ..valuation.reach import HEXES_PER_MP, in_time, phases_left
+from ..valuation.reach import HEXES_PER_MP, exit_open, in_time, phases_left
 from ..valuation.targets import Shot, shots
 
 HOLDS = "holds its fire: it moves to exit (RD-12, RD-13)"
@@ -24,7 +24,8 @@ def exit_stake(table: Table, side: str, unit_id: str) -> float:
     """What a Prep Fire shot must be worth when it costs the firer the Movement Phase (RD-12) a
     victory by exit needs (RD-13): a unit that could leave by that edge this phase, or could no
     longer get there in time if it waits one, keeps its move unless the shot is worth a named
-    unit's even chance (``[fire] exit_shot``); else 0."""
+    unit's even chance (``[fire] exit_shot``), while that victory may still be met
+    (:func:`~..valuation.reach.exit_open`); else 0."""
     unit = next((u for u in table.units() if u["id"] == unit_id), None)
     if unit is None or not unit.get("is_vehicle"):
         return 0.0
@@ -33,7 +34,7 @@ def exit_stake(table: Table, side: str, unit_id: str) -> float:
     left = phases_left(table, side, 1)
     reach = float(unit.get("mp_left", 0.0)) * HEXES_PER_MP
     for v in table.victory:
-        if v.side != side or v.kind != "exit" or not v.edge:
+        if v.side != side or not v.edge or not exit_open(table, side, v):
             continue
         now = in_time(board, here, v.edge, reach)
         later = in_time(board, here, v.edge, (left - 1) * reach)

@@ -15,6 +15,7 @@ from game.engine.view import UnitView
 from ..decision import Decision, Option
 from ..situation import Situation
 from ..valuation.hexes import best_hex
+from ..valuation.reach import exit_open
 from .steps import end_move, face, goes_back, infantry_step
 
 
@@ -28,7 +29,8 @@ class LeaveCandidate:
 
     def evaluate(self, s: Situation) -> Option | None:
         table = s.table
-        exits = [v for v in table.victory if v.side == s.side and v.kind == "exit"]
+        # an exit victory that can no longer be met scores no unit that leaves (RD-13)
+        exits = [v for v in table.victory if v.side == s.side and exit_open(table, s.side, v)]
         if not exits:
             return None
         mine = s.mine()

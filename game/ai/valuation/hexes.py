@@ -20,7 +20,7 @@ from .danger import live_risk, removal_risk, soft, spent_firers, unknown_risk
 from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
 from .objective import Objectives
-from .reach import last_chance, phases_left, wins_on_time
+from .reach import exit_open, last_chance, phases_left, wins_on_time
 from .targets import worth
 
 Choice = tuple[float, str | None, Route | None]
@@ -83,7 +83,11 @@ def can_leave(table: Table, side: str, unit: UnitView) -> Callable[[str, Route],
     that victory names with the MP to turn off the map and leave by its front hexside (1 MP,
     RD-13 exit) this phase (it then leaves at once: the leave candidate); a hex on the edge it
     could not leave from counts for nothing more than its nearness."""
-    wanted = {v.edge for v in table.victory if v.side == side and v.counts(unit)}
+    wanted = {
+        v.edge
+        for v in table.victory
+        if v.side == side and v.counts(unit) and exit_open(table, side, v)
+    }
     if not wanted or not unit.get("is_vehicle"):
         return lambda hx, route: False
     board = table.board

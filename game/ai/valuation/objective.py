@@ -15,7 +15,7 @@ from game.engine.view import UnitRecord, UnitView
 
 from ..tuning import tuning
 from .exits import arc_values, unwatched, watchers, ways_out
-from .reach import to_edge, wins_on_time
+from .reach import exit_open, to_edge, wins_on_time
 from .targets import loss_share, may_be
 
 Objective = Callable[[str], float]
@@ -136,7 +136,8 @@ def aims(table: Table, side: str, unit_id: str) -> Aims:
     conditions = [v for v in table.victory if v.side == side]
     return Aims(
         holds=_holds(table, side, mine, unit_id, kept),
-        edges=[v.edge for v in conditions if v.edge and v.counts(me)],
+        # an exit victory that can no longer be met draws no one to its edge (RD-13)
+        edges=[v.edge for v in conditions if v.edge and v.counts(me) and exit_open(table, side, v)],
         enemies=_enemies(table, side, seen),
         block=_block(table, side, mine, unit_id, kept) if immune else set(),
         immune=immune,

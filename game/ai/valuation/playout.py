@@ -18,7 +18,7 @@ from game.engine.table import Table
 from ..tuning import tuning
 from .danger import removal_risk, soft, unknown_risk
 from .objective import Objectives
-from .reach import HEXES_PER_MP, in_time, phases_left, to_edge
+from .reach import HEXES_PER_MP, exit_open, in_time, phases_left, to_edge
 
 WIN = tuning().playout.win
 """A win; a victory condition's steps are its shares (RD-13), a unit's RD-13 points and its
@@ -95,12 +95,16 @@ class Valuation:
         the units already off the map by its edge and those that can still get there in the
         Movement Phases left (``left``), each as likely as it is to stay in play (``alive``),
         against the count needed; and a quarter of a win more, in proportion, for how near
-        the edge each stands. ``rows``: (hex, unit id) of its units in play."""
+        the edge each stands. One that can no longer be met (:func:`.reach.exit_open`) counts
+        nothing: units off the map short of its count win nothing (RD-13).
+        ``rows``: (hex, unit id) of its units in play."""
         board = table.board
         span = {"west": board.columns, "east": board.columns}
         span["north"] = span["south"] = board.rows
         score = 0.0
         for v in self.exits:
+            if not exit_open(table, self.side, v):  # no unit can meet it now: it counts 0
+                continue
             edge, count = str(v.edge), v.count
             gone = float(table.exited(edge, v.only))
             ready = near = 0.0

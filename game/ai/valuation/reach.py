@@ -39,6 +39,37 @@ def in_time(board, here, edge: str, reach: float) -> float:
     return min(1.0, max(0.0, reach - to_edge(board, here, edge) + 1.0)) if reach > 0 else 0.0
 
 
+def exit_open(table: Table, side: str, v) -> bool:
+    """Whether ``side``'s exit victory ``v`` may still be met (RD-13): the units already off the
+    map by its edge and those of its units in play that count for it (not immobilized) that
+    could get there in time, reach its count: at best a hex a MP or MF (RD-10: open ground 1)
+    in each Movement Phase to come, and in its own under way the MP or MF a unit has left (none
+    once its move is done). If not, a unit that leaves by that edge scores nothing (RD-13) and
+    is out of play for good, while the side's other victory may yet need it (issue 41: the
+    Orel road's column drove its last two vehicles off the map, two of the three it needed,
+    and left the named Gun that would have won the game untouched)."""
+    if v.kind != "exit" or not v.edge:
+        return False
+    could = table.exited(v.edge, v.only)
+    board = table.board
+    mine = table.phasing == side
+    now = mine and table.phase == "movement"
+    later = phases_left(table, side, 1 if mine and table.phase in ("rally", "prep_fire") else 0)
+    for u in table.units():
+        if could >= v.count:
+            break
+        if u["side"] != side or u.get("immobilized") or not v.counts(u):
+            continue
+        kind = table.unit_type(u["id"])
+        full = max(kind.mp, kind.mf)
+        reach = later * full
+        if now and not (u.get("moved") and table.moving_unit != u["id"]):
+            reach += max(0.0, full - float(u.get("mp_spent") or 0.0))
+        if to_edge(board, board.parse(u["hex"]), v.edge) + 1 <= reach:  # and 1 to leave
+            could += 1
+    return could >= v.count
+
+
 def wins_on_time(table: Table, side: str) -> bool:
     """Whether ``side`` wins if time runs out as things stand, so it may wait (HX-11): it is the
     scenario defender and no hold condition of the enemy's is met now, as its side sees the
