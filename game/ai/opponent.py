@@ -88,9 +88,9 @@ class ComputerPlayer:
         self.drive = Drive()
         self._searched: dict[tuple, SearchResult] = {}
         self._preset: dict[tuple[int, str], Plan] = {}
-        self._scripts: dict[tuple, ComputerPlayer] = {}
+        self._scripts: dict[tuple, tuple[ComputerPlayer, int]] = {}
         """Level 3: the playout player that plays a Movement Phase whose kept plan is not level
-        2's own, by its key (:meth:`_scripted`)."""
+        2's own, and its seed, by its key (:meth:`_scripted`)."""
         self._preset_script: dict[tuple[int, str], dict] = {}
         self.last_search: SearchResult | None = None
         """Level 3: the last search made (the bench and the log read it)."""
@@ -119,6 +119,13 @@ class ComputerPlayer:
         if script is not None:  # level 3: the plan kept is played as its playouts played it
             decision = script.choose(table)
             return replace(decision, plan=decision.plan or self._plan_now(table)[1])
+        decision = self._choose(table)
+        if self._scripted(table) is not None:  # its search has just kept another plan
+            return self.choose(table)
+        return decision
+
+    def _choose(self, table: Table) -> Decision:
+        """The candidate-action loop's pick (:meth:`choose`)."""
         # a playout player's ties are broken alike whatever was played
         rng = random.Random(self.seed if self.steady_rng else self._draw_seed(table))
         self.drive.commit = self.commit
@@ -172,7 +179,8 @@ class ComputerPlayer:
                 found = SearchResult(preset, (), 0, 0, 0)
                 kept = self._preset_script.get((table.turn, table.phasing))
                 if kept is not None:
-                    self._scripts[key] = self._script(table, preset, int(kept["seed"]), kept)
+                    seed = int(kept["seed"])
+                    self._scripts[key] = (self._script(table, preset, seed, kept), seed)
             else:
                 found = self._search(table, self._budget(table))
             self._searched[key] = self.last_search = found
@@ -186,10 +194,11 @@ class ComputerPlayer:
         if self.level < 3 or found is None or table.phase != "movement":
             return None
         record: dict = {"turn": table.turn, "side": table.phasing, "name": found.best.name}
-        script = self._scripts.get(key)
-        if script is not None:  # the playout player's seed and the routes it drives
+        kept = self._scripts.get(key)
+        if kept is not None:  # the playout player's seed and the routes it drives
+            script, seed = kept
             record["script"] = {
-                "seed": script.seed,
+                "seed": seed,
                 "routes": {u: [a.to_json() for a in r] for u, r in script.drive.routes.items()},
                 "stays": sorted(script.drive.stays),
             }
@@ -206,8 +215,9 @@ class ComputerPlayer:
                 self._preset_script[(int(record["turn"]), str(record["side"]))] = record["script"]
 
     def _scripted(self, table: Table) -> ComputerPlayer | None:
-        """Level 3 in its own Movement Phase: the player that plays it when the search kept
-        another plan than level 2's own (None: level 2's own play, as the search's first plan).
+        """Level 3 in its own Movement Phase: the player that plays it when the search (run when
+        a candidate first asks for the plan) kept another plan than level 2's own (None: level
+        2's own play, as the search's first plan, or no search yet).
         The search judged that plan as its playouts' player played it (a few likely hexes a
         vehicle, each route driven to its end, no look-ahead: ``commit``), so the kept plan is
         played by that player, with the seed of the search's first round: level 2's full
@@ -217,9 +227,10 @@ class ComputerPlayer:
         if self.level < 3 or table.phase != "movement" or table.phasing != self.side:
             return None
         key = (table.game_key, table.turn, table.phasing)
-        if key not in self._searched:
-            self._plan_now(table)
-        return self._scripts.get(key)
+        if key not in self._searched and (table.turn, table.phasing) in self._preset_script:
+            self._plan_now(table)  # a saved game resumed in this phase: its script
+        kept = self._scripts.get(key)
+        return None if kept is None else kept[0]
 
     def _script(self, table: Table, plan: Plan, seed: int, kept: dict | None = None):
         """The playout player of ``plan`` seeded ``seed``; ``kept``: the routes it drove, from
@@ -269,5 +280,6 @@ class ComputerPlayer:
         found = search(table, base, players, value, plans, budget, tanks=(need, frozenset(hexes)))
         if found.best != STEADY:  # played as its playouts played it (_scripted)
             key = (table.game_key, table.turn, table.phasing)
-            self._scripts[key] = self._script(table, found.best, mix(base, 0, 1))
+            seed = mix(base, 0, 1)
+            self._scripts[key] = (self._script(table, found.best, seed), seed)
         return found
