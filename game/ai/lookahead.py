@@ -153,6 +153,7 @@ def search(
     budget: Budget = Budget(),
     margin: float = _SEARCH.margin,
     caution: float = _SEARCH.sure,
+    tanks: tuple[int, frozenset[str]] = (0, frozenset()),
 ) -> SearchResult:
     """The portfolio search: rounds of one playout per plan, each round on its own dice (the same
     for every plan) and copy (``table.imagined``: what the table's side may know, each enemy "?"
@@ -164,7 +165,9 @@ def search(
     difference (:func:`_kept`: a plan that won one playout in three by luck is not taken for a
     sure one). Once two rounds have
     ended with every plan's playouts worth the same, the search stops: the plans make no
-    difference here (a side with no vehicle to move), and more rounds would cost time alone."""
+    difference here (a side with no vehicle to move), and more rounds would cost time alone.
+    ``tanks``: how many enemy "?" must be AFVs and the hexes of those that may be (each copy
+    holds that many typical AFVs there, ``Table.imagined``; RD-13)."""
     side = table.side
     assert side is not None
     values: list[list[float]] = [[] for _ in plans]
@@ -174,7 +177,7 @@ def search(
         for i, plan in enumerate(plans):
             if work >= budget.work and (r or i):
                 break
-            copy = table.imagined(dice_seed)
+            copy = table.imagined(dice_seed, *tanks)
             me, them = players(plan, r)
             actions += playout(copy, side, me, them, budget.per_playout, budget.answer)
             work += me.work + them.work

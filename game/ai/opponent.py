@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from game.engine.actions import action_from_json
 from game.engine.table import Table
 
 from .candidates import best, candidates
@@ -37,6 +38,7 @@ from .lookahead import PLANS, STEADY, Budget, SearchResult, search
 from .situation import Drive, Situation
 from .tuning import Plan, tuning
 from .valuation import Valuation
+from .valuation.danger import must_be_afvs
 from .valuation.maps import KeptMaps
 from .valuation.objective import Objectives
 from .valuation.reach import loses_at_the_end
@@ -86,6 +88,10 @@ class ComputerPlayer:
         self.drive = Drive()
         self._searched: dict[tuple, SearchResult] = {}
         self._preset: dict[tuple[int, str], Plan] = {}
+        self._scripts: dict[tuple, tuple[ComputerPlayer, int]] = {}
+        """Level 3: the playout player that plays a Movement Phase whose kept plan is not level
+        2's own, and its seed, by its key (:meth:`_scripted`)."""
+        self._preset_script: dict[tuple[int, str], dict] = {}
         self.last_search: SearchResult | None = None
         """Level 3: the last search made (the bench and the log read it)."""
 
@@ -109,6 +115,17 @@ class ComputerPlayer:
             raise ValueError(f"{self.side} reads its own table, not {table.side}'s")
         if not self.acts(table):
             raise ValueError(f"{self.side} is not to act")
+        script = self._scripted(table)
+        if script is not None:  # level 3: the plan kept is played as its playouts played it
+            decision = script.choose(table)
+            return replace(decision, plan=decision.plan or self._plan_now(table)[1])
+        decision = self._choose(table)
+        if self._scripted(table) is not None:  # its search has just kept another plan
+            return self.choose(table)
+        return decision
+
+    def _choose(self, table: Table) -> Decision:
+        """The candidate-action loop's pick (:meth:`choose`)."""
         # a playout player's ties are broken alike whatever was played
         rng = random.Random(self.seed if self.steady_rng else self._draw_seed(table))
         self.drive.commit = self.commit
@@ -156,9 +173,14 @@ class ComputerPlayer:
         if found is None:
             if len(self._searched) > SEARCHES_KEPT:
                 self._searched.clear()
+                self._scripts.clear()
             preset = self._preset.get((table.turn, table.phasing))
             if preset is not None:  # a saved game resumed in this phase: its plan
                 found = SearchResult(preset, (), 0, 0, 0)
+                kept = self._preset_script.get((table.turn, table.phasing))
+                if kept is not None:
+                    seed = int(kept["seed"])
+                    self._scripts[key] = (self._script(table, preset, seed, kept), seed)
             else:
                 found = self._search(table, self._budget(table))
             self._searched[key] = self.last_search = found
@@ -167,10 +189,20 @@ class ComputerPlayer:
     def plan_record(self, table: Table) -> dict | None:
         """Level 3: the plan of the Movement Phase in progress as a save keeps it
         (``{"turn", "side", "name"}``), or None."""
-        found = self._searched.get((table.game_key, table.turn, table.phasing))
+        key = (table.game_key, table.turn, table.phasing)
+        found = self._searched.get(key)
         if self.level < 3 or found is None or table.phase != "movement":
             return None
-        return {"turn": table.turn, "side": table.phasing, "name": found.best.name}
+        record: dict = {"turn": table.turn, "side": table.phasing, "name": found.best.name}
+        kept = self._scripts.get(key)
+        if kept is not None:  # the playout player's seed and the routes it drives
+            script, seed = kept
+            record["script"] = {
+                "seed": seed,
+                "routes": {u: [a.to_json() for a in r] for u, r in script.drive.routes.items()},
+                "stays": sorted(script.drive.stays),
+            }
+        return record
 
     def resume_plan(self, record: dict) -> None:
         """Take up the plan a save kept (:meth:`plan_record`) for that Movement Phase: a game
@@ -179,6 +211,40 @@ class ComputerPlayer:
         plan = next((p for p in PLANS if p.name == record.get("name")), None)
         if plan is not None:
             self._preset[(int(record["turn"]), str(record["side"]))] = plan
+            if isinstance(record.get("script"), dict):
+                self._preset_script[(int(record["turn"]), str(record["side"]))] = record["script"]
+
+    def _scripted(self, table: Table) -> ComputerPlayer | None:
+        """Level 3 in its own Movement Phase: the player that plays it when the search (run when
+        a candidate first asks for the plan) kept another plan than level 2's own (None: level
+        2's own play, as the search's first plan, or no search yet).
+        The search judged that plan as its playouts' player played it (a few likely hexes a
+        vehicle, each route driven to its end, no look-ahead: ``commit``), so the kept plan is
+        played by that player, with the seed of the search's first round: level 2's full
+        weighing of the same plan drives elsewhere (issue 41, the hedgerow: ``push`` won its
+        trial runs by leaving the west edge along row 9, and level 3 then drove along row 1
+        into the hidden Guns and Panzers, 9 of 20 won where level 2 won 14)."""
+        if self.level < 3 or table.phase != "movement" or table.phasing != self.side:
+            return None
+        key = (table.game_key, table.turn, table.phasing)
+        if key not in self._searched and (table.turn, table.phasing) in self._preset_script:
+            self._plan_now(table)  # a saved game resumed in this phase: its script
+        kept = self._scripts.get(key)
+        return None if kept is None else kept[0]
+
+    def _script(self, table: Table, plan: Plan, seed: int, kept: dict | None = None):
+        """The playout player of ``plan`` seeded ``seed``; ``kept``: the routes it drove, from
+        a save (:meth:`plan_record`)."""
+        script = ComputerPlayer(self.side, 2, seed=seed)
+        script.plan = plan
+        script.steady_rng = script.commit = True
+        if kept is not None:
+            script.drive.commit = True
+            script.drive.key = (table.game_key, table.turn, table.phasing)
+            rows = kept.get("routes", {}).items()
+            script.drive.routes = {u: [action_from_json(a) for a in r] for u, r in rows}
+            script.drive.stays = set(kept.get("stays", ()))
+        return script
 
     def _budget(self, table: Table) -> Budget:
         """The search's budget: on a map of more than ``max_hexes`` hexes a smaller one
@@ -209,4 +275,11 @@ class ComputerPlayer:
             return me, them
 
         value = Valuation(self, table)
-        return search(table, base, players, value, portfolio(table, self.side), budget)
+        need, hexes = must_be_afvs(table, self.side)  # RD-13: the "?" that must be AFVs
+        plans = portfolio(table, self.side)
+        found = search(table, base, players, value, plans, budget, tanks=(need, frozenset(hexes)))
+        if found.best != STEADY:  # played as its playouts played it (_scripted)
+            key = (table.game_key, table.turn, table.phasing)
+            seed = mix(base, 0, 1)
+            self._scripts[key] = (self._script(table, found.best, seed), seed)
+        return found

@@ -7,7 +7,9 @@ A copy's determinization: the dice are new dice seeded from the side's own seed 
 game's: their next rolls are not its to know); an enemy's Bore Sighted Location is cleared
 (C6.42); an enemy "?" stays where it is (every side knows where a counter is, RD-11) but becomes
 the prior of what it may be: a typical Gun of its side for the scenario's year
-(:func:`prior_gun`), concealed, facing the nearest vehicle of the side; and which "?" is which
+(:func:`prior_gun`), or, for as many "?" as the public facts say must be AFVs (an elimination
+victory's count of enemy AFVs not seen, RD-13: the searching side's reading), a typical AFV
+(:func:`prior_afv`), concealed, facing the nearest vehicle of the side; and which "?" is which
 is dealt anew over their hexes (seeded)."""
 
 from __future__ import annotations
@@ -42,11 +44,39 @@ def prior_gun(setup: Setup, side: str) -> UnitType:
     return pool[(len(pool) - 1) // 2]
 
 
-def determinize(game: Game, side: str, seed: int, hidden: frozenset[str] = frozenset()) -> Game:
+def prior_afv(setup: Setup, side: str) -> UnitType:
+    """What a "?" of ``side`` that must be an AFV is taken to be in a search (RD-11, RD-13): a
+    typical AFV of its nationality fielded by the scenario's year, the middle one by caliber
+    and front armor (the lighter of the two middle ones), else of the catalogue's AFVs; chosen
+    from the catalogue and the scenario alone (issue 41: the hedgerow's two hidden Panzers
+    taken for 50 mm Guns let level 3's playouts drive off the west edge past them)."""
+    afvs = [t for t in unit_types().values() if t.category == "afv"]
+    dated = [
+        t
+        for t in afvs
+        if setup.year is None or t.available is None or int(t.available[:4]) <= setup.year
+    ]
+    pool = sorted(
+        [t for t in dated if t.nationality == side] or dated or afvs,
+        key=lambda t: (t.caliber, t.af_hull_front or 0, t.key),
+    )
+    return pool[(len(pool) - 1) // 2]
+
+
+def determinize(
+    game: Game,
+    side: str,
+    seed: int,
+    hidden: frozenset[str] = frozenset(),
+    tanks: int = 0,
+    may_be: frozenset[str] = frozenset(),
+) -> Game:
     """A copy of ``game`` holding only what ``side`` may know that a playout could read: new
     dice from ``seed``; no enemy Bore Sighted Location (C6.42); each enemy "?" of ``hidden``
-    its prior (:func:`prior_gun`), fresh, concealed, in its hex, facing the nearest vehicle of
-    ``side`` (the search's own seeing; nothing of what it really is remains)."""
+    its prior, fresh, concealed, in its hex, facing the nearest vehicle of ``side`` (the
+    search's own seeing; nothing of what it really is remains): ``tanks`` of those in the hexes
+    ``may_be`` (drawn, seeded) a typical AFV (:func:`prior_afv`: the "?" the side's victory
+    conditions say must be AFVs, RD-13), the others a typical Gun (:func:`prior_gun`)."""
     copy = game.copy()
     copy.dice = Dice(seed % (SEEDS.stop))
     units = copy.state.units
@@ -64,7 +94,10 @@ def determinize(game: Game, side: str, seed: int, hidden: frozenset[str] = froze
     # their hexes (seeded), so that no playout's end (a victory naming units) can tell them
     qids = sorted(hidden)
     hexes = sorted((units[q] for q in qids), key=lambda u: u.label)  # by what its side sees
-    random.Random(seed).shuffle(hexes)
+    deal = random.Random(seed)
+    deal.shuffle(hexes)
+    could = sorted({u.label for u in hexes if u.label in may_be})
+    afv_at = set(deal.sample(could, min(tanks, len(could)))) if tanks else set()
     for qid, was in zip(qids, hexes, strict=True):
         facing = 0
         if ours:
@@ -73,7 +106,7 @@ def determinize(game: Game, side: str, seed: int, hidden: frozenset[str] = froze
             facing = min(range(6), key=lambda d: abs((angle - facing_angle(d) + 180) % 360 - 180))
         units[qid] = UnitState(
             id=qid,
-            type=prior_gun(game.setup, was.side),
+            type=(prior_afv if was.label in afv_at else prior_gun)(game.setup, was.side),
             side=was.side,
             hex=was.hex,
             facing=facing,

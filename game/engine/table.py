@@ -197,15 +197,17 @@ class Table(TableView):
 
     # --- imagining ---------------------------------------------------------------------------
 
-    def imagined(self, seed: int) -> Snapshot:
+    def imagined(self, seed: int, tanks: int = 0, may_be: frozenset[str] = frozenset()) -> Snapshot:
         """A game this side may play on apart from this one (the computer's search): a copy
         holding only what it may know (:func:`~.imagine.determinize`: new dice from
-        ``seed``, no enemy Bore Sighted Location, each enemy "?" a Gun of its side's prior,
-        which "?" is which dealt anew), with a table for each side that acts on it."""
+        ``seed``, no enemy Bore Sighted Location, each enemy "?" a Gun of its side's prior, or
+        an AFV for ``tanks`` of those in the hexes ``may_be``, which "?" is which dealt anew),
+        with a table for each side that acts on it."""
         if self.side is None:
             raise ValueError("only a side imagines")
         hidden = frozenset(self._aliases())
-        return Snapshot(determinize(self._game, self.side, seed, hidden), play=True)
+        copy = determinize(self._game, self.side, seed, hidden, tanks, may_be)
+        return Snapshot(copy, play=True)
 
     def submit(self, action: Action) -> list[Event]:
         """Take ``action`` for this side (IllegalAction with the reason when it may not)."""

@@ -89,9 +89,9 @@ def test_the_search_keeps_the_plan_whose_playouts_end_best_on_the_same_dice_for_
     seeds: list[int] = []
     imagined = Table.imagined
 
-    def imagine(self, seed):  # each copy's dice seed
+    def imagine(self, seed, *prior):  # each copy's dice seed
         seeds.append(seed)
-        return imagined(self, seed)
+        return imagined(self, seed, *prior)
 
     monkeypatch.setattr(Table, "imagined", imagine)
 
@@ -355,3 +355,35 @@ def test_issue41_a_plan_is_kept_by_its_gain_round_by_round_not_by_how_quiet_its_
         return 2 * WIN if me.seed == 0 else 0.0
 
     assert search(table, 5, players, bold_lucky, PLANS, budget).best == STEADY
+
+
+def test_rd13_a_copy_holds_a_typical_afv_for_each_question_mark_the_victory_says_must_be_one():
+    """Issue 41, seventh session: the hedgerow's American wins by knocking out both German AFVs,
+    so two of the three German "?" it sees are AFVs (RD-13, public); its copies held three 50 mm
+    Guns and its playouts drove off the west edge past them. Each copy now holds that many
+    typical AFVs of the side (``prior_afv``), drawn among the "?" by its seed, the rest Guns."""
+    from game.ai.valuation.danger import must_be_afvs
+    from game.engine.imagine import prior_afv
+
+    sc = scenario("hedgerow-chart")
+    game = Game(sc.setup, 3)
+    hidden = frozenset({"ger-pz4-1", "ger-stug-1", "ger-pak-1"})
+    while game.phase == "setup":
+        game.apply(EndPhase())
+    for u in hidden:
+        game.state.units[u].concealed = True
+    table = table_of(game, "american")
+    need, hexes = must_be_afvs(table, "american")
+    assert need == 2 and len(hexes) == 3
+    afv, gun = prior_afv(sc.setup, "german"), prior_gun(sc.setup, "german")
+    assert afv.category == "afv" and afv.nationality == "german"
+    placed = set()
+    for seed in range(8):
+        copy = determinize(game, "american", seed, hidden, need, frozenset(hexes))
+        kinds = sorted(copy.units[u].type.key for u in hidden)
+        assert kinds == sorted([afv.key, afv.key, gun.key])
+        placed.add(next(str(copy.units[u].hex) for u in hidden if copy.units[u].type == gun))
+    assert len(placed) >= 2  # which "?" is the Gun is drawn, not fixed
+    # without the count every "?" is the Gun, as before
+    plain = determinize(game, "american", 0, hidden)
+    assert {plain.units[u].type.key for u in hidden} == {gun.key}

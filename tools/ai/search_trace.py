@@ -28,7 +28,9 @@ SEARCHES: list[dict] = []
 _search = opponent.search
 
 
-def traced(table: Any, seed: int, players: Any, value: Any, plans: Any, budget: Any) -> Any:
+def traced(
+    table: Any, seed: int, players: Any, value: Any, plans: Any, budget: Any, **kw: Any
+) -> Any:
     """``lookahead.search`` as level 3 calls it, each playout's value kept by its plan."""
     playing: dict[str, str] = {}
     values: dict[str, list[float]] = {p.name: [] for p in plans}
@@ -42,7 +44,7 @@ def traced(table: Any, seed: int, players: Any, value: Any, plans: Any, budget: 
         values[playing["plan"]].append(round(v, 2))
         return v
 
-    found = _search(table, seed, named, kept, plans, budget)
+    found = _search(table, seed, named, kept, plans, budget, **kw)
     SEARCHES.append({"turn": table.turn, "best": found.best.name, "values": values})
     return found
 

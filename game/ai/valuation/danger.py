@@ -91,17 +91,27 @@ def seen_guns(table: Table, side: str) -> dict[str, str]:
 
 def afv_share(table: Table, side: str) -> float:
     """The share of the enemy "?" that must be AFVs, by the public facts alone (RD-13, RD-11):
-    an elimination victory of ``side`` of N enemy AFVs (no units named) says the enemy fields
-    N of them; those ``side`` sees in play, and every enemy unit it saw removed (HX-13, an AFV
-    or not: the share is never too high), leave the rest among the "?" not seen to be Guns
-    (:func:`seen_guns`). The largest over such conditions, at most 1; 0 with none or no "?"."""
+    :func:`must_be_afvs` over the "?" not seen to be Guns, at most 1; 0 with none or no "?"."""
+    need, unknown = must_be_afvs(table, side)
+    return min(1.0, need / len(unknown)) if unknown else 0.0
+
+
+def must_be_afvs(table: Table, side: str) -> tuple[int, tuple[str, ...]]:
+    """How many enemy "?" must be AFVs, by the public facts alone (RD-13, RD-11), and the
+    hexes of the "?" that may be: an elimination victory of ``side`` of N enemy AFVs (no units
+    named) says the enemy fields N of them; those ``side`` sees in play, and every enemy unit
+    it saw removed (HX-13, an AFV or not: the count is never too high), leave the rest among
+    the "?" not seen to be Guns (:func:`seen_guns`); the largest over such conditions, at most
+    the number of those "?"."""
     units = table.units()
     guns = seen_guns(table, side)  # a "?" seen to be a Gun is no AFV
-    unknown = sum(
-        1 for u in units if u["side"] != side and u.get("type") == "?" and u["hex"] not in guns
+    unknown = tuple(
+        u["hex"]
+        for u in units
+        if u["side"] != side and u.get("type") == "?" and u["hex"] not in guns
     )
     if not unknown:
-        return 0.0
+        return 0, unknown
     seen = sum(1 for u in units if u["side"] != side and u.get("category") == "afv")
     lost = sum(len(v) for s, v in table.losses().items() if s != side)
     need = max(
@@ -112,7 +122,7 @@ def afv_share(table: Table, side: str) -> float:
         ),
         default=0,
     )
-    return min(1.0, max(0, need) / unknown)
+    return min(len(unknown), max(0, need)), unknown
 
 
 def unknown_risk(
