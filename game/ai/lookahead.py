@@ -211,9 +211,14 @@ def _kept(rows: list[tuple[int, list[float]]], margin: float, caution: float) ->
     ``caution`` standard errors of that difference; of several, the one that beats it by the
     most so. A plan is not judged by the spread of its own values: a playout that ends the
     game is worth a win either way (2 x ``WIN``), and a plan whose every playout stays quiet
-    (``stand``) would be taken for a sure one against any plan that fights (issue 41)."""
+    (``stand``) would be taken for a sure one against any plan that fights (issue 41). With
+    one round alone there is no standard error to be sure by: level 2's own is kept (issue 41,
+    seventh session: on the four boards, whose budget plays about one round, ``bold`` was
+    taken on one playout's gain of 6 and lost three T-34s in the turn)."""
     first, steady = rows[0]
     assert first == 0  # level 2's own is played first, whatever the budget
+    if len(steady) < 2:
+        return 0
     best, most = 0, margin
     for i, v in rows:
         diffs = [a - b for a, b in zip(v, steady, strict=True)]

@@ -387,3 +387,24 @@ def test_rd13_a_copy_holds_a_typical_afv_for_each_question_mark_the_victory_says
     # without the count every "?" is the Gun, as before
     plain = determinize(game, "american", 0, hidden)
     assert {plain.units[u].type.key for u in hidden} == {gun.key}
+
+
+def test_issue41_one_round_alone_leaves_level_2s_own_plan():
+    """A plan that beats level 2's own in the only round the budget played has no standard
+    error to be sure by (the four boards' budget plays about one round: ``bold`` was taken on
+    one playout's +6 and lost three T-34s); in two rounds on the same gain it is taken."""
+    table = table_of(duel_game(), "german")
+
+    def players(plan, r):
+        me = ComputerPlayer("german", 2, seed=r)
+        me.plan = plan
+        me.commit = True
+        return me, ComputerPlayer("russian", 2, seed=r)
+
+    def bold_gains(copy, me):
+        return 50.0 if me.plan.name == "bold" else 0.0
+
+    one = search(table, 5, players, bold_gains, PLANS, Budget(rounds=1, work=10**9))
+    assert one.playouts == len(PLANS) and one.best == STEADY
+    two = search(table, 5, players, bold_gains, PLANS, Budget(rounds=2, work=10**9))
+    assert two.best.name == "bold"

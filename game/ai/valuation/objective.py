@@ -50,12 +50,23 @@ class Aims:
     arc: bool = False  # a vehicle with no turret: it watches inside its Covered Arc (HX-2)
 
 
-def _holds(table: Table, side: str, mine: list[UnitView], unit_id: str, kept: set) -> list:
+def _holds(
+    table: Table, side: str, mine: list[UnitView], unit_id: str, kept: set, immune: bool
+) -> list:
     """Each hold condition of ``side`` not lost (no known enemy Infantry in one of its hexes:
     AT fire cannot harm it, 002, and no unit enters an enemy's hex, RD-13): its hexes no other
-    active unit of its side holds, with their depths from where the side set up."""
+    active unit of its side holds, with their depths from where the side set up. To Infantry
+    (``immune``) a hex only a vehicle of its side holds is still free: the vehicle may yet be
+    knocked out or drive off, while Infantry keeps it to the end (issue 41: on the four boards
+    a T-34 stood on JJ12 and the squads never went there)."""
     board = table.board
-    held = {u["hex"] for u in mine if u["id"] != unit_id and u.get("status") == "active"}
+    held = {
+        u["hex"]
+        for u in mine
+        if u["id"] != unit_id
+        and u.get("status") == "active"
+        and (not immune or u.get("category") == "infantry")
+    }
     home = [board.parse(h) for h in table.home_hexes()]
     out = []
     for v in table.victory:
@@ -135,7 +146,7 @@ def aims(table: Table, side: str, unit_id: str) -> Aims:
     immune = me.get("category") == "infantry"
     conditions = [v for v in table.victory if v.side == side]
     return Aims(
-        holds=_holds(table, side, mine, unit_id, kept),
+        holds=_holds(table, side, mine, unit_id, kept, immune),
         # an exit victory that can no longer be met draws no one to its edge (RD-13)
         edges=[v.edge for v in conditions if v.edge and v.counts(me) and exit_open(table, side, v)],
         enemies=_enemies(table, side, seen),

@@ -77,9 +77,12 @@ def wins_on_time(table: Table, side: str) -> bool:
     An enemy holding its hexes wins on time instead: then the defender must act, once it has
     ``[objective] retake_phases`` Movement Phases left or fewer (a hold counts when the last
     turn ends: before then it keeps its patience, issue 41: a lone Panzer that drove out at
-    the first T-34 on the crossroads met the other two in the open)."""
+    the first T-34 on the crossroads met the other two in the open). The side that must act
+    wins on time too once it keeps a hold of its own (:func:`holds_kept`): its vehicles wait
+    as the defender's would (issue 41: on the four boards the Russian's squads held EE9 and
+    JJ12 from turn 2, and its tanks drove into the German's Guns in turn 5 and lost)."""
     if side != table.defender:
-        return False
+        return bool(holds_kept(table, side))
     if phases_left(table, side, 1) > tuning().objective.retake_phases:
         return True
     return not any(v.side != side for v in holds_met(table))
@@ -96,6 +99,27 @@ def holds_met(table: Table) -> list:
         v
         for v in table.victory
         if v.kind == "hold" and v.hexes and all(where.get(h) == {v.side} for h in v.hexes)
+    ]
+
+
+def holds_kept(table: Table, side: str) -> list:
+    """The hold conditions of ``side`` it keeps to the end as its table sees the units: each
+    of their hexes holds an Infantry unit of ``side`` (AT fire cannot harm it, 002, and no
+    unit enters an enemy's hex, RD-13), so the hold counts when the last turn ends whatever
+    the enemy's tanks do; only the enemy's other victories can still beat it."""
+    where: dict[str, set[str]] = {}
+    for u in table.units():
+        if u.get("status", "active") == "active":
+            key = "infantry" if u.get("category") == "infantry" else "other"
+            where.setdefault(u["hex"], set()).add(f"{u['side']}:{key}")
+    return [
+        v
+        for v in table.victory
+        if v.side == side
+        and v.kind == "hold"
+        and v.hexes
+        and all(f"{side}:infantry" in where.get(h, ()) for h in v.hexes)
+        and not any(x.split(":")[0] != side for h in v.hexes for x in where.get(h, ()))
     ]
 
 
