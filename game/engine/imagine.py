@@ -15,7 +15,9 @@ is dealt anew over their hexes (seeded)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from game.board.hexes import direction_to, facing_angle
 from game.rules.dice import SEEDS, Dice
@@ -31,17 +33,7 @@ def prior_gun(setup: Setup, side: str) -> UnitType:
     typical Gun of its nationality fielded by the scenario's year, the middle one by caliber
     (the lighter of the two middle ones; a "?" may be only Infantry), else of the catalogue's
     Guns; chosen from the catalogue and the scenario alone."""
-    guns = [t for t in unit_types().values() if t.category == "gun"]
-    dated = [
-        t
-        for t in guns
-        if setup.year is None or t.available is None or int(t.available[:4]) <= setup.year
-    ]
-    pool = sorted(
-        [t for t in dated if t.nationality == side] or dated or guns,
-        key=lambda t: (t.caliber, t.key),
-    )
-    return pool[(len(pool) - 1) // 2]
+    return _middle(setup, side, "gun", lambda t: (t.caliber, t.key))
 
 
 def prior_afv(setup: Setup, side: str) -> UnitType:
@@ -50,17 +42,21 @@ def prior_afv(setup: Setup, side: str) -> UnitType:
     and front armor (the lighter of the two middle ones), else of the catalogue's AFVs; chosen
     from the catalogue and the scenario alone (issue 41: the hedgerow's two hidden Panzers
     taken for 50 mm Guns let level 3's playouts drive off the west edge past them)."""
-    afvs = [t for t in unit_types().values() if t.category == "afv"]
+    return _middle(setup, side, "afv", lambda t: (t.caliber, t.af_hull_front or 0, t.key))
+
+
+def _middle(setup: Setup, side: str, category: str, key: Callable[[UnitType], Any]) -> UnitType:
+    """The middle one by ``key`` (the lighter of the two middle ones) of the catalogue's units of
+    ``category`` of ``side``'s nationality fielded by the scenario's year, else of any
+    nationality, else of the catalogue's."""
+    pool = [t for t in unit_types().values() if t.category == category]
     dated = [
         t
-        for t in afvs
+        for t in pool
         if setup.year is None or t.available is None or int(t.available[:4]) <= setup.year
     ]
-    pool = sorted(
-        [t for t in dated if t.nationality == side] or dated or afvs,
-        key=lambda t: (t.caliber, t.af_hull_front or 0, t.key),
-    )
-    return pool[(len(pool) - 1) // 2]
+    ranked = sorted([t for t in dated if t.nationality == side] or dated or pool, key=key)
+    return ranked[(len(ranked) - 1) // 2]
 
 
 def determinize(
