@@ -29,6 +29,7 @@ from game.engine.schema import problems
 from game.rules.dice import SEEDS
 
 from .collector import collector_paused
+from .computer_record import ComputerRecord
 from .scenario import Scenario, ScenarioError, parse_scenario
 from .text import read_regular
 
@@ -233,26 +234,6 @@ class ActionRecord(BaseModel):
     action: Annotated[dict[str, Any], Field(description="an action (a JSON object)")]
     draws: Annotated[int, Field(ge=0, lt=2**40, description="a count of dice")]
     hash: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$", description="64 hex digits")]
-
-
-class PlanRecord(BaseModel):
-    """Level 3: the plan its search chose for a Movement Phase (docs/ai.md), so that a game
-    saved in the middle of that phase resumes by the same plan."""
-
-    model_config = _RECORD
-    turn: Annotated[int, Field(ge=1, le=10**6, description="a turn number")]
-    side: Annotated[str, Field(max_length=64, description="a side's name")]
-    name: Annotated[str, Field(pattern=r"^[a-z]{1,32}$", description="a plan's name")]
-
-
-class ComputerRecord(BaseModel):
-    """Which side the computer plays, at what level, and the plan of its Movement Phase in
-    progress (level 3) (docs/ai.md)."""
-
-    model_config = _RECORD
-    side: Annotated[str, Field(max_length=64, description="a side's name")]
-    level: Annotated[int, Field(ge=0, le=3, description="an integer 0-3")]
-    plan: Annotated[PlanRecord | None, Field(description="{turn, side, name}")] = None
 
 
 class CommitmentRecord(BaseModel):
