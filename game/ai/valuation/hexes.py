@@ -20,7 +20,7 @@ from .danger import live_risk, removal_risk, soft, spent_firers, unknown_risk
 from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
 from .objective import Objectives
-from .reach import exit_open, last_chance, phases_left, wins_on_time
+from .reach import exit_open, last_chance, phases_left, strike_left, wins_on_time
 from .targets import worth
 
 Choice = tuple[float, str | None, Route | None]
@@ -50,14 +50,15 @@ def weights(table: Table, side: str, level: int) -> tuple[float, float]:
     scenario defender, HX-11, while the enemy holds no hold condition of its, RD-13:
     :func:`~.reach.wins_on_time`) holds back; the other must come on, the bolder as its turns
     run out; in its last player turn, lost as things stand (:func:`~.reach.last_chance`),
-    the risk counts ``[move] last_chance_caution``."""
+    or with only the named units' removal left to win by (:func:`~.reach.strike_left`), the
+    risk counts ``[move] last_chance_caution``."""
     t = tuning().move
     if level < 2:
         return t.caution, 0.0
     defends = wins_on_time(table, side)
     late = table.turn / max(1, table.turns)
     caution = t.defender_caution if defends else t.attacker_caution + t.early_caution * (1.0 - late)
-    if last_chance(table, side):
+    if last_chance(table, side) or strike_left(table, side):
         caution = t.last_chance_caution
     aggression = (
         t.defender_aggression if defends else t.attacker_aggression + t.late_aggression * late

@@ -14,8 +14,9 @@ from game.engine.table import Table
 from game.engine.view import UnitRecord, UnitView
 
 from ..tuning import tuning
+from .danger import seen_guns
 from .exits import arc_values, unwatched, watchers, ways_out
-from .reach import exit_open, to_edge, wins_on_time
+from .reach import exit_open, strike_left, to_edge, wins_on_time
 from .targets import loss_share, may_be
 
 Objective = Callable[[str], float]
@@ -96,13 +97,19 @@ def _block(table: Table, side: str, mine: list[UnitView], unit_id: str, kept: se
 
 def _enemies(table: Table, side: str, seen: list[UnitView]) -> list:
     """The hexes of the enemies ``side`` may have to knock out: those its victory conditions
-    name (or a "?" that may be one of them), else every enemy."""
+    name (or a "?" that may be one of them: a "?" its side has seen to be a Gun is that Gun,
+    :func:`~.danger.seen_guns`), else every enemy."""
     board = table.board
     named = {x for v in table.victory if v.side == side for x in v.units}
+    guns = seen_guns(table, side) if named else {}  # a "?" seen to be a Gun is that Gun
     return [
         board.parse(u["hex"])
         for u in seen
-        if u["side"] != side and (not named or may_be(table, u["id"], named))
+        if u["side"] != side
+        and (
+            not named
+            or (guns[u["hex"]] in named if u["hex"] in guns else may_be(table, u["id"], named))
+        )
     ]
 
 
@@ -122,12 +129,16 @@ def near_range(table: Table, side: str, me: UnitRecord, immune: bool) -> int:
     the enemy's elimination victory (RD-13, :func:`~.targets.loss_share`) only to
     ``stake_close_to``: an enemy tank that drives up fires first in its Advancing Fire Phase
     (RD-12), so it lets that one come through its side's Defensive First Fire (C6.17; issue 41,
-    the duel's T-34s). Infantry, which AT fire cannot harm (002), closes in."""
+    the duel's T-34s). Infantry, which AT fire cannot harm (002), closes in. A vehicle of a side
+    with only the named units' removal left to win by (:func:`~.reach.strike_left`) closes to
+    point blank: it must see them to shoot, and a "?" in the woods is seen from next to it."""
     t = tuning().objective
     if immune:
         return t.close_to
     if wins_on_time(table, side):
         return t.standoff
+    if me.get("is_vehicle") and strike_left(table, side):
+        return 1  # only the named units' removal can win: it must see them to shoot (RD-13)
     if me.get("is_vehicle") and loss_share(table, side, me) >= t.stake_share:
         return t.stake_close_to
     return t.close_to

@@ -134,6 +134,27 @@ def last_chance(table: Table, side: str) -> bool:
     return loses_at_the_end(table, side)
 
 
+def strike_left(table: Table, side: str) -> bool:
+    """Whether, in its own player turn, ``side`` has only its elimination victory left to win
+    by (RD-13): it had an exit victory, none may still be met (:func:`exit_open`), units an
+    elimination victory of its names are still in play, and it loses when the game ends as
+    things stand (HX-11). Standing still then loses for sure, as in its last player turn
+    (:func:`last_chance`), so its vehicles close with the named units and risk counts as it
+    does there (issue 41: the Orel road's column, two vehicles lost and its exit gone, stood
+    out of the named Guns' sight for two turns and lost on time)."""
+    if table.phasing != side:
+        return False
+    exits = [v for v in table.victory if v.side == side and v.kind == "exit"]
+    if not exits or any(exit_open(table, side, v) for v in exits):
+        return False
+    gone = table.out_of_play()
+    named = any(
+        v.side == side and v.kind == "eliminate" and any(x not in gone for x in v.units)
+        for v in table.victory
+    )
+    return named and loses_at_the_end(table, side)
+
+
 def loses_at_the_end(table: Table, side: str) -> bool:
     """Whether ``side`` loses if the game ends as things stand (RD-13, HX-11): an enemy hold
     condition is met, or ``side`` is not the scenario defender, which wins on time, and no
