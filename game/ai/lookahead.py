@@ -58,6 +58,10 @@ class Budget:
     answer: bool = True
     """Play on through the enemy's player turn that follows (its answer), not only this
     side's."""
+    confirm: float = 0.0
+    """When the budget ended with one round of the plans alone and another plan beat level
+    2's own in it by at least this much (0: never), a second round of those two alone
+    (:func:`_confirmed`; the large maps, ``[search] large_confirm``)."""
 
 
 class Chooser(Protocol):
@@ -171,28 +175,58 @@ def search(
     side = table.side
     assert side is not None
     values: list[list[float]] = [[] for _ in plans]
-    actions = work = 0
-    for r in range(budget.rounds):
+    spent = [0, 0]  # actions, work
+
+    def run(r: int, i: int) -> None:
+        """Round ``r``'s playout of plan ``i`` (round ``r``'s dice and copy, whatever plan)."""
         dice_seed = (seed * 1_000_003 + r) & 0x7FFFFFFFFFFFFFFF
-        for i, plan in enumerate(plans):
-            if work >= budget.work and (r or i):
+        copy = table.imagined(dice_seed, *tanks)
+        me, them = players(plans[i], r)
+        spent[0] += playout(copy, side, me, them, budget.per_playout, budget.answer)
+        spent[1] += me.work + them.work
+        values[i].append(value(copy.table(side), me))
+
+    for r in range(budget.rounds):
+        for i in range(len(plans)):
+            if spent[1] >= budget.work and (r or i):
                 break
-            copy = table.imagined(dice_seed, *tanks)
-            me, them = players(plan, r)
-            actions += playout(copy, side, me, them, budget.per_playout, budget.answer)
-            work += me.work + them.work
-            values[i].append(value(copy.table(side), me))
+            run(r, i)
         else:
             if r >= 1 and all(v == values[0] for v in values):
                 break  # every plan played out alike twice: here they make no difference
             continue
         break
-    rows = _compared(values)
+    confirmed = _confirmed(values, budget.confirm, run) if budget.confirm > 0 else None
+    actions, work = spent
+    rows = _compared(values) if confirmed is None else [(i, values[i][:2]) for i in confirmed]
     means = {i: sum(v) / len(v) for i, v in rows}
     best = _kept(rows, margin, caution)
     scores = tuple(PlanScore(plans[i], means[i], len(v)) for i, v in rows)
     played = sum(len(v) for v in values)
     return SearchResult(plans[best], scores, played, actions, work)
+
+
+def _confirmed(
+    values: list[list[float]], at_least: float, run: Callable[[int, int], None]
+) -> tuple[int, int] | None:
+    """Issue 41, eighth session (the large maps, whose budget plays about one round): when
+    the plans were compared over one round alone and another plan beat level 2's own (index 0)
+    there by ``at_least`` (the four boards' Russian, one AFV short of its elimination victory,
+    waited under level 2's plan while ``bold``'s trial run knocked it out and won), a second
+    round of level 2's own and that plan alone (``run(round, plan)``, on the second round's
+    dice and copy) so that :func:`_kept` has a difference round by round to be sure by: the
+    two plans' indexes, to be compared over those two rounds alone (None: no second round)."""
+    if min(len(v) for v in values) >= 2 or not values[0]:
+        return None
+    steady = values[0][0]
+    gains = [(v[0] - steady, i) for i, v in enumerate(values) if i and v]
+    if not gains or max(gains)[0] < at_least:
+        return None
+    best = max(gains)[1]
+    for i in (0, best):
+        if len(values[i]) < 2:
+            run(1, i)
+    return (0, best)
 
 
 def _compared(values: list[list[float]]) -> list[tuple[int, list[float]]]:

@@ -249,13 +249,18 @@ class ComputerPlayer:
     def _budget(self, table: Table) -> Budget:
         """The search's budget: on a map of more than ``max_hexes`` hexes a smaller one
         (``[search] large_rounds``, ``large_work``), each playout its own player turn alone:
-        a playout there costs several times one on the small maps."""
+        a playout there costs several times one on the small maps; a plan that beat level 2's
+        by ``large_confirm`` in its one round gets a second (issue 41, eighth session)."""
         b = self.budget
         if table.board.size <= b.max_hexes:
             return b
         t = tuning().search
         return replace(
-            b, rounds=min(b.rounds, t.large_rounds), work=min(b.work, t.large_work), answer=False
+            b,
+            rounds=min(b.rounds, t.large_rounds),
+            work=min(b.work, t.large_work),
+            answer=False,
+            confirm=t.large_confirm,
         )
 
     def _search(self, table: Table, budget: Budget) -> SearchResult:

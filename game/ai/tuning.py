@@ -151,6 +151,7 @@ class Search:
     max_hexes: int
     large_rounds: int
     large_work: int
+    large_confirm: float
     playout_hexes: int
     per_playout: int
     margin: float

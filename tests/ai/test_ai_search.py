@@ -408,3 +408,42 @@ def test_issue41_one_round_alone_leaves_level_2s_own_plan():
     assert one.playouts == len(PLANS) and one.best == STEADY
     two = search(table, 5, players, bold_gains, PLANS, Budget(rounds=2, work=10**9))
     assert two.best.name == "bold"
+
+
+def test_issue41_a_large_gain_in_one_round_is_confirmed_by_a_second_round_of_the_two():
+    """Issue 41, eighth session: on the large maps the budget plays about one round, and there
+    the four boards' Russian, one AFV short of its elimination victory (RD-13), waited under
+    level 2's plan while ``bold``'s trial run won. A plan that beats level 2's own by ``[search]
+    large_confirm`` in one round gets a second round of the two alone (its dice and copy): it
+    is kept if it wins there too, not if the first was luck; a smaller gain gets none."""
+    table = table_of(duel_game(), "german")
+    played: list[tuple[str, int]] = []
+
+    def players(plan, r):
+        played.append((plan.name, r))
+        me = ComputerPlayer("german", 2, seed=r)
+        me.plan = plan
+        me.commit = True
+        return me, ComputerPlayer("russian", 2, seed=r)
+
+    def bold_wins(copy, me):
+        return 2 * WIN if me.plan.name == "bold" else 0.0
+
+    one_round = Budget(rounds=1, work=10**9, confirm=WIN)
+    sure = search(table, 5, players, bold_wins, PLANS, one_round)
+    assert sure.best.name == "bold" and played[len(PLANS) :] == [("steady", 1), ("bold", 1)]
+    assert {s.plan.name: s.playouts for s in sure.scores} == {"steady": 2, "bold": 2}
+
+    def bold_won_once(copy, me):
+        return 2 * WIN if me.plan.name == "bold" and len(played) <= len(PLANS) else 0.0
+
+    played.clear()
+    luck = search(table, 5, players, bold_won_once, PLANS, one_round)
+    assert luck.best == STEADY and len(played) == len(PLANS) + 2
+
+    def bold_gains_a_little(copy, me):
+        return WIN / 2 if me.plan.name == "bold" else 0.0
+
+    played.clear()
+    small = search(table, 5, players, bold_gains_a_little, PLANS, one_round)
+    assert small.best == STEADY and len(played) == len(PLANS)
