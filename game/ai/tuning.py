@@ -152,6 +152,7 @@ class Search:
     large_rounds: int
     large_work: int
     playout_hexes: int
+    confirm: int
     per_playout: int
     margin: float
     sure: float
