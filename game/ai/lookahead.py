@@ -57,7 +57,7 @@ class Budget:
     per_playout: int = _SEARCH.per_playout
     confirm: int = _SEARCH.confirm
     """More rounds, at most, of level 2's own plan and the one that beat it, within ``work``
-    (:func:`search`: the plan is kept only if it still beats level 2's own over them all)."""
+    (:func:`search`: the plan is kept only if it beats level 2's own on them alone)."""
     answer: bool = True
     """Play on through the enemy's player turn that follows (its answer), not only this
     side's."""
@@ -167,11 +167,12 @@ def search(
     another beats it round by round by ``margin``, after ``caution`` standard errors of the
     difference (:func:`_kept`: a plan that won one playout in three by luck is not taken for a
     sure one); that plan and level 2's own are then played out again on fresh dice, up to
-    ``budget.confirm`` rounds within the work, and it is kept only if it still beats it so over
-    all their rounds (the best of four on a few rounds is often luck: issue 41, the duel's
-    ``bold`` drive won 5 of 6 playouts at seed 116, 15 of 40 over 40 rounds). Once two rounds have
-    ended with every plan's playouts worth the same, the search stops: the plans make no
-    difference here (a side with no vehicle to move), and more rounds would cost time alone.
+    ``budget.confirm`` rounds within the work, and it is kept only if it beats it so on those
+    fresh rounds alone (the rounds it was chosen on hold the luck of the choice; issue 41, the
+    duel's ``bold`` drive won 5 of 6 playouts at seed 116, 15 of 40 over 40 rounds).
+    Once two rounds have ended with every plan's playouts worth the same, the search stops:
+    the plans make no difference here (a side with no vehicle to move), and more rounds would
+    cost time alone.
     ``tanks``: how many enemy "?" must be AFVs and the hexes of those that may be (each copy
     holds that many typical AFVs there, ``Table.imagined``; RD-13)."""
     side = table.side
@@ -196,7 +197,8 @@ def search(
     rows = _compared(values)
     best, checked = _kept(rows, margin, caution), 0
     if best:  # the best of several on a few rounds: checked on more (issue 41, eighth session)
-        steady, other = dict(rows)[0], dict(rows)[best]
+        steady: list[float] = []  # judged on the fresh rounds alone: no luck of the choice
+        other: list[float] = []
         for r in range(budget.rounds, budget.rounds + budget.confirm):
             if work >= budget.work:
                 break
@@ -208,7 +210,10 @@ def search(
                 work += me.work + them.work
                 into.append(value(copy.table(side), me))
                 checked += 1
-        best = _kept([(0, steady), (best, other)], margin, caution) and best
+        if steady:
+            dict(rows)[0].extend(steady)
+            dict(rows)[best].extend(other)
+            best = _kept([(0, steady), (best, other)], margin, caution) and best
     means = {i: sum(v) / len(v) for i, v in rows}
     scores = tuple(PlanScore(plans[i], means[i], len(v)) for i, v in rows)
     played = sum(len(v) for v in values) + checked

@@ -414,7 +414,7 @@ def test_issue41_one_round_alone_leaves_level_2s_own_plan():
 def test_issue41_a_plan_that_beat_level_2s_own_on_a_few_rounds_is_checked_on_more():
     """The best of four plans on a few rounds is often luck: the plan that beat level 2's own is
     played out again beside it on fresh dice (``[search] confirm`` rounds at most, within the
-    work budget) and kept only if it still beats it over all their rounds (issue 41, eighth
+    work budget) and kept only if it beats it on those fresh rounds alone (issue 41, eighth
     session: the duel's T-34 took ``bold``, a drive across the Panzer's sight that won 5 of 6
     playouts at seed 116 and 15 of 40 over 40 rounds, and was knocked out; RD-13, a T-34 lost
     is the game)."""
