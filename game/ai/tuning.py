@@ -153,6 +153,7 @@ class Search:
     large_work: int
     large_confirm: float
     playout_hexes: int
+    confirm: int
     per_playout: int
     margin: float
     sure: float
