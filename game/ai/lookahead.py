@@ -211,8 +211,8 @@ def search(
         steady: list[float] = []  # judged on the fresh rounds alone: no luck of the choice
         other: list[float] = []  # (issue 41, eighth session)
         for r in range(budget.rounds, budget.rounds + budget.confirm):
-            if spent[1] >= budget.work:
-                break
+            if spent[1] >= budget.work and len(steady) != 1:
+                break  # (one fresh round alone would judge nothing: _kept wants two)
             run(r, 0, steady)
             run(r, best, other)
             checked += 2
@@ -256,7 +256,7 @@ def _compared(values: list[list[float]]) -> list[tuple[int, list[float]]]:
     rounds = min(len(v) for v in values)
     if rounds:
         return [(i, v[:rounds]) for i, v in enumerate(values)]
-    return [(i, v) for i, v in enumerate(values) if v]
+    return [(i, list(v)) for i, v in enumerate(values) if v]
 
 
 def _kept(rows: list[tuple[int, list[float]]], margin: float, caution: float) -> int:

@@ -260,7 +260,7 @@ class ComputerPlayer:
             rounds=min(b.rounds, t.large_rounds),
             work=min(b.work, t.large_work),
             answer=False,
-            confirm_gain=t.large_confirm,
+            confirm_gain=b.confirm_gain or t.large_confirm,
         )
 
     def _search(self, table: Table, budget: Budget) -> SearchResult:

@@ -488,3 +488,25 @@ def test_issue41_a_plan_that_beat_level_2s_own_on_a_few_rounds_is_checked_on_mor
     assert sure.best.name == "bold"
     none = search(table, 5, players, bold_gains, PLANS, Budget(rounds=4, work=0, confirm=8))
     assert none.playouts == 1  # no work left: no playout begun, none to check
+
+
+def test_issue41_a_check_begun_is_never_one_fresh_round_alone():
+    """One fresh round judges nothing (:func:`_kept` wants two, the difference's spread): where
+    the work budget ends after the check's first round, a second is played, so a plan's sure
+    gain is kept whether the budget ends there or a round later (issue 41, eighth session's
+    review: at one work figure the plan was dropped, at its neighbours kept)."""
+    table = table_of(duel_game(), "german")
+
+    def players(plan, r):
+        me = ComputerPlayer("german", 2, seed=r)
+        me.plan = plan
+        me.commit = True
+        return me, ComputerPlayer("russian", 2, seed=r)
+
+    def bold_gains(copy, me):
+        return 50.0 if me.plan.name == "bold" else 0.0
+
+    rounds = search(table, 5, players, bold_gains, PLANS, Budget(rounds=3, work=10**9, confirm=0))
+    one_pair = Budget(rounds=3, work=rounds.work + 1, confirm=8)
+    found = search(table, 5, players, bold_gains, PLANS, one_pair)
+    assert found.playouts == 3 * len(PLANS) + 2 * 2 and found.best.name == "bold"

@@ -102,13 +102,14 @@ def _enemies(table: Table, side: str, seen: list[UnitView]) -> list:
     board = table.board
     named = {x for v in table.victory if v.side == side for x in v.units}
     guns = seen_guns(table, side) if named else {}  # a "?" seen to be a Gun is that Gun
+    unplaced = named - set(guns.values())  # a Gun seen in its hex is no other "?" (it stays)
     return [
         board.parse(u["hex"])
         for u in seen
         if u["side"] != side
         and (
             not named
-            or (guns[u["hex"]] in named if u["hex"] in guns else may_be(table, u["id"], named))
+            or (guns[u["hex"]] in named if u["hex"] in guns else may_be(table, u["id"], unplaced))
         )
     ]
 

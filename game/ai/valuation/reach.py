@@ -144,7 +144,12 @@ def strike_left(table: Table, side: str) -> bool:
     out of the named Guns' sight for two turns and lost on time)."""
     if table.phasing != side:
         return False
-    exits = [v for v in table.victory if v.side == side and v.kind == "exit"]
+    own = [v for v in table.victory if v.side == side]
+    if any(
+        v.kind not in ("exit", "eliminate") or (v.kind == "eliminate" and not v.units) for v in own
+    ):
+        return False  # another way to win (a hold, a count of AFVs) may still be open
+    exits = [v for v in own if v.kind == "exit"]
     if not exits or any(exit_open(table, side, v) for v in exits):
         return False
     gone = table.out_of_play()
