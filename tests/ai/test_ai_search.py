@@ -42,6 +42,15 @@ def scenario(name: str):
     return load_scenario(next(p for p in shipped_scenarios() if p.stem == name))
 
 
+def committed_players(plan, r):
+    """The search's playout players for the duel's German (round ``r``'s seed), as level 3's
+    own: level 2 with ``plan``, committed to it (no look ahead, issue 41), against level 2."""
+    me = ComputerPlayer("german", 2, seed=r)
+    me.plan = plan
+    me.commit = True
+    return me, ComputerPlayer("russian", 2, seed=r)
+
+
 def test_c6_42_a_searchs_copy_has_new_dice_and_no_enemy_bore_sight_and_leaves_the_game_be():
     game = duel_game()
     game.state.units["rus-gun-1"].bore_sight = "C2"
@@ -328,11 +337,7 @@ def test_issue41_a_plan_is_kept_by_its_gain_round_by_round_not_by_how_quiet_its_
     game = duel_game()
     table = table_of(game, "german")
 
-    def players(plan, r):
-        me = ComputerPlayer("german", 2, seed=r)
-        me.plan = plan
-        me.commit = True
-        return me, ComputerPlayer("russian", 2, seed=r)
+    players = committed_players
 
     def luck(r: int) -> float:  # the round's dice: the game won or lost
         return 2 * WIN if r % 2 == 0 else -2 * WIN
@@ -396,11 +401,7 @@ def test_issue41_one_round_alone_leaves_level_2s_own_plan():
     one playout's +6 and lost three T-34s); in two rounds on the same gain it is taken."""
     table = table_of(duel_game(), "german")
 
-    def players(plan, r):
-        me = ComputerPlayer("german", 2, seed=r)
-        me.plan = plan
-        me.commit = True
-        return me, ComputerPlayer("russian", 2, seed=r)
+    players = committed_players
 
     def bold_gains(copy, me):
         return 50.0 if me.plan.name == "bold" else 0.0
@@ -459,11 +460,7 @@ def test_issue41_a_plan_that_beat_level_2s_own_on_a_few_rounds_is_checked_on_mor
     is the game)."""
     table = table_of(duel_game(), "german")
 
-    def players(plan, r):
-        me = ComputerPlayer("german", 2, seed=r)
-        me.plan = plan
-        me.commit = True
-        return me, ComputerPlayer("russian", 2, seed=r)
+    players = committed_players
 
     def bold_lucky_early(copy, me):  # won its first four rounds, lost every one after
         if me.plan.name != "bold":
@@ -497,11 +494,7 @@ def test_issue41_a_check_begun_is_never_one_fresh_round_alone():
     review: at one work figure the plan was dropped, at its neighbours kept)."""
     table = table_of(duel_game(), "german")
 
-    def players(plan, r):
-        me = ComputerPlayer("german", 2, seed=r)
-        me.plan = plan
-        me.commit = True
-        return me, ComputerPlayer("russian", 2, seed=r)
+    players = committed_players
 
     def bold_gains(copy, me):
         return 50.0 if me.plan.name == "bold" else 0.0
