@@ -217,8 +217,9 @@ def search(
             run(r, best, other)
             checked += 2
         if steady:
-            dict(rows)[0].extend(steady)
-            dict(rows)[best].extend(other)
+            kept = dict(rows)  # the scores count the fresh rounds too
+            kept[0].extend(steady)
+            kept[best].extend(other)
             best = _kept([(0, steady), (best, other)], margin, caution) and best
     actions, work = spent
     means = {i: sum(v) / len(v) for i, v in rows}

@@ -153,10 +153,7 @@ def strike_left(table: Table, side: str) -> bool:
     if not exits or any(exit_open(table, side, v) for v in exits):
         return False
     gone = table.out_of_play()
-    named = any(
-        v.side == side and v.kind == "eliminate" and any(x not in gone for x in v.units)
-        for v in table.victory
-    )
+    named = any(x not in gone for v in own if v.kind == "eliminate" for x in v.units)
     return named and loses_at_the_end(table, side)
 
 
