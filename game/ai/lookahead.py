@@ -207,23 +207,20 @@ def search(
     confirmed = _confirmed(values, budget.confirm_gain, run) if budget.confirm_gain else None
     rows = _compared(values) if confirmed is None else [(i, values[i][:2]) for i in confirmed]
     best, checked = _kept(rows, margin, caution), 0
-    # the plan checked: one that beats level 2's own by ``[search] check_sure`` standard errors
-    # (issue 41, ninth session: below ``sure`` too; at 1.0, as the eighth session's)
-    candidate = _kept(rows, margin, _SEARCH.check_sure) if confirmed is None else 0
-    if candidate:  # the best of several on a few rounds: checked on more
+    if best and confirmed is None:  # the best of several on a few rounds: checked on more
         steady: list[float] = []  # judged on the fresh rounds alone: no luck of the choice
         other: list[float] = []  # (issue 41, eighth session)
         for r in range(budget.rounds, budget.rounds + budget.confirm):
             if spent[1] >= budget.work and len(steady) != 1:
                 break  # (one fresh round alone would judge nothing: _kept wants two)
             run(r, 0, steady)
-            run(r, candidate, other)
+            run(r, best, other)
             checked += 2
         if steady:
             kept = dict(rows)  # the scores count the fresh rounds too
             kept[0].extend(steady)
-            kept[candidate].extend(other)
-            best = _kept([(0, steady), (candidate, other)], margin, caution) and candidate
+            kept[best].extend(other)
+            best = _kept([(0, steady), (best, other)], margin, caution) and best
     actions, work = spent
     means = {i: sum(v) / len(v) for i, v in rows}
     scores = tuple(PlanScore(plans[i], means[i], len(v)) for i, v in rows)

@@ -237,7 +237,6 @@ class ComputerPlayer:
         a save (:meth:`plan_record`)."""
         script = ComputerPlayer(self.side, 2, seed=seed)
         script.plan = plan
-        script.objectives = Objectives(self.side, plan.close_to)
         script.steady_rng = script.commit = True
         if kept is not None:
             script.drive.commit = True
@@ -273,7 +272,6 @@ class ComputerPlayer:
         def players(plan: Plan, r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
             me = ComputerPlayer(self.side, 2, seed=mix(base, r, 1))
             me.plan = plan
-            me.objectives = Objectives(self.side, plan.close_to)
             them = ComputerPlayer(other, 2, seed=mix(base, r, 2))
             them.eager = True
             for p in (me, them):
