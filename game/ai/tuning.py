@@ -111,9 +111,6 @@ class Move:
     attacker_motion: float
     face_gain: float
     infantry_step: float
-    flank_watch: float
-    flank_reach: int
-    flank_range: int
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,6 @@ from game.engine.view import UnitView
 from ..tuning import Plan, tuning
 from .danger import live_risk, removal_risk, soft, spent_firers, unknown_risk
 from .exits import in_enemy_sight, must_move, reveals
-from .flank import flank_value
 from .maps import KeptMaps
 from .objective import Objectives
 from .reach import exit_open, last_chance, phases_left, strike_left, wins_on_time
@@ -181,9 +180,6 @@ class HexScore:
         # enemy drove round to its flank) at the few best hexes (:meth:`look`)
         self.looks = looks_ahead(s)
         self.ahead: dict[str, dict] = {}
-        # level 3 alone (its own moves, not its playouts' level 2): a flank watch on the enemy's
-        # way to the hold another unit of its side holds (issue 41, ninth session)
-        self.flank = flank_value(table, s.side, uid) if s.level >= 3 else None
 
     def look(self, hexes: list[str]) -> None:
         """Weigh the threat after the enemy's next move (:func:`ahead_risk`) in ``hexes``
@@ -229,8 +225,6 @@ class HexScore:
                 safe *= 1.0 - self.risk_at(self.unit["hex"], stay=False)
         goal = self.plan.objective * self.s.objectives.of(self.s.table, self.unit["id"])(hx)
         shots = 0.0 if leaves else self.aggression * self.offense(hx)
-        if self.flank is not None:
-            goal += self.flank(hx)
         return goal - self.caution * self.worth * (1.0 - safe) + shots
 
 
