@@ -61,6 +61,8 @@ class Risk:
     seen_gun_beyond: float
     unknown_afv: tuple[tuple[int, float], ...]
     unknown_afv_beyond: float
+    way_unknown: tuple[tuple[int, float], ...]
+    way_unknown_beyond: float
     ahead: float
 
 
@@ -203,6 +205,7 @@ SHARES = {
     "risk.unknown_beyond",
     "risk.seen_gun_beyond",
     "risk.unknown_afv_beyond",
+    "risk.way_unknown_beyond",
     "set_up.unknown_beyond",
     "risk.ahead",
     "move.dff_on_the_way",

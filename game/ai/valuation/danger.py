@@ -135,11 +135,40 @@ def unknown_risk(
     for a vehicle softer than a tank (:func:`soft`), at most 1. Without ``prior``, any other
     "?" that must be an AFV by the victory conditions (:func:`afv_share`) counts by that share
     a hidden tank's shot (``[risk] unknown_afv``; issue 41: the duel's lone Panzer)."""
+    shots = unknown_shots(table, side, prior, scale)
+    memo: dict[str, float] = {}
+
+    def risk(hx: str) -> float:
+        hit = memo.get(hx)
+        if hit is None:
+            alive = 1.0
+            for _, chance in shots(hx):
+                alive *= 1.0 - chance
+            hit = memo[hx] = 1.0 - alive
+        return hit
+
+    return risk
+
+
+def unknown_shots(
+    table: Table,
+    side: str,
+    prior: Prior | None = None,
+    scale: float = 1.0,
+    base: Prior | None = None,
+) -> Callable[[str], tuple[tuple[str, float], ...]]:
+    """Each enemy "?" that may fire at a vehicle of ``side`` in a hex, by its hex, with its
+    chance of knocking it out there (:func:`unknown_risk`'s figures, one a "?", at most 1):
+    a "?" is one firer, and a Gun fires once in a phase unless it keeps its Multiple ROF
+    (RD-4, C6.17), so a route's risk counts its best shot, not one in every hex it sees.
+    ``base``: the prior of a "?" in place of ``[risk] unknown``, the share that must be AFVs
+    still counted as :func:`unknown_risk` counts it (level 3's way, ``[risk] way_unknown``)."""
     board = table.board
     guns = seen_guns(table, side)
     gun_prior = (_RISK.seen_gun, _RISK.seen_gun_beyond)
     rows = [
         (
+            u["hex"],
             board.parse(u["hex"]),
             table.viewshed(u["hex"])[0],
             gun_prior if u["hex"] in guns else prior,
@@ -149,28 +178,27 @@ def unknown_risk(
     ]
     share = afv_share(table, side) if prior is None and rows else 0.0
     tank: Prior = (_RISK.unknown_afv, _RISK.unknown_afv_beyond)
-    memo: dict[str, float] = {}
+    memo: dict[str, tuple[tuple[str, float], ...]] = {}
 
     def chance(d: int, shape: Prior | None) -> float:
-        base = unknown_chance(d, shape)
+        first = unknown_chance(d, base if shape is None and base is not None else shape)
         if not share or shape is gun_prior:  # a Gun it saw is that Gun, no AFV
-            return base
-        return (1.0 - share) * base + share * unknown_chance(d, tank)
+            return first
+        return (1.0 - share) * first + share * unknown_chance(d, tank)
 
-    def risk(hx: str) -> float:
+    def shots(hx: str) -> tuple[tuple[str, float], ...]:
         hit = memo.get(hx)
         if hit is None:
             here = board.parse(hx)
             i = board.index(here)
-            alive = 1.0
-            for where, clear, shape in rows:
-                d = where.distance(here)
-                if clear[i] and d > 0:
-                    alive *= 1.0 - min(1.0, scale * chance(d, shape))
-            hit = memo[hx] = 1.0 - alive
+            hit = memo[hx] = tuple(
+                (name, min(1.0, scale * chance(d, shape)))
+                for name, where, clear, shape in rows
+                if clear[i] and (d := where.distance(here)) > 0
+            )
         return hit
 
-    return risk
+    return shots
 
 
 def hidden(table: Table, unit_id: str) -> bool:

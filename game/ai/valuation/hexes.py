@@ -16,7 +16,15 @@ from game.engine.table import Table
 from game.engine.view import UnitView
 
 from ..tuning import Plan, tuning
-from .danger import live_risk, removal_risk, soft, spent_firers, unknown_risk
+from .danger import (
+    IMMOBILIZED_WEIGHT,
+    live_risk,
+    removal_risk,
+    soft,
+    spent_firers,
+    unknown_risk,
+    unknown_shots,
+)
 from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
 from .objective import Objectives
@@ -163,6 +171,12 @@ class HexScore:
         self.worth = own_worth(table, s.side, unit)
         level2 = s.level >= 2
         self.unknown = unknown_risk(table, s.side, scale=soft(unit)) if level2 else lambda hx: 0.0
+        # level 3 counts each enemy's best shot on the way, not one in every hex it sees
+        self.by_firer = s.level >= 3
+        way = (tuning().risk.way_unknown, tuning().risk.way_unknown_beyond)
+        self.shots = (
+            unknown_shots(table, s.side, scale=soft(unit), base=way) if self.by_firer else None
+        )
         # on the way, the enemies that took their Defensive First Fire shot fire no more
         self.spent = spent_firers(table, s.side) if s.level >= 2 else frozenset()
         # a stopped vehicle starts its move in its hex: a shot there has no Case J (C6.1)
@@ -199,6 +213,41 @@ class HexScore:
         later = ahead_risk(self.ahead.get(hx)) if stay else 0.0
         return 1.0 - (1.0 - known) * (1.0 - self.unknown(hx)) * (1.0 - later)
 
+    def way_safe(self, route: Route) -> float:
+        """Level 3: the chance of coming through the Defensive First Fire on ``route`` (C6.17)
+        alive, each enemy (a known one not ``spent``, and each "?") firing once, at the hex
+        of the way where its shot is deadliest: a Gun that fires without keeping its Multiple
+        ROF fires no more that phase, nor in the Defensive Fire Phase (RD-4, HX-8), and its
+        shot shows it (RD-11), so a long way in sight of one "?" is not one shot a hex (issue
+        41: the Orel road's column read the crossing past five "?" as a shot in every hex of
+        it from each). A hex of the way counts ``[move] dff_on_the_way`` of a shot there (a
+        moving target, Case J); a stopped vehicle's start MP in its hex counts all of it."""
+        way = tuning().move.dff_on_the_way
+        best: dict[str, float] = {}
+        shots = self.shots
+        assert shots is not None
+
+        def shot_at(hx: str, weight: float) -> None:
+            t = self.threats.get(hx)
+            for one in t.threats if t is not None else ():
+                if one.firer not in self.spent:
+                    r = weight * (one.p_kill + IMMOBILIZED_WEIGHT * one.p_immobilized)
+                    if r > best.get(one.firer, 0.0):
+                        best[one.firer] = r
+            for where, chance in shots(hx):
+                key = "?" + where
+                if weight * chance > best.get(key, 0.0):
+                    best[key] = weight * chance
+
+        for h in route.hexes[:-1]:
+            shot_at(h, way)
+        if self.starts and route.steps:
+            shot_at(self.unit["hex"], 1.0)
+        safe = 1.0
+        for r in best.values():
+            safe *= 1.0 - min(1.0, r)
+        return safe
+
     def offense(self, hx: str) -> float:
         """The shots ``hx`` would give: the best one's P(kill) x its target's worth, and a
         share (``[move] other_shots``) of the others'."""
@@ -218,7 +267,9 @@ class HexScore:
         # a vehicle that can leave from the edge hex does so at once (the leave candidate,
         # RD-13): it neither stays there to be shot nor shoots from there
         safe = 1.0 if leaves else 1.0 - self.risk_at(hx)
-        if route is not None and self.s.level >= 2:  # Defensive First Fire on the way
+        if route is not None and self.by_firer:  # each enemy's best shot on the way
+            safe *= self.way_safe(route)
+        elif route is not None and self.s.level >= 2:  # Defensive First Fire on the way
             for h in route.hexes[:-1]:  # (a moving target: about half as easy, Case J)
                 safe *= 1.0 - t.dff_on_the_way * self.risk_at(h, stay=False)
             if self.starts and route.steps:  # its start MP in its hex: no Case J (C6.1)
