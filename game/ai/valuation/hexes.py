@@ -215,7 +215,8 @@ class HexScore:
 
     def way_safe(self, route: Route) -> float:
         """Level 3: the chance of coming through the Defensive First Fire on ``route`` (C6.17)
-        alive, each enemy (a known one not ``spent``, and each "?") firing once, at the hex
+        alive, each enemy (a known one not ``spent``, and the "?" of each hex: one vehicle or Gun
+        a hex, HX-4, so one gun among them) firing once, at the hex
         of the way where its shot is deadliest: a Gun that fires without keeping its Multiple
         ROF fires no more that phase, nor in the Defensive Fire Phase (RD-4, HX-8), and its
         shot shows it (RD-11), so a long way in sight of one "?" is not one shot a hex (issue
