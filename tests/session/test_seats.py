@@ -379,6 +379,35 @@ def test_the_screen_reads_no_game_member():
     assert not found, "\n".join(found)
 
 
+WHOLE_GAME_WORDS = {
+    *("units", "state", "board", "dice", "history", "phase", "phasing", "to_act"),
+    *("dff_pending", "moving_unit", "apply", "check", "legal_actions", "preview_fire"),
+    *("knowledge", "can_act", "route", "setup", "over", "winner"),
+}
+"""What a game answers that a reader of ``game.<word>`` on the screen takes for the whole
+game's (the stop hook counts these too)."""
+
+
+def test_the_screen_calls_its_seats_table_a_table_and_reads_no_save_in_play():
+    """A seat's table is never called ``game`` on the screen: ``game.phase`` there read as
+    the whole game's to a reader (and to the stop hook, which counted 11 such members; goal
+    0) though it was the seat's table. The set-up marks read the side's own log, not the
+    save, whose actions are both sides' (HX-12, RD-11)."""
+    found = []
+    for path in sorted((ROOT / "game" / "ui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "game"
+                and node.attr in WHOLE_GAME_WORDS
+            ):
+                found.append(f"{path.name}:{node.lineno}: game.{node.attr}")
+            if isinstance(node, ast.Attribute) and node.attr == "saved_actions":
+                found.append(f"{path.name}:{node.lineno}: .saved_actions")
+    assert not found, "\n".join(found)
+
+
 # --- the leaks the rules read found (issue 37) -------------------------------------------------
 
 

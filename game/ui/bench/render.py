@@ -55,18 +55,18 @@ def bench_render(frames: int = 60) -> dict:
         app.go(Push(Play(session, sc.title, viewer=session.acting)))  # no handover
         play = app.scene
         assert isinstance(play, PlayScene)
-        game = play.table  # what the side at the screen sees and may ask
+        table = play.table  # what the side at the screen sees and may ask
         # a firer of the side at the screen with two enemies in its sights: the odds panel
         pairs = []
-        for firer in game.units():
+        for firer in table.units():
             if firer.side != play.viewer or not firer.has_gun:
                 continue
             targets = []
-            for enemy in game.units():
+            for enemy in table.units():
                 if enemy.side == firer.side or enemy.category == "infantry":
                     continue
                 try:
-                    game.odds(firer.id, enemy.id)
+                    table.odds(firer.id, enemy.id)
                 except IllegalAction:
                     continue
                 targets.append(enemy)
@@ -79,7 +79,7 @@ def bench_render(frames: int = 60) -> dict:
         play.map.state.selected = firer.id
         play.map.camera.zoom = 31
         m = play.rects()["map"]
-        aimed = [game.board.parse(t.hex) for _, t in pairs]
+        aimed = [table.board.parse(t.hex) for _, t in pairs]
 
         def aim() -> list[tuple[int, int]]:
             """Both targets centred on the map: their screen points."""
@@ -158,7 +158,7 @@ def bench_render(frames: int = 60) -> dict:
         # the threat map of a vehicle with every enemy known (no odds kept from before)
         from game.engine.play.threat import cached_odds
 
-        vehicle = next(u for u in game.units() if u.side == play.viewer and u.is_vehicle)
+        vehicle = next(u for u in table.units() if u.side == play.viewer and u.is_vehicle)
         everyone = play.session.table(None)  # the replay's view: every enemy known
         cached_odds.cache_clear()
         t0 = time.perf_counter()
@@ -171,7 +171,7 @@ def bench_render(frames: int = 60) -> dict:
         pygame.display.quit()
     frame_ms, naive_ms = _median_ms(full), _median_ms(naive)
     return {
-        "map": f"{game.board.columns} x {game.board.rows}",
+        "map": f"{table.board.columns} x {table.board.rows}",
         "units": len(play.session.view(None).units),
         "frames": frames,
         "odds_panel": shown[0] if shown else None,

@@ -122,18 +122,18 @@ class LessonCard:
             self.advance()
             self.said = "The unit it was about is out of play, so that step was skipped."
             return
-        game = self.play.table
-        if step.kind == "phase" and game.over:  # the dice ended the game before that phase
+        table = self.play.table
+        if step.kind == "phase" and table.over:  # the dice ended the game before that phase
             self.advance()
             self.said = "The game ended before that phase, so that step was skipped."
             self.watch()
             return
         if (
             step.kind == "phase"
-            and game.phase == step.phase
-            and not (game.dff_pending or game.waiting_for_dff)
+            and table.phase == step.phase
+            and not (table.dff_pending or table.waiting_for_dff)
         ):
-            if step.side is None or game.to_act == step.side:
+            if step.side is None or table.to_act == step.side:
                 if self._acted:
                     self.advance()
                 else:  # it came by itself: shown, until Space

@@ -73,13 +73,13 @@ def trace(table: Table, a: str, b: str) -> LosResult:
 
 
 def viewshed(
-    game: Table, origin: str, among: np.ndarray | None = None
+    table: Table, origin: str, among: np.ndarray | None = None
 ) -> tuple[list[Hex], dict[Hex, int], list[Hex]]:
     """What ``origin`` sees (RD-9): the clear hexes, the hindered ones with their Case R DRM,
     and the blocked ones; of the whole map, or of the board indices ``among`` (those on
     screen)."""
-    board = game.board
-    clear_row, hind_row = game.viewshed(origin)
+    board = table.board
+    clear_row, hind_row = table.viewshed(origin)
     idx = np.arange(board.size) if among is None else among
     clear, hind = clear_row[idx], hind_row[idx]
     seen = [board.hex_at(int(j)) for j in idx[clear & (hind == 0)]]
@@ -92,11 +92,11 @@ def draw_viewshed(
     surface: pygame.Surface,
     cam: Camera,
     renderer: MapRenderer,
-    game: Table,
+    table: Table,
     origin: str,
     viewport: pygame.Rect,
 ) -> None:
-    seen, hindered, blocked = viewshed(game, origin, renderer.on_screen(cam, viewport))
+    seen, hindered, blocked = viewshed(table, origin, renderer.on_screen(cam, viewport))
     renderer.shade(surface, cam, blocked, (0, 0, 0), 120, viewport)
     renderer.shade(surface, cam, seen, (120, 220, 255), 60, viewport)
     renderer.shade(surface, cam, list(hindered), (255, 210, 60), 70, viewport)
@@ -115,13 +115,13 @@ def fire_map(table: Table, firer: str, ammo: str | None = None) -> dict[str, tup
 
 
 def draw_fire_map(
-    surface: pygame.Surface, cam: Camera, game: Table, firer: str, ammo: str | None
+    surface: pygame.Surface, cam: Camera, table: Table, firer: str, ammo: str | None
 ) -> int:
     """The fire map's labels; how many (none: the legend says why)."""
     f = FONTS.get(18, bold=True)
-    shots = fire_map(game, firer, ammo)
+    shots = fire_map(table, firer, ammo)
     for _, (p, hx) in shots.items():
-        sx, sy = cam.hex_to_screen(game.board.parse(hx))
+        sx, sy = cam.hex_to_screen(table.board.parse(hx))
         t = f.render(f"{100 * p:.0f}% kill", True, (255, 255, 255))
         box = t.get_rect(midtop=(sx, sy + cam.zoom * 0.62)).inflate(6, 2)
         pygame.draw.rect(surface, style().ui["target"], box, border_radius=3)

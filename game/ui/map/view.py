@@ -310,24 +310,24 @@ class MapView(MapBoxes):
         Bore Sighted Locations, and the hex under the mouse."""
         st = style()
         cam, z = self.camera, self.camera.zoom
-        game = self.table
+        table = self.table
         sel = self.unit(self.state.selected)
         viewer = self.state.viewer
-        setting_up = self.setting_up() and viewer is not None and viewer == game.to_act
+        setting_up = self.setting_up() and viewer is not None and viewer == table.to_act
         if setting_up and viewer is not None and (sel is None or sel["side"] != viewer):
             # before a unit is picked: where the side may set up at all, lighter (HX-12)
             area = self._setup_area(viewer)
             self.renderer.shade(surface, cam, area, st.ui["good"], 75, self.rect)
             self.renderer.outline(surface, cam, area, st.ui["area_edge"], self.rect)
-        if sel is not None and sel["side"] == game.to_act:
+        if sel is not None and sel["side"] == table.to_act:
             if self.setting_up():
                 area = self._unit_area(sel["id"])
                 self.renderer.shade(surface, cam, area, st.ui["good"], 90, self.rect)
                 self.renderer.outline(surface, cam, area, st.ui["area_edge"], self.rect)
-            if game.phase == "movement":
+            if table.phase == "movement":
                 mp = "MP" if sel.get("is_vehicle") else "MF"  # Infantry's are MF (RD-10)
-                for hx, cost in game.move_costs(sel["id"]).items():
-                    h = game.board.parse(hx)
+                for hx, cost in table.move_costs(sel["id"]).items():
+                    h = table.board.parse(hx)
                     self.renderer.highlight(surface, cam, h, st.ui["reach"], 2, fill_alpha=60)
                     sx, sy = cam.hex_to_screen(h)
                     t = FONTS.text(f"{cost:g} {mp}", max(12, int(z * 0.5)), (10, 40, 70), True)
@@ -335,13 +335,13 @@ class MapView(MapBoxes):
         self._draw_route(surface)
         for own in self.units():  # the side's own Bore Sighted Locations (C6.42)
             if own["side"] == self.state.viewer and own.get("bore_sight"):
-                h = game.board.parse(own["bore_sight"])
+                h = table.board.parse(own["bore_sight"])
                 self.renderer.highlight(surface, cam, h, st.ui["reach"], 1)
                 sx, sy = cam.hex_to_screen(h)
                 t = FONTS.text(f"BS {own['name']}", max(11, z // 3), st.ui["reach"], True)
                 surface.blit(t, t.get_rect(midtop=(sx, sy + z * 0.45)))
         if self.state.hover_hex:
-            h = game.board.parse(self.state.hover_hex)
+            h = table.board.parse(self.state.hover_hex)
             color = st.ui["hover"]
             dragged = self.state.dragging
             if dragged and self.setting_up():  # where the counter would land: may it (HX-12)?
@@ -354,8 +354,8 @@ class MapView(MapBoxes):
     def _draw_route(self, surface: pygame.Surface) -> None:
         """A path move shown: the line through its hexes, a red ring where an enemy the side
         knows of could fire (RD-18's threat map), its MP at the last hex."""
-        route, game = self.state.route, self.table
-        if route is None or self.state.route_at != game.version:
+        route, table = self.state.route, self.table
+        if route is None or self.state.route_at != table.version:
             return
         if route.unit != self.state.selected:
             return
@@ -364,7 +364,7 @@ class MapView(MapBoxes):
         sel = self.unit(route.unit)
         if sel is None:
             return
-        points = [cam.hex_to_screen(game.board.parse(h)) for h in (sel["hex"], *route.hexes)]
+        points = [cam.hex_to_screen(table.board.parse(h)) for h in (sel["hex"], *route.hexes)]
         pygame.draw.lines(surface, st.ui["reach"], False, points, max(2, z // 10))
         threats = self.analysis.threats()
         marks = route_marks(route, sel, threats)
@@ -373,7 +373,7 @@ class MapView(MapBoxes):
             color = st.ui["bad"] if fired_at else st.ui["reach"]
             if h == sel["hex"]:  # under its counter: the hex's edge shows it
                 if fired_at:
-                    self.renderer.highlight(surface, cam, game.board.parse(h), color, 4)
+                    self.renderer.highlight(surface, cam, table.board.parse(h), color, 4)
                 continue
             pygame.draw.circle(
                 surface, color, (int(sx), int(sy)), max(4, z // 6), 0 if fired_at else 2
@@ -388,7 +388,7 @@ class MapView(MapBoxes):
     def _draw_counters(self, surface: pygame.Surface) -> None:
         """The counters, stacked in their hex, each with its marker chips inside the hex."""
         cam, z = self.camera, self.camera.zoom
-        game = self.table
+        table = self.table
         at = self.positions()
         acting = self.acting()
         seen = self.rect.inflate(3 * z, 3 * z)  # a counter partly in view is drawn
@@ -409,14 +409,14 @@ class MapView(MapBoxes):
                 if u["id"] in acting:  # it can still move or fire this phase
                     draw_can_act(surface, rect, z)
                 if i == len(stack) - 1:  # the top counter's markers (the others are under it)
-                    draw_markers(surface, u, rect, z, game.phasing, (sx, sy))
+                    draw_markers(surface, u, rect, z, table.phasing, (sx, sy))
             if len(stack) > 1:
                 t = FONTS.text(str(len(stack)), max(12, z // 2), (255, 255, 255), True)
                 surface.blit(t, (sx - z * 0.75, sy - z * 0.8))
         for u in self.units():  # each Acquired counter on its Location (C6.5)
             acq = u.get("acquisition")
             if acq:
-                ax, ay = cam.hex_to_screen(game.board.parse(acq[2].split()[0]))
+                ax, ay = cam.hex_to_screen(table.board.parse(acq[2].split()[0]))
                 draw_acquired(surface, acq, ax, ay, z, u.get("name", ""))
         dragged = self.unit(self.state.dragging)
         if dragged is not None:

@@ -60,22 +60,21 @@ class Handover(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         st = style()
         surface.fill((18, 20, 24))
-        game = self.play.session.table(self.side)  # the side the screen passes to
+        table = self.play.session.table(self.side)  # the side the screen passes to
         f = FONTS.get(54, bold=True)
         t = f.render(f"{self.side.title()} player, click when ready", True, st.ui["select"])
         w, h = surface.get_size()
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 - 30)))
         if self.then_dff:  # why this side is asked: the mover, as this side sees it
-            knows = game
-            mover = game.moving_unit or ""
-            name = knows.name(mover)  # "a concealed unit in E3" for a "?"
+            mover = table.moving_unit or ""
+            name = table.name(mover)  # "a concealed unit in E3" for a "?"
             if not name.startswith("a concealed"):
-                name = f"the {name} in {knows.where(mover)}"
+                name = f"the {name} in {table.where(mover)}"
             what = f"Defensive First Fire at {name}: it moves in your sights (C6.17)"
-        elif game.phase in ("setup", "setup_attacker"):
-            what = f"Set up your units before turn 1 (HX-12): {PHASES[game.phase].title}"
+        elif table.phase in ("setup", "setup_attacker"):
+            what = f"Set up your units before turn 1 (HX-12): {PHASES[table.phase].title}"
         else:
-            what = f"Turn {game.turn}: {PHASES[game.phase].title} ({game.phasing} player turn)"
+            what = f"Turn {table.turn}: {PHASES[table.phase].title} ({table.phasing} player turn)"
         t = FONTS.get(26).render(what, True, st.ui["text"])
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 + 30)))
         t = FONTS.get(20).render(
@@ -83,7 +82,7 @@ class Handover(Scene):
         )
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 + 70)))
         shot = self.play.map.state.banner
-        if shot is not None and shot.at == game.version:  # the shot just fired
+        if shot is not None and shot.at == table.version:  # the shot just fired
             t = FONTS.get(24, bold=True).render(
                 f"The last shot: {shot.firer_hex} -> {shot.target_hex}: {shot.text}",
                 True,
@@ -109,10 +108,10 @@ class DffPrompt(Overlay):
     odds against the mover; choose one and fire, or Continue."""
 
     def enter(self) -> None:
-        game = knows = self.defender()  # the defender's prompt: what it may know and ask
+        knows = self.defender()  # the defender's prompt: what it may know and ask
         ui = self.app.ui
-        mover = game.moving_unit
-        self.firers = list(game.dff_pending)
+        mover = knows.moving_unit
+        self.firers = list(knows.dff_pending)
         self.odds: dict[str, ShotOdds | str] = {}
         self.mover_name = knows.name(mover) if mover else ""
         for fid in self.firers:
@@ -135,12 +134,12 @@ class DffPrompt(Overlay):
         shown = [f for f in self.firers if f in seen or self.app.prefs.strict_hotseat]
         keep_clear = [  # never over the moving target, nor over a firer it offers (a concealed
             # one's place is not given away to a mover who may be looking)
-            cam.hex_to_screen(game.board.parse(knows.where(u)))
+            cam.hex_to_screen(knows.board.parse(knows.where(u)))
             for u in ([mover] if mover else []) + shown
         ]
         corners = ("top right", "top left", "bottom right", "bottom left")
         others = [  # and rather over no other counter the defender sees (an enemy tank)
-            cam.hex_to_screen(game.board.parse(u["hex"]))
+            cam.hex_to_screen(knows.board.parse(u["hex"]))
             for u in knows.units()
             if u["id"] not in self.firers and u["id"] != mover
         ]
@@ -227,12 +226,12 @@ class DffPrompt(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         self.play.draw(surface)
         st = style()
-        game = knows = self.defender()
-        mover = game.moving_unit
+        knows = self.defender()
+        mover = knows.moving_unit
         pygame.draw.rect(surface, (36, 30, 24), self.panel, border_radius=6)
         pygame.draw.rect(surface, st.ui["dff"], self.panel, 2, border_radius=6)
         t = FONTS.get(22, bold=True).render(
-            f"{game.non_phasing.title()}: Defensive First Fire (C6.17)", True, st.ui["dff"]
+            f"{knows.non_phasing.title()}: Defensive First Fire (C6.17)", True, st.ui["dff"]
         )
         surface.blit(t, (self.panel.left + 12, self.panel.top + 8))
         where = f"at {self.mover_name} in {knows.where(mover)}" if mover else ""
@@ -402,18 +401,18 @@ class EndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         st = style()
-        game = self.play.table
+        table = self.play.table
         surface.fill((18, 20, 24))
         w, _ = surface.get_size()
         t = FONTS.get(60, bold=True).render(
-            f"{(game.winner or '?').title()} wins", True, st.ui["select"]
+            f"{(table.winner or '?').title()} wins", True, st.ui["select"]
         )
         surface.blit(t, t.get_rect(center=(w // 2, 90)))
         block = TextBlock(surface, pygame.Rect(w // 2 - 420, 150, 840, 500), 22)
-        block.line(game.end_reason[:1].upper() + game.end_reason[1:])
-        block.line(f"Turn reached: {min(game.turn, game.turns)} of {game.turns}")
+        block.line(table.end_reason[:1].upper() + table.end_reason[1:])
+        block.line(f"Turn reached: {min(table.turn, table.turns)} of {table.turns}")
         shot = self.play.map.state.banner
-        if shot is not None and "eliminate" in game.end_reason:  # the shot that decided it
+        if shot is not None and "eliminate" in table.end_reason:  # the shot that decided it
             block.gap(8)  # (not an earlier one, when an exit or the turn limit decided it)
             text = f"The last shot: {shot.firer_hex} -> {shot.target_hex}: {shot.text}"
             block.line(text, st.ui["select"], bold=True)

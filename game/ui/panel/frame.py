@@ -36,16 +36,16 @@ def draw_bar(
     (a seat on a server's Away), kept clear; ``waiting``: the side the seat at the screen
     waits for (its name as the screen says it), whose hint is not this seat's."""
     st = style()
-    game = view.table
+    table = view.table
     pygame.draw.rect(surface, st.ui["panel"], bar)
-    phase = PHASES[game.phase]
+    phase = PHASES[table.phase]
     when = (
         "Before turn 1"
         if view.setting_up()
-        else f"Turn {game.turn}/{game.turns}   {game.phasing.title()} player turn"
+        else f"Turn {table.turn}/{table.turns}   {table.phasing.title()} player turn"
     )
-    text = f"{when}   {phase.title} ({phase.rule})   {(game.to_act or 'nobody').title()} to act"
-    if game.dff_pending or game.waiting_for_dff:
+    text = f"{when}   {phase.title} ({phase.rule})   {(table.to_act or 'nobody').title()} to act"
+    if table.dff_pending or table.waiting_for_dff:
         text += "   Defensive First Fire (C6.17)"
     room = bar.width - 215 - (more + 10 if more else 0)  # the End Phase button's place
     t = FONTS.text(text, 22, st.ui["text"], bold=True)
@@ -73,20 +73,20 @@ def draw_bar(
 def hint(view: MapHost, waiting: str = "") -> str:
     """What to do next in this phase; while another side acts (``waiting``: its name), that
     the seat at the screen waits, never the other side's keys."""
-    game = view.table
-    phase = game.phase
+    table = view.table
+    phase = table.phase
     if waiting:
         return f"Waiting for {waiting}: {PHASES[phase].title}"
-    if game.dff_pending or game.waiting_for_dff:
+    if table.dff_pending or table.waiting_for_dff:
         return (
-            f"{game.non_phasing.title()}: Defensive First Fire: press a firer's number (or "
+            f"{table.non_phasing.title()}: Defensive First Fire: press a firer's number (or "
             "click it) to fire, Space to let the vehicle move on (C6.17)"
         )
     if phase in ("setup", "setup_attacker"):
         # the green area only where the side has units to place (a lesson's stand where they are)
         parts = (
             ["drag counters within the green area (or leave them), , . to face them"]
-            if game.placeable()
+            if table.placeable()
             else []
         )
         if phase == "setup":

@@ -57,10 +57,10 @@ class TextBlock:
         self.y += n
 
 
-def hex_info_lines(game: Table, label_text: str) -> list[str]:
+def hex_info_lines(table: Table, label_text: str) -> list[str]:
     """The hex under the mouse: label, terrain, level, TEM (Case Q), vehicle MP / infantry MF."""
-    h = game.board.parse(label_text)
-    info = game.board.info(h)
+    h = table.board.parse(label_text)
+    info = table.board.info(h)
     t = info.terrain
     mp = "no entry" if not t.enterable_by_vehicle else f"{t.mp:g} MP"
     lines = [

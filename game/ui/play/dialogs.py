@@ -144,11 +144,11 @@ class Dialogs:
         first (Infantry has no stop to choose: an ASL player's trial was refused with a squad
         at 0 MF "moving")."""
         play = self.play
-        game = play.table
+        table = play.table
         walking = [
             u["id"]
             for u in play.map.units()
-            if u.get("moving") and u["side"] == game.to_act and u.get("category") == "infantry"
+            if u.get("moving") and u["side"] == table.to_act and u.get("category") == "infantry"
         ]
         if walking and not play.apply(EndMove(walking[0], False)):
             return
@@ -163,7 +163,7 @@ class Dialogs:
             self.confirm = pygame_gui.windows.UIConfirmationDialog(
                 pygame.Rect(play.app.size[0] // 2 - 210, 200, 420, 200),
                 f"{len(idle)} unit(s) have not acted: {html.escape(names)}{more}. "
-                f"End the {PHASES[game.phase].title}? (Enter: end it; Esc: stay in this phase)",
+                f"End the {PHASES[table.phase].title}? (Enter: end it; Esc: stay in this phase)",
                 play.app.ui,
                 window_title="End phase?",
                 action_short_name="End phase",

@@ -192,10 +192,10 @@ class Orders:
         """A click on a distant hex in the Movement Phase: the first shows the cheapest path
         there (its MP, and the hexes an enemy the side knows of could fire at, RD-18); a second
         click on the same hex moves along it. True when the click was taken for a path."""
-        state, game = self.state, self.play.table
+        state, table = self.state, self.play.table
         if state.route_on == (state.selected, hx):  # stopped on the way: one click goes on
             state.route_on = None
-            route = game.route(state.selected or "", hx)
+            route = table.route(state.selected or "", hx)
             if route is not None and route.hexes:
                 self.follow(route)
                 return True
@@ -203,16 +203,16 @@ class Orders:
         if (
             route is not None
             and route.unit == state.selected
-            and state.route_at == game.version
+            and state.route_at == table.version
             and route.hexes[-1:] == (hx,)
         ):
             self.follow(route)
             return True
-        route = game.route(state.selected or "", hx)
+        route = table.route(state.selected or "", hx)
         if route is None or not route.hexes:
             state.route = None
             return False
-        state.route, state.route_at = route, game.version
+        state.route, state.route_at = route, table.version
         mover = self.map.unit(route.unit)
         threats = self.map.analysis.threats()
         marks = route_marks(route, mover, threats) if mover is not None else []
@@ -240,8 +240,8 @@ class Orders:
         for n, step in enumerate(route.steps, 1):
             if not self.play.apply(step):
                 return
-            game = self.play.table
-            if game.over or game.dff_pending or game.to_act != viewer:
+            table = self.play.table
+            if table.over or table.dff_pending or table.to_act != viewer:
                 if n < len(route.steps):
                     where = self.map.unit(route.unit)
                     at = where["hex"] if where else "?"
@@ -257,22 +257,22 @@ class Orders:
         reason (it fired in Prep Fire, RD-12; it is immobilized; it has moved); in set-up, one
         the side may not place (HX-12: the scenario fixes its hex; it could not be dragged and
         nothing said why), else None."""
-        game = self.play.table
-        if unit["side"] != game.to_act:
+        table = self.play.table
+        if unit["side"] != table.to_act:
             return None
-        if game.phase in ("setup", "setup_attacker") and unit.get("type") != "?":
-            why = game.check(Place(unit["id"], unit["hex"], unit.get("facing", 0)))
+        if table.phase in ("setup", "setup_attacker") and unit.get("type") != "?":
+            why = table.check(Place(unit["id"], unit["hex"], unit.get("facing", 0)))
             return f"{unit.get('name', unit['id'])} stays in set-up: {why} (HX-12)" if why else None
-        if game.phase != "movement":
+        if table.phase != "movement":
             return None
-        if game.move_costs(unit["id"]):
+        if table.move_costs(unit["id"]):
             return None
-        board = game.board
+        board = table.board
         here = board.parse(unit["hex"])
         for d in (unit.get("facing", 0), *range(6)):  # the hex ahead first
             n = here.neighbor(d)
             if board.contains(n):
-                why = game.check(Move(unit["id"], label(n)))
+                why = table.check(Move(unit["id"], label(n)))
                 if why:
                     return f"{unit.get('name', unit['id'])} cannot move: {why}"
         return None

@@ -42,12 +42,12 @@ class SetUpMarks:
         a unit concealed where it stood)."""
         if self.map.state.viewer != self._seen().to_act:
             return []
-        placed = {
-            r["action"].get("unit")
-            for r in self.session.saved_actions
-            if r["action"].get("type") in ("place", "conceal", "bore_sight")
+        touched = {  # the side's own set-up events: its log, never the save (HX-12, RD-11)
+            e.data.get("unit")
+            for e in self._seen().events()
+            if e.kind in ("place", "concealment", "bore_sight")
         }
-        return sorted(u for u in self.placeable() if u not in placed)
+        return sorted(u for u in self.placeable() if u not in touched)
 
     def _draw_unplaced(self, surface: pygame.Surface, r: dict[str, pygame.Rect]) -> None:
         """In the set-up: a ring on each unit still to place, and the count on End Phase."""

@@ -341,12 +341,12 @@ class WatchScene(Scene):
 
     def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
         st = style()
-        game = self.map.table
+        table = self.map.table
         pygame.draw.rect(surface, st.ui["panel"], bar)
         where = f"Replay: action {self.at} of {self.timeline.length}"
         turn = (
-            f"turn {game.turn}, {game.phasing}"
-            if game.phase not in ("setup", "setup_attacker")
+            f"turn {table.turn}, {table.phasing}"
+            if table.phase not in ("setup", "setup_attacker")
             else "set-up"
         )
         who = "both sides" if self.viewer is None else f"{self.viewer}'s view"
