@@ -237,7 +237,6 @@ class ComputerPlayer:
         a save (:meth:`plan_record`)."""
         script = ComputerPlayer(self.side, 2, seed=seed)
         script.plan = plan
-        script.objectives = Objectives(self.side, plan.close_to)
         script.steady_rng = script.commit = True
         if kept is not None:
             script.drive.commit = True
@@ -251,16 +250,11 @@ class ComputerPlayer:
         """The search's budget: on a map of more than ``max_hexes`` hexes a smaller one
         (``[search] large_rounds``, ``large_work``), each playout its own player turn alone:
         a playout there costs several times one on the small maps; a plan that beat level 2's
-        by ``large_confirm`` in its one round gets a second (issue 41, eighth session). On a map
-        of at most ``horizon_hexes`` hexes a playout plays ``[search] horizon`` player turns
-        (0: to the game's end), within ``horizon_work`` (issue 41, tenth session)."""
+        by ``large_confirm`` in its one round gets a second (issue 41, eighth session)."""
         b = self.budget
-        t = tuning().search
-        if table.board.size <= min(b.horizon_hexes, b.max_hexes) and b.turns == 2:
-            # issue 41, tenth session: the smallest maps play on to the horizon
-            return replace(b, turns=t.horizon, work=t.horizon_work if b.work == t.work else b.work)
         if table.board.size <= b.max_hexes:
             return b
+        t = tuning().search
         return replace(
             b,
             rounds=min(b.rounds, t.large_rounds),
@@ -278,7 +272,6 @@ class ComputerPlayer:
         def players(plan: Plan, r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
             me = ComputerPlayer(self.side, 2, seed=mix(base, r, 1))
             me.plan = plan
-            me.objectives = Objectives(self.side, plan.close_to)
             them = ComputerPlayer(other, 2, seed=mix(base, r, 2))
             them.eager = True
             for p in (me, them):
