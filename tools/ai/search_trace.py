@@ -1,6 +1,7 @@
 """Level 3's searches traced against the games' outcomes (issue 41: why the search adds nothing):
 level 3 against level 2 on a shipped scenario, as ``match.py`` plays them (the same seeds, the
-same games), and for each search of level 3 the plan kept and each plan's playout values; then,
+same games), and for each search of level 3 the plan kept, each plan's playout values, the hexes
+weighed and the seconds it took; then,
 for each side, how many searches found every plan worth the same, how many kept another plan
 than level 2's and how many of those games were won, and the correlation of level 2's plan's
 mean playout value with the game's result (1 won, 0 not).
@@ -15,6 +16,7 @@ import argparse
 import json
 import statistics
 import sys
+import time
 from typing import Any
 
 import game.ai.opponent as opponent
@@ -44,8 +46,18 @@ def traced(
         values[playing["plan"]].append(round(v, 2))
         return v
 
+    t = time.perf_counter()
     found = _search(table, seed, named, kept, plans, budget, **kw)
-    SEARCHES.append({"turn": table.turn, "best": found.best.name, "values": values})
+    spent = round(time.perf_counter() - t, 3)
+    SEARCHES.append(
+        {
+            "turn": table.turn,
+            "best": found.best.name,
+            "values": values,
+            "work": found.work,
+            "seconds": spent,
+        }
+    )
     return found
 
 
@@ -82,10 +94,18 @@ def summary(games: list[dict], side: str) -> str:
         f"{statistics.correlation(xs, ys):+.2f}" if len(set(xs)) > 1 and len(set(ys)) > 1 else "n/a"
     )
     wins = sum(g["winner"] == side for g in games)
+    longest = max(
+        (s for g in games for s in g["searches"]), key=lambda s: s["seconds"], default=None
+    )
+    most = (
+        f"; the longest search {longest['seconds']:.2f} s, {longest['work']} hexes weighed"
+        if longest
+        else ""
+    )
     return (
         f"  {side:<10} won {wins}/{len(games)}; {len(xs)} searches, every plan alike in {alike}; "
         f"another plan kept in {other} (their games won: {other_won}); "
-        f"corr(level 2's plan's mean value, won) {corr}"
+        f"corr(level 2's plan's mean value, won) {corr}{most}"
     )
 
 
