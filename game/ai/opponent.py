@@ -81,10 +81,6 @@ class ComputerPlayer:
         """A playout's enemy takes each Defensive First Fire shot worth taking at once (it
         does not wait for better odds, C6.17): the search then counts the fire a mover may
         draw from a less patient enemy too."""
-        self.way_once = False
-        """A playout player of level 3's own side (and the player of a plan it kept): it reads a
-        route's Defensive First Fire as level 3 does, each enemy's best shot once (issue 41,
-        tenth session: the search judged its plans by play that weighed the way otherwise)."""
         self.commit = False
         """A playout player drives each route chosen to its end (while its steps stay legal)
         and does not weigh again a vehicle that chose to stay: a playout needs no more, and
@@ -145,7 +141,6 @@ class ComputerPlayer:
             drive=self.drive,
             planner=self._plan_now,
             eager=self.eager,
-            way_once=self.way_once,
         )
         return best(candidates(table, self.level), situation)
 
@@ -243,7 +238,6 @@ class ComputerPlayer:
         script = ComputerPlayer(self.side, 2, seed=seed)
         script.plan = plan
         script.steady_rng = script.commit = True
-        script.way_once = tuning().search.playout_way_once
         if kept is not None:
             script.drive.commit = True
             script.drive.key = (table.game_key, table.turn, table.phasing)
@@ -278,7 +272,6 @@ class ComputerPlayer:
         def players(plan: Plan, r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
             me = ComputerPlayer(self.side, 2, seed=mix(base, r, 1))
             me.plan = plan
-            me.way_once = tuning().search.playout_way_once
             them = ComputerPlayer(other, 2, seed=mix(base, r, 2))
             them.eager = True
             for p in (me, them):

@@ -45,9 +45,6 @@ class Situation:
     decision that needs it, so it is asked for only when a candidate needs it).
 
     ``eager``: a playout's enemy takes each Defensive First Fire shot worth taking at once.
-    ``way_once``: a level-3 search's playout player of the searching side (level 2 otherwise)
-    reads a route's Defensive First Fire as level 3 does, each enemy's best shot once
-    (:meth:`~.valuation.hexes.HexScore.way_safe`).
     ``held``: why a candidate that had a shot let it go (the pass candidate's words)."""
 
     table: Table
@@ -61,7 +58,6 @@ class Situation:
     drive: Drive
     planner: Callable[[Table], tuple[Plan, str]]
     eager: bool = False
-    way_once: bool = False
     held: str = ""
     _plan: tuple[Plan, str] | None = field(default=None, init=False, repr=False)
 

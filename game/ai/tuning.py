@@ -64,7 +64,6 @@ class Risk:
     way_unknown: tuple[tuple[int, float], ...]
     way_unknown_beyond: float
     ahead: float
-    rof_again: float
 
 
 @dataclass(frozen=True)
@@ -160,7 +159,6 @@ class Search:
     per_playout: int
     margin: float
     sure: float
-    playout_way_once: bool
 
 
 @dataclass(frozen=True)

@@ -27,28 +27,6 @@ def removal_risk(t: HexThreat | Threat | None) -> float:
     return 0.0 if t is None else t.p_kill + IMMOBILIZED_WEIGHT * t.p_immobilized
 
 
-def again_chances(table: Table, side: str) -> dict[str, float]:
-    """Each enemy unit ``side`` sees (never a "?": what it is is secret, RD-11), by id: the
-    chance that after a shot it keeps its Multiple ROF (RD-4: the colored die <= its ROF) and
-    may fire again, ``[risk] rof_again`` x ROF / 6 (the counter's ROF, printed on it)."""
-    share = _RISK.rof_again
-    types = unit_types()
-    out: dict[str, float] = {}
-    for u in table.units():
-        ut = types.get(str(u.get("type")))
-        if u["side"] != side and ut is not None and ut.rof > 0:
-            out[u["id"]] = min(1.0, share * ut.rof / 6.0)
-    return out
-
-
-def with_rof(risk: float, again: float) -> float:
-    """The risk of a firer's shots at one vehicle (RD-4): a shot of ``risk``, and another of
-    the same while it keeps its Multiple ROF (chance ``again`` after each), until one removes
-    the vehicle or it keeps it no more: ``risk / (1 - again (1 - risk))``."""
-    risk = min(1.0, risk)
-    return risk / (1.0 - again * (1.0 - risk)) if again > 0.0 else risk
-
-
 Prior = tuple[tuple[tuple[int, float], ...], float]
 """A "?" prior: its (range, chance) rows, the ranges rising, and its chance beyond the last."""
 

@@ -18,14 +18,12 @@ from game.engine.view import UnitView
 from ..tuning import Plan, tuning
 from .danger import (
     IMMOBILIZED_WEIGHT,
-    again_chances,
     live_risk,
     removal_risk,
     soft,
     spent_firers,
     unknown_risk,
     unknown_shots,
-    with_rof,
 )
 from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
@@ -173,16 +171,12 @@ class HexScore:
         self.worth = own_worth(table, s.side, unit)
         level2 = s.level >= 2
         self.unknown = unknown_risk(table, s.side, scale=soft(unit)) if level2 else lambda hx: 0.0
-        # level 3 counts each enemy's best shot on the way, not one in every hex it sees, and so
-        # does its search's playout player of its side (``way_once``: the plans are judged by
-        # play that reads the way as level 3's own)
-        self.by_firer = s.level >= 3 or getattr(s, "way_once", False)
+        # level 3 counts each enemy's best shot on the way, not one in every hex it sees
+        self.by_firer = s.level >= 3
         way = (tuning().risk.way_unknown, tuning().risk.way_unknown_beyond)
         self.shots = (
             unknown_shots(table, s.side, scale=soft(unit), base=way) if self.by_firer else None
         )
-        # level 3: a known enemy that keeps its Multiple ROF fires again (RD-4)
-        self.again = again_chances(table, s.side) if self.by_firer else {}
         # on the way, the enemies that took their Defensive First Fire shot fire no more
         self.spent = spent_firers(table, s.side) if s.level >= 2 else frozenset()
         # a stopped vehicle starts its move in its hex: a shot there has no Case J (C6.1)
@@ -215,13 +209,7 @@ class HexScore:
         the enemies that may fire no more this phase left out (:func:`~.danger.spent_firers`:
         their C6.17 shot is taken, HX-8)."""
         t = self.threats.get(hx)
-        if stay and t is not None and self.again:  # level 3: each firer's shots (RD-4)
-            alive = 1.0
-            for one in t.threats:
-                alive *= 1.0 - with_rof(removal_risk(one), self.again.get(one.firer, 0.0))
-            known = 1.0 - alive
-        else:
-            known = removal_risk(t) if stay else live_risk(t, self.spent)
+        known = removal_risk(t) if stay else live_risk(t, self.spent)
         later = ahead_risk(self.ahead.get(hx)) if stay else 0.0
         return 1.0 - (1.0 - known) * (1.0 - self.unknown(hx)) * (1.0 - later)
 
@@ -245,7 +233,6 @@ class HexScore:
             for one in t.threats if t is not None else ():
                 if one.firer not in self.spent:
                     r = weight * (one.p_kill + IMMOBILIZED_WEIGHT * one.p_immobilized)
-                    r = with_rof(r, self.again.get(one.firer, 0.0))  # RD-4
                     if r > best.get(one.firer, 0.0):
                         best[one.firer] = r
             for where, chance in shots(hx):
