@@ -258,6 +258,12 @@ class TableView:
             )
         }
 
+    def went_off(self, unit_id: str) -> bool:
+        """Whether a unit this side saw leave play (:meth:`out_of_play`) left by a map edge
+        (RD-13: an exit is seen by both sides, and the victory line counts it), not removed."""
+        unit = self._game.state.units.get(self.real(unit_id))
+        return unit is not None and unit.status == "exited" and unit.id in self.out_of_play()
+
     def gone(self, unit_id: str) -> str | None:
         """How this side's unit left play ("exited", "eliminated", ...), None while in play."""
         unit = self._game.state.units[self._own(unit_id)]

@@ -201,6 +201,36 @@ def test_rd13_a_playout_is_worth_its_share_of_the_victory_conditions_and_a_win_a
     assert judge(table_of(over, "german")) == -2 * WIN
 
 
+def test_rd13_an_enemy_seen_to_leave_by_its_exit_edge_is_its_exit_not_a_kill():
+    """Issue 41, tenth session: the playouts' value counted every enemy out of play as
+    knocked out, so an enemy tank that left by the edge its exit victory names was worth its
+    stake to the side it got past (+2 and its share of a win). It is the enemy's exit share
+    (RD-13: an exit is seen by both sides); a tank knocked out still counts as a kill."""
+    from game.engine import Victory
+
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "G4", facing=0),
+        UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
+        UnitSetup("rus-t34-1", "t34m43", "russian", "B4", facing=3),
+    ]
+    victory = [
+        Victory("german", "exit", count=2, edge="east"),
+        Victory("russian", "eliminate", count=2),
+    ]
+    setup = make_setup(units, rows=ROWS, victory=victory, first="german", defender="russian")
+    game = Game(setup, 4)
+    judge = Valuation(ComputerPlayer("russian", 3, seed=1), table_of(game, "russian"))
+    base = judge(table_of(game.copy(), "russian"))
+    left = game.copy()
+    left.state.units["ger-pz-1"].status = "exited"  # off the map by the east edge
+    assert table_of(left, "russian").went_off("ger-pz-1")
+    assert judge(table_of(left, "russian")) < base - WIN / 2 + 5  # half the German's win
+    killed = game.copy()
+    killed.state.units["ger-pz-1"].status = "burning"
+    assert not table_of(killed, "russian").went_off("ger-pz-1")
+    assert judge(table_of(killed, "russian")) > base + WIN / 2  # 2 and half the Russian's win
+
+
 def test_level_3_tells_its_plan_and_a_game_resumed_at_a_phase_start_goes_on_the_same():
     sc = scenario("tutorial-duel")
     levels = dict(zip(sc.setup.sides, (3, 2), strict=True))
