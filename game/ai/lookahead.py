@@ -61,6 +61,9 @@ class Budget:
     answer: bool = True
     """Play on through the enemy's player turn that follows (its answer), not only this
     side's."""
+    by_odds: bool = False
+    """The playouts' shots remove nothing and count their chance of a removal instead
+    (``Table.imagined``'s ``by_odds``, read at the end by the value: ``[search] odds_hexes``)."""
     confirm_gain: float = 0.0
     """When the budget ended with one round of the plans alone and another plan beat level
     2's own in it by at least this much (0: never), a second round of those two alone
@@ -188,7 +191,7 @@ def search(
         """Round ``r``'s playout of plan ``i`` (round ``r``'s dice and copy, whatever plan),
         its value kept in ``into`` (else with the plan's values)."""
         dice_seed = (seed * 1_000_003 + r) & 0x7FFFFFFFFFFFFFFF
-        copy = table.imagined(dice_seed, *tanks)
+        copy = table.imagined(dice_seed, *tanks, by_odds=budget.by_odds)
         me, them = players(plans[i], r)
         spent[0] += playout(copy, side, me, them, budget.per_playout, budget.answer)
         spent[1] += me.work + them.work

@@ -252,9 +252,9 @@ class ComputerPlayer:
         a playout there costs several times one on the small maps; a plan that beat level 2's
         by ``large_confirm`` in its one round gets a second (issue 41, eighth session)."""
         b = self.budget
-        if table.board.size <= b.max_hexes:
-            return b
         t = tuning().search
+        if table.board.size <= b.max_hexes:
+            return replace(b, by_odds=True) if table.board.size <= t.odds_hexes else b
         return replace(
             b,
             rounds=min(b.rounds, t.large_rounds),

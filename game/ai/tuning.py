@@ -159,6 +159,7 @@ class Search:
     per_playout: int
     margin: float
     sure: float
+    odds_hexes: int
 
 
 @dataclass(frozen=True)
