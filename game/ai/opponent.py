@@ -55,10 +55,16 @@ def portfolio(table: Table, side: str) -> tuple[Plan, ...]:
     that wins when time runs out, or holds what it must; for the side that must act it only
     spends a turn, and its playouts, short of the drive still to come under fire, scored it
     above moving (issue 41: the Orel road's column stood in turn 2 or 3 of 5 of 20 games
-    against the careful player, and lost all five, short of Movement Phases to leave)."""
+    against the careful player, and lost all five, short of Movement Phases to leave).
+    A plan that closes nearer than the objective's own range (``hunt``, ``close_to``) only on
+    a map whose playouts are played by the odds (``[search] odds_hexes``): there its drives
+    are judged by the shots' odds, not by one roll (issue 41, tenth session)."""
+    plans = PLANS
+    if table.board.size > tuning().search.odds_hexes:
+        plans = tuple(p for p in plans if not p.close_to)
     if not loses_at_the_end(table, side):
-        return PLANS
-    return tuple(p for p in PLANS if p.moves)
+        return plans
+    return tuple(p for p in plans if p.moves)
 
 
 class ComputerPlayer:
@@ -237,6 +243,7 @@ class ComputerPlayer:
         a save (:meth:`plan_record`)."""
         script = ComputerPlayer(self.side, 2, seed=seed)
         script.plan = plan
+        script.objectives = Objectives(self.side, plan.close_to)
         script.steady_rng = script.commit = True
         if kept is not None:
             script.drive.commit = True
@@ -272,6 +279,7 @@ class ComputerPlayer:
         def players(plan: Plan, r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
             me = ComputerPlayer(self.side, 2, seed=mix(base, r, 1))
             me.plan = plan
+            me.objectives = Objectives(self.side, plan.close_to)
             them = ComputerPlayer(other, 2, seed=mix(base, r, 2))
             them.eager = True
             for p in (me, them):
