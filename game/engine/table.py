@@ -216,15 +216,15 @@ class Table(TableView):
         copy = determinize(self._game, self.side, seed, hidden, tanks, may_be, by_odds)
         return Snapshot(copy, play=True)
 
-    def removed_by_odds(self) -> dict[str, tuple[float, str, str]]:
+    def removed_by_odds(self) -> dict[str, tuple[float, float, str, str]]:
         """In a search's copy played by the odds (:meth:`imagined`, ``by_odds``): each unit's
-        chance of having been removed by the shots at it so far, its side and its category
-        (empty in a game: its shots are rolled). Nothing secret: the copy holds only what this
-        side imagined (an enemy "?" is its prior there)."""
+        chances of having been removed and immobilized by the shots at it so far, its side and
+        its category (empty in a game: its shots are rolled). Nothing secret: the copy holds
+        only what this side imagined (an enemy "?" is its prior there)."""
         units = self._game.state.units
         return {
-            uid: (p, units[uid].side, units[uid].type.category)
-            for uid, p in (self._game.state.odds_ledger or {}).items()
+            uid: (gone, stuck, units[uid].side, units[uid].type.category)
+            for uid, (gone, stuck) in (self._game.state.odds_ledger or {}).items()
         }
 
     def submit(self, action: Action) -> list[Event]:

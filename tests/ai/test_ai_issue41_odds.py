@@ -38,14 +38,15 @@ def _game() -> Game:
     return game
 
 
-def _removal(game: Game) -> float:
+def _odds(game: Game) -> tuple[float, float]:
+    """The shot's chances of removing and of immobilizing the T-34."""
     o = game.shot_odds(Fire("ger-pz-1", "rus-t34-1"))
-    return sum(o.p[k] for k in REMOVAL)
+    return sum(o.p[k] for k in REMOVAL), o.p["immobilized"]
 
 
 def test_issue41_rd18_a_shot_in_a_copy_played_by_the_odds_removes_nothing_and_counts_its_odds():
     game = _game()
-    p = _removal(game)
+    p, stuck = _odds(game)
     assert 0.1 < p < 0.95
     killed = 0
     for seed in range(12):
@@ -54,16 +55,17 @@ def test_issue41_rd18_a_shot_in_a_copy_played_by_the_odds_removes_nothing_and_co
         killed += not rolled.units["rus-t34-1"].active
         odds = determinize(game, "german", seed, by_odds=True)
         odds.apply(Fire("ger-pz-1", "rus-t34-1"))
-        assert odds.units["rus-t34-1"].active and not odds.over  # as if it survived
+        t34 = odds.units["rus-t34-1"]
+        assert t34.active and not t34.immobilized and t34.shock == "none" and not odds.over
         ledger = Snapshot(odds, play=True).table("german").removed_by_odds()
-        assert ledger == {"rus-t34-1": (pytest.approx(p), "russian", "afv")}
+        assert ledger == {"rus-t34-1": (pytest.approx(p), pytest.approx(stuck), "russian", "afv")}
     assert killed  # the rolled copies knock it out on some dice
     assert game.units["rus-t34-1"].active  # the game itself is left be
 
 
 def test_issue41_rd13_a_playouts_end_counts_each_shots_chance_by_the_targets_stake():
     game = _game()
-    p = _removal(game)
+    p, _ = _odds(game)
     judge = Valuation(ComputerPlayer("german", 3, seed=1), table_of(game, "german"))
     before = judge(table_of(determinize(game, "german", 5, by_odds=True), "german"))
     copy = determinize(game, "german", 5, by_odds=True)

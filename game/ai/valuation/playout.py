@@ -16,7 +16,7 @@ from game.engine.setup import counts_as
 from game.engine.table import Table
 
 from ..tuning import tuning
-from .danger import removal_risk, soft, unknown_risk
+from .danger import IMMOBILIZED_WEIGHT, removal_risk, soft, unknown_risk
 from .objective import Objectives
 from .reach import HEXES_PER_MP, exit_open, in_time, phases_left, to_edge
 
@@ -153,7 +153,7 @@ class Valuation:
             now = status.get(uid)
             if was["side"] != self.side:
                 if now is not None:  # its chance of a removal by the playout's shots
-                    total += self.stakes[uid] * shot.pop(uid, (0.0,))[0]
+                    total += self.stakes[uid] * shot.pop(uid, (0.0,))[0]  # removed
                 # a removal is seen by both sides (HX-13); a unit concealed again is a "?"
                 # known by its alias there, not gone
                 if now is None and uid in gone:
@@ -177,10 +177,11 @@ class Valuation:
                 if scale not in unknowns:
                     unknowns[scale] = unknown_risk(table, self.side, scale=scale)
                 risk = 1.0 - (1.0 - known) * (1.0 - unknowns[scale](now["hex"]))
-                risk = 1.0 - (1.0 - risk) * (1.0 - shot.pop(uid, (0.0,))[0])
+                gone, stuck = shot.pop(uid, (0.0, 0.0))[:2]  # as the threat map's (RD-18)
+                risk = 1.0 - (1.0 - risk) * (1.0 - min(1.0, gone + IMMOBILIZED_WEIGHT * stuck))
                 alive[uid] = 1.0 - risk
                 total -= self.stakes[uid] * risk
-        for p, side, category in shot.values():  # an enemy "?" (its prior in the copy)
+        for p, _, side, category in shot.values():  # an enemy "?" (its prior in the copy)
             if side != self.side:
                 total += p * self.unseen_stake(table, side, category == "afv")
         if self.exits:

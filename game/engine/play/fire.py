@@ -159,15 +159,20 @@ def _by_the_odds(
     state: GameState, target: UnitState, attack: Attack, result: AttackResult
 ) -> AttackResult:
     """A search's copy played by the odds (issue 41, tenth session: a playout's end decided by
-    one roll cannot tell plans apart): the shot's chance of removing the target (its exact
-    odds, as the threat map's, RD-18) is added to the target's in ``state.odds_ledger``, and
-    the shot removes nothing (the target plays on as if it survived; its other outcomes as
-    rolled)."""
+    one roll cannot tell plans apart): the shot's chances of removing and of immobilizing the
+    target (its exact odds, as the threat map's, RD-18) are added to the target's in
+    ``state.odds_ledger``, and the shot does nothing to it (it plays on as if it had come
+    through: no removal, immobilization or Shock; a hit still reveals a "?", HX-9)."""
     assert state.odds_ledger is not None
-    p = sum(odds(attack).p.get(k, 0.0) for k in REMOVAL)
-    was = state.odds_ledger.get(target.id, 0.0)
-    state.odds_ledger[target.id] = 1.0 - (1.0 - was) * (1.0 - p)
-    if result.outcome in REMOVAL:
+    p = odds(attack).p
+    gone = sum(p.get(k, 0.0) for k in REMOVAL)
+    stuck = p.get("immobilized", 0.0)
+    was_gone, was_stuck = state.odds_ledger.get(target.id, (0.0, 0.0))
+    state.odds_ledger[target.id] = (
+        1.0 - (1.0 - was_gone) * (1.0 - gone),
+        1.0 - (1.0 - was_stuck) * (1.0 - stuck),
+    )
+    if result.outcome in REMOVAL or result.outcome in ("immobilized", "shock"):
         return replace(result, outcome="no_effect")
     return result
 
