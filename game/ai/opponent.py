@@ -261,7 +261,9 @@ class ComputerPlayer:
         b = self.budget
         t = tuning().search
         if table.board.size <= b.max_hexes:
-            return replace(b, by_odds=True) if table.board.size <= t.odds_hexes else b
+            if table.board.size > t.odds_hexes:
+                return b
+            return replace(b, by_odds=True, turns=t.odds_turns)
         return replace(
             b,
             rounds=min(b.rounds, t.large_rounds),

@@ -160,6 +160,7 @@ class Search:
     margin: float
     sure: float
     odds_hexes: int
+    odds_turns: int
 
 
 @dataclass(frozen=True)

@@ -177,8 +177,8 @@ class Valuation:
                 if scale not in unknowns:
                     unknowns[scale] = unknown_risk(table, self.side, scale=scale)
                 risk = 1.0 - (1.0 - known) * (1.0 - unknowns[scale](now["hex"]))
-                gone, stuck = shot.pop(uid, (0.0, 0.0))[:2]  # as the threat map's (RD-18)
-                risk = 1.0 - (1.0 - risk) * (1.0 - min(1.0, gone + IMMOBILIZED_WEIGHT * stuck))
+                hit, stuck = shot.pop(uid, (0.0, 0.0))[:2]  # as the threat map's (RD-18)
+                risk = 1.0 - (1.0 - risk) * (1.0 - min(1.0, hit + IMMOBILIZED_WEIGHT * stuck))
                 alive[uid] = 1.0 - risk
                 total -= self.stakes[uid] * risk
         for p, _, side, category in shot.values():  # an enemy "?" (its prior in the copy)
