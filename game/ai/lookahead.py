@@ -61,13 +61,6 @@ class Budget:
     answer: bool = True
     """Play on through the enemy's player turn that follows (its answer), not only this
     side's."""
-    turns: int = 2
-    """The player turns a playout plays with ``answer`` (this one and the enemy's answer: 2;
-    more, each side by the same player as in the first two; 0: on to the game's end): the
-    playouts by the odds' (``[search] odds_turns``, issue 41, tenth session)."""
-    by_odds: bool = False
-    """The playouts' shots remove nothing and count their chance of a removal instead
-    (``Table.imagined``'s ``by_odds``, read at the end by the value: ``[search] odds_hexes``)."""
     confirm_gain: float = 0.0
     """When the budget ended with one round of the plans alone and another plan beat level
     2's own in it by at least this much (0: never), a second round of those two alone
@@ -129,28 +122,24 @@ def playout(
     them: Chooser,
     cap: int,
     answer: bool = True,
-    turns: int = 2,
 ) -> int:
     """Play the imagined game ``copy`` (``Table.imagined``: each side acts through its own
     table there) to the end of ``side``'s player turn and, with ``answer``, of the enemy's
     that follows (its Prep Fire, its moves under ``side``'s Defensive First Fire, its
-    Advancing Fire: the answer to what ``side`` did), or to the end of the game; with
-    ``turns`` other than 2, on to the end of that many player turns (0: the game's end), each
-    side played by the same player throughout; ``me`` chooses for ``side`` and ``them`` for
-    the enemy; the actions played."""
+    Advancing Fire: the answer to what ``side`` did), or to the end of the game; ``me``
+    chooses for ``side`` and ``them`` for the enemy; the actions played."""
     n = 0
-    played = 1  # the player turns begun, this one the first
-    phasing = copy.table(side).phasing
-    last = turns if answer else 1
+    away = False  # the enemy's player turn has begun
     while n < cap:
         mine = copy.table(side)
         if mine.over:
             break
-        if mine.phasing != phasing:
-            phasing = mine.phasing
-            played += 1
-            if last and played > last:
+        if mine.phasing != side:
+            if not answer:
                 break
+            away = True
+        elif away:
+            break
         acting = mine.to_act
         assert acting is not None
         player = me if acting == side else them
@@ -199,10 +188,9 @@ def search(
         """Round ``r``'s playout of plan ``i`` (round ``r``'s dice and copy, whatever plan),
         its value kept in ``into`` (else with the plan's values)."""
         dice_seed = (seed * 1_000_003 + r) & 0x7FFFFFFFFFFFFFFF
-        copy = table.imagined(dice_seed, *tanks, by_odds=budget.by_odds)
+        copy = table.imagined(dice_seed, *tanks)
         me, them = players(plans[i], r)
-        cap = budget.per_playout * max(1, (budget.turns or table.turns * 2) // 2)
-        spent[0] += playout(copy, side, me, them, cap, budget.answer, budget.turns)
+        spent[0] += playout(copy, side, me, them, budget.per_playout, budget.answer)
         spent[1] += me.work + them.work
         (values[i] if into is None else into).append(value(copy.table(side), me))
 

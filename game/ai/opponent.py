@@ -55,16 +55,10 @@ def portfolio(table: Table, side: str) -> tuple[Plan, ...]:
     that wins when time runs out, or holds what it must; for the side that must act it only
     spends a turn, and its playouts, short of the drive still to come under fire, scored it
     above moving (issue 41: the Orel road's column stood in turn 2 or 3 of 5 of 20 games
-    against the careful player, and lost all five, short of Movement Phases to leave).
-    A plan that closes nearer than the objective's own range (``hunt``, ``close_to``) only on
-    a map whose playouts are played by the odds (``[search] odds_hexes``): there its drives
-    are judged by the shots' odds, not by one roll (issue 41, tenth session)."""
-    plans = PLANS
-    if table.board.size > tuning().search.odds_hexes:
-        plans = tuple(p for p in plans if not p.close_to)
+    against the careful player, and lost all five, short of Movement Phases to leave)."""
     if not loses_at_the_end(table, side):
-        return plans
-    return tuple(p for p in plans if p.moves)
+        return PLANS
+    return tuple(p for p in PLANS if p.moves)
 
 
 class ComputerPlayer:
@@ -243,7 +237,6 @@ class ComputerPlayer:
         a save (:meth:`plan_record`)."""
         script = ComputerPlayer(self.side, 2, seed=seed)
         script.plan = plan
-        script.objectives = Objectives(self.side, plan.close_to)
         script.steady_rng = script.commit = True
         if kept is not None:
             script.drive.commit = True
@@ -259,11 +252,9 @@ class ComputerPlayer:
         a playout there costs several times one on the small maps; a plan that beat level 2's
         by ``large_confirm`` in its one round gets a second (issue 41, eighth session)."""
         b = self.budget
-        t = tuning().search
         if table.board.size <= b.max_hexes:
-            if table.board.size > t.odds_hexes:
-                return b
-            return replace(b, by_odds=True, turns=t.odds_turns)
+            return b
+        t = tuning().search
         return replace(
             b,
             rounds=min(b.rounds, t.large_rounds),
@@ -281,7 +272,6 @@ class ComputerPlayer:
         def players(plan: Plan, r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
             me = ComputerPlayer(self.side, 2, seed=mix(base, r, 1))
             me.plan = plan
-            me.objectives = Objectives(self.side, plan.close_to)
             them = ComputerPlayer(other, 2, seed=mix(base, r, 2))
             them.eager = True
             for p in (me, them):

@@ -159,8 +159,6 @@ class Search:
     per_playout: int
     margin: float
     sure: float
-    odds_hexes: int
-    odds_turns: int
 
 
 @dataclass(frozen=True)
@@ -169,8 +167,7 @@ class Plan:
     scorer with its weights scaled. ``objective``: the weight of the victory conditions' hexes
     and edges; ``caution``: of the risk of being knocked out (RD-18); ``aggression``: of the
     shots a hex would give; ``moves``: False to keep every vehicle where it stands (an exit by
-    the victory's edge still goes); ``close_to``: the range its vehicles close with the enemy
-    to (0: the objective's own, ``[objective]``: issue 41, ninth session, ``hunt``)."""
+    the victory's edge still goes)."""
 
     name: str
     words: str
@@ -178,7 +175,6 @@ class Plan:
     caution: float
     aggression: float
     moves: bool
-    close_to: int
 
 
 @dataclass(frozen=True)
@@ -285,13 +281,7 @@ def _plans(raw: Any) -> tuple[Plan, ...]:
     if len(set(names)) != len(names):
         raise TuningError(f"plans: a name twice in {names}")
     first = rows[0]
-    if (first.objective, first.caution, first.aggression, first.moves, first.close_to) != (
-        1.0,
-        1.0,
-        1.0,
-        True,
-        0,
-    ):
+    if (first.objective, first.caution, first.aggression, first.moves) != (1.0, 1.0, 1.0, True):
         raise TuningError(f"plans[0] ({first.name}): level 2's own plays by weights 1, moving")
     return rows
 

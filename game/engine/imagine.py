@@ -66,19 +66,14 @@ def determinize(
     hidden: frozenset[str] = frozenset(),
     tanks: int = 0,
     may_be: frozenset[str] = frozenset(),
-    by_odds: bool = False,
 ) -> Game:
     """A copy of ``game`` holding only what ``side`` may know that a playout could read: new
     dice from ``seed``; no enemy Bore Sighted Location (C6.42); each enemy "?" of ``hidden``
     its prior, fresh, concealed, in its hex, facing the nearest vehicle of ``side`` (the
     search's own seeing; nothing of what it really is remains): ``tanks`` of those in the hexes
     ``may_be`` (drawn, seeded) a typical AFV (:func:`prior_afv`: the "?" the side's victory
-    conditions say must be AFVs, RD-13), the others a typical Gun (:func:`prior_gun`).
-    ``by_odds``: its shots remove nothing, each counting its chance of a removal instead
-    (``GameState.odds_ledger``)."""
+    conditions say must be AFVs, RD-13), the others a typical Gun (:func:`prior_gun`)."""
     copy = game.copy()
-    if by_odds:
-        copy.state.odds_ledger = {}
     copy.dice = Dice(seed % (SEEDS.stop))
     units = copy.state.units
     for unit in units.values():

@@ -142,11 +142,6 @@ class GameState:
     occupancy: dict[Hex, list[UnitState]] | None = field(default=None, metadata=NOT_HASHED)
     """The units in play by hex while the state is held still (:meth:`held_still`), for
     :meth:`units_at`; None while it may change."""
-    odds_ledger: dict[str, tuple[float, float]] | None = field(default=None, metadata=NOT_HASHED)
-    """Only in a search's imagined copy played by the odds (:func:`..imagine.determinize`,
-    ``by_odds``): each unit's chances of having been removed and immobilized by the shots at
-    it, which then did nothing to it (:func:`play.fire.resolve_fire`); None in a game (every
-    shot rolled)."""
     asked: dict[tuple, Any] | None = field(default=None, metadata=NOT_HASHED)
     """While the state is held still: the answers of checks asked once a unit by many
     candidates (:func:`play.movement.mover`); None while it may change."""
@@ -215,8 +210,6 @@ class GameState:
         new.exited = dict(self.exited)
         new.dice = self.dice.copy()
         new.history = list(self.history)
-        if self.odds_ledger is not None:
-            new.odds_ledger = dict(self.odds_ledger)
         return new
 
     # --- who acts -------------------------------------------------------------------------

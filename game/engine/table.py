@@ -197,35 +197,17 @@ class Table(TableView):
 
     # --- imagining ---------------------------------------------------------------------------
 
-    def imagined(
-        self,
-        seed: int,
-        tanks: int = 0,
-        may_be: frozenset[str] = frozenset(),
-        by_odds: bool = False,
-    ) -> Snapshot:
+    def imagined(self, seed: int, tanks: int = 0, may_be: frozenset[str] = frozenset()) -> Snapshot:
         """A game this side may play on apart from this one (the computer's search): a copy
         holding only what it may know (:func:`~.imagine.determinize`: new dice from
         ``seed``, no enemy Bore Sighted Location, each enemy "?" a Gun of its side's prior, or
-        an AFV for ``tanks`` of those in the hexes ``may_be``, which "?" is which dealt anew;
-        ``by_odds``: its shots remove nothing and count their chance of a removal, read by
-        :meth:`removed_by_odds`), with a table for each side that acts on it."""
+        an AFV for ``tanks`` of those in the hexes ``may_be``, which "?" is which dealt anew),
+        with a table for each side that acts on it."""
         if self.side is None:
             raise ValueError("only a side imagines")
         hidden = frozenset(self._aliases())
-        copy = determinize(self._game, self.side, seed, hidden, tanks, may_be, by_odds)
+        copy = determinize(self._game, self.side, seed, hidden, tanks, may_be)
         return Snapshot(copy, play=True)
-
-    def removed_by_odds(self) -> dict[str, tuple[float, float, str, str]]:
-        """In a search's copy played by the odds (:meth:`imagined`, ``by_odds``): each unit's
-        chances of having been removed and immobilized by the shots at it so far, its side and
-        its category (empty in a game: its shots are rolled). Nothing secret: the copy holds
-        only what this side imagined (an enemy "?" is its prior there)."""
-        units = self._game.state.units
-        return {
-            uid: (gone, stuck, units[uid].side, units[uid].type.category)
-            for uid, (gone, stuck) in (self._game.state.odds_ledger or {}).items()
-        }
 
     def submit(self, action: Action) -> list[Event]:
         """Take ``action`` for this side (IllegalAction with the reason when it may not)."""

@@ -98,9 +98,9 @@ def test_the_search_keeps_the_plan_whose_playouts_end_best_on_the_same_dice_for_
     seeds: list[int] = []
     imagined = Table.imagined
 
-    def imagine(self, seed, *prior, **how):  # each copy's dice seed
+    def imagine(self, seed, *prior):  # each copy's dice seed
         seeds.append(seed)
-        return imagined(self, seed, *prior, **how)
+        return imagined(self, seed, *prior)
 
     monkeypatch.setattr(Table, "imagined", imagine)
 

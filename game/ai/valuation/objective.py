@@ -145,10 +145,8 @@ def near_range(table: Table, side: str, me: UnitRecord, immune: bool) -> int:
     return t.close_to
 
 
-def aims(table: Table, side: str, unit_id: str, close_to: int = 0) -> Aims:
-    """What the objective of ``unit_id`` reads (:class:`Aims`); ``close_to``: a vehicle closes
-    with the enemy to this range if nearer than its own (0: its own, :func:`near_range`; a
-    level-3 plan's, ``hunt``)."""
+def aims(table: Table, side: str, unit_id: str) -> Aims:
+    """What the objective of ``unit_id`` reads (:class:`Aims`)."""
     t = tuning().objective
     late = table.turn / max(1, table.turns)
     seen = table.units()
@@ -170,11 +168,7 @@ def aims(table: Table, side: str, unit_id: str, close_to: int = 0) -> Aims:
         # hold's hexes (RD-13): till then its vehicles close only to shooting range and let
         # the enemy come the rest of the way (its Infantry, which AT fire cannot harm, 002,
         # closes with it all the same)
-        near=(
-            min(close_to, near_range(table, side, me, immune))
-            if close_to and me.get("is_vehicle")
-            else near_range(table, side, me, immune)
-        ),
+        near=near_range(table, side, me, immune),
         # a hold counts when the last turn ends (RD-13): before it, near is enough
         stand=t.stand_last if table.turn >= table.turns else t.stand,
         urgency=t.urgency + t.urgency_late * late * late,
@@ -245,16 +239,15 @@ def watched(table: Table, a: Aims, hx: str, facing: int | None = None) -> float:
     return (max(values) if facing is None else values[facing]) / total
 
 
-def objective_of(table: Table, side: str, unit_id: str, close_to: int = 0) -> Objective:
+def objective_of(table: Table, side: str, unit_id: str) -> Objective:
     """The objective of ``unit_id`` as a function of a hex, its inputs read once: on a hex the
     side must hold that no other unit of its holds yet, or near one (more as the turns run out:
     a hold counts at the end), the deepest first so that the others can follow in behind; near
     the edge it must leave by; near the enemy it must knock out (not closer than point blank);
     for Infantry (AT fire does not harm it, 002), on a hex the enemy must hold (it cannot
     hold it while this side stands there, RD-13); and for a vehicle, where it watches the
-    ground the enemy must cross to leave by its exit edge (:func:`watched`); ``close_to``: as
-    :func:`aims`."""
-    a = aims(table, side, unit_id, close_to)
+    ground the enemy must cross to leave by its exit edge (:func:`watched`)."""
+    a = aims(table, side, unit_id)
     board = table.board
     memo: dict[str, float] = {}
 
@@ -271,12 +264,10 @@ def objective_of(table: Table, side: str, unit_id: str, close_to: int = 0) -> Ob
 
 class Objectives:
     """A player's objective of the unit it last asked about, kept while it asks about the same
-    unit on the same table (a table is of one moment of one game); ``close_to``: a level-3
-    plan's closing range (:func:`aims`; 0: the objective's own)."""
+    unit on the same table (a table is of one moment of one game)."""
 
-    def __init__(self, side: str, close_to: int = 0):
+    def __init__(self, side: str):
         self.side = side
-        self.close_to = close_to
         self._key: tuple | None = None
         self._fn: Objective | None = None
 
@@ -284,5 +275,5 @@ class Objectives:
         key = (table, unit_id)
         if self._key == key and self._fn is not None:
             return self._fn
-        self._key, self._fn = key, objective_of(table, self.side, unit_id, self.close_to)
+        self._key, self._fn = key, objective_of(table, self.side, unit_id)
         return self._fn

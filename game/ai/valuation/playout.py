@@ -16,7 +16,7 @@ from game.engine.setup import counts_as
 from game.engine.table import Table
 
 from ..tuning import tuning
-from .danger import IMMOBILIZED_WEIGHT, removal_risk, soft, unknown_risk
+from .danger import removal_risk, soft, unknown_risk
 from .objective import Objectives
 from .reach import HEXES_PER_MP, exit_open, in_time, phases_left, to_edge
 
@@ -84,22 +84,6 @@ class Valuation:
             out[uid] = stake
         return out
 
-    def unseen_stake(self, table: Table, side: str, afv: bool) -> float:
-        """What the removal of an enemy "?" of ``side`` would be worth, as the copy imagined it
-        (an AFV or a Gun, RD-11): its RD-13 points and its share of the elimination and points
-        victories that count any unit of its kind (none that name units: which is which is
-        secret)."""
-        t = tuning().targets
-        stake = t.afv if afv else t.other
-        for v in table.victory:
-            if v.side == side:
-                continue
-            if v.kind == "eliminate" and not v.units and afv:
-                stake += WIN / max(1, v.count)
-            elif v.kind == "points":
-                stake += WIN * (t.afv if afv else t.other) / max(1, v.count)
-        return stake
-
     def exit_score(
         self,
         table: Table,
@@ -148,12 +132,9 @@ class Valuation:
         total = 0.0
         rows, alive = [], {}
         gone = table.out_of_play()
-        shot = table.removed_by_odds()  # a copy played by the odds: the shots' chances
         for uid, was in self.start.items():
             now = status.get(uid)
             if was["side"] != self.side:
-                if now is not None:  # its chance of a removal by the playout's shots
-                    total += self.stakes[uid] * shot.pop(uid, (0.0,))[0]  # removed
                 # a removal is seen by both sides (HX-13); a unit concealed again is a "?"
                 # known by its alias there, not gone
                 if now is None and uid in gone:
@@ -177,13 +158,8 @@ class Valuation:
                 if scale not in unknowns:
                     unknowns[scale] = unknown_risk(table, self.side, scale=scale)
                 risk = 1.0 - (1.0 - known) * (1.0 - unknowns[scale](now["hex"]))
-                hit, stuck = shot.pop(uid, (0.0, 0.0))[:2]  # as the threat map's (RD-18)
-                risk = 1.0 - (1.0 - risk) * (1.0 - min(1.0, hit + IMMOBILIZED_WEIGHT * stuck))
                 alive[uid] = 1.0 - risk
                 total -= self.stakes[uid] * risk
-        for p, _, side, category in shot.values():  # an enemy "?" (its prior in the copy)
-            if side != self.side:
-                total += p * self.unseen_stake(table, side, category == "afv")
         if self.exits:
             total += self.exit_score(table, rows, phases_left(table, self.side, 1), alive)
         return total

@@ -3,8 +3,6 @@ step by step as the rules' procedure runs (its event's data and text: :mod:`.fir
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.board.hexes import Hex, direction_to
 from game.engine.actions import Fire, Pass
 from game.engine.errors import IllegalAction
@@ -13,7 +11,6 @@ from game.engine.state import GameState, UnitState
 from game.rules import acquisition as acq_rules
 from game.rules.attack import Attack, AttackResult, plan, resolve
 from game.rules.facing import chart_aspect
-from game.rules.odds import odds
 from game.rules.to_hit import case_j
 
 from . import Commit
@@ -139,8 +136,6 @@ def resolve_fire(
     p = plan(attack)
     mark = _dff_mark(state, firer, target, claim) if dff else None
     result = resolve(attack, state.dice)
-    if state.odds_ledger is not None:
-        result = _by_the_odds(state, target, attack, result)
     unseen = target.concealed and not result.hit  # RD-11: a miss reveals nothing of the "?"
     event = fire_event(firer, target, attack, p, result, mark)
     if unseen:
@@ -153,28 +148,6 @@ def resolve_fire(
     if dff and not state.over:
         events.extend(_dff_window_after_shot(state))
     return events
-
-
-def _by_the_odds(
-    state: GameState, target: UnitState, attack: Attack, result: AttackResult
-) -> AttackResult:
-    """A search's copy played by the odds (issue 41, tenth session: a playout's end decided by
-    one roll cannot tell plans apart): the shot's chances of removing and of immobilizing the
-    target (its exact odds, as the threat map's, RD-18) are added to the target's in
-    ``state.odds_ledger``, and the shot does nothing to it (it plays on as if it had come
-    through: no removal, immobilization or Shock; a hit still reveals a "?", HX-9)."""
-    assert state.odds_ledger is not None
-    p = odds(attack).p
-    gone = sum(p.get(k, 0.0) for k in REMOVAL)
-    stuck = p.get("immobilized", 0.0)
-    was_gone, was_stuck = state.odds_ledger.get(target.id, (0.0, 0.0))
-    state.odds_ledger[target.id] = (
-        1.0 - (1.0 - was_gone) * (1.0 - gone),
-        1.0 - (1.0 - was_stuck) * (1.0 - stuck),
-    )
-    if result.outcome in REMOVAL or result.outcome in ("immobilized", "shock"):
-        return replace(result, outcome="no_effect")
-    return result
 
 
 def _special_round(
