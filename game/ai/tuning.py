@@ -63,7 +63,6 @@ class Risk:
     unknown_afv_beyond: float
     way_unknown: tuple[tuple[int, float], ...]
     way_unknown_beyond: float
-    close_unknown: tuple[tuple[int, float], ...]
     ahead: float
 
 

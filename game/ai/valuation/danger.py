@@ -126,11 +126,7 @@ def must_be_afvs(table: Table, side: str) -> tuple[int, tuple[str, ...]]:
 
 
 def unknown_risk(
-    table: Table,
-    side: str,
-    prior: Prior | None = None,
-    scale: float = 1.0,
-    close: Prior | None = None,
+    table: Table, side: str, prior: Prior | None = None, scale: float = 1.0
 ) -> Callable[[str], float]:
     """The risk the enemy "?" may hold for a vehicle of ``side`` in a hex: each "?" with a clear
     LOS to the hex (the terrain, which every side knows) counts as a fair chance of a hidden
@@ -138,10 +134,8 @@ def unknown_risk(
     its side has seen to be a Gun (:func:`seen_guns`) by ``[risk] seen_gun``, times ``scale``
     for a vehicle softer than a tank (:func:`soft`), at most 1. Without ``prior``, any other
     "?" that must be an AFV by the victory conditions (:func:`afv_share`) counts by that share
-    a hidden tank's shot (``[risk] unknown_afv``; issue 41: the duel's lone Panzer). ``close``:
-    each "?" not seen to be a Gun counts at least this prior by its distance, LOS or none
-    (:func:`unknown_shots`)."""
-    shots = unknown_shots(table, side, prior, scale, close=close)
+    a hidden tank's shot (``[risk] unknown_afv``; issue 41: the duel's lone Panzer)."""
+    shots = unknown_shots(table, side, prior, scale)
     memo: dict[str, float] = {}
 
     def risk(hx: str) -> float:
@@ -156,52 +150,19 @@ def unknown_risk(
     return risk
 
 
-def stay_unknown(table: Table, side: str, unit: UnitView | None) -> Callable[[str], float]:
-    """Level 3's "?" prior where a vehicle of ``side`` would stay (:func:`unknown_risk`, times
-    :func:`soft`), with ``[risk] close_unknown`` (infantry that may close in and fire its ATR
-    or Molotovs in the enemy's next player turn) where such a squad is most to be feared: for
-    an unarmored vehicle everywhere (issue 41: the Orel road's half-track, lost in turn 1 to
-    the ATR squad in 7 of 40 games), for an AFV next to an enemy Gun (known, or a "?" seen to
-    be one), the hex it stops in to shoot the Gun at 1 hex (the careful `rush` and
-    `flank-right` plans' squads killed or kept off the Panzer IV there)."""
-    scale = soft(unit)
-    close = (_RISK.close_unknown, 0.0)
-    near = unknown_risk(table, side, scale=scale, close=close)
-    if scale > 1.0:
-        return near
-    board = table.board
-    guns = set(seen_guns(table, side))
-    guns |= {u["hex"] for u in table.units() if u["side"] != side and u.get("category") == "gun"}
-    if not guns:
-        return unknown_risk(table, side, scale=scale)
-    far = unknown_risk(table, side, scale=scale)
-    spots = [board.parse(h) for h in guns]
-
-    def risk(hx: str) -> float:
-        here = board.parse(hx)
-        return near(hx) if any(g.distance(here) == 1 for g in spots) else far(hx)
-
-    return risk
-
-
 def unknown_shots(
     table: Table,
     side: str,
     prior: Prior | None = None,
     scale: float = 1.0,
     base: Prior | None = None,
-    close: Prior | None = None,
 ) -> Callable[[str], tuple[tuple[str, float], ...]]:
     """Each enemy "?" that may fire at a vehicle of ``side`` in a hex, by its hex, with its
     chance of knocking it out there (:func:`unknown_risk`'s figures, one a "?", at most 1):
     a "?" is one firer, and a Gun fires once in a phase unless it keeps its Multiple ROF
     (RD-4, C6.17), so a route's risk counts its best shot, not one in every hex it sees.
     ``base``: the prior of a "?" in place of ``[risk] unknown``, the share that must be AFVs
-    still counted as :func:`unknown_risk` counts it (level 3's way, ``[risk] way_unknown``).
-    ``close``: a "?" not seen to be a Gun within its rows' last distance of the hex, LOS or
-    none, counts at least its chance by distance (level 3 where a vehicle stays, ``[risk]
-    close_unknown``: infantry may move up and fire its ATR or Molotovs in the enemy's next
-    player turn; a Gun cannot move, RD-11, so one seen stays as it is)."""
+    still counted as :func:`unknown_risk` counts it (level 3's way, ``[risk] way_unknown``)."""
     board = table.board
     guns = seen_guns(table, side)
     gun_prior = (_RISK.seen_gun, _RISK.seen_gun_beyond)
@@ -230,18 +191,11 @@ def unknown_shots(
         if hit is None:
             here = board.parse(hx)
             i = board.index(here)
-            near = close[0][-1][0] if close is not None else 0
-            out = []
-            for name, where, clear, shape in rows:
-                d = where.distance(here)
-                if d <= 0:
-                    continue
-                p = chance(d, shape) if clear[i] else 0.0
-                if close is not None and d <= near and shape is not gun_prior:
-                    p = max(p, unknown_chance(d, close))
-                if p > 0.0 or clear[i]:
-                    out.append((name, min(1.0, scale * p)))
-            hit = memo[hx] = tuple(out)
+            hit = memo[hx] = tuple(
+                (name, min(1.0, scale * chance(d, shape)))
+                for name, where, clear, shape in rows
+                if clear[i] and (d := where.distance(here)) > 0
+            )
         return hit
 
     return shots

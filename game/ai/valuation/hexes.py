@@ -22,7 +22,6 @@ from .danger import (
     removal_risk,
     soft,
     spent_firers,
-    stay_unknown,
     unknown_risk,
     unknown_shots,
 )
@@ -171,14 +170,7 @@ class HexScore:
         self.threats = s.maps.threats(table, uid, within)
         self.worth = own_worth(table, s.side, unit)
         level2 = s.level >= 2
-        # level 3: where it stays, a "?" that may be infantry closing in counts too (its ATR or
-        # Molotovs in the enemy's next player turn, ``[risk] close_unknown``; issue 41)
-        if s.level >= 3:
-            self.unknown = stay_unknown(table, s.side, unit)
-        elif level2:
-            self.unknown = unknown_risk(table, s.side, scale=soft(unit))
-        else:
-            self.unknown = lambda hx: 0.0
+        self.unknown = unknown_risk(table, s.side, scale=soft(unit)) if level2 else lambda hx: 0.0
         # level 3 counts each enemy's best shot on the way, not one in every hex it sees
         self.by_firer = s.level >= 3
         way = (tuning().risk.way_unknown, tuning().risk.way_unknown_beyond)
