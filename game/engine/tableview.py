@@ -6,7 +6,7 @@ to act.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from game.board import Board
 
@@ -16,6 +16,7 @@ from .errors import IllegalAction
 from .events import Event
 from .game import Game
 from .knowledge import Knowledge, Tracking
+from .play.movement import edge_of, exit_hex
 from .play.victory import exited
 from .setup import Victory
 from .sideview import Legal, hidden_aliases, unit_view
@@ -258,11 +259,19 @@ class TableView:
             )
         }
 
-    def went_off(self, unit_id: str) -> bool:
-        """Whether a unit this side saw leave play (:meth:`out_of_play`) left by a map edge
-        (RD-13: an exit is seen by both sides, and the victory line counts it), not removed."""
-        unit = self._game.state.units.get(self.real(unit_id))
-        return unit is not None and unit.status == "exited" and unit.id in self.out_of_play()
+    def went_off(self, unit_id: str, gone: Iterable[str] | None = None) -> str | None:
+        """The map edge by which a unit this side saw leave play (:meth:`out_of_play`, or
+        ``gone`` when the caller holds it) left the map (RD-13: an exit is seen by both sides,
+        and the victory line counts it); None if it was removed, or is in play. The edge is
+        the one it left by (:func:`~game.engine.play.movement.exit_hex`)."""
+        state = self._game.state
+        unit = state.units.get(self.real(unit_id))
+        if unit is None or unit.status != "exited":
+            return None
+        if unit.id not in (self.out_of_play() if gone is None else gone):
+            return None
+        out = exit_hex(state, unit)
+        return None if out is None else edge_of(state, out)
 
     def gone(self, unit_id: str) -> str | None:
         """How this side's unit left play ("exited", "eliminated", ...), None while in play."""

@@ -98,8 +98,6 @@ class RemoteSession:
         self._board: tuple[str, Board] | None = None
         self._tables: dict[int, RemoteTable] = {}
         self._saved: SavedGame | None = None
-        self.mine: list[dict] = []
-        """This side's actions sent from this window ({"action": ...}: the set-up rings)."""
         self.save_error: str | None = None
 
     # --- the state -----------------------------------------------------------------------
@@ -197,7 +195,6 @@ class RemoteSession:
             raise IllegalAction(e.code, e.reason) from None
         except NetError as e:
             raise IllegalAction("offline", f"not sent: {e} (reconnecting)") from None
-        self.mine.append({"action": action.to_json()})
         shown = before.events
         return [e.event() for e in view.events[len(shown) :]]
 
@@ -209,13 +206,7 @@ class RemoteSession:
             return e.reason
         except NetError as e:
             return f"not sent: {e}"
-        if self.mine:
-            self.mine.pop()
         return None
-
-    @property
-    def saved_actions(self) -> list[dict]:
-        return self.mine
 
     @property
     def saved(self) -> SavedGame:

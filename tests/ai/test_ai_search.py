@@ -209,7 +209,7 @@ def test_rd13_an_enemy_seen_to_leave_by_its_exit_edge_is_its_exit_not_a_kill():
     from game.engine import Victory
 
     units = [
-        UnitSetup("ger-pz-1", "pz4h", "german", "G4", facing=0),
+        UnitSetup("ger-pz-1", "pz4h", "german", "H3", facing=1),  # faces off the east edge
         UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
         UnitSetup("rus-t34-1", "t34m43", "russian", "B4", facing=3),
     ]
@@ -223,11 +223,17 @@ def test_rd13_an_enemy_seen_to_leave_by_its_exit_edge_is_its_exit_not_a_kill():
     base = judge(table_of(game.copy(), "russian"))
     left = game.copy()
     left.state.units["ger-pz-1"].status = "exited"  # off the map by the east edge
-    assert table_of(left, "russian").went_off("ger-pz-1")
+    assert table_of(left, "russian").went_off("ger-pz-1") == "east"
     assert judge(table_of(left, "russian")) < base - WIN / 2 + 5  # half the German's win
+    wrong = game.copy()  # by another edge than the victory's: no exit share, and no kill
+    wrong.state.units["ger-pz-1"].facing = 2  # D1's hexside off the north edge
+    wrong.state.units["ger-pz-1"].hex = game.board.parse("D1")
+    wrong.state.units["ger-pz-1"].status = "exited"
+    assert table_of(wrong, "russian").went_off("ger-pz-1") == "north"
+    assert abs(judge(table_of(wrong, "russian")) - base) < 5
     killed = game.copy()
     killed.state.units["ger-pz-1"].status = "burning"
-    assert not table_of(killed, "russian").went_off("ger-pz-1")
+    assert table_of(killed, "russian").went_off("ger-pz-1") is None
     assert judge(table_of(killed, "russian")) > base + WIN / 2  # 2 and half the Russian's win
 
 

@@ -86,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     opponent.search = traced
     setup = load_scenario(find_scenario(args.scenario)).setup
+    if args.side not in setup.sides:
+        ap.error(f"--side {args.side}: expected one of {', '.join(setup.sides)}")
     plans = list(CAREFUL_PLANS)
     won = 0
     when: Counter[str] = Counter()
@@ -100,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         for unit, turn, phasing, phase, shot in losses(log):
             mine = unit in {u.id for u in setup.units if u.side == args.side}
             gone.append(
-                f"{'' if mine else '['}{unit} T{turn} {phasing} {phase}: {shot_words(shot)}"
+                f"{'' if mine else '(the enemy) '}{unit} T{turn} {phasing} {phase}: "
+                f"{shot_words(shot)}"
             )
             if mine:
                 lost += 1

@@ -138,9 +138,10 @@ class Valuation:
                 # a removal is seen by both sides (HX-13); a unit concealed again is a "?"
                 # known by its alias there, not gone
                 if now is None and uid in gone:
-                    if table.went_off(uid):  # gone off the map: its side's exit, no removal
+                    edge = table.went_off(uid, gone)
+                    if edge is not None:  # gone off the map: its side's exit, no removal
                         for v in table.victory:
-                            if v.side == was["side"] and v.edge and v.counts(was):
+                            if v.side == was["side"] and v.edge == edge and v.counts(was):
                                 total -= WIN / max(1, v.count)
                     else:
                         total += self.stakes[uid]
