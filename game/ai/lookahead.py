@@ -291,3 +291,121 @@ def _stderr(values: list[float]) -> float:
         return 0.0
     mean = sum(values) / n
     return (sum((v - mean) ** 2 for v in values) / (n - 1) / n) ** 0.5
+
+
+# --- level 3 at a Defensive First Fire chance -------------------------------------------------
+
+_CHANCE = tuning().chance
+CHANCE_PHASES = ("movement", "defensive_fire")
+"""The enemy's phases a chance's playout plays to the end of (its Movement Phase, the movers
+still to come; then the Defensive Fire Phase, RD-12)."""
+
+
+@dataclass(frozen=True)
+class ChanceResult:
+    """What the search at a Defensive First Fire chance kept (``kept``: the index of the
+    option, 0 level 2's own), each option's mean value over the rounds played, and what it
+    spent."""
+
+    kept: int
+    means: tuple[float, ...]
+    rounds: int
+    work: int
+
+    def words(self, name: str) -> str:
+        """The search in a player's words (``Decision.plan``, never shown to the other side:
+        the playouts hold its secrets, RD-11), ``name``: what the option kept does."""
+        usual = self.means[0] if self.means else 0.0
+        mine = self.means[self.kept] if self.means else 0.0
+        runs = f"{self.rounds} trial run{'s' if self.rounds != 1 else ''} of the move"
+        if self.kept == 0:
+            return f"{name}, best in {runs} ({mine:+.0f})"
+        return f"{name}: in {runs} it scored {mine:+.0f}, the usual choice {usual:+.0f}"
+
+
+def finish_moves(copy: Snapshot, side: str, me: Chooser, them: Chooser, cap: int) -> int:
+    """Play the imagined game ``copy`` from a Defensive First Fire chance of ``side`` to the
+    end of the enemy's Defensive Fire Phase (or of the game): the enemy's movers still to come
+    moved by ``them``, ``side``'s later chances and its Defensive Fire by ``me``; the actions
+    played."""
+    n = 0
+    while n < cap:
+        mine = copy.table(side)
+        if mine.over or mine.phasing == side or mine.phase not in CHANCE_PHASES:
+            break
+        acting = mine.to_act
+        assert acting is not None
+        player = me if acting == side else them
+        table = copy.table(acting)
+        decision = player.choose(table)
+        table.submit(decision.action)  # type: ignore[attr-defined]
+        n += 1
+    return n
+
+
+def weigh_chance(
+    table: Table,
+    seed: int,
+    options: Sequence[Action],
+    players: Callable[[int], tuple[Chooser, Chooser]],
+    value: Callable[[Table], float],
+    rounds: int = _CHANCE.rounds,
+    work: int = _CHANCE.work,
+    margin: float = _SEARCH.margin,
+    caution: float = _SEARCH.sure,
+    tanks: tuple[int, frozenset[str]] = (0, frozenset()),
+    cap: int = _SEARCH.per_playout,
+    confirm: int = _CHANCE.confirm,
+) -> ChanceResult:
+    """Level 3 at a Defensive First Fire chance of ``table``'s side (docs/ai.md "Level 3's
+    Defensive First Fire weighed against the enemy it has met"): each of ``options`` (a shot,
+    or Pass: the chance let go; level 2's own choice first) is taken on a copy of the game made
+    by the side's table (``table.imagined``: what it may know, each enemy "?" dealt anew, new
+    dice, drawn anew after the option so that every option goes on with the same rolls), and
+    the rest of the enemy's Movement Phase and its Defensive Fire Phase are played out
+    (:func:`finish_moves`, ``players(round)``: the side's level 2 and the enemy's playout
+    player), then valued (``value``, as the plan search values a playout's end). Each round
+    plays every option on the same copy and dice (common random numbers); no round is begun
+    once ``work`` hexes have been weighed (two rounds at least: :func:`_kept` wants two), and
+    two rounds in which every option was worth the same end it. Level 2's own choice is kept
+    unless another beats it round by round by ``margin`` after ``caution`` standard errors
+    (:func:`_kept`), and then only if it beats it so again on up to ``confirm`` fresh rounds
+    of the two alone (within ``work`` more: the best of several on a few rounds is often
+    luck, as in :func:`search`)."""
+    side = table.side
+    assert side is not None
+    values: list[list[float]] = [[] for _ in options]
+    spent = [0]
+
+    def run(r: int, i: int) -> float:
+        """Round ``r``'s playout of option ``i`` (round ``r``'s copy and dice): its value."""
+        dice = (seed * 1_000_003 + r) & 0x7FFFFFFFFFFFFFFF
+        copy = table.imagined(dice, *tanks)
+        copy.table(side).submit(options[i])
+        copy.reseed(dice ^ 0x5DEECE66D)  # the same rolls after it, whatever the option drew
+        me, them = players(r)
+        finish_moves(copy, side, me, them, cap)
+        spent[0] += me.work + them.work
+        return value(copy.table(side))
+
+    for r in range(rounds):
+        if r >= 2 and (spent[0] >= work or all(v == values[0] for v in values)):
+            break
+        for i in range(len(options)):
+            values[i].append(run(r, i))
+    kept = _kept(list(enumerate(values)), margin, caution)
+    played = len(values[0])
+    if kept and confirm:  # the best of several on a few rounds: checked on fresh ones alone
+        usual: list[float] = []
+        other: list[float] = []
+        limit = spent[0] + work
+        for r in range(rounds, rounds + confirm):
+            if len(usual) >= 2 and spent[0] >= limit:
+                break
+            usual.append(run(r, 0))
+            other.append(run(r, kept))
+        values[0].extend(usual)
+        values[kept].extend(other)
+        kept = _kept([(0, usual), (kept, other)], margin, caution) and kept
+    means = tuple(sum(v) / len(v) for v in values)
+    return ChanceResult(kept, means, played, spent[0])

@@ -29,12 +29,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from game.engine.actions import action_from_json
+from game.engine.actions import Action, Pass, action_from_json
 from game.engine.table import Table
 
 from .candidates import best, candidates
 from .decision import Decision, mix, text
-from .lookahead import PLANS, STEADY, Budget, SearchResult, search
+from .lookahead import PLANS, STEADY, Budget, ChanceResult, SearchResult, search, weigh_chance
 from .situation import Drive, Situation
 from .tuning import Plan, tuning
 from .valuation import Valuation
@@ -42,6 +42,7 @@ from .valuation.danger import must_be_afvs
 from .valuation.maps import KeptMaps
 from .valuation.objective import Objectives
 from .valuation.reach import loses_at_the_end
+from .valuation.seen import SeenObjectives, seen_routes
 
 LEVELS = {0: "random", 1: "scorer", 2: "planner", 3: "lookahead"}
 SEARCHES_KEPT = 16
@@ -92,6 +93,8 @@ class ComputerPlayer:
         """Level 3: the playout player that plays a Movement Phase whose kept plan is not level
         2's own, and its seed, by its key (:meth:`_scripted`)."""
         self._preset_script: dict[tuple[int, str], dict] = {}
+        self.last_chance: ChanceResult | None = None
+        """Level 3: the last Defensive First Fire chance weighed (:meth:`_weigh_chance`)."""
         self.last_search: SearchResult | None = None
         """Level 3: the last search made (the bench and the log read it)."""
 
@@ -141,6 +144,7 @@ class ComputerPlayer:
             drive=self.drive,
             planner=self._plan_now,
             eager=self.eager,
+            weigh=self._weigh_chance if self._weighs(table) else None,
         )
         return best(candidates(table, self.level), situation)
 
@@ -263,17 +267,62 @@ class ComputerPlayer:
             confirm_gain=b.confirm_gain or t.large_confirm,
         )
 
+    def _weighs(self, table: Table) -> bool:
+        """Level 3 weighs its Defensive First Fire chances by playouts (:meth:`_weigh_chance`)
+        on a map its search covers in full (``[search] max_hexes``), once the enemy's vehicles
+        have been seen to drive in an earlier phase (``[chance] evidence``: before that its
+        playouts' enemy is level 2's guess alone, and weighing against it cost the careful
+        player's games, issue 41, tenth session)."""
+        return (
+            self.level >= 3
+            and bool(table.dff_pending)
+            and table.board.size <= self.budget.max_hexes
+            and (not tuning().chance.evidence or bool(seen_routes(table, self.side, True)))
+        )
+
+    def _weigh_chance(self, table: Table, options: list[Action]) -> tuple[int, str]:
+        """Level 3 at a Defensive First Fire chance (docs/ai.md): ``options`` (level 2's choice
+        first) played out to the end of the enemy's Defensive Fire Phase on the search's
+        copies (:func:`~.lookahead.weigh_chance`), the enemy's movers still to come driven by
+        its playout player (level 2's steady plan, each route to its end, driving where the
+        enemy's vehicles were seen to drive this game: ``[chance] seen``), this side's later
+        chances and Defensive Fire by level 2; its seed from the player's seed and what its
+        side may know (:meth:`_draw_seed`), so a resumed game weighs the same. The index of
+        the option kept and its words (``Decision.plan``)."""
+        other = next(s for s in table.sides if s != self.side)
+        shared: dict[tuple, tuple[set[str], dict]] = {}
+        base = self._draw_seed(table, 4)
+        seen = seen_routes(table, self.side) if tuning().chance.seen else frozenset()
+
+        def players(r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
+            me = ComputerPlayer(self.side, 2, seed=mix(base, r, 1))
+            them = ComputerPlayer(other, 2, seed=mix(base, r, 2))
+            them.objectives = SeenObjectives(other, seen)
+            for p in (me, them):
+                p.steady_rng = p.commit = True
+                p.maps = KeptMaps(p.side, shared)
+            return me, them
+
+        value = Valuation(self, table)
+        need, hexes = must_be_afvs(table, self.side)
+        found = weigh_chance(table, base, options, players, value, tanks=(need, frozenset(hexes)))
+        self.last_chance = found
+        what = "holds" if isinstance(options[found.kept], Pass) else "fires"
+        return found.kept, found.words(what)
+
     def _search(self, table: Table, budget: Budget) -> SearchResult:
         """Level 3's portfolio search over the rest of this player turn (docs/ai.md)."""
         other = next(s for s in table.sides if s != self.side)
         shared: dict[tuple, tuple[set[str], dict]] = {}
         base = self._draw_seed(table, 3)
+        seen = seen_routes(table, self.side)  # where the enemy met has driven (its log)
 
         def players(plan: Plan, r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
             me = ComputerPlayer(self.side, 2, seed=mix(base, r, 1))
             me.plan = plan
             them = ComputerPlayer(other, 2, seed=mix(base, r, 2))
             them.eager = True
+            them.objectives = SeenObjectives(other, seen)  # it drives where it was seen to
             for p in (me, them):
                 p.steady_rng = p.commit = True
                 p.maps = KeptMaps(p.side, shared)  # the maps depend on the enemies, not the plan

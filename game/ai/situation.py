@@ -45,6 +45,9 @@ class Situation:
     decision that needs it, so it is asked for only when a candidate needs it).
 
     ``eager``: a playout's enemy takes each Defensive First Fire shot worth taking at once.
+    ``weigh``: level 3 at a Defensive First Fire chance, the options (level 2's choice first)
+    played out (:func:`game.ai.lookahead.weigh_chance`): the index of the one kept and its
+    words.
     ``held``: why a candidate that had a shot let it go (the pass candidate's words)."""
 
     table: Table
@@ -58,6 +61,7 @@ class Situation:
     drive: Drive
     planner: Callable[[Table], tuple[Plan, str]]
     eager: bool = False
+    weigh: Callable[[Table, list[Action]], tuple[int, str]] | None = None
     held: str = ""
     _plan: tuple[Plan, str] | None = field(default=None, init=False, repr=False)
 

@@ -159,6 +159,20 @@ class Search:
     per_playout: int
     margin: float
     sure: float
+    seen_weight: float
+    seen_reach: int
+
+
+@dataclass(frozen=True)
+class Chance:
+    low: float
+    high: float
+    shots: int
+    rounds: int
+    work: int
+    confirm: int
+    seen: bool
+    evidence: bool
 
 
 @dataclass(frozen=True)
@@ -189,6 +203,7 @@ class Tuning:
     set_up: SetUp
     playout: Playout
     search: Search
+    chance: Chance
     plans: tuple[Plan, ...]
 
 
@@ -213,6 +228,8 @@ SHARES = {
     "move.attacker_motion",
     "move.face_gain",
     "playout.exit_near",
+    "chance.low",
+    "chance.high",
 }
 """The figures that are chances or shares of one: at most 1."""
 

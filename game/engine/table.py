@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from game.rules.dice import SEEDS, Dice
+
 from .actions import Action, Fire
 from .errors import IllegalAction
 from .events import Event
@@ -240,6 +242,14 @@ class Snapshot:
     @property
     def game(self):  # -> Game (for the tests; the screen reads its tables)
         return self._game
+
+    def reseed(self, seed: int) -> None:
+        """New dice from ``seed`` for an imagined copy (``play``; the computer's search at a
+        Defensive First Fire chance: the options of a round go on with the same rolls whatever
+        each one drew, common random numbers)."""
+        if not self._play:
+            raise IllegalAction("watching", "only an imagined copy is rolled anew")
+        self._game.dice = Dice(seed % SEEDS.stop)
 
     def refresh(self) -> None:
         """The game was changed other than by an action (a test's hand): read it afresh."""

@@ -651,6 +651,7 @@ AI_PLAYER_MODULES = (
     "valuation/objective.py",
     "valuation/playout.py",
     "valuation/reach.py",
+    "valuation/seen.py",
     "valuation/setup.py",
     "valuation/targets.py",
 )

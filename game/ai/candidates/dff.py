@@ -7,6 +7,9 @@ tuning table."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from game.engine.actions import Action, Pass
 from game.engine.play.shot import COVERED_ARC_HALF
 from game.engine.table import Table
 from game.engine.view import UnitView
@@ -22,6 +25,7 @@ from ..valuation.targets import Shot, shots
 WAITS = "waits: the mover will be easier to hit (C6.17)"
 HIDDEN = "stays hidden: the shot would give it away (RD-11)"
 POOR = "the odds are too poor"
+WEIGHED = "holds: the trial runs of the move favour waiting"
 
 
 def waits(s: Situation, shot: Shot) -> bool:
@@ -100,6 +104,15 @@ class DffCandidate:
         found = shots(table, s.side, s.legal)
         if not found:
             return None  # the pass candidate: "no shot at the mover"
+        usual = self._usual(s, found)
+        if s.level < 3 or s.eager or s.weigh is None:
+            return usual
+        return self._weighed(s, found, usual)
+
+    def _usual(self, s: Situation, found: list[Shot]) -> Option | None:
+        """Level 2's choice (and level 1's): the best shot, unless it waits for better odds
+        (:func:`waits`) or would give a concealed firer away; None: the chance is let go
+        (``s.held`` says why)."""
         if waits(s, found[0]):
             # the best firer will have another chance; another whose chance may be its last
             # (its LOS or arc about to end, :func:`may_leave`) fires now
@@ -116,6 +129,44 @@ class DffCandidate:
             return Option(shot.value, Decision(shot.action, shot_words(shot.odds)))
         s.held = POOR
         return None
+
+    def _weighed(self, s: Situation, found: list[Shot], usual: Option | None) -> Option | None:
+        """Level 3 (docs/ai.md "Level 3's Defensive First Fire weighed against the enemy it
+        has met"): where level 2's choice (``usual``) is not obvious, a shot neither
+        near-certain (``[chance] high``) nor negligible (``[chance] low``) or level 2 holding,
+        the best shot of each of the ``[chance] shots`` best firers and holding (Pass) are
+        played out against it on the search's copies (``Situation.weigh``:
+        :func:`game.ai.lookahead.weigh_chance`); level 2's choice is kept unless another beats
+        it there."""
+        t = tuning().chance
+        mine = usual.decision.action if usual is not None else Pass()
+        fired = next((x for x in found if x.action == mine), None)
+        if fired is not None and fired.odds.p_kill is not None and fired.odds.p_kill >= t.high:
+            return usual  # near-certain: taken
+        best: list[Shot] = []
+        for x in found:
+            p = x.odds.p_kill
+            if len(best) >= t.shots or any(b.action.unit == x.action.unit for b in best):
+                continue
+            if p is None or p >= t.low:
+                best.append(x)
+        if not best:
+            return usual  # every shot negligible: level 2's choice
+        options: list[Action] = [mine, *(x.action for x in best if x.action != mine)]
+        if not isinstance(mine, Pass):
+            options.append(Pass())
+        assert s.weigh is not None
+        kept, words = s.weigh(s.table, options)
+        if kept == 0:
+            return (
+                usual if usual is None else Option(usual.score, replace(usual.decision, plan=words))
+            )
+        action = options[kept]
+        if isinstance(action, Pass):
+            s.held = WEIGHED
+            return None
+        shot = next(x for x in found if x.action == action)
+        return Option(self.score, Decision(action, shot_words(shot.odds), words))
 
     @staticmethod
     def _firer(s: Situation, found: list[Shot]) -> Shot | None:

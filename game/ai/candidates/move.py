@@ -134,6 +134,8 @@ class DriveOnCandidate:
             _, hx, route = best_hex(s, unit, s.plan()[0], lambda r: not _back(s, unit, r))
             first = route.steps[0] if route is not None and route.steps else None
         if first is not None and first in s.legal and not goes_back(s.table, unit, first):
+            if s.drive.commit and route is not None:  # a playout begun in its move (C6.17)
+                s.drive.routes[moving] = list(route.steps[1:])
             return Decision(first, f"drives towards {hx}")
         if route is None and s.level >= 2:  # it stays: its front to the enemy (RD-8)
             pivot = face(s, unit)
