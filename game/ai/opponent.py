@@ -36,7 +36,6 @@ from .candidates import best, candidates
 from .decision import Decision, mix, text
 from .lookahead import PLANS, STEADY, Budget, SearchResult, search
 from .situation import Drive, Situation
-from .sparring import CarefulPlayer
 from .tuning import Plan, tuning
 from .valuation import Valuation
 from .valuation.danger import must_be_afvs
@@ -49,43 +48,17 @@ SEARCHES_KEPT = 16
 """Level 3's searches kept (a phase's plan, by game, turn and side), then all dropped."""
 
 
-def portfolio(table: Table, side: str, max_hexes: int | None = None) -> tuple[Plan, ...]:
+def portfolio(table: Table, side: str) -> tuple[Plan, ...]:
     """The plans level 3 weighs (``[[plans]]``): a plan in which no vehicle moves (``stand``)
     only for a side that does not lose as things stand at the game's end
     (:func:`~.valuation.reach.loses_at_the_end`, RD-13, HX-11): waiting is the plan of the side
     that wins when time runs out, or holds what it must; for the side that must act it only
     spends a turn, and its playouts, short of the drive still to come under fire, scored it
     above moving (issue 41: the Orel road's column stood in turn 2 or 3 of 5 of 20 games
-    against the careful player, and lost all five, short of Movement Phases to leave).
-    The careful player's plans (``script``) only on a map of at most ``max_hexes`` hexes (the
-    search's full budget; None: every map): on the larger maps one round of five plans is all
-    the budget buys (issue 41, eleventh session)."""
-    scripts = max_hexes is None or table.board.size <= max_hexes
-    plans = tuple(p for p in PLANS if scripts or not p.script)
+    against the careful player, and lost all five, short of Movement Phases to leave)."""
     if not loses_at_the_end(table, side):
-        return plans
-    return tuple(p for p in plans if p.moves)
-
-
-class ScriptedPlayout:
-    """A playout player of a script plan (``Plan.script``, issue 41, eleventh session: portfolio
-    greedy search's scripts): the careful sparring player with that plan plays its side's
-    Movement Phase, level 2's playout player ``rest`` the rest (its fire, its Defensive Fire,
-    the enemy's player turn); ``work``: both players' hexes weighed."""
-
-    def __init__(self, side: str, plan: Plan, seed: int, rest: ComputerPlayer):
-        self.side = side
-        self.careful = CarefulPlayer(side, plan.script, seed)
-        self.rest = rest
-
-    @property
-    def work(self) -> int:
-        return self.rest.work + self.careful.moves.work
-
-    def choose(self, table: Table) -> Decision:
-        if table.phase == "movement" and table.phasing == self.side:
-            return self.careful.choose(table)
-        return self.rest.choose(table)
+        return PLANS
+    return tuple(p for p in PLANS if p.moves)
 
 
 class ComputerPlayer:
@@ -115,10 +88,9 @@ class ComputerPlayer:
         self.drive = Drive()
         self._searched: dict[tuple, SearchResult] = {}
         self._preset: dict[tuple[int, str], Plan] = {}
-        self._scripts: dict[tuple, tuple[ComputerPlayer | CarefulPlayer, int]] = {}
+        self._scripts: dict[tuple, tuple[ComputerPlayer, int]] = {}
         """Level 3: the playout player that plays a Movement Phase whose kept plan is not level
-        2's own (the careful player for a script plan), and its seed, by its key
-        (:meth:`_scripted`)."""
+        2's own, and its seed, by its key (:meth:`_scripted`)."""
         self._preset_script: dict[tuple[int, str], dict] = {}
         self.last_search: SearchResult | None = None
         """Level 3: the last search made (the bench and the log read it)."""
@@ -225,15 +197,10 @@ class ComputerPlayer:
         kept = self._scripts.get(key)
         if kept is not None:  # the playout player's seed and the routes it drives
             script, seed = kept
-            if isinstance(script, CarefulPlayer):  # its routes, and the units it has weighed
-                moves = script.moves
-                routes, done = moves.routes, sorted(moves.done)
-            else:
-                routes, done = script.drive.routes, sorted(script.drive.stays)
             record["script"] = {
                 "seed": seed,
-                "routes": {u: [a.to_json() for a in r] for u, r in routes.items()},
-                "stays": done,
+                "routes": {u: [a.to_json() for a in r] for u, r in script.drive.routes.items()},
+                "stays": sorted(script.drive.stays),
             }
         return record
 
@@ -247,7 +214,7 @@ class ComputerPlayer:
             if isinstance(record.get("script"), dict):
                 self._preset_script[(int(record["turn"]), str(record["side"]))] = record["script"]
 
-    def _scripted(self, table: Table) -> ComputerPlayer | CarefulPlayer | None:
+    def _scripted(self, table: Table) -> ComputerPlayer | None:
         """Level 3 in its own Movement Phase: the player that plays it when the search (run when
         a candidate first asks for the plan) kept another plan than level 2's own (None: level
         2's own play, as the search's first plan, or no search yet).
@@ -265,21 +232,9 @@ class ComputerPlayer:
         kept = self._scripts.get(key)
         return None if kept is None else kept[0]
 
-    def _script(
-        self, table: Table, plan: Plan, seed: int, kept: dict | None = None
-    ) -> ComputerPlayer | CarefulPlayer:
-        """The playout player of ``plan`` seeded ``seed`` (the careful player for a script
-        plan: it plays the Movement Phase, :class:`ScriptedPlayout`); ``kept``: the routes it
-        drove, from a save (:meth:`plan_record`)."""
-        if plan.script:
-            careful = CarefulPlayer(self.side, plan.script, seed)
-            if kept is not None:
-                moves = careful.moves
-                moves.key = (table.turn, table.phasing)
-                rows = kept.get("routes", {}).items()
-                moves.routes = {u: [action_from_json(a) for a in r] for u, r in rows}
-                moves.done = set(kept.get("stays", ()))
-            return careful
+    def _script(self, table: Table, plan: Plan, seed: int, kept: dict | None = None):
+        """The playout player of ``plan`` seeded ``seed``; ``kept``: the routes it drove, from
+        a save (:meth:`plan_record`)."""
         script = ComputerPlayer(self.side, 2, seed=seed)
         script.plan = plan
         script.steady_rng = script.commit = True
@@ -314,7 +269,7 @@ class ComputerPlayer:
         shared: dict[tuple, tuple[set[str], dict]] = {}
         base = self._draw_seed(table, 3)
 
-        def players(plan: Plan, r: int) -> tuple[ComputerPlayer | ScriptedPlayout, ComputerPlayer]:
+        def players(plan: Plan, r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
             me = ComputerPlayer(self.side, 2, seed=mix(base, r, 1))
             me.plan = plan
             them = ComputerPlayer(other, 2, seed=mix(base, r, 2))
@@ -322,13 +277,11 @@ class ComputerPlayer:
             for p in (me, them):
                 p.steady_rng = p.commit = True
                 p.maps = KeptMaps(p.side, shared)  # the maps depend on the enemies, not the plan
-            if plan.script:  # the careful player drives its Movement Phase
-                return ScriptedPlayout(self.side, plan, mix(base, r, 1), me), them
             return me, them
 
         value = Valuation(self, table)
         need, hexes = must_be_afvs(table, self.side)  # RD-13: the "?" that must be AFVs
-        plans = portfolio(table, self.side, budget.max_hexes)
+        plans = portfolio(table, self.side)
         found = search(table, base, players, value, plans, budget, tanks=(need, frozenset(hexes)))
         if found.best != STEADY:  # played as its playouts played it (_scripted)
             key = (table.game_key, table.turn, table.phasing)

@@ -12,8 +12,6 @@ from functools import cache
 from importlib import resources
 from typing import Any, get_type_hints
 
-from .sparring.plans import PLANS as CAREFUL_PLANS
-
 
 class TuningError(ValueError):
     """tuning.toml is malformed (the message names the key and what was expected)."""
@@ -169,11 +167,7 @@ class Plan:
     scorer with its weights scaled. ``objective``: the weight of the victory conditions' hexes
     and edges; ``caution``: of the risk of being knocked out (RD-18); ``aggression``: of the
     shots a hex would give; ``moves``: False to keep every vehicle where it stands (an exit by
-    the victory's edge still goes); ``script``: a plan of the careful sparring player
-    (game.ai.sparring: ``hold``, ``flank-left``, ``flank-right``, ``rush``) that plays the
-    side's Movement Phase instead of level 2's scorer, its weights then 1 ("": level 2's
-    scorer; issue 41, eleventh session: portfolio greedy search's scripts, plans that play
-    truly differently)."""
+    the victory's edge still goes)."""
 
     name: str
     words: str
@@ -181,7 +175,6 @@ class Plan:
     caution: float
     aggression: float
     moves: bool
-    script: str
 
 
 @dataclass(frozen=True)
@@ -288,26 +281,8 @@ def _plans(raw: Any) -> tuple[Plan, ...]:
     if len(set(names)) != len(names):
         raise TuningError(f"plans: a name twice in {names}")
     first = rows[0]
-    if (first.objective, first.caution, first.aggression, first.moves, first.script) != (
-        1.0,
-        1.0,
-        1.0,
-        True,
-        "",
-    ):
+    if (first.objective, first.caution, first.aggression, first.moves) != (1.0, 1.0, 1.0, True):
         raise TuningError(f"plans[0] ({first.name}): level 2's own plays by weights 1, moving")
-    for i, row in enumerate(rows):
-        if row.script and row.script not in CAREFUL_PLANS:
-            raise TuningError(
-                f"plans[{i}].script: {row.script!r}, expected one of {', '.join(CAREFUL_PLANS)}"
-            )
-        if row.script and (row.objective, row.caution, row.aggression, row.moves) != (
-            1.0,
-            1.0,
-            1.0,
-            True,
-        ):
-            raise TuningError(f"plans[{i}] ({row.name}): a script's other phases play by weights 1")
     return rows
 
 

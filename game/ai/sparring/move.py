@@ -42,9 +42,6 @@ class Moves:
     key: tuple = ()
     routes: dict[str, list[Action]] = field(default_factory=dict)
     done: set[str] = field(default_factory=set)
-    work: int = 0
-    """The hexes weighed (each hex of a vehicle's threat and attack maps): level 3's search
-    counts them in its budget when this player drives a plan's playouts (issue 41)."""
 
     def begin(self, table: Table) -> None:
         key = (table.turn, table.phasing)
@@ -190,20 +187,12 @@ class HexWeigher:
 
 
 def best_route(
-    table: Table,
-    side: str,
-    plan: Plan,
-    unit: UnitView,
-    rng: random.Random,
-    moves: Moves | None = None,
+    table: Table, side: str, plan: Plan, unit: UnitView, rng: random.Random
 ) -> tuple[str, Route] | None:
     """The hex the vehicle drives to and its route, or None: it stays (the best hex must beat
-    staying by ``BETTER_BY``; a concealed vehicle counts staying hidden a little more);
-    ``moves``: its hexes weighed counted there."""
+    staying by ``BETTER_BY``; a concealed vehicle counts staying hidden a little more)."""
     routes = table.reachable(unit["id"])
     within = {unit["hex"], *routes, *(h for r in routes.values() for h in r.hexes)}
-    if moves is not None:
-        moves.work += 2 * len(within)  # its threat and attack maps
     weigh = HexWeigher(table, side, plan, unit, within)
     best = weigh(unit["hex"], None) + (0.3 if unit.get("concealed") else 0.0)
     found: tuple[str, Route] | None = None
@@ -318,7 +307,7 @@ def move_action(
             continue
         if unit.get("immobilized"):
             continue
-        found = best_route(table, side, plan, unit, rng, moves)
+        found = best_route(table, side, plan, unit, rng)
         steps: list[Action] = list(found[1].steps) if found is not None else pivots(table, unit)
         if steps and steps[0] in legal:
             moves.routes[uid] = steps[1:]
