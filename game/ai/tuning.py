@@ -113,8 +113,6 @@ class Move:
     attacker_motion: float
     face_gain: float
     infantry_step: float
-    stalk_near: int
-    stalk_far: int
 
 
 @dataclass(frozen=True)
@@ -169,13 +167,7 @@ class Plan:
     scorer with its weights scaled. ``objective``: the weight of the victory conditions' hexes
     and edges; ``caution``: of the risk of being knocked out (RD-18); ``aggression``: of the
     shots a hex would give; ``moves``: False to keep every vehicle where it stands (an exit by
-    the victory's edge still goes). ``sight``: how much (x the vehicle's worth) each enemy
-    unit ("?" included) with a clear LOS to the hex where it stops at ``[move] stalk_near`` + 1
-    to ``stalk_far`` hexes counts against it (one at ``stalk_near`` or less it shoots at, and
-    counts none); ``way_sight``: each hex of its way in an enemy's LOS within ``stalk_far``
-    (issue 41, eleventh session: ``stalk``, the large maps' Russian closing in out of the
-    woods' sight);
-    ``maps``: ``"all"``, or ``"large"`` for a plan weighed on the large maps alone."""
+    the victory's edge still goes)."""
 
     name: str
     words: str
@@ -183,9 +175,6 @@ class Plan:
     caution: float
     aggression: float
     moves: bool
-    sight: float = 0.0
-    way_sight: float = 0.0
-    maps: str = "all"
 
 
 @dataclass(frozen=True)
@@ -291,12 +280,7 @@ def _plans(raw: Any) -> tuple[Plan, ...]:
     names = [r.name for r in rows]
     if len(set(names)) != len(names):
         raise TuningError(f"plans: a name twice in {names}")
-    for r in rows:
-        if r.maps not in ("all", "large"):
-            raise TuningError(f"plans ({r.name}).maps: expected 'all' or 'large', got {r.maps!r}")
     first = rows[0]
-    if (first.sight, first.way_sight, first.maps) != (0.0, 0.0, "all"):
-        raise TuningError(f"plans[0] ({first.name}): level 2's own weighs no sight, on all maps")
     if (first.objective, first.caution, first.aggression, first.moves) != (1.0, 1.0, 1.0, True):
         raise TuningError(f"plans[0] ({first.name}): level 2's own plays by weights 1, moving")
     return rows

@@ -10,8 +10,6 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-import numpy as np
-
 from game.engine.actions import Turn
 from game.engine.play.paths import Route
 from game.engine.table import Table
@@ -52,44 +50,6 @@ class Weighing(Protocol):
     def maps(self) -> KeptMaps: ...
     @property
     def objectives(self) -> Objectives: ...
-
-
-Watched = tuple[np.ndarray, np.ndarray, np.ndarray]
-_WATCHED: dict[tuple, tuple[object, Watched]] = {}
-
-
-def watched(table: Table, side: str) -> Watched:
-    """Level 3's ``stalk`` plan (issue 41, eleventh session): by board index, how many enemy
-    units (a "?" too: every side knows where a counter is, RD-11) have a clear LOS (RD-9) to
-    the hex from ``[move] stalk_near`` + 1 to ``stalk_far`` hexes; whether one has from
-    ``stalk_near`` or less (a vehicle stopped there shoots at it at that range); whether one
-    has within ``stalk_far`` (a hex of the way in its sight). By the terrain and the enemies'
-    hexes alone, kept while they stand."""
-    t = tuning().move
-    board = table.board
-    hexes = tuple(
-        sorted(
-            u["hex"]
-            for u in table.units()
-            if u["side"] != side and u.get("status", "active") == "active" and u.get("hex")
-        )
-    )
-    key = (id(board), t.stalk_near, t.stalk_far, hexes)
-    found = _WATCHED.get(key)
-    if found is not None and found[0] is board:
-        return found[1]
-    mid = np.zeros(board.size, dtype=np.int32)
-    near = np.zeros(board.size, dtype=bool)
-    for hx in hexes:
-        d = board.distances(board.index(board.parse(hx)))
-        clear = np.asarray(table.viewshed(hx)[0], dtype=bool)
-        mid += clear & (d > t.stalk_near) & (d <= t.stalk_far)
-        near |= clear & (d <= t.stalk_near) & (d > 0)
-    out = (mid, near, (mid > 0) | near)
-    if len(_WATCHED) > 64:
-        _WATCHED.clear()
-    _WATCHED[key] = (board, out)
-    return out
 
 
 def weights(table: Table, side: str, level: int) -> tuple[float, float]:
@@ -234,8 +194,6 @@ class HexScore:
         # enemy drove round to its flank) at the few best hexes (:meth:`look`)
         self.looks = looks_ahead(s)
         self.ahead: dict[str, dict] = {}
-        # level 3's ``stalk``: the enemies' sight where it stops and on its way
-        self.watched = watched(table, s.side) if plan.sight or plan.way_sight else None
 
     def look(self, hexes: list[str]) -> None:
         """Weigh the threat after the enemy's next move (:func:`ahead_risk`) in ``hexes``
@@ -319,25 +277,7 @@ class HexScore:
                 safe *= 1.0 - self.risk_at(self.unit["hex"], stay=False)
         goal = self.plan.objective * self.s.objectives.of(self.s.table, self.unit["id"])(hx)
         shots = 0.0 if leaves else self.aggression * self.offense(hx)
-        seen = 0.0 if self.watched is None else self.sight_cost(hx, route)
-        return goal - self.caution * self.worth * (1.0 - safe) + shots - self.worth * seen
-
-    def sight_cost(self, hx: str, route: Route | None) -> float:
-        """Level 3's ``stalk`` (:func:`watched`): the plan's ``sight`` for each enemy seeing
-        ``hx`` at 3-6 hexes (one at 1-2 it shoots at, and counts none), and its ``way_sight``
-        for each hex of the way in an enemy's sight within 6: it closes in from out of the
-        enemy's sight, "?" included (issue 41, eleventh session: the large maps' Russian lost
-        most of its AFVs in its own Movement Phases to Defensive First Fire at 1-5 hexes, often
-        from a "?" in woods)."""
-        assert self.watched is not None
-        mid, _, seen = self.watched
-        board = self.s.table.board
-        i = board.index(board.parse(hx))
-        cost = self.plan.sight * float(mid[i])
-        if route is not None and self.plan.way_sight:
-            way = sum(1 for h in route.hexes[:-1] if seen[board.index(board.parse(h))])
-            cost += self.plan.way_sight * way
-        return cost
+        return goal - self.caution * self.worth * (1.0 - safe) + shots
 
 
 def playout_routes(s: Weighing, unit: UnitView, routes: dict[str, Route]) -> dict[str, Route]:
