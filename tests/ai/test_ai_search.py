@@ -237,6 +237,41 @@ def test_rd13_an_enemy_seen_to_leave_by_its_exit_edge_is_its_exit_not_a_kill():
     assert judge(table_of(killed, "russian")) > base + WIN / 2  # 2 and half the Russian's win
 
 
+def test_rd13_an_enemy_exit_short_of_a_victory_that_can_no_longer_be_met_counts_nothing():
+    """Issue 41, eleventh session (the tenth's review): an enemy that leaves by its exit edge
+    counts its exit victory's share against the side only while that victory may still be met
+    (RD-13: units off the map short of its count win nothing), as the side's own exits do
+    (:func:`~game.ai.valuation.reach.exit_open`); an enemy "?" may be the unit that meets it
+    (RD-11)."""
+    from game.engine import Victory
+
+    units = [
+        UnitSetup("ger-pz-1", "pz4h", "german", "H3", facing=1),  # faces off the east edge
+        UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
+        UnitSetup("rus-t34-1", "t34m43", "russian", "B4", facing=3),
+    ]
+    victory = [
+        Victory("german", "exit", count=2, edge="east"),
+        Victory("russian", "eliminate", count=2),
+    ]
+    setup = make_setup(units, rows=ROWS, victory=victory, first="german", defender="russian")
+    game = Game(setup, 4)
+    judge = Valuation(ComputerPlayer("russian", 3, seed=1), table_of(game, "russian"))
+    base = judge(table_of(game.copy(), "russian"))
+    left = game.copy()
+    left.state.units["ger-pz-1"].status = "exited"
+    assert judge(table_of(left, "russian")) < base - WIN / 2 + 5  # the other may still leave
+    stuck = left.copy()
+    stuck.state.units["ger-pz-2"].immobilized = True  # the German's second exit is gone (RD-13)
+    stuck_base = game.copy()
+    stuck_base.state.units["ger-pz-2"].immobilized = True
+    assert abs(judge(table_of(stuck, "russian")) - judge(table_of(stuck_base, "russian"))) < 5
+    hidden = stuck.copy()  # a concealed German may be the second: its exit stays open (RD-11)
+    hidden.state.units["ger-pz-2"].immobilized = False
+    hidden.state.units["ger-pz-2"].concealed = True
+    assert judge(table_of(hidden, "russian")) < judge(table_of(stuck, "russian")) - WIN / 2 + 5
+
+
 def test_level_3_tells_its_plan_and_a_game_resumed_at_a_phase_start_goes_on_the_same():
     sc = scenario("tutorial-duel")
     levels = dict(zip(sc.setup.sides, (3, 2), strict=True))

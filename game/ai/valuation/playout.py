@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from game.engine.setup import counts_as
+from game.engine.setup import Victory, counts_as
 from game.engine.table import Table
 
 from ..tuning import tuning
@@ -121,6 +121,21 @@ class Valuation:
             score += WIN * (min(1.0, (gone + ready) / n) + share)
         return score
 
+    def _enemy_exit_open(self, table: Table, v: Victory, gone: set[str]) -> bool:
+        """Whether the enemy's exit victory ``v`` may still be met, from what this side saw:
+        the enemy units it saw leave by its edge, and those in play that could get there in
+        time (:func:`.reach.exit_open`). An exit short of a victory that can no longer be met
+        wins its side nothing (RD-13), so it counts nothing against this side."""
+        seen = sum(
+            1
+            for uid in gone
+            if uid in self.start
+            and self.start[uid]["side"] == v.side
+            and v.counts(self.start[uid])
+            and table.went_off(uid, gone) == v.edge
+        )
+        return exit_open(table, str(v.side), v, gone=seen)
+
     def value(self, table: Table) -> float:
         """The value of ``game`` to this side, from what it may know there (the module's
         text), the exit victories' progress counted whole (:meth:`__call__` counts it from
@@ -141,7 +156,12 @@ class Valuation:
                     edge = table.went_off(uid, gone)
                     if edge is not None:  # gone off the map: its side's exit, no removal
                         for v in table.victory:
-                            if v.side == was["side"] and v.edge == edge and v.counts(was):
+                            if (
+                                v.side == was["side"]
+                                and v.edge == edge
+                                and v.counts(was)
+                                and self._enemy_exit_open(table, v, gone)
+                            ):
                                 total -= WIN / max(1, v.count)
                     else:
                         total += self.stakes[uid]

@@ -39,10 +39,12 @@ def in_time(board, here, edge: str, reach: float) -> float:
     return min(1.0, max(0.0, reach - to_edge(board, here, edge) + 1.0)) if reach > 0 else 0.0
 
 
-def exit_open(table: Table, side: str, v) -> bool:
+def exit_open(table: Table, side: str, v, gone: int | None = None) -> bool:
     """Whether ``side``'s exit victory ``v`` may still be met (RD-13): the units already off the
-    map by its edge and those of its units in play that count for it (not immobilized) that
-    could get there in time, reach its count: at best a hex a MP or MF (RD-10: open ground 1)
+    map by its edge (``gone``, for the enemy's: those this side saw leave by it; else its own
+    count) and those of its units in play that count for it (not immobilized; an enemy "?" may
+    be one, and may be anywhere on its way: RD-11) that could get there in time, reach its
+    count: at best a hex a MP or MF (RD-10: open ground 1)
     in each Movement Phase to come, and in its own under way the MP or MF a unit has left (none
     once its move is done). If not, a unit that leaves by that edge scores nothing (RD-13) and
     is out of play for good, while the side's other victory may yet need it (issue 41: the
@@ -50,7 +52,7 @@ def exit_open(table: Table, side: str, v) -> bool:
     and left the named Gun that would have won the game untouched)."""
     if v.kind != "exit" or not v.edge:
         return False
-    could = table.exited(v.edge, v.only)
+    could = table.exited(v.edge, v.only) if gone is None else gone
     board = table.board
     mine = table.phasing == side
     now = mine and table.phase == "movement"
@@ -59,6 +61,9 @@ def exit_open(table: Table, side: str, v) -> bool:
         if could >= v.count:
             break
         if u["side"] != side or u.get("immobilized") or not v.counts(u):
+            continue
+        if u.get("type") == "?":  # what it is and what it has left are its side's secrets
+            could += 1
             continue
         kind = table.unit_type(u["id"])
         full = max(kind.mp, kind.mf)
