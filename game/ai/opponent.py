@@ -55,14 +55,10 @@ def portfolio(table: Table, side: str) -> tuple[Plan, ...]:
     that wins when time runs out, or holds what it must; for the side that must act it only
     spends a turn, and its playouts, short of the drive still to come under fire, scored it
     above moving (issue 41: the Orel road's column stood in turn 2 or 3 of 5 of 20 games
-    against the careful player, and lost all five, short of Movement Phases to leave). A flank
-    plan (``flank``) only on a map of at most ``[search] max_hexes`` hexes: the large maps'
-    budget buys one round of the others."""
-    small = table.board.size <= tuning().search.max_hexes
-    plans = PLANS if small else tuple(p for p in PLANS if not p.flank)
+    against the careful player, and lost all five, short of Movement Phases to leave)."""
     if not loses_at_the_end(table, side):
-        return plans
-    return tuple(p for p in plans if p.moves)
+        return PLANS
+    return tuple(p for p in PLANS if p.moves)
 
 
 class ComputerPlayer:

@@ -88,7 +88,6 @@ class Objective:
     watch_range: int
     watch_slack: int
     watch_pace: float
-    flank_away: float
 
 
 @dataclass(frozen=True)
@@ -168,8 +167,7 @@ class Plan:
     scorer with its weights scaled. ``objective``: the weight of the victory conditions' hexes
     and edges; ``caution``: of the risk of being knocked out (RD-18); ``aggression``: of the
     shots a hex would give; ``moves``: False to keep every vehicle where it stands (an exit by
-    the victory's edge still goes); ``flank``: "left" or "right" to work round that side of
-    the way in first (game.ai.valuation.objective flanked), "" for none."""
+    the victory's edge still goes)."""
 
     name: str
     words: str
@@ -177,7 +175,6 @@ class Plan:
     caution: float
     aggression: float
     moves: bool
-    flank: str
 
 
 @dataclass(frozen=True)
@@ -283,17 +280,8 @@ def _plans(raw: Any) -> tuple[Plan, ...]:
     names = [r.name for r in rows]
     if len(set(names)) != len(names):
         raise TuningError(f"plans: a name twice in {names}")
-    for i, r in enumerate(rows):
-        if r.flank not in ("", "left", "right"):
-            raise TuningError(f"plans[{i}].flank: expected '', 'left' or 'right', got {r.flank!r}")
     first = rows[0]
-    if (first.objective, first.caution, first.aggression, first.moves, first.flank) != (
-        1.0,
-        1.0,
-        1.0,
-        True,
-        "",
-    ):
+    if (first.objective, first.caution, first.aggression, first.moves) != (1.0, 1.0, 1.0, True):
         raise TuningError(f"plans[0] ({first.name}): level 2's own plays by weights 1, moving")
     return rows
 

@@ -275,24 +275,21 @@ class HexScore:
                 safe *= 1.0 - t.dff_on_the_way * self.risk_at(h, stay=False)
             if self.starts and route.steps:  # its start MP in its hex: no Case J (C6.1)
                 safe *= 1.0 - self.risk_at(self.unit["hex"], stay=False)
-        aim = self.s.objectives.of(self.s.table, self.unit["id"], self.plan.flank)
-        goal = self.plan.objective * aim(hx)
+        goal = self.plan.objective * self.s.objectives.of(self.s.table, self.unit["id"])(hx)
         shots = 0.0 if leaves else self.aggression * self.offense(hx)
         return goal - self.caution * self.worth * (1.0 - safe) + shots
 
 
-def playout_routes(
-    s: Weighing, unit: UnitView, routes: dict[str, Route], flank: str = ""
-) -> dict[str, Route]:
+def playout_routes(s: Weighing, unit: UnitView, routes: dict[str, Route]) -> dict[str, Route]:
     """A level-3 playout's vehicle weighs at most ``[search] playout_hexes`` of the hexes it
     can reach (restricted candidates: the threat and attack maps of every hex it can reach
     are most of a playout's cost, and a playout needs a likely move, not the best): half the
     best by its objective alone (no map needed), the rest drawn by the decision's seeded
-    random source; a flank plan's (``flank``) objective is its own (:func:`.objective.flanked`)."""
+    random source."""
     k = tuning().search.playout_hexes
     if len(routes) <= k:
         return routes
-    goal = s.objectives.of(s.table, unit["id"], flank)
+    goal = s.objectives.of(s.table, unit["id"])
     ranked = sorted(routes, key=lambda h: (-goal(h), h))
     kept = ranked[: k // 2]
     rest = ranked[k // 2 :]
@@ -332,7 +329,7 @@ def best_hex(
     table = s.table
     drive = getattr(s, "drive", None)
     if drive is not None and drive.commit:  # a playout's player: the few likeliest hexes
-        routes = playout_routes(s, unit, s.maps.routes(table, unit["id"]), plan.flank)
+        routes = playout_routes(s, unit, s.maps.routes(table, unit["id"]))
     else:
         routes = routes_of(table, unit["id"], s.level)
     if allowed is not None:

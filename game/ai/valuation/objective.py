@@ -13,7 +13,6 @@ import numpy as np
 from game.engine.table import Table
 from game.engine.view import UnitRecord, UnitView
 
-from ..sparring.ground import goal_hexes, waypoint
 from ..tuning import tuning
 from .danger import seen_guns
 from .exits import arc_values, unwatched, watchers, ways_out
@@ -263,59 +262,18 @@ def objective_of(table: Table, side: str, unit_id: str) -> Objective:
     return objective
 
 
-LEANS = {"": 0, "left": -1, "right": 1}
-"""A plan's ``flank`` (``[[plans]]``): the side of its way in it works round (the careful
-player's lean, game.ai.sparring.plans)."""
-
-
-def flanked(table: Table, side: str, unit_id: str, base: Objective, flank: str) -> Objective:
-    """A flank plan's objective of ``unit_id``: ``base`` (its usual objective) less ``[objective]
-    flank_away`` for each hex short of the careful player's flank waypoint (the nearest of its
-    goals shifted across its side's way in to the ``flank`` side, game.ai.sparring.ground
-    waypoint), so that it first works round that flank; ``base`` itself with no flank, or
-    once it stands within 3 hexes of the waypoint (issue 41, the hedgerow's German: the careful
-    ``flank-left`` kept in turn 1 by level 3's search won every such game, eleventh session)."""
-    lean = LEANS[flank]
-    unit = next((u for u in table.units() if u["id"] == unit_id), None) if lean else None
-    if unit is None or not unit.get("hex"):
-        return base
-    board = table.board
-    here = board.parse(unit["hex"])
-    goals = goal_hexes(table, side, unit)
-    if not goals:
-        return base
-    goal = min(goals, key=lambda g: (here.distance(g), g))
-    point = waypoint(table, side, goal, lean, here)
-    if point == goal:
-        return base
-    away = tuning().objective.flank_away
-    memo: dict[str, float] = {}
-
-    def objective(hx: str) -> float:
-        hit = memo.get(hx)
-        if hit is None:
-            hit = memo[hx] = base(hx) - away * board.parse(hx).distance(point)
-        return hit
-
-    return objective
-
-
 class Objectives:
     """A player's objective of the unit it last asked about, kept while it asks about the same
-    unit on the same table (a table is of one moment of one game), under a plan's ``flank``
-    (:func:`flanked`)."""
+    unit on the same table (a table is of one moment of one game)."""
 
     def __init__(self, side: str):
         self.side = side
         self._key: tuple | None = None
         self._fn: Objective | None = None
 
-    def of(self, table: Table, unit_id: str, flank: str = "") -> Objective:
-        key = (table, unit_id, flank)
+    def of(self, table: Table, unit_id: str) -> Objective:
+        key = (table, unit_id)
         if self._key == key and self._fn is not None:
             return self._fn
-        fn = objective_of(table, self.side, unit_id)
-        if flank:
-            fn = flanked(table, self.side, unit_id, fn, flank)
-        self._key, self._fn = key, fn
+        self._key, self._fn = key, objective_of(table, self.side, unit_id)
         return self._fn
