@@ -406,6 +406,6 @@ def weigh_chance(
             other.append(run(r, kept))
         values[0].extend(usual)
         values[kept].extend(other)
-        kept = _kept([(0, usual), (kept, other)], margin, caution) and kept
-    means = tuple(sum(v) / len(v) for v in values)
+        kept = _kept([(0, usual), (kept, other)], margin, caution)
+    means = tuple(sum(v[:played]) / played for v in values)  # the rounds its words count
     return ChanceResult(kept, means, played, spent[0])

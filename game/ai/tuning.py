@@ -232,6 +232,8 @@ SHARES = {
     "chance.high",
 }
 """The figures that are chances or shares of one: at most 1."""
+AT_LEAST_ONE = {"search.seen_reach", "chance.rounds"}
+"""The figures that divide or count what must happen at least once: at least 1."""
 
 
 def _number(value: Any, kind: type, where: str) -> float | int:
@@ -241,6 +243,8 @@ def _number(value: Any, kind: type, where: str) -> float | int:
         raise TuningError(f"{where}: expected a whole number, got {value!r}")
     if value < 0:
         raise TuningError(f"{where}: expected a figure of at least 0, got {value!r}")
+    if where in AT_LEAST_ONE and value < 1:
+        raise TuningError(f"{where}: expected a figure of at least 1, got {value!r}")
     if where in SHARES and value > 1:
         raise TuningError(f"{where}: a share, expected at most 1, got {value!r}")
     return int(value) if kind is int else float(value)
@@ -322,6 +326,13 @@ def parse(text: str) -> Tuning:
             values[name] = _plans(raw[name])
         else:
             values[name] = _section(hints[name], raw[name], name)
+    chance = values["chance"]
+    if chance.low > chance.high:
+        raise TuningError(
+            f"chance.low: expected at most chance.high ({chance.high}), got {chance.low}"
+        )
+    if chance.confirm == 1:  # a plan is kept on two rounds at least (lookahead._kept)
+        raise TuningError("chance.confirm: expected 0 (no check) or at least 2, got 1")
     return Tuning(**values)
 
 

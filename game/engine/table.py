@@ -248,7 +248,7 @@ class Snapshot:
         Defensive First Fire chance: the options of a round go on with the same rolls whatever
         each one drew, common random numbers)."""
         if not self._play:
-            raise IllegalAction("watching", "only an imagined copy is rolled anew")
+            raise ValueError("only an imagined copy is rolled anew")
         self._game.dice = Dice(seed % SEEDS.stop)
 
     def refresh(self) -> None:

@@ -18,7 +18,7 @@ from .game import Game
 from .knowledge import Knowledge, Tracking
 from .play.movement import edge_of, exit_hex
 from .play.victory import exited
-from .setup import Victory
+from .setup import Victory, counts_as
 from .sideview import Legal, hidden_aliases, unit_view
 from .view import Seer, UnitView, View
 from .vocabulary import REMOVED, PhaseName
@@ -272,6 +272,22 @@ class TableView:
             return None
         out = exit_hex(state, unit)
         return None if out is None else edge_of(state, out)
+
+    def seen_exits(self, side: str, edge: str, only: str | None = None) -> int:
+        """How many of ``side``'s units this side saw leave the map by ``edge`` (RD-13: an exit
+        is seen by both sides; one that left concealed is not counted here, what it was stays
+        its side's secret); ``only``: its vehicles or AFVs alone. Its own: :meth:`exited`."""
+        if side == self.side:
+            return self.exited(edge, only)
+        units = self._game.state.units
+        gone = self.out_of_play()
+        return sum(
+            1
+            for uid in gone
+            if units[uid].side == side
+            and counts_as(only, units[uid].type.category)
+            and self.went_off(uid, gone) == edge
+        )
 
     def gone(self, unit_id: str) -> str | None:
         """How this side's unit left play ("exited", "eliminated", ...), None while in play."""

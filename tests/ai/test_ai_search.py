@@ -272,6 +272,34 @@ def test_rd13_an_enemy_exit_short_of_a_victory_that_can_no_longer_be_met_counts_
     assert judge(table_of(hidden, "russian")) < judge(table_of(stuck, "russian")) - WIN / 2 + 5
 
 
+def test_rd13_an_enemy_exit_before_the_search_still_counts_towards_its_exit_victory():
+    """The review of the eleventh session's change: the enemy's exits this side saw before
+    the search began count towards its exit victory (``Table.seen_exits``), so a second exit
+    in a playout, with a third tank free to follow, is that victory's share against the side
+    (RD-13), not an exit short of a victory that can no longer be met."""
+    from game.engine import Victory
+
+    units = [
+        UnitSetup("ger-pz-0", "pz4h", "german", "H2", facing=1),
+        UnitSetup("ger-pz-1", "pz4h", "german", "H3", facing=1),
+        UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
+        UnitSetup("rus-t34-1", "t34m43", "russian", "B4", facing=3),
+    ]
+    victory = [
+        Victory("german", "exit", count=3, edge="east"),
+        Victory("russian", "eliminate", count=3),
+    ]
+    setup = make_setup(units, rows=ROWS, victory=victory, first="german", defender="russian")
+    game = Game(setup, 4)
+    game.state.units["ger-pz-0"].status = "exited"  # left by the east edge before the search
+    assert table_of(game, "russian").seen_exits("german", "east") == 1
+    judge = Valuation(ComputerPlayer("russian", 3, seed=1), table_of(game, "russian"))
+    base = judge(table_of(game.copy(), "russian"))
+    left = game.copy()
+    left.state.units["ger-pz-1"].status = "exited"
+    assert judge(table_of(left, "russian")) < base - WIN / 3 + 5
+
+
 def test_level_3_tells_its_plan_and_a_game_resumed_at_a_phase_start_goes_on_the_same():
     sc = scenario("tutorial-duel")
     levels = dict(zip(sc.setup.sides, (3, 2), strict=True))

@@ -77,6 +77,18 @@ def changed(old: str, new: str, count: int = 1) -> str:
         ),
         ("moves = true", "moves = 1", r"^plans\[0\]\.moves: expected a bool"),
         ("[search]", "[search", r"^not TOML"),
+        (
+            "seen_reach = 3",
+            "seen_reach = 0",
+            r"^search\.seen_reach: expected a figure of at least 1",
+        ),
+        ("rounds = 8 ", "rounds = 0 ", r"^chance\.rounds: expected a figure of at least 1"),
+        (
+            "confirm = 4\n",
+            "confirm = 1\n",
+            r"^chance\.confirm: expected 0 \(no check\) or at least 2",
+        ),
+        ("low = 0.05 ", "low = 0.7 ", r"^chance\.low: expected at most chance\.high"),
     ],
 )
 def test_a_malformed_table_is_refused_with_one_line_naming_the_key(old, new, message):

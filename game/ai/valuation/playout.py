@@ -121,20 +121,15 @@ class Valuation:
             score += WIN * (min(1.0, (gone + ready) / n) + share)
         return score
 
-    def _enemy_exit_open(self, table: Table, v: Victory, gone: set[str]) -> bool:
+    @staticmethod
+    def _enemy_exit_open(table: Table, v: Victory) -> bool:
         """Whether the enemy's exit victory ``v`` may still be met, from what this side saw:
-        the enemy units it saw leave by its edge, and those in play that could get there in
-        time (:func:`.reach.exit_open`). An exit short of a victory that can no longer be met
-        wins its side nothing (RD-13), so it counts nothing against this side."""
-        seen = sum(
-            1
-            for uid in gone
-            if uid in self.start
-            and self.start[uid]["side"] == v.side
-            and v.counts(self.start[uid])
-            and table.went_off(uid, gone) == v.edge
-        )
-        return exit_open(table, str(v.side), v, gone=seen)
+        the enemy units it saw leave by its edge (:meth:`~game.engine.table.Table.seen_exits`,
+        before the search too), and those in play that could get there in time
+        (:func:`.reach.exit_open`). An exit short of a victory that can no longer be met wins
+        its side nothing (RD-13), so it counts nothing against this side."""
+        left = table.seen_exits(str(v.side), str(v.edge), v.only)
+        return exit_open(table, str(v.side), v, left=left)
 
     def value(self, table: Table) -> float:
         """The value of ``game`` to this side, from what it may know there (the module's
@@ -160,7 +155,7 @@ class Valuation:
                                 v.side == was["side"]
                                 and v.edge == edge
                                 and v.counts(was)
-                                and self._enemy_exit_open(table, v, gone)
+                                and self._enemy_exit_open(table, v)
                             ):
                                 total -= WIN / max(1, v.count)
                     else:

@@ -39,9 +39,9 @@ def in_time(board, here, edge: str, reach: float) -> float:
     return min(1.0, max(0.0, reach - to_edge(board, here, edge) + 1.0)) if reach > 0 else 0.0
 
 
-def exit_open(table: Table, side: str, v, gone: int | None = None) -> bool:
+def exit_open(table: Table, side: str, v, left: int | None = None) -> bool:
     """Whether ``side``'s exit victory ``v`` may still be met (RD-13): the units already off the
-    map by its edge (``gone``, for the enemy's: those this side saw leave by it; else its own
+    map by its edge (``left``, for the enemy's: those this side saw leave by it; else its own
     count) and those of its units in play that count for it (not immobilized; an enemy "?" may
     be one, and may be anywhere on its way: RD-11) that could get there in time, reach its
     count: at best a hex a MP or MF (RD-10: open ground 1)
@@ -52,7 +52,7 @@ def exit_open(table: Table, side: str, v, gone: int | None = None) -> bool:
     and left the named Gun that would have won the game untouched)."""
     if v.kind != "exit" or not v.edge:
         return False
-    could = table.exited(v.edge, v.only) if gone is None else gone
+    could = table.exited(v.edge, v.only) if left is None else left
     board = table.board
     mine = table.phasing == side
     now = mine and table.phase == "movement"

@@ -30,7 +30,7 @@ def seen_routes(table: Table, side: str, earlier: bool = False) -> frozenset[str
     for e in events:
         if e.kind == "move" and e.data.get("unit") in enemy:
             to = e.data.get("to")
-            if isinstance(to, str) and to != "off":
+            if isinstance(to, str):  # an exit is an "exit" event, not a move
                 seen.add(to)
     return frozenset(seen)
 
