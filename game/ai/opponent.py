@@ -280,6 +280,31 @@ class ComputerPlayer:
             and (not tuning().chance.evidence or bool(seen_routes(table, self.side, True)))
         )
 
+    def _playout_pair(
+        self,
+        other: str,
+        mine: int,
+        theirs: int,
+        seen: frozenset[str],
+        shared: dict[tuple, tuple[set[str], dict]],
+        plan: Plan = STEADY,
+        eager: bool = False,
+    ) -> tuple[ComputerPlayer, ComputerPlayer]:
+        """A round's two playout players of level 3's searches (level 2's, seeded ``mine``
+        and ``theirs``): this side's by ``plan``; the enemy's driving where its vehicles were
+        seen to drive (``seen``, :class:`~.valuation.seen.SeenObjectives`), ``eager``: taking
+        each Defensive First Fire shot worth taking at once; both keeping their maps in
+        ``shared`` (the maps depend on the enemies, not the plan)."""
+        me = ComputerPlayer(self.side, 2, seed=mine)
+        me.plan = plan
+        them = ComputerPlayer(other, 2, seed=theirs)
+        them.eager = eager
+        them.objectives = SeenObjectives(other, seen)
+        for p in (me, them):
+            p.steady_rng = p.commit = True
+            p.maps = KeptMaps(p.side, shared)
+        return me, them
+
     def _weigh_chance(self, table: Table, options: list[Action]) -> tuple[int, str]:
         """Level 3 at a Defensive First Fire chance (docs/ai.md): ``options`` (level 2's choice
         first) played out to the end of the enemy's Defensive Fire Phase on the search's
@@ -295,13 +320,7 @@ class ComputerPlayer:
         seen = seen_routes(table, self.side) if tuning().chance.seen else frozenset()
 
         def players(r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
-            me = ComputerPlayer(self.side, 2, seed=mix(base, r, 1))
-            them = ComputerPlayer(other, 2, seed=mix(base, r, 2))
-            them.objectives = SeenObjectives(other, seen)
-            for p in (me, them):
-                p.steady_rng = p.commit = True
-                p.maps = KeptMaps(p.side, shared)
-            return me, them
+            return self._playout_pair(other, mix(base, r, 1), mix(base, r, 2), seen, shared)
 
         value = Valuation(self, table)
         need, hexes = must_be_afvs(table, self.side)
@@ -318,15 +337,8 @@ class ComputerPlayer:
         seen = seen_routes(table, self.side)  # where the enemy met has driven (its log)
 
         def players(plan: Plan, r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
-            me = ComputerPlayer(self.side, 2, seed=mix(base, r, 1))
-            me.plan = plan
-            them = ComputerPlayer(other, 2, seed=mix(base, r, 2))
-            them.eager = True
-            them.objectives = SeenObjectives(other, seen)  # it drives where it was seen to
-            for p in (me, them):
-                p.steady_rng = p.commit = True
-                p.maps = KeptMaps(p.side, shared)  # the maps depend on the enemies, not the plan
-            return me, them
+            seeds = mix(base, r, 1), mix(base, r, 2)
+            return self._playout_pair(other, *seeds, seen, shared, plan=plan, eager=True)
 
         value = Valuation(self, table)
         need, hexes = must_be_afvs(table, self.side)  # RD-13: the "?" that must be AFVs
