@@ -115,6 +115,17 @@ class SearchResult:
         )
 
 
+def _step(copy: Snapshot, mine: Table, side: str, me: Chooser, them: Chooser) -> None:
+    """One action of a playout on ``copy`` (``mine``: ``side``'s table of it): the side that
+    acts chooses through its own table (``me`` for ``side``, ``them`` for the enemy)."""
+    acting = mine.to_act
+    assert acting is not None
+    player = me if acting == side else them
+    table = copy.table(acting)
+    action: Action = player.choose(table).action  # type: ignore[attr-defined]
+    table.submit(action)
+
+
 def playout(
     copy: Snapshot,
     side: str,
@@ -140,13 +151,7 @@ def playout(
             away = True
         elif away:
             break
-        acting = mine.to_act
-        assert acting is not None
-        player = me if acting == side else them
-        table = copy.table(acting)
-        decision = player.choose(table)
-        action: Action = decision.action  # type: ignore[attr-defined]
-        table.submit(action)
+        _step(copy, mine, side, me, them)
         n += 1
     return n
 
@@ -333,12 +338,7 @@ def finish_moves(copy: Snapshot, side: str, me: Chooser, them: Chooser, cap: int
         mine = copy.table(side)
         if mine.over or mine.phasing == side or mine.phase not in CHANCE_PHASES:
             break
-        acting = mine.to_act
-        assert acting is not None
-        player = me if acting == side else them
-        table = copy.table(acting)
-        decision = player.choose(table)
-        table.submit(decision.action)  # type: ignore[attr-defined]
+        _step(copy, mine, side, me, them)
         n += 1
     return n
 

@@ -201,11 +201,11 @@ def test_rd13_a_playout_is_worth_its_share_of_the_victory_conditions_and_a_win_a
     assert judge(table_of(over, "german")) == -2 * WIN
 
 
-def test_rd13_an_enemy_seen_to_leave_by_its_exit_edge_is_its_exit_not_a_kill():
-    """Issue 41, tenth session: the playouts' value counted every enemy out of play as
-    knocked out, so an enemy tank that left by the edge its exit victory names was worth its
-    stake to the side it got past (+2 and its share of a win). It is the enemy's exit share
-    (RD-13: an exit is seen by both sides); a tank knocked out still counts as a kill."""
+def _exit_race(count: int, gone: tuple[str, ...] = ()) -> tuple[Game, Valuation, float]:
+    """A German exit victory of ``count`` tanks by the east edge (ger-pz-1 in H3 facing it,
+    ger-pz-2 far off in A2, ``count`` - 2 more by H3 when 3), a T-34 that must kill as many;
+    ``gone``: the Germans already off the map by the east edge. The game, the Russian's level
+    3 playout value (RD-13) and its value of the game as it stands."""
     from game.engine import Victory
 
     units = [
@@ -213,14 +213,26 @@ def test_rd13_an_enemy_seen_to_leave_by_its_exit_edge_is_its_exit_not_a_kill():
         UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
         UnitSetup("rus-t34-1", "t34m43", "russian", "B4", facing=3),
     ]
+    if count > 2:
+        units.insert(0, UnitSetup("ger-pz-0", "pz4h", "german", "H2", facing=1))
     victory = [
-        Victory("german", "exit", count=2, edge="east"),
-        Victory("russian", "eliminate", count=2),
+        Victory("german", "exit", count=count, edge="east"),
+        Victory("russian", "eliminate", count=count),
     ]
     setup = make_setup(units, rows=ROWS, victory=victory, first="german", defender="russian")
     game = Game(setup, 4)
+    for uid in gone:
+        game.state.units[uid].status = "exited"
     judge = Valuation(ComputerPlayer("russian", 3, seed=1), table_of(game, "russian"))
-    base = judge(table_of(game.copy(), "russian"))
+    return game, judge, judge(table_of(game.copy(), "russian"))
+
+
+def test_rd13_an_enemy_seen_to_leave_by_its_exit_edge_is_its_exit_not_a_kill():
+    """Issue 41, tenth session: the playouts' value counted every enemy out of play as
+    knocked out, so an enemy tank that left by the edge its exit victory names was worth its
+    stake to the side it got past (+2 and its share of a win). It is the enemy's exit share
+    (RD-13: an exit is seen by both sides); a tank knocked out still counts as a kill."""
+    game, judge, base = _exit_race(2)
     left = game.copy()
     left.state.units["ger-pz-1"].status = "exited"  # off the map by the east edge
     assert table_of(left, "russian").went_off("ger-pz-1") == "east"
@@ -243,21 +255,7 @@ def test_rd13_an_enemy_exit_short_of_a_victory_that_can_no_longer_be_met_counts_
     (RD-13: units off the map short of its count win nothing), as the side's own exits do
     (:func:`~game.ai.valuation.reach.exit_open`); an enemy "?" may be the unit that meets it
     (RD-11)."""
-    from game.engine import Victory
-
-    units = [
-        UnitSetup("ger-pz-1", "pz4h", "german", "H3", facing=1),  # faces off the east edge
-        UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
-        UnitSetup("rus-t34-1", "t34m43", "russian", "B4", facing=3),
-    ]
-    victory = [
-        Victory("german", "exit", count=2, edge="east"),
-        Victory("russian", "eliminate", count=2),
-    ]
-    setup = make_setup(units, rows=ROWS, victory=victory, first="german", defender="russian")
-    game = Game(setup, 4)
-    judge = Valuation(ComputerPlayer("russian", 3, seed=1), table_of(game, "russian"))
-    base = judge(table_of(game.copy(), "russian"))
+    game, judge, base = _exit_race(2)
     left = game.copy()
     left.state.units["ger-pz-1"].status = "exited"
     assert judge(table_of(left, "russian")) < base - WIN / 2 + 5  # the other may still leave
@@ -277,24 +275,8 @@ def test_rd13_an_enemy_exit_before_the_search_still_counts_towards_its_exit_vict
     the search began count towards its exit victory (``Table.seen_exits``), so a second exit
     in a playout, with a third tank free to follow, is that victory's share against the side
     (RD-13), not an exit short of a victory that can no longer be met."""
-    from game.engine import Victory
-
-    units = [
-        UnitSetup("ger-pz-0", "pz4h", "german", "H2", facing=1),
-        UnitSetup("ger-pz-1", "pz4h", "german", "H3", facing=1),
-        UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
-        UnitSetup("rus-t34-1", "t34m43", "russian", "B4", facing=3),
-    ]
-    victory = [
-        Victory("german", "exit", count=3, edge="east"),
-        Victory("russian", "eliminate", count=3),
-    ]
-    setup = make_setup(units, rows=ROWS, victory=victory, first="german", defender="russian")
-    game = Game(setup, 4)
-    game.state.units["ger-pz-0"].status = "exited"  # left by the east edge before the search
+    game, judge, base = _exit_race(3, gone=("ger-pz-0",))
     assert table_of(game, "russian").seen_exits("german", "east") == 1
-    judge = Valuation(ComputerPlayer("russian", 3, seed=1), table_of(game, "russian"))
-    base = judge(table_of(game.copy(), "russian"))
     left = game.copy()
     left.state.units["ger-pz-1"].status = "exited"
     assert judge(table_of(left, "russian")) < base - WIN / 3 + 5
