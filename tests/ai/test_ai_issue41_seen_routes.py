@@ -25,26 +25,34 @@ DFF = DffCandidate()
 FIELD = [" ".join("o" for _ in range(10)) for _ in range(8)]
 
 
-def seen_a_drive() -> tuple[Game, frozenset[str]]:
-    """A Panzer IV in B2 (the defender); a T-34 that wins by leaving by the west edge (RD-13)
-    drove from I8 to E8 along the south rows in its Movement Phase of turn 1 (the route
-    planner's way); the game at the German Movement Phase, and the hexes it moved into."""
-    setup = make_setup(
+def _field(*victory: Victory):
+    """A Panzer IV in B2 (the defender) and a T-34 in I8 that moves first, 1943, 4 turns, on
+    open ground, under ``victory``."""
+    return make_setup(
         [
             UnitSetup("ger-pz4-1", "pz4h", "german", "B2", facing=0),
             UnitSetup("rus-t34-1", "t34m43", "russian", "I8", facing=3),
         ],
         rows=FIELD,
-        victory=[
-            Victory("russian", "exit", count=1, edge="west"),
-            Victory("german", "eliminate", count=1),
-        ],
+        victory=list(victory),
         turns=4,
         first="russian",
         defender="german",
         year=1943,
     )
-    game = Game(setup, 3)
+
+
+def seen_a_drive() -> tuple[Game, frozenset[str]]:
+    """A Panzer IV in B2 (the defender); a T-34 that wins by leaving by the west edge (RD-13)
+    drove from I8 to E8 along the south rows in its Movement Phase of turn 1 (the route
+    planner's way); the game at the German Movement Phase, and the hexes it moved into."""
+    game = Game(
+        _field(
+            Victory("russian", "exit", count=1, edge="west"),
+            Victory("german", "eliminate", count=1),
+        ),
+        3,
+    )
     to_phase(game, "movement", "russian")
     route = table_of(game, "russian").route("rus-t34-1", "E8")
     assert route is not None
@@ -130,19 +138,7 @@ def test_issue41_c6_17_level_3_weighs_a_chance_only_once_the_enemy_was_seen_to_d
     seen, so level 3 takes level 2's choice unweighed; in its next Movement Phase it weighs,
     its playouts' T-34 driving near the route it was seen to drive."""
     game, _ = seen_a_drive()
-    first = make_setup(
-        [
-            UnitSetup("ger-pz4-1", "pz4h", "german", "B2", facing=0),
-            UnitSetup("rus-t34-1", "t34m43", "russian", "I8", facing=3),
-        ],
-        rows=FIELD,
-        victory=[Victory("russian", "exit", count=1, edge="west")],
-        turns=4,
-        first="russian",
-        defender="german",
-        year=1943,
-    )
-    fresh = Game(first, 3)
+    fresh = Game(_field(Victory("russian", "exit", count=1, edge="west")), 3)
     to_phase(fresh, "movement", "russian")
     route = table_of(fresh, "russian").route("rus-t34-1", "E8")
     assert route is not None
