@@ -18,9 +18,8 @@ def seen_routes(table: Table, side: str, earlier: bool = False) -> frozenset[str
     """The hexes the enemy vehicles of ``side`` were seen to move into this game (their move
     events in ``side``'s log); ``earlier``: in the phases before this one alone. The vehicles:
     those its table shows in play (a "?" left out: what it is stays secret, RD-11), and those
-    it saw leave play (knocked out: a removal is seen by both sides, HX-13; or gone off the
-    map unconcealed, RD-13): the route of the first Sherman off the hedgerow's west edge is
-    the way the next will take (issue 41, twelfth session)."""
+    it saw leave the map (:func:`gone_vehicles`): the route of the first Sherman off the
+    hedgerow's west edge is the way the next will take (issue 41, twelfth session)."""
     enemy = {
         u["id"]
         for u in table.units()
@@ -41,16 +40,18 @@ def seen_routes(table: Table, side: str, earlier: bool = False) -> frozenset[str
 
 
 def gone_vehicles(table: Table, side: str) -> set[str]:
-    """The enemy vehicles of ``side`` out of play that it saw leave and knows the type of
-    (:meth:`~game.engine.tableview.TableView.gone_enemies`; one that left concealed is left
-    out, what it was stays its side's secret, RD-11)."""
+    """The enemy vehicles of ``side`` it saw leave the map (RD-13: an exit is seen by both
+    sides; :meth:`~game.engine.tableview.TableView.gone_enemies`, ``went_off``). One that left
+    concealed is left out (what it was stays its side's secret, RD-11), and so is one knocked
+    out: its route led into this side's fire, not the way the next will take (measured, issue
+    41, twelfth session: with those routes too the hedgerow's German lost a game of main's)."""
     out = set()
     for uid in table.gone_enemies():
         try:
             kind = table.unit_type(uid)
         except IllegalAction:  # it left as a "?"
             continue
-        if kind.is_vehicle:
+        if kind.is_vehicle and table.went_off(uid) is not None:
             out.add(uid)
     return out
 
