@@ -259,6 +259,12 @@ class TableView:
             )
         }
 
+    def gone_enemies(self) -> set[str]:
+        """The enemy units out of play that this side saw leave (:meth:`out_of_play`: removed,
+        or gone off the map unconcealed)."""
+        units = self._game.state.units
+        return {uid for uid in self.out_of_play() if units[uid].side != self.side}
+
     def went_off(self, unit_id: str, gone: Iterable[str] | None = None) -> str | None:
         """The map edge by which a unit this side saw leave play (:meth:`out_of_play`, or
         ``gone`` when the caller holds it) left the map (RD-13: an exit is seen by both sides,
@@ -275,19 +281,32 @@ class TableView:
 
     def seen_exits(self, side: str, edge: str, only: str | None = None) -> int:
         """How many of ``side``'s units this side saw leave the map by ``edge`` (RD-13: an exit
-        is seen by both sides; one that left concealed is not counted here, what it was stays
-        its side's secret); ``only``: its vehicles or AFVs alone. Its own: :meth:`exited`."""
+        is seen by both sides); ``only``: its vehicles or AFVs alone. Its own: :meth:`exited`.
+        One that left concealed is read as "a concealed unit leaves the map by the west edge"
+        (RD-11): what it was stays its side's secret, so it is counted as one that may count,
+        as a "?" in play is taken as one that may get there
+        (:func:`~game.ai.valuation.reach.exit_open`); but when ``side`` has an exit victory by
+        ``edge`` for ``only``, the line of it on this side's view says how many count so far
+        (:func:`~.sideview.victory_line`), and the count is that one (issue 41, twelfth
+        session: before, an exit made concealed was not counted at all)."""
         if side == self.side:
             return self.exited(edge, only)
-        units = self._game.state.units
-        gone = self.out_of_play()
-        return sum(
-            1
-            for uid in gone
-            if units[uid].side == side
-            and counts_as(only, units[uid].type.category)
-            and self.went_off(uid, gone) == edge
+        state = self._game.state
+        shown = any(
+            v.kind == "exit" and v.side == side and v.edge == edge and v.only == only
+            for v in state.setup.victory
         )
+        gone = self.out_of_play()
+        count = 0
+        for u in state.units.values():
+            if u.side != side or u.status != "exited":
+                continue
+            out = exit_hex(state, u)
+            if out is None or edge_of(state, out) != edge:
+                continue
+            if counts_as(only, u.type.category) or (not shown and u.id not in gone):
+                count += 1  # one it knows counts, or a "?" that may
+        return count
 
     def gone(self, unit_id: str) -> str | None:
         """How this side's unit left play ("exited", "eliminated", ...), None while in play."""

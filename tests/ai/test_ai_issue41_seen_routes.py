@@ -159,3 +159,27 @@ def test_issue41_c6_17_level_3_weighs_a_chance_only_once_the_enemy_was_seen_to_d
     assert game.dff_pending
     assert player._weighs(table_of(game, "german"))
     assert not ComputerPlayer("german", 2, seed=1)._weighs(table_of(game, "german"))
+
+
+def test_issue41_rd13_a_vehicle_seen_to_leave_the_map_keeps_its_route():
+    """Issue 41, twelfth session: ``seen_routes`` read the moves of the enemy vehicles still in
+    play alone, so a vehicle gone off the map took its route with it (and the ``[chance]
+    evidence`` gate with it): on the hedgerow the first Sherman off the west edge shows the
+    way the next will take. Its route stays, read from the side's log (an exit unconcealed is
+    seen by both sides, RD-13); one that left as a "?" takes its route with it (what it was
+    stays secret, RD-11), and so does one knocked out (its route led into the side's fire)."""
+    game, drove = seen_a_drive()
+    t34 = game.state.units["rus-t34-1"]
+    t34.hex, t34.facing = game.board.parse("A8"), 4  # by the west edge, facing off it
+    gone = game.copy()
+    gone.state.units["rus-t34-1"].status = "exited"
+    assert table_of(gone, "german").went_off("rus-t34-1") == "west"
+    assert seen_routes(table_of(gone, "german"), "german") == drove
+    assert seen_routes(table_of(gone, "german"), "german", True) == drove  # the gate
+    hidden = game.copy()
+    hidden.state.units["rus-t34-1"].status = "exited"
+    hidden.state.units["rus-t34-1"].concealed = True
+    assert seen_routes(table_of(hidden, "german"), "german") == frozenset()
+    killed = game.copy()
+    killed.state.units["rus-t34-1"].status = "burning"
+    assert seen_routes(table_of(killed, "german"), "german") == frozenset()

@@ -282,6 +282,26 @@ def test_rd13_an_enemy_exit_before_the_search_still_counts_towards_its_exit_vict
     assert judge(table_of(left, "russian")) < base - WIN / 3 + 5
 
 
+def test_issue41_rd13_rd11_an_enemy_that_left_concealed_counts_towards_its_exit_victory():
+    """Issue 41, twelfth session: an enemy that left the map concealed was not counted among
+    its exits (``Table.seen_exits``), though its side reads "a concealed unit leaves the map
+    by the east edge" and the victory line counts it (RD-13, RD-11). It counts now: a second
+    exit in a playout, with a third tank free to follow, is that victory's share against the
+    side; by an edge no victory names, a "?" gone by it is one that may count."""
+    game, judge, base = _exit_race(3, gone=("ger-pz-0",))
+    game.state.units["ger-pz-0"].concealed = True
+    table = table_of(game, "russian")
+    assert "ger-pz-0" not in table.out_of_play()  # what it was stays secret (RD-11)
+    assert table.seen_exits("german", "east") == 1
+    assert table.seen_exits("german", "east", "afv") == 1  # no victory line says: it may
+    assert table.seen_exits("german", "west") == 0
+    judge = Valuation(ComputerPlayer("russian", 3, seed=1), table)
+    base = judge(table_of(game.copy(), "russian"))
+    left = game.copy()
+    left.state.units["ger-pz-1"].status = "exited"
+    assert judge(table_of(left, "russian")) < base - WIN / 3 + 5
+
+
 def test_level_3_tells_its_plan_and_a_game_resumed_at_a_phase_start_goes_on_the_same():
     sc = scenario("tutorial-duel")
     levels = dict(zip(sc.setup.sides, (3, 2), strict=True))

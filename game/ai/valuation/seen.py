@@ -7,6 +7,7 @@ scorer would (docs/ai.md "The enemy's routes read from its moves")."""
 
 from __future__ import annotations
 
+from game.engine.errors import IllegalAction
 from game.engine.table import Table
 
 from ..tuning import tuning
@@ -14,14 +15,17 @@ from .objective import Objective, Objectives
 
 
 def seen_routes(table: Table, side: str, earlier: bool = False) -> frozenset[str]:
-    """The hexes the enemy vehicles of ``side`` (those its table shows in play, a "?" left
-    out: what it is stays secret, RD-11) were seen to move into this game (their move
-    events in ``side``'s log); ``earlier``: in the phases before this one alone."""
+    """The hexes the enemy vehicles of ``side`` were seen to move into this game (their move
+    events in ``side``'s log); ``earlier``: in the phases before this one alone. The vehicles:
+    those its table shows in play (a "?" left out: what it is stays secret, RD-11), and those
+    it saw leave the map (:func:`gone_vehicles`): the route of the first Sherman off the
+    hedgerow's west edge is the way the next will take (issue 41, twelfth session)."""
     enemy = {
         u["id"]
         for u in table.units()
         if u["side"] != side and u.get("is_vehicle") and not u.unknown
     }
+    enemy |= gone_vehicles(table, side)
     events = table.events()
     if earlier:
         starts = [i for i, e in enumerate(events) if e.kind == "phase"]
@@ -33,6 +37,23 @@ def seen_routes(table: Table, side: str, earlier: bool = False) -> frozenset[str
             if isinstance(to, str):  # an exit is an "exit" event, not a move
                 seen.add(to)
     return frozenset(seen)
+
+
+def gone_vehicles(table: Table, side: str) -> set[str]:
+    """The enemy vehicles of ``side`` it saw leave the map (RD-13: an exit is seen by both
+    sides; :meth:`~game.engine.tableview.TableView.gone_enemies`, ``went_off``). One that left
+    concealed is left out (what it was stays its side's secret, RD-11), and so is one knocked
+    out: its route led into this side's fire, not the way the next will take (measured, issue
+    41, twelfth session: with those routes too the hedgerow's German lost a game of main's)."""
+    out = set()
+    for uid in table.gone_enemies():
+        try:
+            kind = table.unit_type(uid)
+        except IllegalAction:  # it left as a "?"
+            continue
+        if kind.is_vehicle and table.went_off(uid) is not None:
+            out.add(uid)
+    return out
 
 
 class SeenObjectives(Objectives):
