@@ -139,17 +139,29 @@ def playout(
     that follows (its Prep Fire, its moves under ``side``'s Defensive First Fire, its
     Advancing Fire: the answer to what ``side`` did), or to the end of the game; ``me``
     chooses for ``side`` and ``them`` for the enemy; the actions played."""
-    n = 0
     away = False  # the enemy's player turn has begun
-    while n < cap:
-        mine = copy.table(side)
-        if mine.over:
-            break
+
+    def ended(mine: Table) -> bool:
+        nonlocal away
         if mine.phasing != side:
             if not answer:
-                break
+                return True
             away = True
-        elif away:
+            return False
+        return away
+
+    return _play_until(copy, side, me, them, cap, ended)
+
+
+def _play_until(
+    copy: Snapshot, side: str, me: Chooser, them: Chooser, cap: int, ended: Callable[[Table], bool]
+) -> int:
+    """Step the imagined game ``copy`` (:func:`_step`) until the game is over, ``ended`` says
+    so of ``side``'s table, or ``cap`` actions were played: the actions played."""
+    n = 0
+    while n < cap:
+        mine = copy.table(side)
+        if mine.over or ended(mine):
             break
         _step(copy, mine, side, me, them)
         n += 1
@@ -333,14 +345,9 @@ def finish_moves(copy: Snapshot, side: str, me: Chooser, them: Chooser, cap: int
     end of the enemy's Defensive Fire Phase (or of the game): the enemy's movers still to come
     moved by ``them``, ``side``'s later chances and its Defensive Fire by ``me``; the actions
     played."""
-    n = 0
-    while n < cap:
-        mine = copy.table(side)
-        if mine.over or mine.phasing == side or mine.phase not in CHANCE_PHASES:
-            break
-        _step(copy, mine, side, me, them)
-        n += 1
-    return n
+    return _play_until(
+        copy, side, me, them, cap, lambda t: t.phasing == side or t.phase not in CHANCE_PHASES
+    )
 
 
 def weigh_chance(

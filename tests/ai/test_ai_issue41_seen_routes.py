@@ -140,23 +140,11 @@ def test_issue41_c6_17_level_3_weighs_a_chance_only_once_the_enemy_was_seen_to_d
     game, _ = seen_a_drive()
     fresh = Game(_field(Victory("russian", "exit", count=1, edge="west")), 3)
     to_phase(fresh, "movement", "russian")
-    route = table_of(fresh, "russian").route("rus-t34-1", "E8")
-    assert route is not None
-    for step in route.steps:
-        fresh.apply(step)
-        if fresh.dff_pending:
-            break
-    assert fresh.dff_pending
+    _drive_to_a_chance(fresh, "E8")
     player = ComputerPlayer("german", 3, seed=1)
     assert not player._weighs(table_of(fresh, "german"))
     to_phase(game, "movement", "russian", fresh=True)
-    route = table_of(game, "russian").route("rus-t34-1", "A8")
-    assert route is not None
-    for step in route.steps:
-        game.apply(step)
-        if game.dff_pending:
-            break
-    assert game.dff_pending
+    _drive_to_a_chance(game, "A8")
     assert player._weighs(table_of(game, "german"))
     assert not ComputerPlayer("german", 2, seed=1)._weighs(table_of(game, "german"))
 
@@ -183,3 +171,14 @@ def test_issue41_rd13_a_vehicle_seen_to_leave_the_map_keeps_its_route():
     killed = game.copy()
     killed.state.units["rus-t34-1"].status = "burning"
     assert seen_routes(table_of(killed, "german"), "german") == frozenset()
+
+
+def _drive_to_a_chance(game: Game, to: str) -> None:
+    """The T-34 drives towards ``to`` until the German has a Defensive First Fire chance."""
+    route = table_of(game, "russian").route("rus-t34-1", to)
+    assert route is not None
+    for step in route.steps:
+        game.apply(step)
+        if game.dff_pending:
+            break
+    assert game.dff_pending
