@@ -310,9 +310,12 @@ def _stderr(values: list[float]) -> float:
     return (sum((v - mean) ** 2 for v in values) / (n - 1) / n) ** 0.5
 
 
-# --- level 3 at a Defensive First Fire chance, and at its own fire -----------------------------
+# --- level 3 at a Defensive First Fire chance -------------------------------------------------
 
 _CHANCE = tuning().chance
+CHANCE_PHASES = ("movement", "defensive_fire")
+"""The enemy's phases a chance's playout plays to the end of (its Movement Phase, the movers
+still to come; then the Defensive Fire Phase, RD-12)."""
 
 
 @dataclass(frozen=True)
@@ -337,25 +340,14 @@ class ChanceResult:
         return f"{name}: in {runs} it scored {mine:+.0f}, the usual choice {usual:+.0f}"
 
 
-def finish_moves(
-    copy: Snapshot, side: str, me: Chooser, them: Chooser, cap: int, moves: int = 1
-) -> int:
-    """Play the imagined game ``copy`` from a choice of ``side`` through ``moves`` Movement
-    Phases, each with the Defensive Fire Phase after it (RD-12), or to the end of the game; the
-    phase under way counts when it is a Movement Phase (a Defensive First Fire chance: the
-    enemy's movers still to come, ``side``'s later chances and its Defensive Fire). ``side``
-    plays by ``me``, the enemy by ``them``; the actions played. From a Prep Fire choice, 2:
-    ``side``'s own moves, then the enemy's answering moves under its Defensive Fire; from a
-    Defensive or Advancing Fire choice, 1: the next moves and the fire at them (issue 41)."""
-    phases: set[tuple[int, str | None]] = set()
-
-    def ended(t: Table) -> bool:
-        if t.phase == "movement":
-            phases.add((t.turn, t.phasing))
-            return False
-        return t.phase != "defensive_fire" and len(phases) >= moves
-
-    return _play_until(copy, side, me, them, cap, ended)
+def finish_moves(copy: Snapshot, side: str, me: Chooser, them: Chooser, cap: int) -> int:
+    """Play the imagined game ``copy`` from a Defensive First Fire chance of ``side`` to the
+    end of the enemy's Defensive Fire Phase (or of the game): the enemy's movers still to come
+    moved by ``them``, ``side``'s later chances and its Defensive Fire by ``me``; the actions
+    played."""
+    return _play_until(
+        copy, side, me, them, cap, lambda t: t.phasing == side or t.phase not in CHANCE_PHASES
+    )
 
 
 def weigh_chance(
@@ -371,7 +363,6 @@ def weigh_chance(
     tanks: tuple[int, frozenset[str]] = (0, frozenset()),
     cap: int = _SEARCH.per_playout,
     confirm: int = _CHANCE.confirm,
-    moves: int = 1,
 ) -> ChanceResult:
     """Level 3 at a Defensive First Fire chance of ``table``'s side (docs/ai.md "Level 3's
     Defensive First Fire weighed against the enemy it has met"): each of ``options`` (a shot,
@@ -387,9 +378,7 @@ def weigh_chance(
     unless another beats it round by round by ``margin`` after ``caution`` standard errors
     (:func:`_kept`), and then only if it beats it so again on up to ``confirm`` fresh rounds
     of the two alone (within ``work`` more: the best of several on a few rounds is often
-    luck, as in :func:`search`). The same for level 3's own fire (issue 41, thirteenth session:
-    a shot or End Phase in its Prep, Defensive or Advancing Fire Phase), played on through
-    ``moves`` Movement Phases (:func:`finish_moves`)."""
+    luck, as in :func:`search`)."""
     side = table.side
     assert side is not None
     values: list[list[float]] = [[] for _ in options]
@@ -402,7 +391,7 @@ def weigh_chance(
         copy.table(side).submit(options[i])
         copy.reseed(dice ^ 0x5DEECE66D)  # the same rolls after it, whatever the option drew
         me, them = players(r)
-        finish_moves(copy, side, me, them, cap, moves)
+        finish_moves(copy, side, me, them, cap)
         spent[0] += me.work + them.work
         return value(copy.table(side))
 

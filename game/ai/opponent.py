@@ -29,11 +29,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from game.engine.actions import Action, EndPhase, Pass, action_from_json
+from game.engine.actions import Action, Pass, action_from_json
 from game.engine.table import Table
 
 from .candidates import best, candidates
-from .candidates.pass_ import FIRE_PHASES
 from .decision import Decision, mix, text
 from .lookahead import PLANS, STEADY, Budget, ChanceResult, SearchResult, search, weigh_chance
 from .situation import Drive, Situation
@@ -269,18 +268,17 @@ class ComputerPlayer:
         )
 
     def _weighs(self, table: Table) -> bool:
-        """Level 3 weighs by playouts (:meth:`_weigh_chance`), on a map its search covers in
-        full (``[search] max_hexes``): its Defensive First Fire chances once the enemy's
-        vehicles have been seen to drive in an earlier phase (``[chance] evidence``: before
-        that its playouts' enemy is level 2's guess alone, and weighing against it cost the
-        careful player's games, issue 41, tenth session); and its own fire in its Prep,
-        Defensive and Advancing Fire Phases (``[own_fire] enabled``, issue 41, thirteenth
-        session: the fire candidate asks only where level 2's choice is not obvious)."""
-        if self.level < 3 or table.board.size > self.budget.max_hexes:
-            return False
-        if table.dff_pending:
-            return not tuning().chance.evidence or bool(seen_routes(table, self.side, True))
-        return tuning().own_fire.enabled and table.phase in FIRE_PHASES
+        """Level 3 weighs its Defensive First Fire chances by playouts (:meth:`_weigh_chance`)
+        on a map its search covers in full (``[search] max_hexes``), once the enemy's vehicles
+        have been seen to drive in an earlier phase (``[chance] evidence``: before that its
+        playouts' enemy is level 2's guess alone, and weighing against it cost the careful
+        player's games, issue 41, tenth session)."""
+        return (
+            self.level >= 3
+            and bool(table.dff_pending)
+            and table.board.size <= self.budget.max_hexes
+            and (not tuning().chance.evidence or bool(seen_routes(table, self.side, True)))
+        )
 
     def _playout_pair(
         self,
@@ -308,50 +306,27 @@ class ComputerPlayer:
         return me, them
 
     def _weigh_chance(self, table: Table, options: list[Action]) -> tuple[int, str]:
-        """Level 3 at a Defensive First Fire chance, or at its own fire (docs/ai.md):
-        ``options`` (level 2's choice first) played out on the search's copies
-        (:func:`~.lookahead.weigh_chance`), at a chance to the end of the enemy's Defensive
-        Fire Phase, the enemy's movers still to come driven by its playout player (level 2's
-        steady plan, each route to its end, driving where the enemy's vehicles were seen to
-        drive this game: ``[chance] seen``), this side's later chances and Defensive Fire by
-        level 2; at its own fire through ``[own_fire] prep_moves`` Movement Phases from Prep
-        Fire (its own, the enemy's answer) and ``moves`` from the others, each with the
-        Defensive Fire after it. Its seed from the player's seed and what its side may know
-        (:meth:`_draw_seed`), so a resumed game weighs the same. The index of the option kept
-        and its words (``Decision.plan``)."""
+        """Level 3 at a Defensive First Fire chance (docs/ai.md): ``options`` (level 2's choice
+        first) played out to the end of the enemy's Defensive Fire Phase on the search's
+        copies (:func:`~.lookahead.weigh_chance`), the enemy's movers still to come driven by
+        its playout player (level 2's steady plan, each route to its end, driving where the
+        enemy's vehicles were seen to drive this game: ``[chance] seen``), this side's later
+        chances and Defensive Fire by level 2; its seed from the player's seed and what its
+        side may know (:meth:`_draw_seed`), so a resumed game weighs the same. The index of
+        the option kept and its words (``Decision.plan``)."""
         other = next(s for s in table.sides if s != self.side)
         shared: dict[tuple, tuple[set[str], dict]] = {}
-        chance = tuning().chance
-        own = None if table.dff_pending else tuning().own_fire
-        base = self._draw_seed(table, 4 if own is None else 5)
-        seen = seen_routes(table, self.side) if chance.seen else frozenset()
-        eager = own is not None and own.eager
+        base = self._draw_seed(table, 4)
+        seen = seen_routes(table, self.side) if tuning().chance.seen else frozenset()
 
         def players(r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
-            seeds = mix(base, r, 1), mix(base, r, 2)
-            return self._playout_pair(other, *seeds, seen, shared, eager=eager)
+            return self._playout_pair(other, mix(base, r, 1), mix(base, r, 2), seen, shared)
 
         value = Valuation(self, table)
         need, hexes = must_be_afvs(table, self.side)
-        tanks = (need, frozenset(hexes))
-        if own is None:
-            found = weigh_chance(table, base, options, players, value, tanks=tanks)
-        else:
-            moves = own.prep_moves if table.phase == "prep_fire" else own.moves
-            found = weigh_chance(
-                table,
-                base,
-                options,
-                players,
-                value,
-                rounds=own.rounds,
-                work=own.work,
-                tanks=tanks,
-                confirm=own.confirm,
-                moves=moves,
-            )
+        found = weigh_chance(table, base, options, players, value, tanks=(need, frozenset(hexes)))
         self.last_chance = found
-        what = "holds" if isinstance(options[found.kept], Pass | EndPhase) else "fires"
+        what = "holds" if isinstance(options[found.kept], Pass) else "fires"
         return found.kept, found.words(what)
 
     def _search(self, table: Table, budget: Budget) -> SearchResult:

@@ -176,19 +176,6 @@ class Chance:
 
 
 @dataclass(frozen=True)
-class OwnFire:
-    enabled: bool
-    low: float
-    high: float
-    rounds: int
-    work: int
-    confirm: int
-    prep_moves: int
-    moves: int
-    eager: bool
-
-
-@dataclass(frozen=True)
 class Plan:
     """One way to play the Movement Phase (level 3's portfolio, game.ai.lookahead): level 2's
     scorer with its weights scaled. ``objective``: the weight of the victory conditions' hexes
@@ -217,7 +204,6 @@ class Tuning:
     playout: Playout
     search: Search
     chance: Chance
-    own_fire: OwnFire
     plans: tuple[Plan, ...]
 
 
@@ -244,17 +230,9 @@ SHARES = {
     "playout.exit_near",
     "chance.low",
     "chance.high",
-    "own_fire.low",
-    "own_fire.high",
 }
 """The figures that are chances or shares of one: at most 1."""
-AT_LEAST_ONE = {
-    "search.seen_reach",
-    "chance.rounds",
-    "own_fire.rounds",
-    "own_fire.prep_moves",
-    "own_fire.moves",
-}
+AT_LEAST_ONE = {"search.seen_reach", "chance.rounds"}
 """The figures that divide or count what must happen at least once: at least 1."""
 
 
@@ -355,13 +333,6 @@ def parse(text: str) -> Tuning:
         )
     if chance.confirm == 1:  # a plan is kept on two rounds at least (lookahead._kept)
         raise TuningError("chance.confirm: expected 0 (no check) or at least 2, got 1")
-    own = values["own_fire"]
-    if own.low > own.high:
-        raise TuningError(
-            f"own_fire.low: expected at most own_fire.high ({own.high}), got {own.low}"
-        )
-    if own.confirm == 1:
-        raise TuningError("own_fire.confirm: expected 0 (no check) or at least 2, got 1")
     return Tuning(**values)
 
 

@@ -7,9 +7,6 @@ Each firer is weighed by its own cost, so an equal shot from a firer already see
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from game.engine.actions import Action, EndPhase
 from game.engine.table import Table
 
 from ..decision import Decision, Option, shot_words
@@ -21,7 +18,6 @@ from ..valuation.reach import HEXES_PER_MP, exit_open, in_time, phases_left
 from ..valuation.targets import Shot, shots
 
 HOLDS = "holds its fire: it moves to exit (RD-12, RD-13)"
-WEIGHED = "holds its fire: the trial runs of the turn favour holding"
 
 
 def exit_stake(table: Table, side: str, unit_id: str) -> float:
@@ -56,14 +52,6 @@ class FireCandidate:
     """Above any shot's value (P(kill) x a worth of at most 24)."""
 
     def evaluate(self, s: Situation) -> Option | None:
-        usual = self._usual(s)
-        if s.level < 3 or s.eager or s.weigh is None or s.table.dff_pending:
-            return usual
-        return self._weighed(s, usual)
-
-    def _usual(self, s: Situation) -> Option | None:
-        """Level 2's choice (and level 1's): the best shot worth its cost; None: End Phase
-        (``s.held`` says why a shot was held)."""
         t = tuning().fire
         table = s.table
         careful = s.level >= 2
@@ -88,65 +76,6 @@ class FireCandidate:
         if held:
             s.held = HOLDS
         return None
-
-    def _weighed(self, s: Situation, usual: Option | None) -> Option | None:
-        """Level 3 (docs/ai.md "Level 3's own fire weighed by playouts", issue 41): where level
-        2's choice (``usual``) is not obvious (it holds a shot of P(kill) from ``[own_fire]
-        low`` up, or its shot's P(kill) is below ``high``, or its firer is concealed, RD-11, or
-        could still move, RD-12), level 2's choice, the best other shot and holding (End Phase)
-        are played out on the search's copies (``Situation.weigh``:
-        :func:`game.ai.lookahead.weigh_chance`); level 2's choice is kept unless another beats
-        it there."""
-        t = tuning().own_fire
-        table = s.table
-        found = [
-            x
-            for x in shots(table, s.side, s.legal)
-            if x.odds.p_kill is None or x.odds.p_kill >= t.low
-        ]
-        mine: Action = usual.decision.action if usual is not None else EndPhase()
-        fired = next((x for x in found if x.action == mine), None)
-        if usual is not None:
-            if fired is None:
-                return usual  # a negligible shot: level 2's choice
-            p = fired.odds.p_kill
-            if p is not None and p >= t.high and not self._costly(table, fired):
-                return usual  # near-certain and free: taken
-        # the best other shot: another firer's, or another target's (not the same shot with
-        # other ammunition)
-        aim = (fired.action.unit, fired.action.target) if fired is not None else None
-        other = next((x for x in found if (x.action.unit, x.action.target) != aim), None)
-        options: list[Action] = [mine]
-        if other is not None:
-            options.append(other.action)
-        if usual is not None:
-            options.append(EndPhase())
-        if len(options) < 2:
-            return usual  # nothing else worth weighing
-        assert s.weigh is not None
-        kept, words = s.weigh(table, options)
-        if kept == 0:
-            return (
-                usual if usual is None else Option(usual.score, replace(usual.decision, plan=words))
-            )
-        action = options[kept]
-        if isinstance(action, EndPhase):
-            return Option(self.score, Decision(action, WEIGHED, words))
-        assert other is not None
-        return Option(self.score, Decision(action, shot_words(other.odds), words))
-
-    @staticmethod
-    def _costly(table: Table, shot: Shot) -> bool:
-        """Whether the shot costs its firer more than the shot: it reveals a concealed firer
-        (RD-11), or it keeps a vehicle that could still move from moving (Prep Fire, RD-12)."""
-        me = next((u for u in table.units() if u["id"] == shot.action.unit), None)
-        if me is None:
-            return False
-        if me.get("concealed"):
-            return True
-        return (
-            table.phase == "prep_fire" and bool(me.get("is_vehicle")) and not me.get("immobilized")
-        )
 
     @staticmethod
     def _stake(s: Situation, stakes: dict[str, float], shot: Shot) -> float:
