@@ -176,6 +176,15 @@ class Chance:
 
 
 @dataclass(frozen=True)
+class Vehicle:
+    alternatives: int
+    apart: int
+    rounds: int
+    work: int
+    confirm: int
+
+
+@dataclass(frozen=True)
 class Plan:
     """One way to play the Movement Phase (level 3's portfolio, game.ai.lookahead): level 2's
     scorer with its weights scaled. ``objective``: the weight of the victory conditions' hexes
@@ -204,6 +213,7 @@ class Tuning:
     playout: Playout
     search: Search
     chance: Chance
+    vehicle: Vehicle
     plans: tuple[Plan, ...]
 
 
@@ -232,7 +242,7 @@ SHARES = {
     "chance.high",
 }
 """The figures that are chances or shares of one: at most 1."""
-AT_LEAST_ONE = {"search.seen_reach", "chance.rounds"}
+AT_LEAST_ONE = {"search.seen_reach", "chance.rounds", "vehicle.rounds"}
 """The figures that divide or count what must happen at least once: at least 1."""
 
 
@@ -333,6 +343,8 @@ def parse(text: str) -> Tuning:
         )
     if chance.confirm == 1:  # a plan is kept on two rounds at least (lookahead._kept)
         raise TuningError("chance.confirm: expected 0 (no check) or at least 2, got 1")
+    if values["vehicle"].confirm == 1:  # as chance.confirm
+        raise TuningError("vehicle.confirm: expected 0 (no check) or at least 2, got 1")
     return Tuning(**values)
 
 
