@@ -262,8 +262,8 @@ class ComputerPlayer:
         (None: staying) and its words; its route is then driven to its end (``destined``)."""
         uid = unit["id"]
         mine = self._destinations(table)
-        if uid in mine.weighed:
-            return None
+        if uid in mine.weighed or self._scripted(table) is not None:
+            return None  # weighed once a phase; a plan other than level 2's plays as scripted
         mine.weighed.add(uid)
         if not any(u["side"] != self.side and u.get("hex") for u in table.units()):
             return None  # nothing on the map that could see or shoot it
