@@ -307,7 +307,7 @@ class ComputerPlayer:
             Valuation(self, table),
             t.rounds,
             t.work,
-            tuning().search.margin,
+            t.margin,
             tuning().search.sure,
             (need, frozenset(hexes)),
             t.confirm,

@@ -182,6 +182,7 @@ class Vehicle:
     rounds: int
     work: int
     confirm: int
+    margin: float
 
 
 @dataclass(frozen=True)

@@ -254,8 +254,8 @@ def test_issue41_rd11_twin_games_the_german_cannot_tell_apart_weigh_the_same():
 def test_issue41_vehicle_confirm_of_one_is_refused():
     """``[vehicle] confirm`` is 0 (no check) or at least 2, as ``[chance] confirm``."""
     text = resources.files("game.ai").joinpath("data/tuning.toml").read_text("utf-8")
-    head, tail = text.split("[vehicle]")
+    head, _, tail = text.partition("\n[vehicle]\n")
     with pytest.raises(TuningError, match=r"^vehicle\.confirm: expected 0"):
-        parse(head + "[vehicle]" + tail.replace("confirm = 4", "confirm = 1", 1))
+        parse(head + "\n[vehicle]\n" + tail.replace("confirm = 8", "confirm = 1", 1))
     with pytest.raises(TuningError, match=r"^vehicle\.rounds: expected a figure of at least 1"):
-        parse(head + "[vehicle]" + tail.replace("rounds = 4 ", "rounds = 0 ", 1))
+        parse(head + "\n[vehicle]\n" + tail.replace("rounds = 4 ", "rounds = 0 ", 1))

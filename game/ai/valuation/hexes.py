@@ -29,7 +29,7 @@ from .danger import (
 from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
 from .objective import Objectives
-from .reach import exit_open, last_chance, phases_left, strike_left, wins_on_time
+from .reach import exit_open, last_chance, phases_left, strike_left, to_edge, wins_on_time
 from .targets import worth
 
 Choice = tuple[float, str | None, Route | None]
@@ -388,7 +388,10 @@ def alternatives(table: Table, side: str, unit: UnitView, weighed: Weighed) -> l
     alternatives``: staying where it stands; the best hex out of the LOS of every enemy unit
     and "?" (RD-9, :func:`~.exits.in_enemy_sight`), if the usual one is in it; the best with a
     shot (the attack map, RD-18), if the usual one has none; the best at least ``[vehicle]
-    apart`` hexes from the usual one. None: staying."""
+    apart`` hexes from the usual one. None: staying. A vehicle whose side's exit victory is
+    still open (RD-13, :func:`~.reach.exit_open`) weighs none that stays or ends farther from
+    that edge than the usual hex (issue 41, thirteenth session: over a horizon ending with the
+    enemy's answer, the Orel road's column stayed and missed its exit)."""
     t = tuning().vehicle
     board = table.board
     usual = weighed.best[1]
@@ -408,6 +411,15 @@ def alternatives(table: Table, side: str, unit: UnitView, weighed: Weighed) -> l
         if found is not None:
             picks.append(found)
 
+    edges = [
+        v.edge
+        for v in table.victory
+        if v.side == side and v.edge and v.counts(unit) and exit_open(table, side, v)
+    ]
+    if edges and unit.get("is_vehicle"):  # its way out (RD-13): none that stays or falls back
+        far = min(to_edge(board, here, e) for e in edges)
+        picks = []
+        ranked = [h for h in ranked if min(to_edge(board, board.parse(h), e) for e in edges) <= far]
     if usual is None or sighted(usual):
         first(lambda h: not sighted(h))
     if not shoots.get(usual or unit["hex"]):
