@@ -258,8 +258,10 @@ class ComputerPlayer:
         the search's copies and played out to the end of the enemy's answering player turn
         (:func:`~.lookahead.weigh_options`, the plan's playout players), valued as the plan
         search values a playout's end. Once a vehicle a phase; not where no enemy unit or "?"
-        is on the map. The hex kept if not the usual one (None: the usual one), its route
-        (None: staying) and its words; its route is then driven to its end (``destined``)."""
+        is on the map, nor for a vehicle whose P(knocked out) in the usual hex (the scorer's
+        :meth:`~.valuation.hexes.HexScore.risk_at`) is under ``[vehicle] danger``. The hex
+        kept if not the usual one (None: the usual one), its route (None: staying) and its
+        words; its route is then driven to its end (``destined``)."""
         uid = unit["id"]
         mine = self._destinations(table)
         if uid in mine.weighed or self._scripted(table) is not None:
@@ -267,6 +269,9 @@ class ComputerPlayer:
         mine.weighed.add(uid)
         if not any(u["side"] != self.side and u.get("hex") for u in table.units()):
             return None  # nothing on the map that could see or shoot it
+        t = tuning().vehicle
+        if weighed.score.risk_at(weighed.best[1] or unit["hex"]) < t.danger:
+            return None  # safe where the usual hex puts it: nothing the playouts would tell
         others = alternatives(table, self.side, unit, weighed)
         if not others:
             return None
@@ -295,7 +300,6 @@ class ComputerPlayer:
         def finish(copy: Snapshot, me: ComputerPlayer, them: ComputerPlayer) -> None:
             playout(copy, side, me, them, self.budget.per_playout)
 
-        t = tuning().vehicle
         need, hexes = must_be_afvs(table, side)
         found = weigh_options(
             table,

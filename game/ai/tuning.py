@@ -183,6 +183,7 @@ class Vehicle:
     work: int
     confirm: int
     margin: float
+    danger: float
 
 
 @dataclass(frozen=True)
@@ -241,6 +242,7 @@ SHARES = {
     "playout.exit_near",
     "chance.low",
     "chance.high",
+    "vehicle.danger",
 }
 """The figures that are chances or shares of one: at most 1."""
 AT_LEAST_ONE = {"search.seen_reach", "chance.rounds", "vehicle.rounds"}

@@ -48,6 +48,15 @@ def duel(seed: int = 4, hidden: tuple[str, str] = ("zis3", "t34m43")) -> Game:
     return game
 
 
+@pytest.fixture(autouse=True)
+def _weigh_every_vehicle(monkeypatch) -> None:
+    """Every vehicle weighed, safe or not (``[vehicle] danger`` 0: the gate is tested in
+    test_ai_issue41_vehicle_exit.py); these duels' Panzers start out of the "?"'s reach."""
+    t = tuning()
+    every = replace(t, vehicle=replace(t.vehicle, danger=0.0))
+    monkeypatch.setattr(opponent, "tuning", lambda: every)
+
+
 def steady_search(monkeypatch) -> None:
     """Level 3's phase search keeps level 2's own plan (the destination weighing is tested
     alone)."""

@@ -1,9 +1,12 @@
 """Issue 41, thirteenth session (second try): level 3's weighed destinations, stricter. A
 vehicle whose side's exit victory is still open (RD-13) weighs no hex that stays or ends
-farther from that edge than the usual one, and another hex is kept only if it beats the usual
-one by ``[vehicle] margin`` (larger than ``[search] margin``)."""
+farther from that edge than the usual one, another hex is kept only if it beats the usual
+one by ``[vehicle] margin`` (larger than ``[search] margin``), and a vehicle safe in its usual
+hex (under ``[vehicle] danger``) is not weighed."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ai_helpers import situation
 from engine_helpers import make_setup, table_of
@@ -69,9 +72,9 @@ def test_issue41_the_vehicle_margin_is_its_own_and_wider_than_the_plans():
     assert t.vehicle.confirm >= 2
 
 
-def test_issue41_destine_weighs_with_the_vehicle_margin(monkeypatch):
-    """Issue 41: ``ComputerPlayer._destine`` hands ``weigh_options`` ``[vehicle] margin``
-    and ``[vehicle] confirm``, not the plan search's."""
+def destine_calls(monkeypatch, danger: float) -> list[tuple]:
+    """``weigh_options``' figures each time level 3's Panzer in C4 begins its move with
+    ``[vehicle] danger`` set to ``danger`` (the weighing keeps the usual hex)."""
     monkeypatch.setattr(
         ComputerPlayer, "_search", lambda self, table, budget: SearchResult(STEADY, (), 0, 0, 0)
     )
@@ -82,11 +85,32 @@ def test_issue41_destine_weighs_with_the_vehicle_margin(monkeypatch):
         return ChanceResult(0, tuple(0.0 for _ in range(count)), 2, 0)
 
     monkeypatch.setattr(opponent, "weigh_options", weigh)
+    t = tuning()
+    mine = replace(t, vehicle=replace(t.vehicle, danger=danger))
+    monkeypatch.setattr(opponent, "tuning", lambda: mine)
     game = duel(Victory("german", "eliminate", units=("rus-gun-1",)))
     player = ComputerPlayer("german", 3, seed=3)
     table = table_of(game, "german")
     s = situation(game, "german", level=3)
     unit = s.mine()["ger-pz-1"]
     assert player._destine(table, unit, weigh_hexes(s, unit, STEADY), STEADY) is None
+    return seen
+
+
+def test_issue41_destine_weighs_with_the_vehicle_margin(monkeypatch):
+    """Issue 41: ``ComputerPlayer._destine`` hands ``weigh_options`` ``[vehicle] margin``
+    and ``[vehicle] confirm``, not the plan search's."""
     t = tuning().vehicle
-    assert seen == [(t.rounds, t.work, t.margin, t.confirm)]
+    assert destine_calls(monkeypatch, 0.0) == [(t.rounds, t.work, t.margin, t.confirm)]
+
+
+def test_issue41_a_vehicle_safe_in_its_usual_hex_is_not_weighed(monkeypatch):
+    """Issue 41 (RD-18 risk): a vehicle whose P(knocked out) in the usual hex is under
+    ``[vehicle] danger`` is not weighed by playouts (the usual hex, at no cost)."""
+    s = situation(duel(Victory("german", "eliminate", units=("rus-gun-1",))), "german", level=3)
+    unit = s.mine()["ger-pz-1"]
+    weighed = weigh_hexes(s, unit, STEADY)
+    risk = weighed.score.risk_at(weighed.best[1] or unit["hex"])
+    assert 0.0 < risk < 1.0
+    assert destine_calls(monkeypatch, risk + 0.01) == []
+    assert len(destine_calls(monkeypatch, risk)) == 1
