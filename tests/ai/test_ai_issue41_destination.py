@@ -265,6 +265,6 @@ def test_issue41_vehicle_confirm_of_one_is_refused():
     text = resources.files("game.ai").joinpath("data/tuning.toml").read_text("utf-8")
     head, _, tail = text.partition("\n[vehicle]\n")
     with pytest.raises(TuningError, match=r"^vehicle\.confirm: expected 0"):
-        parse(head + "\n[vehicle]\n" + tail.replace("confirm = 8", "confirm = 1", 1))
+        parse(head + "\n[vehicle]\n" + tail.replace("confirm = 8\n", "confirm = 1\n", 1))
     with pytest.raises(TuningError, match=r"^vehicle\.rounds: expected a figure of at least 1"):
         parse(head + "\n[vehicle]\n" + tail.replace("rounds = 4 ", "rounds = 0 ", 1))
