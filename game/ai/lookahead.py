@@ -381,78 +381,24 @@ def weigh_chance(
     luck, as in :func:`search`)."""
     side = table.side
     assert side is not None
-
-    def take(copy: Snapshot, i: int, me: Chooser) -> None:
-        copy.table(side).submit(options[i])
-
-    def finish(copy: Snapshot, me: Chooser, them: Chooser) -> None:
-        finish_moves(copy, side, me, them, cap)
-
-    return weigh_options(
-        table,
-        seed,
-        len(options),
-        take,
-        finish,
-        players,
-        value,
-        rounds,
-        work,
-        margin,
-        caution,
-        tanks,
-        confirm,
-    )
-
-
-def weigh_options(
-    table: Table,
-    seed: int,
-    count: int,
-    take: Callable[[Snapshot, int, Any], None],
-    finish: Callable[[Snapshot, Any, Any], None],
-    players: Callable[[int], tuple[Chooser, Chooser]],
-    value: Callable[[Table], float],
-    rounds: int,
-    work: int,
-    margin: float,
-    caution: float,
-    tanks: tuple[int, frozenset[str]],
-    confirm: int,
-) -> ChanceResult:
-    """Weigh ``count`` options of ``table``'s side by playouts (a Defensive First Fire chance,
-    :func:`weigh_chance`; a vehicle's destination, issue 41, thirteenth session): in each round
-    a copy of the game made by the side's table (``table.imagined``: what it may know, each
-    enemy "?" dealt anew, new dice) for each option, the same for every option (common random
-    numbers), ``players(round)``'s two playout players, option ``i`` taken on it (``take(copy,
-    i, me)``), the dice drawn anew after it so that every option goes on with the same rolls,
-    then played on (``finish(copy, me, them)``) and valued (``value``). No round is begun once
-    ``work`` hexes have been weighed (two rounds at least: :func:`_kept` wants two), and two
-    rounds in which every option was worth the same end it. The first option (level 2's own
-    choice) is kept unless another beats it round by round by ``margin`` after ``caution``
-    standard errors (:func:`_kept`), and then only if it beats it so again on up to
-    ``confirm`` fresh rounds of the two alone (within ``work`` more: the best of several on a
-    few rounds is often luck, as in :func:`search`)."""
-    side = table.side
-    assert side is not None
-    values: list[list[float]] = [[] for _ in range(count)]
+    values: list[list[float]] = [[] for _ in options]
     spent = [0]
 
     def run(r: int, i: int) -> float:
         """Round ``r``'s playout of option ``i`` (round ``r``'s copy and dice): its value."""
         dice = (seed * 1_000_003 + r) & 0x7FFFFFFFFFFFFFFF
         copy = table.imagined(dice, *tanks)
-        me, them = players(r)
-        take(copy, i, me)
+        copy.table(side).submit(options[i])
         copy.reseed(dice ^ 0x5DEECE66D)  # the same rolls after it, whatever the option drew
-        finish(copy, me, them)
+        me, them = players(r)
+        finish_moves(copy, side, me, them, cap)
         spent[0] += me.work + them.work
         return value(copy.table(side))
 
     for r in range(rounds):
         if r >= 2 and (spent[0] >= work or all(v == values[0] for v in values)):
             break
-        for i in range(count):
+        for i in range(len(options)):
             values[i].append(run(r, i))
     kept = _kept(list(enumerate(values)), margin, caution)
     played = len(values[0])

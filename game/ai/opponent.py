@@ -27,46 +27,22 @@ would have, and its save replays to the same hash."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from game.engine.actions import Action, Pass, action_from_json
-from game.engine.play.paths import Route
-from game.engine.table import Snapshot, Table
-from game.engine.view import UnitView
+from game.engine.table import Table
 
 from .candidates import best, candidates
 from .decision import Decision, mix, text
-from .lookahead import (
-    PLANS,
-    STEADY,
-    Budget,
-    ChanceResult,
-    SearchResult,
-    playout,
-    search,
-    weigh_chance,
-    weigh_options,
-)
+from .lookahead import PLANS, STEADY, Budget, ChanceResult, SearchResult, search, weigh_chance
 from .situation import Drive, Situation
 from .tuning import Plan, tuning
 from .valuation import Valuation
 from .valuation.danger import must_be_afvs
-from .valuation.hexes import Weighed, alternatives
 from .valuation.maps import KeptMaps
 from .valuation.objective import Objectives
 from .valuation.reach import loses_at_the_end
 from .valuation.seen import SeenObjectives, seen_routes
-
-
-@dataclass
-class Destinations:
-    """Level 3 in one Movement Phase: the vehicles whose destination was weighed by playouts
-    (``weighed``: once a vehicle), and the routes still to drive of those whose kept hex was
-    not the usual one (``routes``; an empty route: it stays)."""
-
-    weighed: set[str] = field(default_factory=set)
-    routes: dict[str, list[Action]] = field(default_factory=dict)
-
 
 LEVELS = {0: "random", 1: "scorer", 2: "planner", 3: "lookahead"}
 SEARCHES_KEPT = 16
@@ -119,12 +95,6 @@ class ComputerPlayer:
         self._preset_script: dict[tuple[int, str], dict] = {}
         self.last_chance: ChanceResult | None = None
         """Level 3: the last Defensive First Fire chance weighed (:meth:`_weigh_chance`)."""
-        self.destinations: dict[tuple, Destinations] = {}
-        """Level 3: each Movement Phase's vehicles whose destination was weighed by playouts,
-        and the routes still to drive of those whose kept hex was not the usual one."""
-        self._preset_destinations: dict[tuple[int, str], dict] = {}
-        self.last_destination: ChanceResult | None = None
-        """Level 3: the last vehicle's destination weighed (:meth:`_destine`)."""
         self.last_search: SearchResult | None = None
         """Level 3: the last search made (the bench and the log read it)."""
 
@@ -175,8 +145,6 @@ class ComputerPlayer:
             planner=self._plan_now,
             eager=self.eager,
             weigh=self._weigh_chance if self._weighs(table) else None,
-            destine=self._destine if self._destines(table) else None,
-            destined=self._destinations(table).routes if self._destines(table) else None,
         )
         return best(candidates(table, self.level), situation)
 
@@ -222,114 +190,6 @@ class ComputerPlayer:
             self._searched[key] = self.last_search = found
         return found.best, found.words()
 
-    def _destines(self, table: Table) -> bool:
-        """Level 3 weighs its vehicles' destinations by playouts (:meth:`_destine`) in its own
-        Movement Phase on a map its search covers in full (``[search] max_hexes``)."""
-        return (
-            self.level >= 3
-            and table.phase == "movement"
-            and table.phasing == self.side
-            and table.to_act == self.side
-            and table.board.size <= self.budget.max_hexes
-        )
-
-    def _destinations(self, table: Table) -> Destinations:
-        """This Movement Phase's :class:`Destinations` (a resumed game's: as its save kept them,
-        :meth:`plan_record`)."""
-        key = (table.game_key, table.turn, table.phasing)
-        found = self.destinations.get(key)
-        if found is None:
-            if len(self.destinations) > SEARCHES_KEPT:
-                self.destinations.clear()
-            kept = self._preset_destinations.pop((table.turn, table.phasing), {})
-            found = Destinations(
-                set(kept.get("weighed", ())),
-                {u: [action_from_json(a) for a in r] for u, r in kept.get("routes", {}).items()},
-            )
-            self.destinations[key] = found
-        return found
-
-    def _destine(
-        self, table: Table, unit: UnitView, weighed: Weighed, plan: Plan
-    ) -> tuple[str | None, Route | None, str] | None:
-        """Level 3 as a vehicle begins its move (issue 41, thirteenth session: portfolio greedy
-        search, a unit at a time): the hex the plan's scorer drives to (``weighed``) and a few
-        that differ materially (:func:`~.valuation.hexes.alternatives`), each driven to on
-        the search's copies and played out to the end of the enemy's answering player turn
-        (:func:`~.lookahead.weigh_options`, the plan's playout players), valued as the plan
-        search values a playout's end. Once a vehicle a phase; not where no enemy unit or "?"
-        is on the map, nor for a vehicle whose P(knocked out) in the usual hex (the scorer's
-        :meth:`~.valuation.hexes.HexScore.risk_at`) is under ``[vehicle] danger``. The hex
-        kept if not the usual one (None: the usual one), its route (None: staying) and its
-        words; its route is then driven to its end (``destined``)."""
-        uid = unit["id"]
-        mine = self._destinations(table)
-        if uid in mine.weighed or self._scripted(table) is not None:
-            return None  # weighed once a phase; a plan other than level 2's plays as scripted
-        mine.weighed.add(uid)
-        if not any(u["side"] != self.side and u.get("hex") for u in table.units()):
-            return None  # nothing on the map that could see or shoot it
-        t = tuning().vehicle
-        if weighed.score.risk_at(weighed.best[1] or unit["hex"]) < t.danger:
-            return None  # safe where the usual hex puts it: nothing the playouts would tell
-        others = alternatives(table, self.side, unit, weighed)
-        if not others:
-            return None
-        options: list[tuple[str | None, Route | None]] = [weighed.best[1:]]
-        options += [(h, weighed.routes[h] if h else None) for h in others]
-        side, other = self.side, next(s for s in table.sides if s != self.side)
-        shared: dict[tuple, tuple[set[str], dict]] = {}
-        base = mix(self._draw_seed(table, 5), text(uid))
-        seen = seen_routes(table, side)
-
-        def players(r: int) -> tuple[ComputerPlayer, ComputerPlayer]:
-            seeds = mix(base, r, 1), mix(base, r, 2)
-            return self._playout_pair(other, *seeds, seen, shared, plan=plan, eager=True)
-
-        def take(copy: Snapshot, i: int, me: ComputerPlayer) -> None:
-            mine_copy = copy.table(side)
-            me.drive.commit = True
-            me.drive.begin(mine_copy)
-            route = options[i][1]
-            if route is None or not route.steps:
-                me.drive.stays.add(uid)
-                return
-            mine_copy.submit(route.steps[0])
-            me.drive.routes[uid] = list(route.steps[1:])
-
-        def finish(copy: Snapshot, me: ComputerPlayer, them: ComputerPlayer) -> None:
-            playout(copy, side, me, them, self.budget.per_playout)
-
-        need, hexes = must_be_afvs(table, side)
-        found = weigh_options(
-            table,
-            base,
-            len(options),
-            take,
-            finish,
-            players,
-            Valuation(self, table),
-            t.rounds,
-            t.work,
-            t.margin,
-            tuning().search.sure,
-            (need, frozenset(hexes)),
-            t.confirm,
-        )
-        self.last_destination = found
-        if not found.kept:
-            return None
-        hx, route = options[found.kept]
-        mine.routes[uid] = list(route.steps[1:]) if route is not None else []
-        runs = f"{found.rounds} trial run{'s' if found.rounds != 1 else ''} of its move"
-        where = f"drives to {hx}" if hx else "stays where it stands"
-        usual = options[0][0] or "staying"
-        words = (
-            f"{where}: in {runs} it scored {found.means[found.kept]:+.0f}, "
-            f"the usual hex ({usual}) {found.means[0]:+.0f}"
-        )
-        return hx, route, words
-
     def plan_record(self, table: Table) -> dict | None:
         """Level 3: the plan of the Movement Phase in progress as a save keeps it
         (``{"turn", "side", "name"}``), or None."""
@@ -338,12 +198,6 @@ class ComputerPlayer:
         if self.level < 3 or found is None or table.phase != "movement":
             return None
         record: dict = {"turn": table.turn, "side": table.phasing, "name": found.best.name}
-        dests = self.destinations.get(key)
-        if dests is not None and dests.weighed:  # level 3's vehicles weighed by playouts
-            record["vehicles"] = {
-                "weighed": sorted(dests.weighed),
-                "routes": {u: [a.to_json() for a in r] for u, r in dests.routes.items()},
-            }
         kept = self._scripts.get(key)
         if kept is not None:  # the playout player's seed and the routes it drives
             script, seed = kept
@@ -361,9 +215,6 @@ class ComputerPlayer:
         plan = next((p for p in PLANS if p.name == record.get("name")), None)
         if plan is not None:
             self._preset[(int(record["turn"]), str(record["side"]))] = plan
-            if isinstance(record.get("vehicles"), dict):
-                turn_side = (int(record["turn"]), str(record["side"]))
-                self._preset_destinations[turn_side] = record["vehicles"]
             if isinstance(record.get("script"), dict):
                 self._preset_script[(int(record["turn"]), str(record["side"]))] = record["script"]
 

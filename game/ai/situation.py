@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.engine.actions import Action
 from game.engine.table import Table
@@ -49,10 +48,6 @@ class Situation:
     ``weigh``: level 3 at a Defensive First Fire chance, the options (level 2's choice first)
     played out (:func:`game.ai.lookahead.weigh_chance`): the index of the one kept and its
     words.
-    ``destine``: level 3 as a vehicle begins its move, its destination weighed by playouts
-    (``ComputerPlayer._destine``: the usual hex and a few others): the one kept if not the
-    usual, its route and its words, else None. ``destined``: the routes still to drive of the
-    vehicles whose kept destination was not the usual one, this Movement Phase (level 3).
     ``held``: why a candidate that had a shot let it go (the pass candidate's words)."""
 
     table: Table
@@ -67,8 +62,6 @@ class Situation:
     planner: Callable[[Table], tuple[Plan, str]]
     eager: bool = False
     weigh: Callable[[Table, list[Action]], tuple[int, str]] | None = None
-    destine: Callable[..., tuple[str | None, Any, str] | None] | None = None
-    destined: dict[str, list[Action]] | None = None
     held: str = ""
     _plan: tuple[Plan, str] | None = field(default=None, init=False, repr=False)
 

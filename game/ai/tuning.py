@@ -176,17 +176,6 @@ class Chance:
 
 
 @dataclass(frozen=True)
-class Vehicle:
-    alternatives: int
-    apart: int
-    rounds: int
-    work: int
-    confirm: int
-    margin: float
-    danger: float
-
-
-@dataclass(frozen=True)
 class Plan:
     """One way to play the Movement Phase (level 3's portfolio, game.ai.lookahead): level 2's
     scorer with its weights scaled. ``objective``: the weight of the victory conditions' hexes
@@ -215,7 +204,6 @@ class Tuning:
     playout: Playout
     search: Search
     chance: Chance
-    vehicle: Vehicle
     plans: tuple[Plan, ...]
 
 
@@ -242,10 +230,9 @@ SHARES = {
     "playout.exit_near",
     "chance.low",
     "chance.high",
-    "vehicle.danger",
 }
 """The figures that are chances or shares of one: at most 1."""
-AT_LEAST_ONE = {"search.seen_reach", "chance.rounds", "vehicle.rounds"}
+AT_LEAST_ONE = {"search.seen_reach", "chance.rounds"}
 """The figures that divide or count what must happen at least once: at least 1."""
 
 
@@ -346,8 +333,6 @@ def parse(text: str) -> Tuning:
         )
     if chance.confirm == 1:  # a plan is kept on two rounds at least (lookahead._kept)
         raise TuningError("chance.confirm: expected 0 (no check) or at least 2, got 1")
-    if values["vehicle"].confirm == 1:  # as chance.confirm
-        raise TuningError("vehicle.confirm: expected 0 (no check) or at least 2, got 1")
     return Tuning(**values)
 
 

@@ -4,7 +4,6 @@ what only CI's wheel check calls."""
 from game.files.shipped import assets_dir
 
 _data_dir  # tests/test_ui*.py: autouse fixtures (the data folder of each test)
-_weigh_every_vehicle  # tests/ai/test_ai_issue41_destination.py: an autouse fixture
 assets_dir  # .ci/run: the wheel check finds the installed art with it
 
 # pydantic reads these by name: each schema's configuration, a save's format version (checked

@@ -8,15 +8,13 @@ objective (:mod:`.steps`). The pass candidate ends the phase."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.engine.actions import EndMove, EndPhase, Move, Turn
 from game.engine.play.paths import Route
 from game.engine.view import UnitView
 
 from ..decision import Decision, Option
 from ..situation import Situation
-from ..valuation.hexes import best_hex, weigh_hexes
+from ..valuation.hexes import best_hex
 from ..valuation.reach import exit_open
 from .steps import end_move, face, goes_back, infantry_step
 
@@ -121,13 +119,6 @@ class DriveOnCandidate:
     @staticmethod
     def _vehicle(s: Situation, unit: UnitView) -> Decision:
         moving = unit["id"]
-        if s.destined is not None and moving in s.destined:  # level 3: the hex its runs kept
-            kept = s.destined[moving]
-            if kept and kept[0] in s.legal:
-                return Decision(kept.pop(0), "drives on to the hex its trial runs kept")
-            kept.clear()
-            pivot = face(s, unit)
-            return pivot if pivot is not None else end_move(s, moving)
         ahead = s.drive.routes.get(moving)
         if s.drive.commit and ahead is not None:
             if ahead and ahead[0] in s.legal:
@@ -182,16 +173,7 @@ class NextUnitCandidate:
     def _vehicle(s: Situation, unit: UnitView) -> Decision | None:
         uid = unit["id"]
         plan, because = s.plan()
-        if s.destined is not None and uid in s.destined:  # level 3 kept its staying
-            return None
-        weighed = weigh_hexes(s, unit, plan)
-        _, hx, route = weighed.best
-        found = None
-        if s.destine is not None and not s.drive.commit:  # level 3: weighed by playouts
-            found = s.destine(s.table, unit, weighed, plan)
-            if found is not None:
-                hx, route, words = found
-                because = f"{because}; {words}" if because else words
+        _, hx, route = best_hex(s, unit, plan)
         if route is not None and route.steps and route.steps[0] in s.legal:
             if s.drive.commit:
                 s.drive.routes[uid] = list(route.steps[1:])
@@ -199,7 +181,7 @@ class NextUnitCandidate:
         if route is None and s.level >= 2:  # it stays: its front to the enemy
             pivot = face(s, unit)
             if pivot is not None:
-                return replace(pivot, plan=because) if found is not None else pivot
+                return pivot
         if s.drive.commit:
             s.drive.stays.add(uid)
         return None

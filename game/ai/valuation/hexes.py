@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 from game.engine.actions import Turn
@@ -29,7 +28,7 @@ from .danger import (
 from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
 from .objective import Objectives
-from .reach import exit_open, last_chance, phases_left, strike_left, to_edge, wins_on_time
+from .reach import exit_open, last_chance, phases_left, strike_left, wins_on_time
 from .targets import worth
 
 Choice = tuple[float, str | None, Route | None]
@@ -326,25 +325,6 @@ def best_hex(
     again with the threat after the enemy's next move (:func:`ahead_risk`), and it chooses
     among those. ``allowed``: only the routes it accepts are weighed (a move under way: none
     that goes back over it)."""
-    return weigh_hexes(s, unit, plan, allowed).best
-
-
-@dataclass(frozen=True)
-class Weighed:
-    """:func:`best_hex`'s weighing: its choice, and every hex it weighed with its score before
-    the look-ahead (``values``), the routes there and the scorer (level 3 draws the other
-    destinations it weighs by playouts from them: :func:`alternatives`)."""
-
-    best: Choice
-    values: dict[str, float]
-    routes: dict[str, Route]
-    score: HexScore
-
-
-def weigh_hexes(
-    s: Weighing, unit: UnitView, plan: Plan, allowed: Callable[[Route], bool] | None = None
-) -> Weighed:
-    """:func:`best_hex`, with what it weighed."""
     t = tuning().move
     table = s.table
     drive = getattr(s, "drive", None)
@@ -370,7 +350,6 @@ def weigh_hexes(
         return score(hx, route) - t.mp_cost * route.mp + jitter[hx] - hidden(route)
 
     values = {hx: going(hx) for hx in sorted(routes)}
-    weighed = values
     if score.looks:
         few = sorted(values, key=lambda h: (-values[h], h))[: t.ahead_hexes]
         score.look([unit["hex"], *few])
@@ -379,54 +358,4 @@ def weigh_hexes(
     for hx in sorted(values):
         if values[hx] > best[0] + t.better_by:
             best = (values[hx], hx, routes[hx])
-    return Weighed(best, weighed, routes, score)
-
-
-def alternatives(table: Table, side: str, unit: UnitView, weighed: Weighed) -> list[str | None]:
-    """Level 3 (issue 41, thirteenth session): the destinations other than ``weighed``'s
-    choice that differ from it materially, best first by its scores, at most ``[vehicle]
-    alternatives``: staying where it stands; the best hex out of the LOS of every enemy unit
-    and "?" (RD-9, :func:`~.exits.in_enemy_sight`), if the usual one is in it; the best with a
-    shot (the attack map, RD-18), if the usual one has none; the best at least ``[vehicle]
-    apart`` hexes from the usual one. None: staying. A vehicle whose side's exit victory is
-    still open (RD-13, :func:`~.reach.exit_open`) weighs none that stays or ends farther from
-    that edge than the usual hex (issue 41, thirteenth session: over a horizon ending with the
-    enemy's answer, the Orel road's column stayed and missed its exit)."""
-    t = tuning().vehicle
-    board = table.board
-    usual = weighed.best[1]
-    ranked = sorted(weighed.values, key=lambda h: (-weighed.values[h], h))
-    ranked = [h for h in ranked if h != usual]
-    seen = in_enemy_sight(table, side)
-
-    def sighted(hx: str) -> bool:
-        return bool(seen[board.index(board.parse(hx))])
-
-    shoots = weighed.score.attacks
-    here = board.parse(usual or unit["hex"])
-    picks: list[str | None] = [None] if usual is not None else []  # staying
-
-    def first(wanted: Callable[[str], bool]) -> None:
-        found = next((h for h in ranked if wanted(h)), None)
-        if found is not None:
-            picks.append(found)
-
-    edges = [
-        v.edge
-        for v in table.victory
-        if v.side == side and v.edge and v.counts(unit) and exit_open(table, side, v)
-    ]
-    if edges and unit.get("is_vehicle"):  # its way out (RD-13): none that stays or falls back
-        far = min(to_edge(board, here, e) for e in edges)
-        picks = []
-        ranked = [h for h in ranked if min(to_edge(board, board.parse(h), e) for e in edges) <= far]
-    if usual is None or sighted(usual):
-        first(lambda h: not sighted(h))
-    if not shoots.get(usual or unit["hex"]):
-        first(lambda h: bool(shoots.get(h)))
-    first(lambda h: here.distance(board.parse(h)) >= t.apart)
-    out: list[str | None] = []
-    for p in picks:
-        if p not in out:
-            out.append(p)
-    return out[: t.alternatives]
+    return best
