@@ -103,12 +103,10 @@ def ready(table: Table, side: str, front: Front) -> int:
     for u in table.units():
         if not _fighter(u, side):
             continue
-        near = front.at(u["hex"])
-        if near <= shoot:
-            count += 1
-        elif u["id"] in acting or u["id"] == moving:
-            if near - shoot <= float(u.get("mp_left", 0.0)) * HEXES_PER_MP:
-                count += 1
+        gap = front.at(u["hex"]) - shoot  # hexes to a firing hex
+        can_go = u["id"] in acting or u["id"] == moving
+        reach = float(u.get("mp_left", 0.0)) * HEXES_PER_MP if can_go else 0.0
+        count += gap <= reach
     return count
 
 
