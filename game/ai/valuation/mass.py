@@ -78,7 +78,7 @@ class Front:
             d = board.distances(board.index(board.parse(hx)))
             np.minimum(self.nearest, d, out=self.nearest)
             seen = np.asarray(table.viewshed(hx)[0], dtype=bool)
-            self.watched |= seen & (d >= t.sight_near) & (d <= t.sight_far)
+            self.watched |= seen & (d >= 1) & (d <= t.sight_far)
 
     def at(self, hx: str) -> int:
         b = self.table.board
@@ -89,7 +89,7 @@ class Front:
         within ``[mass] shoot`` to shoot at."""
         b = self.table.board
         i = b.index(b.parse(hx))
-        return bool(self.watched[i]) and int(self.nearest[i]) > tuning().mass.shoot
+        return bool(self.watched[i])
 
 
 def ready(table: Table, side: str, front: Front) -> int:
