@@ -179,7 +179,6 @@ class Chance:
 class Mass:
     together: int
     shoot: int
-    sight_near: int
     sight_far: int
 
 

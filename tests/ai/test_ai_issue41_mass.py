@@ -2,8 +2,8 @@
 time and drew every Defensive First Fire shot that saw them (an enemy weapon fires once a
 phase unless it keeps its Multiple ROF, RD-4, and at one target in one Location no more often
 than the MP it spent there, C6.17). While fewer than ``[mass] together`` of its vehicles can
-reach a firing hex this phase, none stops in an enemy's (or a "?"'s) LOS (RD-9) at 3-6 hexes
-without one to shoot at within 2; once enough can, they go together."""
+reach a firing hex this phase, none stops in an enemy's (or a "?"'s) LOS (RD-9) within 6
+hexes, a hex to shoot from included; once enough can, they go together."""
 
 from __future__ import annotations
 
@@ -38,14 +38,14 @@ def _hidden(kind: str = "pz4h", t34s: tuple[str, ...] = ("J3",)) -> Game:
     )
 
 
-def test_issue41_rd9_a_question_marks_sight_at_3_to_6_hexes_is_exposed_not_2(large):
-    """E2 (4 hexes from the "?", in its LOS) is exposed; C2 (2 hexes: a hex to shoot from,
-    Case L) and J3 (9 hexes) are not."""
+def test_issue41_rd9_a_question_marks_sight_within_6_hexes_is_exposed(large):
+    """E2 (4 hexes from the "?", in its LOS) and C2 (2 hexes, a hex to shoot from) are
+    exposed while too few can go together; J3 (9 hexes) is not."""
     s = situation(_hidden(), "russian", level=3)
     assert next(u for u in s.table.units() if u["hex"] == "A2")["type"] == "?"
     front = Front(s.table, "russian")
     assert front.exposed("E2")
-    assert not front.exposed("C2") and not front.exposed("J3")
+    assert front.exposed("C2") and not front.exposed("J3")
 
 
 def test_issue41_c617_a_lone_t34_stops_out_of_a_question_marks_sight(large):
@@ -69,8 +69,8 @@ def _wants_e2(monkeypatch) -> None:
 def test_issue41_c617_a_t34_that_would_stop_alone_in_a_question_marks_sight_stays_back(
     large, monkeypatch
 ):
-    """A lone T-34 whose scorer likes E2 best goes there at level 2 (or on a small map), but
-    not at level 3 on a large map: it stops elsewhere or stays."""
+    """A lone T-34 whose scorer likes E2 best goes there at level 2, but not at level 3 on a
+    large map: it stops elsewhere or stays."""
     _wants_e2(monkeypatch)
     game = _hidden()
     unit = next(u for u in situation(game, "russian").table.units() if u["id"] == "rus-t34-1")

@@ -12,10 +12,11 @@ and those that arrive shoot together in Advancing Fire (RD-12).
 So, in each Movement Phase of a side that must close in (:func:`must_close`), the vehicles
 that can reach a firing hex (within ``[mass] shoot`` hexes of an enemy, a "?" too: every side
 knows where a counter is, RD-11) this phase are counted (:func:`ready`); while fewer than
-``[mass] together`` can, no vehicle ends its move in the LOS (RD-9) of an enemy ``sight_near``
-to ``sight_far`` hexes away unless it also stands within ``shoot`` of one (a hex to shoot
-from): it stops out of every enemy's sight or stays (:func:`held_back`). Once enough can, they
-go as level 2's scorer drives them."""
+``[mass] together`` can, no vehicle ends its move in the LOS (RD-9) of an enemy within
+``sight_far`` hexes, a hex to shoot from included (a lone charge waits for the others too): it
+stops out of every enemy's sight or stays (:func:`held_back`). Once enough can, they go as
+level 2's scorer drives them. (A first form let a vehicle stop in sight within ``shoot`` hexes:
+no gain measured, docs/ai.md.)"""
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def _fighter(u: UnitView, side: str) -> bool:
 
 class Front:
     """The enemy's front as ``side`` sees it: each hex's distance to the nearest enemy, and
-    the hexes in an enemy's LOS (RD-9) at ``[mass] sight_near`` to ``sight_far`` hexes."""
+    the hexes in an enemy's LOS (RD-9) within ``[mass] sight_far`` hexes."""
 
     def __init__(self, table: Table, side: str):
         t = tuning().mass
@@ -78,9 +79,10 @@ class Front:
             d = board.distances(board.index(board.parse(hx)))
             np.minimum(self.nearest, d, out=self.nearest)
             seen = np.asarray(table.viewshed(hx)[0], dtype=bool)
-            self.watched |= seen & (d >= 1) & (d <= t.sight_far)
+            self.watched |= seen & (d <= t.sight_far)
 
     def at(self, hx: str) -> int:
+        """Hexes from ``hx`` to the nearest enemy."""
         b = self.table.board
         return int(self.nearest[b.index(b.parse(hx))])
 
