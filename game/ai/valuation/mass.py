@@ -87,8 +87,8 @@ class Front:
         return int(self.nearest[b.index(b.parse(hx))])
 
     def exposed(self, hx: str) -> bool:
-        """Whether a vehicle that stops in ``hx`` is in an enemy's sight at 3-6 hexes with none
-        within ``[mass] shoot`` to shoot at."""
+        """Whether a vehicle that stops in ``hx`` is in an enemy's sight within ``[mass]
+        sight_far`` hexes (the strict form: a lone charge to a firing hex waits too)."""
         b = self.table.board
         i = b.index(b.parse(hx))
         return bool(self.watched[i])
