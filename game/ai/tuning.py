@@ -180,6 +180,8 @@ class Mass:
     together: int
     shoot: int
     sight_far: int
+    range: int
+    outgunned: float
 
 
 @dataclass(frozen=True)
@@ -240,7 +242,13 @@ SHARES = {
     "chance.high",
 }
 """The figures that are chances or shares of one: at most 1."""
-AT_LEAST_ONE = {"search.seen_reach", "chance.rounds", "mass.together", "mass.sight_far"}
+AT_LEAST_ONE = {
+    "search.seen_reach",
+    "chance.rounds",
+    "mass.together",
+    "mass.sight_far",
+    "mass.range",
+}
 """The figures that divide or count what must happen at least once: at least 1."""
 
 

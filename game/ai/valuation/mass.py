@@ -24,11 +24,75 @@ from collections.abc import Callable
 
 import numpy as np
 
+from game.engine.catalogue import UnitType
 from game.engine.table import Table
 from game.engine.view import UnitView
+from game.rules.attack_input import Attack
+from game.rules.odds import odds
 
 from ..tuning import tuning
 from .reach import HEXES_PER_MP, loses_at_the_end
+
+_KILLS = ("eliminated", "burn", "abandoned")  # the outcomes that take an AFV out (C7, 002)
+
+
+def front_kill(firer: UnitType, target: UnitType, distance: int) -> float:
+    """P(kill) of ``firer``'s best AT ammunition against ``target``'s front at ``distance``
+    hexes, both stopped, in the open: the rules' exact odds (RD-16, the odds panel's
+    :func:`~game.rules.odds.odds`; To Hit C3, To Kill C7); 0 for a firer with no gun."""
+    if not firer.gun:
+        return 0.0
+    best = 0.0
+    for ammo in firer.ammo:
+        if ammo == "HE":
+            continue
+        a = Attack(
+            firer="afv",
+            gun=firer.gun,
+            nationality=firer.nationality,
+            ammo=ammo,
+            range=distance,
+            aspect="front",
+            turret_aspect="front" if target.turret else None,
+            target="afv",
+            af_hull=target.af("hull", "front"),
+            af_turret=target.af("turret", "front"),
+            worst_af=target.worst_af,
+            open_topped=target.open_topped,
+            rof=firer.rof,
+        )
+        best = max(best, sum(p for k, p in odds(a).p.items() if k in _KILLS))
+    return best
+
+
+def _mean_kill(firers: list[UnitType], targets: list[UnitType], distance: int) -> float:
+    """The mean over ``firers`` of each one's mean :func:`front_kill` over ``targets``."""
+    return sum(
+        sum(front_kill(f, t, distance) for t in targets) / len(targets) for f in firers
+    ) / len(firers)
+
+
+def outgunned(table: Table, side: str) -> bool:
+    """Whether ``side``'s vehicles are outgunned at range, by what it may know (issue 41): its
+    own armed vehicles in play and the enemy AFVs it sees (their types known, never a "?":
+    RD-11), each side's mean P(kill) against the other's front at ``[mass] range`` hexes
+    (:func:`front_kill`); outgunned when the enemy's is higher by ``[mass] outgunned`` or more.
+    False while it sees no enemy AFV (it cannot tell: level 2's play)."""
+    t = tuning().mass
+    ours = [table.unit_type(u["id"]) for u in table.units() if _fighter(u, side)]
+    theirs = [
+        table.unit_type(u["id"])
+        for u in table.units()
+        if u["side"] != side
+        and u.get("type") != "?"
+        and u.get("category") == "afv"
+        and u.get("status", "active") == "active"
+        and u.get("hex")
+        and u["hex"] != "off"
+    ]
+    if not ours or not theirs:
+        return False
+    return _mean_kill(theirs, ours, t.range) - _mean_kill(ours, theirs, t.range) >= t.outgunned
 
 
 def must_close(table: Table, side: str) -> bool:
@@ -114,16 +178,18 @@ def ready(table: Table, side: str, front: Front) -> int:
 
 def held_back(table: Table, side: str, level: int) -> Callable[[str], bool] | None:
     """Level 3 on a map of more than ``[search] max_hexes`` hexes, in its Movement Phase, for a
-    side that must close in: while fewer than ``[mass] together`` of its vehicles can reach a
-    firing hex (:func:`ready`), whether stopping in a hex would leave a vehicle alone in an
-    enemy's sight (:meth:`Front.exposed`): such a hex is not weighed (C6.17, RD-4, RD-9). None:
-    no hex is held back (enough can go together, or the rule does not apply)."""
+    side that must close in and is :func:`outgunned` at range: while fewer than ``[mass]
+    together`` of its vehicles can reach a firing hex (:func:`ready`), whether stopping in a
+    hex would leave a vehicle alone in an enemy's sight (:meth:`Front.exposed`): such a hex is
+    not weighed (C6.17, RD-4, RD-9). None: no hex is held back (enough can go together, or the
+    rule does not apply)."""
     if (
         level < 3
         or table.board.size <= tuning().search.max_hexes
         or table.phase != "movement"
         or table.phasing != side
         or not must_close(table, side)
+        or not outgunned(table, side)
     ):
         return None
     front = Front(table, side)
