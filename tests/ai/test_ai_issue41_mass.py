@@ -24,9 +24,11 @@ from game.engine import Game, UnitSetup, Victory
 
 @pytest.fixture
 def large(monkeypatch):
-    """The test's 10 x 6 steppe taken for a large map (``[search] max_hexes`` below its size)."""
+    """The test's 10 x 6 steppe taken for a large map (``[search] max_hexes`` below its size),
+    the Russian taken for outgunned (its "?" alone tells it nothing: test_ai_issue41_outgunned)."""
     t = tuning()
     monkeypatch.setattr(mass, "tuning", lambda: replace(t, search=replace(t.search, max_hexes=10)))
+    monkeypatch.setattr(mass, "outgunned", lambda table, side: side == "russian")
 
 
 def _hidden(kind: str = "pz4h", t34s: tuple[str, ...] = ("J3",)) -> Game:
