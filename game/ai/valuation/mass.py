@@ -21,6 +21,7 @@ no gain measured, docs/ai.md.)"""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 import numpy as np
 
@@ -36,10 +37,12 @@ from .reach import HEXES_PER_MP, loses_at_the_end
 _KILLS = ("eliminated", "burn", "abandoned")  # the outcomes that take an AFV out (C7, 002)
 
 
+@cache
 def front_kill(firer: UnitType, target: UnitType, distance: int) -> float:
     """P(kill) of ``firer``'s best AT ammunition against ``target``'s front at ``distance``
     hexes, both stopped, in the open: the rules' exact odds (RD-16, the odds panel's
-    :func:`~game.rules.odds.odds`; To Hit C3, To Kill C7); 0 for a firer with no gun."""
+    :func:`~game.rules.odds.odds`; To Hit C3, To Kill C7); 0 for a firer with no gun. Cached:
+    it reads the catalogue's types alone."""
     if not firer.gun:
         return 0.0
     best = 0.0
