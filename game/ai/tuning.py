@@ -176,13 +176,6 @@ class Chance:
 
 
 @dataclass(frozen=True)
-class Mass:
-    together: int
-    shoot: int
-    sight_far: int
-
-
-@dataclass(frozen=True)
 class Plan:
     """One way to play the Movement Phase (level 3's portfolio, game.ai.lookahead): level 2's
     scorer with its weights scaled. ``objective``: the weight of the victory conditions' hexes
@@ -211,7 +204,6 @@ class Tuning:
     playout: Playout
     search: Search
     chance: Chance
-    mass: Mass
     plans: tuple[Plan, ...]
 
 
@@ -240,7 +232,7 @@ SHARES = {
     "chance.high",
 }
 """The figures that are chances or shares of one: at most 1."""
-AT_LEAST_ONE = {"search.seen_reach", "chance.rounds", "mass.together", "mass.sight_far"}
+AT_LEAST_ONE = {"search.seen_reach", "chance.rounds"}
 """The figures that divide or count what must happen at least once: at least 1."""
 
 

@@ -648,7 +648,6 @@ AI_PLAYER_MODULES = (
     "valuation/exits.py",
     "valuation/hexes.py",
     "valuation/maps.py",
-    "valuation/mass.py",
     "valuation/objective.py",
     "valuation/playout.py",
     "valuation/reach.py",

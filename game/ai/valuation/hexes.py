@@ -27,7 +27,6 @@ from .danger import (
 )
 from .exits import in_enemy_sight, must_move, reveals
 from .maps import KeptMaps
-from .mass import held_back
 from .objective import Objectives
 from .reach import exit_open, last_chance, phases_left, strike_left, wins_on_time
 from .targets import worth
@@ -321,9 +320,7 @@ def best_hex(
     """Level 2's search over every hex the vehicle can reach (level 1: the hexes next to it):
     the best by :class:`HexScore`, less a little for each MP the route spends and the
     concealment it gives up (:func:`hidden_cost`), if it beats staying by ``[move] better_by``;
-    ties broken by the decision's seeded random source. Level 3 on the large maps leaves out the
-    hexes where a vehicle would stop alone in an enemy's sight while too few can close in
-    together (:func:`~.mass.held_back`: C6.17, RD-4, RD-9; issue 41). Where it looks ahead
+    ties broken by the decision's seeded random source. Where it looks ahead
     (:func:`looks_ahead`), the best ``[move] ahead_hexes`` of them and its own are weighed
     again with the threat after the enemy's next move (:func:`ahead_risk`), and it chooses
     among those. ``allowed``: only the routes it accepts are weighed (a move under way: none
@@ -337,9 +334,6 @@ def best_hex(
         routes = routes_of(table, unit["id"], s.level)
     if allowed is not None:
         routes = {hx: r for hx, r in routes.items() if allowed(r)}
-    exposed = held_back(table, s.side, s.level) if unit.get("has_gun") else None
-    if exposed is not None:  # too few can close in together: none stops alone in sight
-        routes = {hx: r for hx, r in routes.items() if not exposed(hx)}
     # the hexes weighed: where it stands, where it could go and the hexes on the way
     within = frozenset([unit["hex"], *routes, *(h for r in routes.values() for h in r.hexes)])
     score = HexScore(s, unit, plan, within)
