@@ -27,6 +27,9 @@ log-loss, accuracy, and the correlations of the values with the result.
 
     python3 tools/ai/value_fit.py collect tutorial-duel --games 40 --seed 1000 --out FILE
     python3 tools/ai/value_fit.py fit --train A.jsonl B.jsonl --test C.jsonl D.jsonl
+    python3 tools/ai/value_fit.py trace TRACE.jsonl --weights goal=0.5,risk=2
+
+``trace`` reweighs level 3's searches as ``search_trace.py --jsonl`` kept them.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ import numpy as np
 
 from game.ai.selfplay import make_player
 from game.ai.valuation import Valuation
-from game.ai.valuation.playout import TERMS, weigh, weights
+from game.ai.valuation.playout import TERMS, WIN, weigh, weights
 from game.engine import Game
 from game.engine.table import Snapshot
 from game.files.scenario import load_scenario
@@ -192,10 +195,17 @@ def compare(train: list[dict], test: list[dict], what: str, label: str) -> dict[
 
 
 def read(paths: list[str]) -> list[dict]:
+    """The rows of ``collect``'s files, each side's last of its game marked ``last``: its step
+    ends the game, which a playout counts as a win or a loss (``Valuation.__call__``), not by
+    its terms, so the steps' fit leaves it out (a kill that ends the duel would tell the
+    result by itself)."""
     rows = []
     for path in paths:
         with open(path) as f:
             rows += [json.loads(line) for line in f if line.strip()]
+    last = {(r["scenario"], r["seed"], r["side"]): i for i, r in enumerate(rows)}
+    for i in last.values():
+        rows[i]["last"] = True
     return rows
 
 
@@ -207,11 +217,71 @@ def fit(args: argparse.Namespace) -> int:
         parts = [(s, [r for r in train if r["scenario"] == s]) for s in scenarios]
         for name, rows in [*parts, ("pooled", train)]:
             held = test if name == "pooled" else [r for r in test if r["scenario"] == name]
+            if what == "step":
+                rows, held = (
+                    [r for r in rows if not r.get("last")],
+                    [r for r in held if not r.get("last")],
+                )
             if not rows or not held:
                 continue
             found = compare(rows, held, what, f"{what} {name}")
             print(json.dumps(found))
     return 0
+
+
+def playout_value(end: dict | int, by: dict[str, float]) -> float:
+    """A traced playout's value (``search_trace.py --jsonl``) by the weights ``by``: a game's
+    end is twice a win whatever the weights (``Valuation.__call__``)."""
+    if isinstance(end, int):
+        return 2 * WIN * end
+    return weigh(end, by)
+
+
+def trace(args: argparse.Namespace) -> int:
+    """Level 3's searches traced (``search_trace.py --jsonl``) weighed by the hand weights and
+    by ``--weights``: the correlation of level 2's plan's mean playout value with the game's
+    result, and how many searches' best plan by the mean would change."""
+    by = dict(weights())
+    for item in args.weights.split(","):
+        k, v = item.split("=")
+        by[k] = float(v)
+    games = read_games(args.files)
+    for side in sorted({g["side"] for g in games}):
+        xs: dict[str, list[float]] = {"hand": [], "fit": []}
+        ys, changed, searches = [], 0, 0
+        for g in (g for g in games if g["side"] == side):
+            for s in g["searches"]:
+                best = {}
+                for name, w in (("hand", weights()), ("fit", by)):
+                    means = {
+                        p: float(np.mean([playout_value(e, w) for e in ends]))
+                        for p, ends in s["terms"].items()
+                        if ends
+                    }
+                    xs[name].append(means["steady"])
+                    best[name] = max(means, key=lambda p: means[p])
+                ys.append(float(g["winner"] == side))
+                searches += 1
+                changed += best["hand"] != best["fit"]
+        y = np.array(ys)
+        corr = {
+            k: round(float(np.corrcoef(np.array(v), y)[0, 1]), 3) if np.std(v) > 0 else 0.0
+            for k, v in xs.items()
+        }
+        print(
+            f"{side}: {len(games)} games' rows, {searches} searches; corr(level 2's plan's mean "
+            f"value, won) hand {corr['hand']:+.3f}, fitted {corr['fit']:+.3f}; the best plan by "
+            f"the mean changes in {changed}"
+        )
+    return 0
+
+
+def read_games(paths: list[str]) -> list[dict]:
+    out = []
+    for path in paths:
+        with open(path) as f:
+            out += [json.loads(line) for line in f if line.strip()]
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -225,8 +295,11 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("fit", help="fit the weights and compare them out of sample")
     f.add_argument("--train", nargs="+", required=True)
     f.add_argument("--test", nargs="+", required=True)
+    t = sub.add_parser("trace", help="search_trace.py's playouts weighed anew")
+    t.add_argument("files", nargs="+")
+    t.add_argument("--weights", required=True, help="e.g. kills=2.5,goal=0.3 (others: [value])")
     args = ap.parse_args(argv)
-    return collect(args) if args.command == "collect" else fit(args)
+    return {"collect": collect, "fit": fit, "trace": trace}[args.command](args)
 
 
 if __name__ == "__main__":
