@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from game.ai.opponent import ComputerPlayer
 from game.ai.selfplay import make_player
 from game.ai.valuation import Valuation
 from game.ai.valuation.playout import TERMS, WIN, weigh, weights
@@ -60,7 +61,7 @@ def collect_game(scenario: str, setup: Any, seed: int, levels: dict[str, int]) -
     seats = Snapshot(game)
     players = {s: make_player(s, levels[s], seed=seed * 7 + i) for i, s in enumerate(setup.sides)}
     # the judges read the objectives only: their own players, so play is not touched
-    judges = {s: make_player(s, 3, seed=0) for s in setup.sides}
+    judges = {s: ComputerPlayer(s, 3, seed=0) for s in setup.sides}
     open_: dict[str, tuple[Valuation, dict]] = {}  # each side's last phase: its Valuation, row
     done: dict[str, dict[str, float]] = {s: dict.fromkeys(ADDITIVE, 0.0) for s in setup.sides}
     rows: list[dict] = []
@@ -122,16 +123,20 @@ def collect(args: argparse.Namespace) -> int:
     return 0
 
 
-def logistic(x: np.ndarray, y: np.ndarray, ridge: float = 1e-4) -> tuple[np.ndarray, np.ndarray]:
+def logistic(
+    x: np.ndarray, y: np.ndarray, ridge: float | np.ndarray = 1e-4
+) -> tuple[np.ndarray, np.ndarray]:
     """The weights of a logistic regression of ``y`` (0/1) on the columns of ``x`` (Newton's
-    method; ``ridge``, a small L2 penalty, keeps a column that separates the results finite)
-    and their standard errors (the inverse Hessian's diagonal)."""
+    method; ``ridge``, an L2 penalty, one for all columns or one a column: a small one keeps a
+    column that separates the results finite) and their standard errors (the inverse
+    Hessian's diagonal)."""
     w = np.zeros(x.shape[1])
+    pen = np.diag(np.broadcast_to(np.asarray(ridge, float), (x.shape[1],)))
     h = np.eye(x.shape[1])
     for _ in range(100):
         p = 1.0 / (1.0 + np.exp(-(x @ w)))
-        g = x.T @ (y - p) - ridge * w
-        h = (x * (p * (1 - p))[:, None]).T @ x + ridge * np.eye(x.shape[1])
+        g = x.T @ (y - p) - pen @ w
+        h = (x * (p * (1 - p))[:, None]).T @ x + pen
         step = np.linalg.solve(h, g)
         w += step
         if np.max(np.abs(step)) < 1e-10:
@@ -143,6 +148,11 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
     p = np.clip(p, 1e-9, 1 - 1e-9)
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
+
+SHRINK = 1.0
+"""The ``shrunk`` fit's penalty on each term's weight apart from the hand weights' direction (per
+win squared): with a few hundred rows a term seldom met (a vehicle's risk at a Movement
+Phase's start) gets a weight of noise alone."""
 
 SCALE = 100.0
 """The terms' unit in the fit (a win's share: a fitted weight is per win)."""
@@ -184,11 +194,29 @@ def compare(train: list[dict], test: list[dict], what: str, label: str) -> dict[
             "weights": [round(float(v), 3) for v in w[len(groups) :]],
             "se": [round(float(v), 3) for v in se[len(groups) :]],
         }
+    # shrunk: the hand value's slope and each term's own weight apart from it, penalized
+    xtr = np.hstack(
+        [design(train, groups, what, hand), design(train, groups, what, None)[:, len(groups) :]]
+    )
+    xte = np.hstack(
+        [design(test, groups, what, hand), design(test, groups, what, None)[:, len(groups) :]]
+    )
+    ridge = np.array([1e-4] * (len(groups) + 1) + [SHRINK] * len(TERMS))
+    w, se = logistic(xtr, ytr, ridge)
+    p = 1.0 / (1.0 + np.exp(-(xte @ w)))
+    slope_h = float(w[len(groups)])
+    own = [slope_h * hand[k] + float(d) for k, d in zip(TERMS, w[len(groups) + 1 :], strict=True)]
+    out["shrunk"] = {
+        "log_loss": round(log_loss(p, yte), 4),
+        "accuracy": round(float(np.mean((p > 0.5) == (yte > 0.5))), 3),
+        "weights": [round(v, 3) for v in own],
+    }
     fit, slope = out["fit"]["weights"], out["hand"]["weights"][0]
     if slope > 0:  # the fitted weights in the hand value's unit: a win stays [playout] win
         out["scaled"] = {k: round(v / slope, 3) for k, v in zip(TERMS, fit, strict=True)}
     fitted = dict(zip(TERMS, fit, strict=True))
-    for name, by in (("hand", hand), ("fit", fitted)):
+    shrunk = dict(zip(TERMS, out["shrunk"]["weights"], strict=True))
+    for name, by in (("hand", hand), ("fit", fitted), ("shrunk", shrunk)):
         v = np.array([weigh(r[what], by) for r in test])
         out[name]["corr"] = round(float(np.corrcoef(v, yte)[0, 1]), 3) if v.std() > 0 else 0.0
     return {label: out}
