@@ -172,20 +172,29 @@ def design(
     return np.array(out)
 
 
-def compare(train: list[dict], test: list[dict], what: str, label: str) -> dict[str, Any]:
+def compare(
+    train: list[dict],
+    test: list[dict],
+    what: str,
+    label: str,
+    given: dict[str, float] | None = None,
+) -> dict[str, Any]:
     """The fitted weights against the hand ones on ``what`` (``state`` or ``step``)."""
     groups = sorted({f"{r['scenario']}/{r['side']}" for r in train + test})
     ytr = np.array([r["won"] for r in train], float)
     yte = np.array([r["won"] for r in test], float)
     hand = weights()
     out: dict[str, Any] = {"rows": [len(train), len(test)]}
-    for name, by in (("base", "none"), ("hand", hand), ("fit", None)):
+    models: list[tuple[str, Any]] = [("base", "none"), ("hand", hand), ("fit", None)]
+    if given is not None:  # weights chosen beforehand, one slope fitted as the hand ones'
+        models.append(("given", given))
+    for name, by in models:
         if by == "none":  # the intercepts alone: each side's share of wins
             xtr = design(train, groups, what, hand)[:, : len(groups)]
             xte = design(test, groups, what, hand)[:, : len(groups)]
         else:
-            xtr = design(train, groups, what, by)  # type: ignore[arg-type]
-            xte = design(test, groups, what, by)  # type: ignore[arg-type]
+            xtr = design(train, groups, what, by)
+            xte = design(test, groups, what, by)
         w, se = logistic(xtr, ytr)
         p = 1.0 / (1.0 + np.exp(-(xte @ w)))
         out[name] = {
@@ -252,7 +261,7 @@ def fit(args: argparse.Namespace) -> int:
                 )
             if not rows or not held:
                 continue
-            found = compare(rows, held, what, f"{what} {name}")
+            found = compare(rows, held, what, f"{what} {name}", parse_weights(args.weights))
             print(json.dumps(found))
     return 0
 
@@ -269,15 +278,13 @@ def trace(args: argparse.Namespace) -> int:
     """Level 3's searches traced (``search_trace.py --jsonl``) weighed by the hand weights and
     by ``--weights``: the correlation of level 2's plan's mean playout value with the game's
     result, and how many searches' best plan by the mean would change."""
-    by = dict(weights())
-    for item in args.weights.split(","):
-        k, v = item.split("=")
-        by[k] = float(v)
+    by = parse_weights(args.weights) or weights()
     games = read_games(args.files)
     for side in sorted({g["side"] for g in games}):
         xs: dict[str, list[float]] = {"hand": [], "fit": []}
         ys, changed, searches = [], 0, 0
-        for g in (g for g in games if g["side"] == side):
+        mine = [g for g in games if g["side"] == side]
+        for g in mine:
             for s in g["searches"]:
                 best = {}
                 for name, w in (("hand", weights()), ("fit", by)):
@@ -297,11 +304,24 @@ def trace(args: argparse.Namespace) -> int:
             for k, v in xs.items()
         }
         print(
-            f"{side}: {len(games)} games' rows, {searches} searches; corr(level 2's plan's mean "
+            f"{side}: {len(mine)} games, {searches} searches; corr(level 2's plan's mean "
             f"value, won) hand {corr['hand']:+.3f}, fitted {corr['fit']:+.3f}; the best plan by "
             f"the mean changes in {changed}"
         )
     return 0
+
+
+def parse_weights(text: str | None) -> dict[str, float] | None:
+    """``kills=2,goal=0.5``: those terms' weights, the others ``[value]``'s."""
+    if not text:
+        return None
+    by = dict(weights())
+    for item in text.split(","):
+        k, v = item.split("=")
+        if k not in by:
+            raise SystemExit(f"--weights: {k!r} is not a term ({', '.join(TERMS)})")
+        by[k] = float(v)
+    return by
 
 
 def read_games(paths: list[str]) -> list[dict]:
@@ -323,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("fit", help="fit the weights and compare them out of sample")
     f.add_argument("--train", nargs="+", required=True)
     f.add_argument("--test", nargs="+", required=True)
+    f.add_argument("--weights", help="also weights chosen beforehand, e.g. kills=2,goal=0.5")
     t = sub.add_parser("trace", help="search_trace.py's playouts weighed anew")
     t.add_argument("files", nargs="+")
     t.add_argument("--weights", required=True, help="e.g. kills=2.5,goal=0.3 (others: [value])")
