@@ -147,16 +147,6 @@ class Playout:
 
 
 @dataclass(frozen=True)
-class Value:
-    kills: float
-    enemy_exits: float
-    losses: float
-    goal: float
-    risk: float
-    exits: float
-
-
-@dataclass(frozen=True)
 class Search:
     rounds: int
     work: int
@@ -212,7 +202,6 @@ class Tuning:
     move: Move
     set_up: SetUp
     playout: Playout
-    value: Value
     search: Search
     chance: Chance
     plans: tuple[Plan, ...]

@@ -4,8 +4,7 @@ same games), and for each search of level 3 the plan kept, each plan's playout v
 weighed and the seconds it took; then,
 for each side, how many searches found every plan worth the same, how many kept another plan
 than level 2's and how many of those games were won, and the correlation of level 2's plan's
-mean playout value with the game's result (1 won, 0 not). ``--jsonl`` keeps each playout's
-value and its terms (``Valuation.terms``), which ``value_fit.py trace`` weighs anew.
+mean playout value with the game's result (1 won, 0 not).
 
     python3 tools/ai/search_trace.py tutorial-duel --games 20 [--seed 100] [--side russian]
         [--jsonl FILE]
@@ -37,7 +36,6 @@ def traced(
     """``lookahead.search`` as level 3 calls it, each playout's value kept by its plan."""
     playing: dict[str, str] = {}
     values: dict[str, list[float]] = {p.name: [] for p in plans}
-    terms: dict[str, list[dict | int]] = {p.name: [] for p in plans}
 
     def named(plan: Any, r: int) -> Any:
         playing["plan"] = plan.name
@@ -46,12 +44,6 @@ def traced(
     def kept(copy: Any, me: Any) -> float:
         v = value(copy, me)
         values[playing["plan"]].append(round(v, 2))
-        if copy.over:  # a win or a loss whatever the weights (+1 or -1)
-            terms[playing["plan"]].append(1 if copy.winner == value.side else -1)
-        else:  # its terms, the exit progress from the search's start (value_fit.py reweighs)
-            t = value.terms(copy)
-            t["exits"] -= value.base
-            terms[playing["plan"]].append({k: round(x, 3) for k, x in t.items()})
         return v
 
     t = time.perf_counter()
@@ -62,7 +54,6 @@ def traced(
             "turn": table.turn,
             "best": found.best.name,
             "values": values,
-            "terms": terms,
             "work": found.work,
             "seconds": spent,
         }

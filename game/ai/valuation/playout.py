@@ -53,7 +53,7 @@ class Valuation:
         """The value of ``copy`` at a playout's end, against the search's start."""
         if copy.over:  # beyond what any playout short of the end may be worth
             return 2 * WIN if copy.winner == self.side else -2 * WIN
-        return self.value(copy) - tuning().value.exits * self.base
+        return self.value(copy) - self.base
 
     def _stakes(self, table: Table) -> dict[str, float]:
         """What each unit's removal is worth (to the side that removes it): RD-13's points (an
@@ -134,23 +134,12 @@ class Valuation:
     def value(self, table: Table) -> float:
         """The value of ``game`` to this side, from what it may know there (the module's
         text), the exit victories' progress counted whole (:meth:`__call__` counts it from
-        the search's start): the weighted sum of :meth:`terms` (``[value]``; 1.0 each, the
-        hand-weighted value)."""
+        the search's start)."""
         if table.over:
             return WIN if table.winner == self.side else -WIN
-        return weigh(self.terms(table))
-
-    def terms(self, table: Table) -> dict[str, float]:
-        """The terms of :meth:`value` apart, each a share of a win (RD-13), whether or not the
-        game is over there: ``kills`` the enemy units knocked out by their stakes,
-        ``enemy_exits`` the enemy units seen to leave by the edge of an exit victory that may
-        still be met (its share, negative), ``losses`` this side's units knocked out by their
-        stakes (negative), ``goal`` how much nearer its objective each own unit stands, ``risk``
-        each own vehicle's stake times its chance of removal where it stands (negative),
-        ``exits`` the exit victories' progress counted whole (:meth:`exit_score`)."""
         status = {u["id"]: u for u in table.units()}
         unknowns: dict[float, Callable[[str], float]] = {}
-        out = dict.fromkeys(TERMS, 0.0)
+        total = 0.0
         rows, alive = [], {}
         gone = table.out_of_play()
         for uid, was in self.start.items():
@@ -168,16 +157,16 @@ class Valuation:
                                 and v.counts(was)
                                 and self._enemy_exit_open(table, v)
                             ):
-                                out["enemy_exits"] -= WIN / max(1, v.count)
+                                total -= WIN / max(1, v.count)
                     else:
-                        out["kills"] += self.stakes[uid]
+                        total += self.stakes[uid]
                 continue
             if now is None:  # its own unit: its side knows how it left
                 if table.gone(uid) != "exited":
-                    out["losses"] -= self.stakes[uid]
+                    total -= self.stakes[uid]
                 continue
             goal = self.player.objectives.of(table, uid)
-            out["goal"] += goal(now["hex"]) - goal(was["hex"])
+            total += goal(now["hex"]) - goal(was["hex"])
             rows.append((now["hex"], uid))
             if now.get("is_vehicle"):
                 known = removal_risk(table.threat_here(uid))
@@ -186,31 +175,7 @@ class Valuation:
                     unknowns[scale] = unknown_risk(table, self.side, scale=scale)
                 risk = 1.0 - (1.0 - known) * (1.0 - unknowns[scale](now["hex"]))
                 alive[uid] = 1.0 - risk
-                out["risk"] -= self.stakes[uid] * risk
+                total -= self.stakes[uid] * risk
         if self.exits:
-            out["exits"] = self.exit_score(table, rows, phases_left(table, self.side, 1), alive)
-        return out
-
-
-TERMS = ("kills", "enemy_exits", "losses", "goal", "risk", "exits")
-"""The terms of a playout's value (:meth:`Valuation.terms`), each weighed by its ``[value]``
-key."""
-
-
-def weights() -> dict[str, float]:
-    """Each term's weight (``[value]``)."""
-    w = tuning().value
-    return {
-        "kills": w.kills,
-        "enemy_exits": w.enemy_exits,
-        "losses": w.losses,
-        "goal": w.goal,
-        "risk": w.risk,
-        "exits": w.exits,
-    }
-
-
-def weigh(terms: dict[str, float], by: dict[str, float] | None = None) -> float:
-    """The value from its terms: their sum, each by its weight (``by``, else ``[value]``)."""
-    w = weights() if by is None else by
-    return sum(w[k] * terms[k] for k in TERMS)
+            total += self.exit_score(table, rows, phases_left(table, self.side, 1), alive)
+        return total
