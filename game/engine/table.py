@@ -13,6 +13,7 @@ turns it back into the unit it stands for.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -85,6 +86,30 @@ class Table(TableView):
     def viewshed(self, hex_label: str) -> tuple[Any, Any]:
         """What a hex sees (RD-9): the map alone decides it."""
         return self._game.viewshed(hex_label)
+
+    def order_of_battle(self, side: str) -> dict[str, int]:
+        """``side``'s order of battle, public to both sides (HX-21, as a scenario card lists
+        it): each unit type key it fields and how many of each, read from the scenario alone,
+        so the same whatever its "?" are and wherever they stand."""
+        return dict(
+            sorted(Counter(u.type for u in self._game.setup.units if u.side == side).items())
+        )
+
+    def unknown_order(self) -> dict[str, int]:
+        """What the enemy "?" this side sees may be, by the public facts alone (HX-21, RD-11,
+        HX-13): the enemy's order of battle less each enemy unit this side knows as itself (in
+        play and not a "?", or seen leave play: removed, or gone off the map unconcealed,
+        :meth:`out_of_play`); a unit type key -> how many are left. A "?" that left the map
+        concealed is still among them (which type left is not known)."""
+        if self.side is None:
+            raise ValueError("only a side has an enemy")
+        units = self._game.state.units
+        known = self.known_enemies() | {u for u in self.out_of_play() if units[u].side != self.side}
+        left = Counter[str]()
+        for enemy in (s for s in self.sides if s != self.side):
+            left.update(self.order_of_battle(enemy))
+        left.subtract(Counter(units[u].type.key for u in known))
+        return {k: n for k, n in sorted(left.items()) if n > 0}
 
     def setup_area(self, side: str | None = None) -> list[str]:
         """Every hex where this side may set up a unit (HX-12)."""
@@ -202,13 +227,15 @@ class Table(TableView):
     def imagined(self, seed: int, tanks: int = 0, may_be: frozenset[str] = frozenset()) -> Snapshot:
         """A game this side may play on apart from this one (the computer's search): a copy
         holding only what it may know (:func:`~.imagine.determinize`: new dice from
-        ``seed``, no enemy Bore Sighted Location, each enemy "?" a Gun of its side's prior, or
-        an AFV for ``tanks`` of those in the hexes ``may_be``, which "?" is which dealt anew),
-        with a table for each side that acts on it."""
+        ``seed``, no enemy Bore Sighted Location, each enemy "?" a type drawn from what the
+        enemy's public order of battle leaves (:meth:`unknown_order`, HX-21), an AFV for
+        ``tanks`` of those in the hexes ``may_be``, which "?" is which dealt anew), with a table
+        for each side that acts on it."""
         if self.side is None:
             raise ValueError("only a side imagines")
         hidden = frozenset(self._aliases())
-        copy = determinize(self._game, self.side, seed, hidden, tanks, may_be)
+        pool = self.unknown_order() if hidden else None
+        copy = determinize(self._game, self.side, seed, hidden, tanks, may_be, pool)
         return Snapshot(copy, play=True)
 
     def submit(self, action: Action) -> list[Event]:
