@@ -10,7 +10,9 @@ the prior of what it may be: a typical Gun of its side for the scenario's year
 (:func:`prior_gun`), or, for as many "?" as the public facts say must be AFVs (an elimination
 victory's count of enemy AFVs not seen, RD-13: the searching side's reading), a typical AFV
 (:func:`prior_afv`), concealed, facing the nearest vehicle of the side; and which "?" is which
-is dealt anew over their hexes (seeded)."""
+is dealt anew over their hexes (seeded). Given what the enemy's public order of battle leaves
+for its "?" (HX-21, ``Table.unknown_order``), each "?" is a type drawn from that instead
+(:func:`drawn_types`; issue 41, fourteenth session), the priors only when it does not add up."""
 
 from __future__ import annotations
 
