@@ -53,13 +53,15 @@ def decided_alike(ai: ComputerPlayer, a: Game, b: Game) -> int:
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_the_computer_decides_the_same_whatever_the_other_side_hides(level):
     """The German computer faces a "?" that is a T-34 in one game and an AT rifle team in the
-    other: while what the German may know is the same in both, so is every decision."""
+    other (the other "?" the other one: the order of battle is public, HX-21): while what the
+    German may know is the same in both, so is every decision."""
     games = []
-    for hidden in ("t34m43", "rus_atr"):
+    for hidden, other in (("t34m43", "rus_atr"), ("rus_atr", "t34m43")):
         units = [
             UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
             UnitSetup("ger-pz-2", "pz4h", "german", "A2", facing=0),
             UnitSetup("rus-1", hidden, "russian", "G2", facing=3, concealed=True),
+            UnitSetup("rus-2", other, "russian", "H4", facing=3, concealed=True),
         ]
         games.append(Game(make_setup(units, rows=ROWS, first="german", defender="russian"), 4))
     assert decided_alike(ComputerPlayer("german", level, seed=9), *games) >= 5
@@ -726,7 +728,8 @@ def test_issue37_the_computer_reads_no_game():
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_issue37_twin_games_the_computers_side_cannot_tell_apart_get_the_same_decisions(level):
     """Two games that differ only in what the German may not know: what each "?" is (a 76 mm
-    Gun and a T-34 in one, an AT rifle team and a 76 mm Gun in the other), which "?" is the
+    Gun and a T-34 in one, a T-34 and a 76 mm Gun in the other: the order of battle is public,
+    HX-21), which "?" is the
     unit the German must knock out (rus-gun-1 and rus-gun-2 swap hexes), and a secret Bore
     Sighted Location (C6.42) in one of them. Each German player reads its table alone: while
     the two views are equal, every decision is the same value, its action (a "?" by its
@@ -737,7 +740,7 @@ def test_issue37_twin_games_the_computers_side_cannot_tell_apart_get_the_same_de
     games = []
     for first, second, kinds, bore in (
         ("rus-gun-1", "rus-gun-2", ("zis3", "t34m43"), "C2"),
-        ("rus-gun-2", "rus-gun-1", ("rus_atr", "zis3"), None),
+        ("rus-gun-2", "rus-gun-1", ("t34m43", "zis3"), None),
     ):
         units = [
             UnitSetup("ger-pz-1", "pz4h", "german", "A4", facing=0),
