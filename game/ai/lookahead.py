@@ -9,11 +9,10 @@ What a copy may hold (its determinization, made by the side's table, ``Table.ima
 :mod:`game.engine.imagine`: the computer never holds the game itself): the dice are new dice seeded
 from the computer's own seed (never the game's: their next rolls are not its to know); an enemy's
 Bore Sighted Location is cleared (C6.42); an enemy "?" stays where it is (every side knows where a
-counter is, RD-11) but becomes a type drawn from what the enemy's public order of battle leaves
-(HX-21: ``Table.unknown_order``; without one, the prior of what it may be, a typical Gun of its
-side for the scenario's year, ``prior_gun``), concealed, facing the nearest vehicle of the
-searching side. What it really is stays out of every playout, so a playout's outcome depends only
-on what the side may know; and a mover that passes in its sight draws the fire it may give.
+counter is, RD-11) but becomes the prior of what it may be: a typical Gun of its side for the
+scenario's year (``prior_gun``), concealed, facing the nearest vehicle of the searching side. What
+it really is stays out of every playout, so a playout's outcome depends only on what the side may
+know; and a mover that passes in its sight draws the fire a hidden Gun would give.
 
 Chance: a shot inside a playout is rolled with the copy's seeded dice, the same rolls for every
 plan (common random numbers, so that plans are compared on the same luck); what would follow

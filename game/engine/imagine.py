@@ -10,14 +10,12 @@ the prior of what it may be: a typical Gun of its side for the scenario's year
 (:func:`prior_gun`), or, for as many "?" as the public facts say must be AFVs (an elimination
 victory's count of enemy AFVs not seen, RD-13: the searching side's reading), a typical AFV
 (:func:`prior_afv`), concealed, facing the nearest vehicle of the side; and which "?" is which
-is dealt anew over their hexes (seeded). Given what the enemy's public order of battle leaves
-for its "?" (HX-21, ``Table.unknown_order``), each "?" is a type drawn from that instead
-(:func:`drawn_types`; issue 41, fourteenth session), the priors only when it does not add up."""
+is dealt anew over their hexes (seeded)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -68,17 +66,13 @@ def determinize(
     hidden: frozenset[str] = frozenset(),
     tanks: int = 0,
     may_be: frozenset[str] = frozenset(),
-    pool: Mapping[str, int] | None = None,
 ) -> Game:
     """A copy of ``game`` holding only what ``side`` may know that a playout could read: new
     dice from ``seed``; no enemy Bore Sighted Location (C6.42); each enemy "?" of ``hidden``
     its prior, fresh, concealed, in its hex, facing the nearest vehicle of ``side`` (the
     search's own seeing; nothing of what it really is remains): ``tanks`` of those in the hexes
     ``may_be`` (drawn, seeded) a typical AFV (:func:`prior_afv`: the "?" the side's victory
-    conditions say must be AFVs, RD-13), the others a typical Gun (:func:`prior_gun`). With
-    ``pool`` (what the enemy's public order of battle leaves for its "?", type key -> count,
-    HX-21: ``Table.unknown_order``) each "?" takes a type drawn from it instead
-    (:func:`drawn_types`)."""
+    conditions say must be AFVs, RD-13), the others a typical Gun (:func:`prior_gun`)."""
     copy = game.copy()
     copy.dice = Dice(seed % (SEEDS.stop))
     units = copy.state.units
@@ -100,7 +94,6 @@ def determinize(
     deal.shuffle(hexes)
     could = sorted({u.label for u in hexes if u.label in may_be})
     afv_at = set(deal.sample(could, min(tanks, len(could)))) if tanks else set()
-    drawn = drawn_types(game.setup, hexes, afv_at, may_be, pool, deal)
     for qid, was in zip(qids, hexes, strict=True):
         facing = 0
         if ours:
@@ -109,7 +102,7 @@ def determinize(
             facing = min(range(6), key=lambda d: abs((angle - facing_angle(d) + 180) % 360 - 180))
         units[qid] = UnitState(
             id=qid,
-            type=drawn[was.id],
+            type=(prior_afv if was.label in afv_at else prior_gun)(game.setup, was.side),
             side=was.side,
             hex=was.hex,
             facing=facing,
@@ -117,49 +110,3 @@ def determinize(
             concealed=True,
         )
     return copy
-
-
-def drawn_types(
-    setup: Setup,
-    hexes: list[UnitState],
-    afv_at: set[str],
-    may_be: frozenset[str],
-    pool: Mapping[str, int] | None,
-    deal: random.Random,
-) -> dict[str, UnitType]:
-    """What each enemy "?" of ``hexes`` (the "?" as dealt, by their ids) is taken to be in a
-    copy. Without ``pool``, or when it holds fewer units than there are "?" (the public facts
-    do not add up), the priors: a typical AFV for those in ``afv_at`` (:func:`prior_afv`),
-    a typical Gun for the others (:func:`prior_gun`). With it (HX-21: the enemy's order of
-    battle less the enemy units the side knows) each "?" draws a type from it without
-    putting it back (seeded by ``deal``, in the dealt order), so the copy holds what the "?"
-    may be together: first those in ``afv_at`` an AFV type (RD-13: the "?" that must be AFVs;
-    the prior AFV once the AFVs left are drawn), then those the side has seen to be Guns (a
-    "?" outside ``may_be`` while ``may_be`` names any) a Gun type if one is left, then the
-    others anything left. A "?" drawn to be Infantry is Infantry: it fires only the AT weapon
-    its type carries."""
-    pool_left = [k for k, n in sorted((pool or {}).items()) for _ in range(max(0, n))]
-    if not pool_left or len(pool_left) < len(hexes):
-        return {u.id: (prior_afv if u.label in afv_at else prior_gun)(setup, u.side) for u in hexes}
-    types = unit_types()
-    out: dict[str, UnitType] = {}
-
-    def draw(unit: UnitState, category: str | None) -> bool:
-        fits = [
-            i for i, k in enumerate(pool_left) if category is None or types[k].category == category
-        ]
-        if not fits:
-            return False
-        out[unit.id] = types[pool_left.pop(fits[deal.randrange(len(fits))])]
-        return True
-
-    for u in hexes:
-        if u.label in afv_at and not draw(u, "afv"):
-            out[u.id] = prior_afv(setup, u.side)
-    for u in hexes:
-        if u.id not in out and may_be and u.label not in may_be:
-            draw(u, "gun")
-    for u in hexes:
-        if u.id not in out:
-            draw(u, None)
-    return out

@@ -227,15 +227,13 @@ class Table(TableView):
     def imagined(self, seed: int, tanks: int = 0, may_be: frozenset[str] = frozenset()) -> Snapshot:
         """A game this side may play on apart from this one (the computer's search): a copy
         holding only what it may know (:func:`~.imagine.determinize`: new dice from
-        ``seed``, no enemy Bore Sighted Location, each enemy "?" a type drawn from what the
-        enemy's public order of battle leaves (:meth:`unknown_order`, HX-21), an AFV for
-        ``tanks`` of those in the hexes ``may_be``, which "?" is which dealt anew), with a table
-        for each side that acts on it."""
+        ``seed``, no enemy Bore Sighted Location, each enemy "?" a Gun of its side's prior, or
+        an AFV for ``tanks`` of those in the hexes ``may_be``, which "?" is which dealt anew),
+        with a table for each side that acts on it."""
         if self.side is None:
             raise ValueError("only a side imagines")
         hidden = frozenset(self._aliases())
-        pool = self.unknown_order() if hidden else None
-        copy = determinize(self._game, self.side, seed, hidden, tanks, may_be, pool)
+        copy = determinize(self._game, self.side, seed, hidden, tanks, may_be)
         return Snapshot(copy, play=True)
 
     def submit(self, action: Action) -> list[Event]:
