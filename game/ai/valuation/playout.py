@@ -9,13 +9,11 @@ risk is always worth more than a unit lost."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
-from game.engine.errors import IllegalAction
 from game.engine.setup import Victory, counts_as
 from game.engine.table import Table
-from game.engine.view import UnitView
 
 from ..tuning import tuning
 from .danger import removal_risk, soft, unknown_risk
@@ -48,8 +46,6 @@ class Valuation:
         self.start = {u["id"]: u for u in table.units() if u.get("type") != "?"}
         self.stakes = self._stakes(table)
         self.exits = [v for v in table.victory if v.side == self.side and v.counts({"type": "?"})]
-        self.enemy = next(x for x in table.sides if x != self.side)
-        self.gone_before = table.out_of_play()
         rows = [(u["hex"], uid) for uid, u in self.start.items() if u["side"] == self.side]
         self.base = self.exit_score(table, rows, phases_left(table, self.side, 1))
 
@@ -65,47 +61,28 @@ class Valuation:
         elimination victory of ``count`` AFVs is a win (``WIN``) in ``count`` shares, one
         naming units a win in one share a unit, a points victory its points' share, and for
         an enemy, an exit victory's share if it could still leave by that edge in time."""
-        return {uid: self._stake(table, uid, u) for uid, u in self.start.items()}
-
-    def _stake(self, table: Table, uid: str, u: UnitView | Mapping[str, Any]) -> float:
-        """What removing the unit ``uid`` (``u``: its side, category, hex and MP left as this
-        side sees it) is worth (:meth:`_stakes`)."""
+        out = {}
         board = table.board
         t = tuning().targets
-        afv = u.get("category") == "afv"
-        stake = t.afv if afv else t.other
-        for v in table.victory:
-            if v.side == u["side"]:
-                if v.edge and v.counts(u) and u["side"] != self.side:
-                    reach = phases_left(table, u["side"], 1) * float(u.get("mp_left", 0))
-                    near = in_time(board, board.parse(u["hex"]), v.edge, reach * HEXES_PER_MP)
-                    stake += WIN / max(1, v.count) * near
-                continue
-            if v.kind == "eliminate":
-                if v.units:
-                    stake += WIN / len(v.units) if uid in v.units else 0.0
-                elif afv:
-                    stake += WIN / max(1, v.count)
-            elif v.kind == "points":
-                stake += WIN * (t.afv if afv else t.other) / max(1, v.count)
-        return stake
-
-    def _unknown_removed(self, table: Table, gone: set[str]) -> float:
-        """The enemy units removed in the playout that were a "?" at the search's start (issue
-        41, fourteenth session: they counted nothing, so a playout that knocked out a hidden
-        tank was worth no more than one that missed it): each by its stake as the copy shows
-        it once its hit revealed it (HX-9; in a copy a "?" is its prior, never what it really
-        is, RD-11). Not one gone off the map (its side's exit), nor one removed before."""
-        total = 0.0
-        for uid in sorted(gone - self.gone_before - self.start.keys()):
-            if table.went_off(uid, gone) is not None:
-                continue
-            try:
-                kind = table.unit_type(uid)
-            except IllegalAction:  # still unknown to this side: nothing to count
-                continue
-            total += self._stake(table, uid, {"side": self.enemy, "category": kind.category})
-        return total
+        for uid, u in self.start.items():
+            afv = u.get("category") == "afv"
+            stake = t.afv if afv else t.other
+            for v in table.victory:
+                if v.side == u["side"]:
+                    if v.edge and v.counts(u) and u["side"] != self.side:
+                        reach = phases_left(table, u["side"], 1) * float(u.get("mp_left", 0))
+                        near = in_time(board, board.parse(u["hex"]), v.edge, reach * HEXES_PER_MP)
+                        stake += WIN / max(1, v.count) * near
+                    continue
+                if v.kind == "eliminate":
+                    if v.units:
+                        stake += WIN / len(v.units) if uid in v.units else 0.0
+                    elif afv:
+                        stake += WIN / max(1, v.count)
+                elif v.kind == "points":
+                    stake += WIN * (t.afv if afv else t.other) / max(1, v.count)
+            out[uid] = stake
+        return out
 
     def exit_score(
         self,
@@ -199,7 +176,6 @@ class Valuation:
                 risk = 1.0 - (1.0 - known) * (1.0 - unknowns[scale](now["hex"]))
                 alive[uid] = 1.0 - risk
                 total -= self.stakes[uid] * risk
-        total += self._unknown_removed(table, gone)
         if self.exits:
             total += self.exit_score(table, rows, phases_left(table, self.side, 1), alive)
         return total
