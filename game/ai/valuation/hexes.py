@@ -343,6 +343,8 @@ def best_hex(
         _LITE_REACH[0] = "reach" in getattr(s, "lite", ())
         routes = routes_of(table, unit["id"], s.level)
         _LITE_REACH[0] = False
+        if "few" in getattr(s, "lite", ()):
+            routes = playout_routes(s, unit, routes)
     if allowed is not None:
         routes = {hx: r for hx, r in routes.items() if allowed(r)}
     # the hexes weighed: where it stands, where it could go and the hexes on the way
