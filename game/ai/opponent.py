@@ -79,7 +79,6 @@ class ComputerPlayer:
         self.plan: Plan = STEADY
         self.steady_rng = False
         self.eager = False
-        self.lite: frozenset[str] = frozenset()
         """A playout's enemy takes each Defensive First Fire shot worth taking at once (it
         does not wait for better odds, C6.17): the search then counts the fire a mover may
         draw from a less patient enemy too."""
@@ -146,7 +145,6 @@ class ComputerPlayer:
             planner=self._plan_now,
             eager=self.eager,
             weigh=self._weigh_chance if self._weighs(table) else None,
-            lite=self.lite,
         )
         return best(candidates(table, self.level), situation)
 

@@ -31,11 +31,7 @@ def make_player(side: str, level: Level, seed: int) -> ComputerPlayer | CarefulP
         if not level.startswith(CAREFUL):
             raise ValueError(f"player {level!r}: expected a level 0-3 or careful:PLAN")
         return CarefulPlayer(side, level[len(CAREFUL) :], seed=seed)
-    player = ComputerPlayer(side, level, seed=seed)
-    import os
-    if level == 2 and os.environ.get("HEXFIRE_LITE"):
-        player.lite = frozenset(os.environ["HEXFIRE_LITE"].split(","))
-    return player
+    return ComputerPlayer(side, level, seed=seed)
 
 
 MAX_ACTIONS = 20_000

@@ -63,7 +63,6 @@ class Situation:
     eager: bool = False
     weigh: Callable[[Table, list[Action]], tuple[int, str]] | None = None
     held: str = ""
-    lite: frozenset[str] = frozenset()
     _plan: tuple[Plan, str] | None = field(default=None, init=False, repr=False)
 
     def plan(self) -> tuple[Plan, str]:

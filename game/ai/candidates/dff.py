@@ -36,7 +36,7 @@ def waits(s: Situation, shot: Shot) -> bool:
     LOS (:func:`may_leave`): then this chance may be the last. A playout's eager enemy never
     waits."""
     t = tuning().dff
-    if s.level < 2 or "dff" in s.lite or s.eager or (shot.odds.p_kill is not None and shot.odds.p_kill >= t.sure_kill):
+    if s.level < 2 or s.eager or (shot.odds.p_kill is not None and shot.odds.p_kill >= t.sure_kill):
         return False
     table = s.table
     mover = next((u for u in table.units() if u["id"] == table.moving_unit), None)

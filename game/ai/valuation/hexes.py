@@ -134,7 +134,6 @@ def looks_ahead(s: Weighing) -> bool:
     drive = getattr(s, "drive", None)
     return (
         s.level >= 2
-        and "ahead" not in getattr(s, "lite", ())
         and not (drive is not None and drive.commit)
         and s.table.board.size <= tuning().search.max_hexes
     )
@@ -153,13 +152,10 @@ def ahead_risk(facings: dict | None, facing: int | None = None) -> float:
     return share * min(removal_risk(t) for t in facings.values())
 
 
-_LITE_REACH = [False]
-
-
 def routes_of(table: Table, unit_id: str, level: int) -> dict[str, Route]:
     """The hexes a vehicle weighs and the routes there: level 2 every hex it can reach this
     phase (the engine's route planner), level 1 the hexes next to it."""
-    if level >= 2 and not _LITE_REACH[0]:
+    if level >= 2:
         return table.reachable(unit_id)
     return {h: r for h in table.move_costs(unit_id) if (r := table.route(unit_id, h))}
 
@@ -174,7 +170,7 @@ class HexScore:
         self.threats = s.maps.threats(table, uid, within)
         self.worth = own_worth(table, s.side, unit)
         level2 = s.level >= 2
-        self.unknown = unknown_risk(table, s.side, scale=soft(unit)) if level2 and "unknown" not in getattr(s, "lite", ()) else lambda hx: 0.0
+        self.unknown = unknown_risk(table, s.side, scale=soft(unit)) if level2 else lambda hx: 0.0
         # level 3 counts each enemy's best shot on the way, not one in every hex it sees
         self.by_firer = s.level >= 3
         way = (tuning().risk.way_unknown, tuning().risk.way_unknown_beyond)
@@ -185,16 +181,11 @@ class HexScore:
         self.spent = spent_firers(table, s.side) if s.level >= 2 else frozenset()
         # a stopped vehicle starts its move in its hex: a shot there has no Case J (C6.1)
         self.starts = not (unit.get("motion") or unit.get("moving") or unit.get("mp_spent"))
-        caution, aggression = weights(table, s.side, 1 if "weights" in getattr(s, "lite", ()) else s.level)
+        caution, aggression = weights(table, s.side, s.level)
         self.caution = caution * plan.caution
         self.aggression = aggression * plan.aggression
-        import os
-        if s.level >= 3 and os.environ.get("HEXFIRE_L3W"):
-            mc, ma = (float(x) for x in os.environ["HEXFIRE_L3W"].split(","))
-            self.caution *= mc
-            self.aggression *= ma
         # level 2 also seeks the hexes it could shoot from (the attack map, RD-18)
-        self.attacks = s.maps.attacks(table, uid, within) if s.level >= 2 and "attacks" not in getattr(s, "lite", ()) else {}
+        self.attacks = s.maps.attacks(table, uid, within) if s.level >= 2 else {}
         self.worths: dict[str, float] = {}
         self.leaves = can_leave(table, s.side, unit)
         # off the map in its last Movement Phase, or by the exit that meets its victory (RD-13)
@@ -313,7 +304,7 @@ def hidden_cost(s: Weighing, unit: UnitView) -> Callable[[Route], float]:
     for its exit edge goes unwatched (:func:`~.exits.must_move`: it moves when it must); a move
     out of every enemy's sight keeps it, and costs nothing (issue 41)."""
     table = s.table
-    if not (s.level >= 2 and "hidden" not in getattr(s, "lite", ()) and unit.get("concealed") and wins_on_time(table, s.side)):
+    if not (s.level >= 2 and unit.get("concealed") and wins_on_time(table, s.side)):
         return lambda route: 0.0
     cost = tuning().move.hidden_stays * (1.0 - must_move(table, s.side, unit))
     if cost <= 0.0:
@@ -340,11 +331,7 @@ def best_hex(
     if drive is not None and drive.commit:  # a playout's player: the few likeliest hexes
         routes = playout_routes(s, unit, s.maps.routes(table, unit["id"]))
     else:
-        _LITE_REACH[0] = "reach" in getattr(s, "lite", ())
         routes = routes_of(table, unit["id"], s.level)
-        _LITE_REACH[0] = False
-        if "few" in getattr(s, "lite", ()):
-            routes = playout_routes(s, unit, routes)
     if allowed is not None:
         routes = {hx: r for hx, r in routes.items() if allowed(r)}
     # the hexes weighed: where it stands, where it could go and the hexes on the way
