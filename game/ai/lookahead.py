@@ -364,12 +364,12 @@ def weigh_chance(
     cap: int = _SEARCH.per_playout,
     confirm: int = _CHANCE.confirm,
 ) -> ChanceResult:
-    """Level 3 at a Defensive First Fire chance of ``table``'s side (docs/ai.md "Level 3's
-    Defensive First Fire weighed against the enemy it has met"): each of ``options`` (a shot,
-    or Pass: the chance let go; level 2's own choice first) is taken on a copy of the game made
-    by the side's table (``table.imagined``: what it may know, each enemy "?" dealt anew, new
-    dice, drawn anew after the option so that every option goes on with the same rolls), and
-    the rest of the enemy's Movement Phase and its Defensive Fire Phase are played out
+    """Level 3 at a Defensive First Fire chance of ``table``'s side (docs/ai.md "Defensive First
+    Fire chances"; measured in docs/ai-experiments.md "Level 3 against the enemy it has met"): each
+    of ``options`` (a shot, or Pass: the chance let go; level 2's own choice first) is taken on a
+    copy of the game made by the side's table (``table.imagined``: what it may know, each enemy "?"
+    dealt anew, new dice, drawn anew after the option so that every option goes on with the same
+    rolls), and the rest of the enemy's Movement Phase and its Defensive Fire Phase are played out
     (:func:`finish_moves`, ``players(round)``: the side's level 2 and the enemy's playout
     player), then valued (``value``, as the plan search values a playout's end). Each round
     plays every option on the same copy and dice (common random numbers); no round is begun

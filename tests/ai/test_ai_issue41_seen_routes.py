@@ -2,7 +2,7 @@
 whatever enemy it met (the hedgerow's careful Americans drove F8-E9 and along rows 9-10, out of
 the German's sight, where the playouts' Americans drove down the road into it). Now the enemy's
 playout player drives where the enemy's vehicles were seen to drive this game, read from the
-searching side's log alone (docs/ai.md "Level 3 against the enemy it has met")."""
+searching side's log alone (docs/ai-experiments.md "Level 3 against the enemy it has met")."""
 
 from __future__ import annotations
 

@@ -131,10 +131,10 @@ class DffCandidate:
         return None
 
     def _weighed(self, s: Situation, found: list[Shot], usual: Option | None) -> Option | None:
-        """Level 3 (docs/ai.md "Level 3's Defensive First Fire weighed against the enemy it
-        has met"): where level 2's choice (``usual``) is not obvious, a shot neither
-        near-certain (``[chance] high``) nor negligible (``[chance] low``) or level 2 holding,
-        the best shot of each of the ``[chance] shots`` best firers and holding (Pass) are
+        """Level 3 (docs/ai.md "Defensive First Fire chances"; docs/ai-experiments.md "Level 3
+        against the enemy it has met"): where level 2's choice (``usual``) is not obvious, a shot
+        neither near-certain (``[chance] high``) nor negligible (``[chance] low``) or level 2
+        holding, the best shot of each of the ``[chance] shots`` best firers and holding (Pass) are
         played out against it on the search's copies (``Situation.weigh``:
         :func:`game.ai.lookahead.weigh_chance`); level 2's choice is kept unless another beats
         it there."""

@@ -3,7 +3,8 @@ vehicles have been seen to drive through this game, read from the searching side
 (the move events its log shows, of the enemy vehicles it knows: never the game), and an
 objective for the enemy's playout player that weighs the hexes near them (a route prior): the
 enemy in the search's playouts drives where this enemy has driven, not only where level 2's
-scorer would (docs/ai.md "The enemy's routes read from its moves")."""
+scorer would (docs/ai.md "The enemy it has met"; measured in docs/ai-experiments.md "Level 3
+against the enemy it has met")."""
 
 from __future__ import annotations
 
