@@ -7,6 +7,14 @@ k mod 4, as ``hexfire bench ai``), with the games each plan won.
 
     python3 tools/ai/match.py tutorial-duel --levels 3 2 --games 10 [--json]
     python3 tools/ai/match.py hedgerow-chart --levels 2 careful --side german --games 20
+
+A probe, not the computer's play: ``--place UNIT=HEX`` (repeatable) sets that unit up in that
+hex whichever level sets it up (the set-up draw, ``game.ai.candidates.setup.spot``, answered
+so for it), to measure a set-up against another on the same seeds (issue 41 item 5,
+docs/ai-experiments.md "The hedgerow's German set-up").
+
+    python3 tools/ai/match.py hedgerow-chart --side german --games 20 \
+        --place ger-pz4-1=C8 --place ger-stug-1=B3 --place ger-pak-1=B2
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ import statistics
 import sys
 import time
 
+import game.ai.candidates.setup as setup_candidates
 from game.ai.selfplay import CAREFUL, make_player, wilson
 from game.ai.sparring import PLANS as CAREFUL_PLANS
 from game.engine import Game
@@ -80,7 +89,26 @@ def main(argv: list[str] | None = None) -> int:
         help="the second level's player from an older copy of game/ai (DIR/aiold, imported "
         "over this engine): this version against that one",
     )
+    ap.add_argument(
+        "--place",
+        action="append",
+        default=[],
+        metavar="UNIT=HEX",
+        help="a probe: set UNIT up in HEX whoever sets it up (the set-up draw answered so; a hex "
+        "it may not set up in leaves it on the scenario file's hex)",
+    )
     args = ap.parse_args(argv)
+    placed = dict(p.split("=", 1) for p in args.place if "=" in p)
+    if len(placed) != len(args.place):
+        ap.error("--place: expected UNIT=HEX")
+    if placed:
+        drawn = setup_candidates.spot
+
+        def spot(s, unit, seen, way, eyes):
+            hx = placed.get(unit["id"])
+            return (hx, f"sets up in {hx} (--place)") if hx else drawn(s, unit, seen, way, eyes)
+
+        setup_candidates.spot = spot
     old = None
     if args.old:
         sys.path.insert(0, args.old)
@@ -88,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
 
         old = importlib.import_module("aiold").ComputerPlayer
     setup = load_scenario(find_scenario(args.scenario)).setup
+    unknown = sorted(set(placed) - {u.id for u in setup.units})
+    if unknown:
+        ap.error(f"--place: no unit {', '.join(unknown)} in {args.scenario}")
     a, b = int(args.levels[0]), args.levels[1]
     careful = b == "careful"
     if not careful:
@@ -97,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         if side not in setup.sides:
             ap.error(f"--side {side}: expected one of {', '.join(setup.sides)}")
     out: dict = {"scenario": args.scenario, "levels": [a, b], "games_per_side": args.games}
+    if placed:
+        out["placed"] = placed
     all_times: list[float] = []
     longest = 0.0
     total = 0
@@ -135,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     against = "the careful player" if careful else f"level {b}"
     print(f"{args.scenario}: level {a} against {against}, {args.games} games a side")
+    if placed:
+        print("  set up by --place (a probe): " + ", ".join(f"{u} {h}" for u, h in placed.items()))
     for side in [*sides, "both"]:
         f = out[side]
         lo, hi = f["ci95"]
