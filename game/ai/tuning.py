@@ -131,7 +131,6 @@ class SetUp:
     infantry_way: float
     crowd: float
     spread: float
-    hidden_spread: float
     way_in_seen: int
     bore_hold: float
     bore_way: float

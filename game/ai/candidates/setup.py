@@ -55,12 +55,7 @@ def spot(s: Situation, unit: UnitView, seen: list, way: list, eyes: list) -> tup
     score = SpotScore(s, unit, seen, way, eyes, choices)
     scores = {h: score(h) for h in choices}
     top = max(scores.values())
-    t = tuning().set_up
-    pool = sorted(h for h, v in scores.items() if v >= top - t.spread)
-    if len(pool) == 1 and score.may_hide:  # one best hex is no secret (RD-11): its peers too
-        pool = sorted(
-            h for h, v in scores.items() if v >= top - t.hidden_spread and score.hides(h)
-        ) or pool
+    pool = sorted(h for h, v in scores.items() if v >= top - tuning().set_up.spread)
     rng = s.seeded(text(table.phase), text(unit["id"]))
     hx = rng.choice(pool)
     why = f"sets up in {hx}"
